@@ -1,0 +1,38 @@
+"""Diagnostics: what any stage has to say about the input, with a stable code and a location."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from enum import IntEnum
+
+
+class Severity(IntEnum):
+    INFO = 1
+    WARNING = 2
+    ERROR = 3
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    path: str
+    line: int
+    code: str
+    message: str
+    severity: Severity = Severity.WARNING
+    col: int = 1
+    unit: str | None = None
+    suggestion: str | None = None
+
+    def __str__(self) -> str:
+        text = f"{self.path}:{self.line}:{self.col}: {self.severity} {self.code}: {self.message}"
+        if self.suggestion:
+            text += f" (suggestion: {self.suggestion})"
+        return text
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        data["severity"] = str(self.severity)
+        return data

@@ -1,0 +1,21 @@
+"""The one exception Folio raises for bad input: it names the file and, where known, the line."""
+
+from __future__ import annotations
+
+
+class FolioError(Exception):
+    """Input Folio cannot read. The CLI prints it on one line and exits with status 2."""
+
+    exit_status = 2
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+
+    def __str__(self) -> str:
+        where = self.path or ""
+        if where and self.line is not None:
+            where = f"{where}:{self.line}"
+        return f"{where}: error: {self.message}" if where else f"error: {self.message}"

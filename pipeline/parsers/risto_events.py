@@ -1,0 +1,161 @@
+"""Parser for event decks in the Risto's Events format (Europa Universalis).
+
+Shape of the text: a ``Period I (1492-1519)`` heading, an introduction with die-roll modifiers,
+then events. An event is a header line ``8. REFORMATION (3) (historical date: 1522-60)`` (with
+``:`` or ``.`` after the number), a ``(duration: ...)`` line, numbered preconditions, and phase
+blocks (``EVENTS PHASE:``) holding numbered effects with lettered sub-effects; an event that
+occurs more than once splits into ``FIRST EVENT:`` / ``SECOND EVENT:`` occurrences. Blank
+lines separate blocks; a line that follows another without a blank line continues it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import FolioError
+from ..model import Document, Kind, Unit
+from ..reader import Source
+from .builder import TreeBuilder
+from .lines import indent_of, is_blank, is_upper_title, looks_like_heading, match_item
+
+PERIOD = re.compile(r"^Period[ \t]+(?P<period>[IVXL]+)[ \t]*(?:\((?P<years>[^)]*)\))?[ \t]*$")
+EVENT = re.compile(r"^(?P<number>\d{1,3})(?P<sep>[:.])[ \t]+(?P<title>.+?)"
+                   r"(?:[ \t]+\((?P<marker>\d|\*)\))?[ \t]+\((?P<date>[^()]*)\)[ \t]*$")
+DURATION = re.compile(r"^\(duration[ \t]*:[ \t]*(?P<duration>.*)\)[ \t]*$", re.IGNORECASE)
+OCCURRENCE = re.compile(r"^(?P<ordinal>FIRST|SECOND|THIRD|FOURTH|FIFTH)[ \t]+EVENT[ \t]*:[ \t]*$")
+BLOCK = re.compile(r"^(?P<title>[A-Z][A-Z '/-]*[A-Z])[ \t]*(?:\((?P<qualifier>[^)]*)\))?[ \t]*:[ \t]*$")
+MODIFIER = re.compile(r"^(?P<value>[-+–−]\d+)[ \t]+(?P<body>\S.*)$")
+HISTORICAL_DATE = re.compile(r"^historical date:[ \t]*(?P<date>.*)$", re.IGNORECASE)
+
+ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4, "FIFTH": 5}
+#: Phase blocks that stand directly in an event; any other capitalised block (`FRANCE:`)
+#: is a sub-block of the phase block it follows.
+TOP_LEVEL_BLOCK = re.compile(r"(PHASE|EFFECTS|CONSEQUENCES|TURNS)$|^THE END\b")
+BLOCK_KEYS = {"THE END AND POSSIBLE RECURRENCE OF THE EVENT": "end-and-recurrence"}
+_CLOSED_BY_BLANK = (Kind.EFFECT, Kind.PRECONDITION, Kind.MODIFIERS, Kind.LIST, Kind.ITEM)
+
+
+def parse(document: Document, source: Source) -> list[Unit]:
+    b = TreeBuilder(document, source)
+    lines = source.lines
+    rulebook = document.rulebook
+    period: str | None = None
+    previous_blank = True
+    previous: Unit | None = None  # the unit that took the previous non-blank line
+
+    for n, line in enumerate(lines, 1):
+        if is_blank(line):
+            previous_blank = True
+            continue
+        text = line.strip()
+        following = lines[n] if n < len(lines) else ""
+
+        if previous is None and looks_like_heading(line) and is_blank(following) \
+                and not EVENT.match(line) and not PERIOD.match(line):
+            unit = b.take_title(n)
+        elif (match := PERIOD.match(line)) is not None:
+            b.close_to(Kind.DOCUMENT)
+            period = match["period"]
+            unit = b.add(Kind.SECTION, n, absolute_id=f"{rulebook}:period-{period}", open=True,
+                         attrs={"period": period, "years": match["years"], "level": 1},
+                         fields={"title": text})
+        elif (match := EVENT.match(line)) is not None and is_upper_title(match["title"]):
+            if period is None:
+                raise FolioError("an event comes before any 'Period N' heading", source.path, n)
+            b.close_to(Kind.SECTION, Kind.DOCUMENT)
+            unit = _event(b, n, match, period)
+        elif (match := DURATION.match(line)) is not None and previous is not None \
+                and previous.kind == Kind.EVENT and b.top is previous:
+            b.extend(previous, n)
+            b.set_field(previous, "duration", match["duration"].strip())
+            unit = previous
+        elif (match := OCCURRENCE.match(line)) is not None:
+            event = b.innermost(Kind.EVENT)
+            if event is None:
+                raise FolioError(f"{text!r} outside any event", source.path, n)
+            b.close_past(event)
+            ordinal = ORDINALS[match["ordinal"]]
+            unit = b.add(Kind.OCCURRENCE, n, segment=f"occ-{ordinal}", attrs={"ordinal": ordinal},
+                         fields={"title": text.rstrip(":").strip()}, open=True)
+        elif (match := BLOCK.match(line)) is not None:
+            unit = _block(b, n, match)
+        elif (match := MODIFIER.match(line)) is not None:
+            if b.top.kind != Kind.MODIFIERS:
+                b.add(Kind.MODIFIERS, None, open=True)
+            unit = b.add(Kind.MODIFIER, n, attrs={"value": int(match["value"].replace("–", "-")
+                                                                .replace("−", "-"))},
+                         fields={"body": match["body"].strip()})
+        elif (item := match_item(line)) is not None and item.number is not None \
+                and b.innermost(Kind.EVENT) is not None:
+            unit = _effect(b, n, item, previous_blank)
+        elif MODIFIER.match(following):
+            unit = b.add(Kind.MODIFIERS, n, fields={"body": text}, open=True)
+        else:
+            unit = _paragraph(b, n, line, previous_blank)
+        previous, previous_blank = unit, False
+    return b.finish()
+
+
+def _event(b: TreeBuilder, n: int, match: re.Match[str], period: str) -> Unit:
+    marker = match["marker"]
+    attrs: dict = {"period": period, "heading_style": match["sep"]}
+    if marker:
+        attrs["occurrence_marker"] = f"({marker})"
+    if marker is None or marker.isdigit():
+        attrs["occurrences"] = int(marker or 1)
+    date = match["date"].strip()
+    historical = HISTORICAL_DATE.match(date)
+    fields = {"title": match["title"].strip(),
+              "historical_date": historical["date"].strip() if historical else None,
+              "date_note": None if historical else date}
+    return b.add(Kind.EVENT, n, absolute_id=f"{b.document.rulebook}:{match['number']}:{period}",
+                 number=match["number"], attrs=attrs, fields=fields, open=True)
+
+
+def _block(b: TreeBuilder, n: int, match: re.Match[str]) -> Unit:
+    title = match["title"].strip()
+    key = BLOCK_KEYS.get(title) or re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+    fields = {"title": title, "qualifier": match["qualifier"]}
+    if not TOP_LEVEL_BLOCK.search(title):
+        outer = next((u for u in b.stack if u.kind == Kind.PHASE), None)
+        if outer is not None:
+            b.close_past(outer)
+            return b.add(Kind.PHASE, n, segment=key, attrs={"key": key}, fields=fields, open=True)
+    container = b.innermost(Kind.OCCURRENCE, Kind.EVENT)
+    if container is None:
+        raise FolioError(f"phase block {title!r} outside any event", b.source.path, n)
+    b.close_past(container)
+    return b.add(Kind.PHASE, n, segment=key, attrs={"key": key}, fields=fields, open=True)
+
+
+def _effect(b: TreeBuilder, n: int, item, previous_blank: bool) -> Unit:
+    fields = {"title": item.title, "body": item.body}
+    if item.lettered:
+        parent = next((u for u in reversed(b.stack) if u.kind in (Kind.EFFECT, Kind.PRECONDITION)
+                       and str(u.attrs["number"]).isdigit()), None)
+        if parent is not None:
+            b.close_past(parent)
+            return b.add(Kind.EFFECT, n, number=item.number, fields=fields, indent=item.indent, open=True)
+        return _paragraph(b, n, b.source.lines[n - 1], previous_blank)
+    container = b.innermost(Kind.PHASE, Kind.OCCURRENCE, Kind.EVENT)
+    b.close_past(container)
+    if container.kind == Kind.PHASE:
+        return b.add(Kind.EFFECT, n, number=item.number, fields=fields, indent=item.indent, open=True)
+    return b.add(Kind.PRECONDITION, n, number=item.number, fields={"body": item.body if not item.title
+                 else f"{item.title}: {item.body}".rstrip(": ")}, indent=item.indent, open=True)
+
+
+def _paragraph(b: TreeBuilder, n: int, line: str, previous_blank: bool) -> Unit:
+    if previous_blank:
+        while b.top.kind in _CLOSED_BY_BLANK or (
+                b.top.kind == Kind.PHASE and b.stack[-2].kind == Kind.PHASE):
+            b.close()
+    else:
+        # A line run on without a blank line continues the innermost unit it is not indented
+        # less than: a flush-left line after indented sub-effects continues the numbered effect.
+        indent = indent_of(line)
+        while b.top.kind in _CLOSED_BY_BLANK and b.indent.get(b.top.id, 0) > indent:
+            b.close()
+    if b.top.kind == Kind.LIST:
+        b.close()
+    return b.add(Kind.PARAGRAPH, n, fields={"body": line.strip()})

@@ -1,0 +1,109 @@
+"""Read a source text into normalised lines, saying what had to be normalised.
+
+Real files arrive as UTF-8 with or without a byte-order mark, as Windows-1251, with CRLF line
+endings. Each is read correctly and noted (so a byte-exact copy can still be rebuilt); what
+cannot be read is a :class:`FolioError` naming the file and line.
+"""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .diagnostics import Diagnostic, Severity
+from .errors import FolioError
+
+#: A legacy encoding is accepted only when most of its letters are Cyrillic or ASCII, so that
+#: arbitrary binary data is not read as Windows-1251 gibberish.
+_LEGACY_ENCODING = "cp1251"
+
+
+@dataclass
+class Source:
+    path: str  # relative to the repository root, with forward slashes
+    lines: list[str]  # without line terminators
+    encoding: str = "utf-8"
+    bom: bool = False
+    newline: str = "\n"
+    final_newline: bool = True
+    notes: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines) + ("\n" if self.final_newline else "")
+
+
+def read_source(file: Path, rel_path: str) -> Source:
+    try:
+        raw = file.read_bytes()
+    except FileNotFoundError:
+        raise FolioError("source file does not exist", path=rel_path) from None
+    except OSError as exc:
+        raise FolioError(f"cannot read source file: {exc.strerror}", path=rel_path) from None
+    return decode_source(raw, rel_path)
+
+
+def decode_source(raw: bytes, rel_path: str) -> Source:
+    notes: list[Diagnostic] = []
+
+    def note(code: str, message: str, line: int = 1) -> None:
+        notes.append(Diagnostic(rel_path, line, code, message, Severity.INFO))
+
+    if not raw.strip():
+        raise FolioError("the file is empty: there is nothing to parse", path=rel_path)
+
+    text, encoding, bom = _decode(raw, rel_path)
+    if bom:
+        note("read-bom", "byte-order mark removed")
+    if encoding != "utf-8":
+        note("read-encoding", f"not UTF-8: read as {encoding}")
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise FolioError("the file contains NUL bytes: it is not a text file", path=rel_path, line=line)
+
+    newline = "\n"
+    if "\r" in text:
+        crlf = text.count("\r\n")
+        styles = {"CRLF": crlf, "CR": text.count("\r") - crlf, "LF": text.count("\n") - crlf}
+        used = [name for name, count in styles.items() if count]
+        newline = "\r\n" if used == ["CRLF"] else "\r" if used == ["CR"] else "mixed"
+        first = text.count("\n", 0, text.index("\r")) + 1
+        message = (f"mixed line endings ({', '.join(used)}) read as LF" if newline == "mixed"
+                   else f"{used[0]} line endings read as LF")
+        note("read-newline", message, first)
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+
+    final_newline = text.endswith("\n")
+    if final_newline:
+        text = text[:-1]
+    return Source(rel_path, text.split("\n"), encoding, bom, newline, final_newline, notes)
+
+
+def _decode(raw: bytes, rel_path: str) -> tuple[str, str, bool]:
+    for mark, name in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
+                       (codecs.BOM_UTF16_BE, "utf-16-be")):
+        if raw.startswith(mark):
+            try:
+                return raw[len(mark):].decode(name), name, True
+            except UnicodeDecodeError as exc:
+                raise _undecodable(raw, exc, rel_path, name) from None
+    try:
+        return raw.decode("utf-8"), "utf-8", False
+    except UnicodeDecodeError as exc:
+        utf8_error = exc
+    try:
+        text = raw.decode(_LEGACY_ENCODING)
+    except UnicodeDecodeError:
+        raise _undecodable(raw, utf8_error, rel_path, "utf-8") from None
+    letters = [ch for ch in text if ch.isalpha()]
+    plausible = sum(1 for ch in letters if ch.isascii() or "\u0400" <= ch <= "\u04ff")
+    if letters and plausible / len(letters) >= 0.95:
+        return text, "windows-1251", False
+    raise _undecodable(raw, utf8_error, rel_path, "utf-8")
+
+
+def _undecodable(raw: bytes, exc: UnicodeDecodeError, rel_path: str, name: str) -> FolioError:
+    line = raw.count(b"\n", 0, exc.start) + 1
+    return FolioError(f"cannot decode the text as {name} or Windows-1251 "
+                      f"(byte 0x{raw[exc.start]:02x})", path=rel_path, line=line)
