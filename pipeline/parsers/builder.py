@@ -121,9 +121,9 @@ class TreeBuilder:
         start = line if line is not None else 0
         unit.sides[self.lang] = Side("", self.source.path, start, start,
                                      {k: v for k, v in (fields or {}).items() if v is not None})
+        self._register(unit, line)
         if line is not None:
             self._own[unit_id] = (line, own_end or line)
-        self._register(unit, line)
         parent.children.append(unit_id)
         self.indent[unit_id] = indent
         if open:
@@ -153,6 +153,7 @@ class TreeBuilder:
     def finish(self) -> list[Unit]:
         """Fill in texts and spans, validate, and return the units in document order."""
         lines = self.source.lines
+        self._prune_empty()
         for unit in self.units:
             side = unit.sides[self.lang]
             if unit.id in self._own:
@@ -188,6 +189,15 @@ class TreeBuilder:
         return self.units
 
     # -- internals ---------------------------------------------------------------------------
+
+    def _prune_empty(self) -> None:
+        """Drop containers that ended up with no line at all (a `continues` rule the text
+        leaves at once, say): they would have no location to show."""
+        for unit in reversed(self.units[1:]):
+            if unit.id not in self._own and not unit.children:
+                self._by_id[unit.parent].children.remove(unit.id)
+                del self._by_id[unit.id]
+        self.units = [u for u in self.units if u.id in self._by_id]
 
     def _register(self, unit: Unit, line: int | None = None) -> None:
         if unit.id in self._by_id:

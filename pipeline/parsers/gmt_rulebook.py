@@ -36,7 +36,7 @@ def parse(document: Document, source: Source) -> list[Unit]:
               attrs={"number": number, "level": number.count(".") + 1, "continued": True})
 
     for n, line in enumerate(lines, 1):
-        after = lines[n:n + 2]
+        after = [x for x in lines[n:n + 4] if not is_blank(x)][:2]  # the next two lines with text
         if is_blank(line):
             b.close_for(Kind.PARAGRAPH, also_close=(Kind.TABLE,))
         elif TABLE_ROW.match(line):
@@ -45,7 +45,7 @@ def parse(document: Document, source: Source) -> list[Unit]:
             _section(b, n, section)
         elif LABEL.match(line) and after and BULLET.match(after[0]):
             _list(b, n, marker=BULLET.match(after[0])["marker"], label=line)
-        elif looks_like_heading(line) and after and not is_blank(after[0]):
+        elif looks_like_heading(line) and after:
             if any(_is_step(x) for x in after[:2]) and not _is_step(line):
                 b.close_for(Kind.PROCEDURE, also_close=(Kind.PROCEDURE, Kind.STEP, Kind.LIST,
                                                         Kind.TABLE))

@@ -1,0 +1,95 @@
+"""The pipeline, stage by stage: read -> parse -> link -> check -> render.
+
+Every command that needs the corpus goes through :func:`load_corpus`; ``folio build`` adds
+the later stages. Input Folio cannot use stops the run with a :class:`FolioError` before
+anything is written, and rendering swaps the whole output directory in at once, so a failed
+build never leaves a half-written build/ behind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .atomic import atomic_dir
+from .diagnostics import Diagnostic
+from .errors import FolioError
+from .manifest import load_manifest
+from .model import Corpus, Document, Kind, Unit
+from .parsers import PARSERS
+from .reader import Source, read_source
+from .writers.corpus_json import write_corpus_json
+from .writers.schema import write_schema
+from .writers.yaml_docs import write_yaml_docs
+
+#: Kinds that show a parser recognised the text's shape; a "document" of nothing but
+#: paragraphs means the wrong parser was chosen or the file is not what the manifest says.
+STRUCTURE = frozenset({Kind.SECTION, Kind.EVENT, Kind.PROCEDURE, Kind.LIST, Kind.TABLE, Kind.ACTION})
+
+
+@dataclass
+class BuildResult:
+    corpus: Corpus
+    out_dir: Path
+    outputs: list[Path] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def load_corpus(root: Path) -> tuple[Corpus, list[Diagnostic]]:
+    root = Path(root)
+    corpus = Corpus(documents=load_manifest(root))
+    notes: list[Diagnostic] = []
+    for document in corpus.documents:
+        source = read(root, document)
+        notes.extend(source.notes)
+        corpus.add_document_units(parse(document, source))
+    return corpus, notes
+
+
+def build(root: Path, out_dir: Path | None = None) -> BuildResult:
+    root = Path(root)
+    out_dir = Path(out_dir) if out_dir is not None else root / "build"
+    corpus, diagnostics = load_corpus(root)
+    diagnostics += link(corpus)
+    diagnostics += check(corpus)
+    outputs = render(corpus, out_dir)
+    return BuildResult(corpus, out_dir, outputs, diagnostics)
+
+
+def read(root: Path, document: Document) -> Source:
+    return read_source(root / document.source, document.source)
+
+
+def parse(document: Document, source: Source) -> list[Unit]:
+    try:
+        units = PARSERS[document.parser](document, source)
+    except FolioError:
+        raise
+    except Exception as exc:  # a parser bug must still name the file, not print a traceback
+        raise FolioError(f"the {document.parser} parser failed ({type(exc).__name__}: {exc}); "
+                         "this is a bug in Folio, please report it with the file",
+                         path=source.path) from exc
+    if not any(unit.kind in STRUCTURE for unit in units):
+        raise FolioError(f"no recognisable structure: the {document.parser} parser found no "
+                         "section, event, procedure, list, table or action (is this the right "
+                         "parser for the file?)", path=source.path)
+    return units
+
+
+def link(corpus: Corpus) -> list[Diagnostic]:
+    # A placeholder until issue 3 fills this stage in; it finds nothing yet.
+    return []
+
+
+def check(corpus: Corpus) -> list[Diagnostic]:
+    # A placeholder until issue 3 fills this stage in; it finds nothing yet.
+    return []
+
+
+def render(corpus: Corpus, out_dir: Path) -> list[Path]:
+    """Write every output; return the paths as they are once the new build is in place."""
+    with atomic_dir(out_dir) as tmp:
+        written = [write_corpus_json(corpus, tmp / "corpus.json"),
+                   write_schema(tmp / "corpus.schema.json"),
+                   *write_yaml_docs(corpus, tmp / "corpus")]
+    return [out_dir / path.relative_to(tmp) for path in written]

@@ -1,0 +1,151 @@
+"""The `folio` command: `folio build` and `folio show ID`.
+
+Bad input ends in one line on stderr, `path:line: error: message`, and exit status 2, so that
+an editor or CI log can jump to the spot; a traceback would bury that line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from .build import build, load_corpus
+from .errors import FolioError
+from .model import LANGUAGES, Corpus, Kind, Side
+from .version import folio_version
+from .writers.corpus_json import present_attrs
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _arguments().parse_args(argv)
+    root = Path(args.root) if args.root else find_root(Path.cwd())
+    try:
+        return args.command(root, args)
+    except FolioError as err:
+        print(" ".join(str(err).split("\n")), file=sys.stderr)
+        return err.exit_status
+    except BrokenPipeError:
+        # `folio show ID | head` closed the pipe: not an error worth a traceback. Point stdout
+        # at /dev/null so that the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+
+
+def find_root(start: Path) -> Path:
+    """The nearest directory from ``start`` upwards that holds corpus/manifest.yaml."""
+    for path in (start, *start.parents):
+        if (path / "corpus" / "manifest.yaml").is_file():
+            return path
+    return start
+
+
+def _arguments() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="folio", description="Publish board-game rules "
+                                     "and their translations from one corpus.")
+    parser.add_argument("--version", action="version", version=f"folio {folio_version()}")
+    parser.add_argument("--root", metavar="DIR", help="the repository to work on (default: the "
+                        "nearest directory upwards holding corpus/manifest.yaml)")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    command = commands.add_parser("build", help="read and parse the corpus, write build/")
+    command.set_defaults(command=_build)
+    command = commands.add_parser("show", help="print one unit: its sides, text and children")
+    command.add_argument("id", metavar="ID", help="a unit id, such as eu-risto:1:I")
+    command.set_defaults(command=_show)
+    return parser
+
+
+def _build(root: Path, args: argparse.Namespace) -> int:
+    result = build(root)
+    for note in result.diagnostics:
+        print(note, file=sys.stderr)
+    units = list(result.corpus.units.values())
+    counts = Counter(unit.kind for unit in units)
+    documents = len(result.corpus.documents)
+    print(f"built {documents} document{'s' if documents != 1 else ''}, {len(units)} units")
+    width = max(len(str(kind)) for kind in counts)
+    for kind in Kind:
+        if counts[kind]:
+            print(f"  {kind:<{width}}  {counts[kind]:>5}")
+    print("wrote:")
+    for path in result.outputs:
+        print(f"  {_shown(path)}")
+    return 0
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _show(root: Path, args: argparse.Namespace) -> int:
+    corpus, _ = load_corpus(root)
+    unit = corpus.units.get(args.id)
+    if unit is None:
+        raise FolioError(_unknown(args.id, corpus))
+    print(f"id:       {unit.id}")
+    print(f"kind:     {unit.kind}")
+    print(f"document: {unit.document}")
+    parent = corpus.units.get(unit.parent) if unit.parent else None
+    print(f"parent:   {f'{parent.id} ({parent.kind})' if parent else 'none (a document)'}")
+    attrs = present_attrs(unit)
+    print("attrs:" if attrs else "attrs:    none")
+    for name, value in attrs.items():
+        print(f"  {name}: {_value(value)}")
+    for lang in LANGUAGES:
+        name = _language_name(lang)
+        side = unit.sides.get(lang)
+        if side is None:
+            print(f"{name} ({lang}): no {name} side yet (not translated)")
+        else:
+            _print_side(f"{name} ({lang})", side)
+    children = corpus.children(unit)
+    print(f"children ({len(children)}):" if children else "children: none")
+    width = max((len(child.id) for child in children), default=0)
+    for child in children:
+        print(f"  {child.id:<{width}}  {child.kind}")
+    return 0
+
+
+def _print_side(heading: str, side: Side) -> None:
+    print(f"{heading}: {side.path}:{side.line_start}-{side.line_end}")
+    for name, value in side.fields.items():
+        print(f"  {name}: {_value(value)}")
+    if side.text:
+        print("  text:")
+        for line in side.text.split("\n"):
+            print(f"    {line}".rstrip())
+    else:
+        print("  text: none of its own (its lines belong to its children)")
+
+
+def _unknown(unit_id: str, corpus: Corpus) -> str:
+    matches = difflib.get_close_matches(unit_id, list(corpus.units), n=3)
+    if matches:
+        return f"no unit has the id {unit_id!r}; did you mean {', '.join(matches)}?"
+    return (f"no unit has the id {unit_id!r}, nor a similar one; ids look like "
+            f"{next(iter(corpus.units), 'eu-risto:1:I')} (build/corpus.json lists them all)")
+
+
+def _value(value: Any) -> str:
+    # Plain text as it is; anything else (numbers, lists, a bare "\n") in JSON notation, so
+    # that it stays on its one line and its type shows.
+    if isinstance(value, str) and value.isprintable():
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _language_name(code: str) -> str:
+    from babel import Locale, UnknownLocaleError  # only `show` needs it
+
+    try:
+        return Locale.parse(code).get_display_name("en") or code
+    except (ValueError, UnknownLocaleError):
+        return code

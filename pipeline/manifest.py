@@ -1,0 +1,191 @@
+"""Read corpus/manifest.yaml into :class:`Document` entries, refusing anything doubtful.
+
+The manifest is hand-edited, so every error names the line of the entry (or field) at fault.
+Values come from ``yaml.safe_load``; line numbers come from a second, node-level pass with
+``yaml.compose`` under the same safe loader, since plain Python values carry no position.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, SequenceNode
+
+from .errors import FolioError
+from .model import LANGUAGES, Document
+from .parsers import PARSERS
+
+MANIFEST = "corpus/manifest.yaml"
+REQUIRED = ("key", "game", "rulebook", "title", "edition", "language", "parser", "source")
+OPTIONAL = ("continues",)
+TOP_LEVEL = ("version", "documents")
+SUPPORTED_VERSION = 1
+NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+def load_manifest(root: Path) -> list[Document]:
+    root = Path(root)
+    text = _read(root / MANIFEST, root)
+    data, lines = _load(text)
+    if not isinstance(data, dict):
+        raise FolioError("the manifest must be a mapping with a 'documents' list", MANIFEST, 1)
+    unknown = sorted(set(data) - set(TOP_LEVEL), key=str)
+    if unknown:
+        raise FolioError(f"unknown top-level field {unknown[0]!r} (known: {', '.join(TOP_LEVEL)})",
+                         MANIFEST, lines.top.get(str(unknown[0]), 1))
+    if data.get("version", SUPPORTED_VERSION) != SUPPORTED_VERSION:
+        raise FolioError(f"unsupported manifest version {data['version']!r} (this Folio reads "
+                         f"version {SUPPORTED_VERSION})", MANIFEST, lines.top.get("version", 1))
+    entries = data.get("documents")
+    if not isinstance(entries, list) or not entries:
+        raise FolioError("the manifest has no 'documents' list, or the list is empty",
+                         MANIFEST, lines.top.get("documents", 1))
+
+    documents: list[Document] = []
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(entries):
+        at = lines.entry(index)
+        doc = _document(root, entry, at)
+        if doc.key in seen:
+            raise FolioError(f"key {doc.key!r} is used twice (first at line {seen[doc.key]})",
+                             MANIFEST, at.field("key"))
+        seen[doc.key] = at.line
+        documents.append(doc)
+    return documents
+
+
+def _read(path: Path, root: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise FolioError(f"the manifest does not exist (looked in {root.resolve()}; "
+                         "give the repository with --root DIR)", MANIFEST) from None
+    except UnicodeDecodeError:
+        raise FolioError("the manifest is not UTF-8 text", MANIFEST) from None
+    except OSError as exc:
+        raise FolioError(f"cannot read the manifest: {exc.strerror}", MANIFEST) from None
+
+
+def _load(text: str) -> tuple[Any, _Lines]:
+    try:
+        data = yaml.safe_load(text)
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        # The problem mark is where reading failed; the context mark, if any, is where the
+        # construct that failed began (an unclosed quote), often the more useful of the two.
+        mark = exc.problem_mark or exc.context_mark
+        context = exc.context or ""
+        if context and exc.context_mark and exc.context_mark is not mark:
+            context += f" (from line {exc.context_mark.line + 1})"
+        problem = ": ".join(part for part in (context, exc.problem or "") if part)
+        raise FolioError(f"YAML syntax error: {problem}", MANIFEST,
+                         mark.line + 1 if mark else None) from None
+    except yaml.YAMLError as exc:
+        raise FolioError(f"YAML error: {exc}", MANIFEST) from None
+    _refuse_duplicate_keys(node)
+    return data, _Lines(node)
+
+
+def _refuse_duplicate_keys(node: Node | None) -> None:
+    # safe_load keeps the last of two equal keys without a word; a silently dropped
+    # `documents:` list or `source:` is worse than a refusal.
+    if isinstance(node, MappingNode):
+        seen: set[str] = set()
+        for key, value in node.value:
+            if key.value in seen:
+                raise FolioError(f"field {key.value!r} appears twice in one mapping",
+                                 MANIFEST, key.start_mark.line + 1)
+            seen.add(key.value)
+            _refuse_duplicate_keys(value)
+    elif isinstance(node, SequenceNode):
+        for item in node.value:
+            _refuse_duplicate_keys(item)
+
+
+class _Entry:
+    """Where one documents entry and its fields start (1-based lines)."""
+
+    def __init__(self, line: int, fields: dict[str, int]):
+        self.line = line
+        self._fields = fields
+
+    def field(self, name: str) -> int:
+        return self._fields.get(name, self.line)
+
+
+class _Lines:
+    def __init__(self, root: Node | None):
+        self.top = _field_lines(root)
+        self._entries: list[Node] = []
+        if isinstance(root, MappingNode):
+            for key, value in root.value:
+                if key.value == "documents" and isinstance(value, SequenceNode):
+                    self._entries = value.value
+
+    def entry(self, index: int) -> _Entry:
+        if index >= len(self._entries):  # only if the two YAML passes disagree
+            return _Entry(1, {})
+        node = self._entries[index]
+        return _Entry(node.start_mark.line + 1, _field_lines(node))
+
+
+def _field_lines(node: Node | None) -> dict[str, int]:
+    if not isinstance(node, MappingNode):
+        return {}
+    return {str(key.value): key.start_mark.line + 1 for key, _ in node.value}
+
+
+def _document(root: Path, entry: Any, at: _Entry) -> Document:
+    if not isinstance(entry, dict):
+        raise FolioError("a documents entry must be a mapping of fields", MANIFEST, at.line)
+    unknown = [name for name in entry if name not in REQUIRED + OPTIONAL]
+    if unknown:
+        raise FolioError(f"unknown field {unknown[0]!r} (known: {', '.join(REQUIRED + OPTIONAL)})",
+                         MANIFEST, at.field(str(unknown[0])))
+    missing = [name for name in REQUIRED if name not in entry]
+    if missing:
+        raise FolioError(f"entry lacks the required field(s) {', '.join(missing)}", MANIFEST, at.line)
+    for name, value in entry.items():
+        if not isinstance(value, str) or not value.strip():
+            raise FolioError(f"{name!r} must be a non-empty text (quote numbers: {name}: \"9\")",
+                             MANIFEST, at.field(name))
+
+    for name in ("key", "rulebook"):
+        if not NAME.match(entry[name]):
+            raise FolioError(f"{name} {entry[name]!r} must be lower-case letters, digits and hyphens",
+                             MANIFEST, at.field(name))
+    if entry["language"] not in LANGUAGES:
+        raise FolioError(f"language {entry['language']!r} is not one of {', '.join(LANGUAGES)}",
+                         MANIFEST, at.field("language"))
+    if entry["parser"] not in PARSERS:
+        raise FolioError(f"unknown parser {entry['parser']!r} (known: {', '.join(PARSERS)})",
+                         MANIFEST, at.field("parser"))
+    source = _source(root, entry["source"], at.field("source"))
+    return Document(**{name: entry[name] for name in REQUIRED if name != "source"},
+                    source=source, continues=entry.get("continues"))
+
+
+def _source(root: Path, value: str, line: int) -> str:
+    """The source path relative to the repository root, once it is known to stay in corpus/."""
+    if "\\" in value:
+        raise FolioError(f"source {value!r}: use forward slashes", MANIFEST, line)
+    if value.startswith("/") or re.match(r"^[A-Za-z]:", value):
+        raise FolioError(f"source {value!r} must be relative to corpus/, not absolute", MANIFEST, line)
+    relative = posixpath.normpath(value)
+    if relative == ".." or relative.startswith("../"):
+        raise FolioError(f"source {value!r} points outside corpus/", MANIFEST, line)
+    corpus = (root / "corpus").resolve()
+    file = corpus / relative
+    # A symlink inside corpus/ may still lead out of it; only the resolved path tells.
+    if not file.resolve().is_relative_to(corpus):
+        raise FolioError(f"source {value!r} resolves outside corpus/", MANIFEST, line)
+    shown = f"corpus/{relative}"
+    if not file.exists():
+        raise FolioError(f"source file {shown} does not exist", MANIFEST, line)
+    if not file.is_file():
+        raise FolioError(f"source {shown} is not a file", MANIFEST, line)
+    return shown

@@ -1,0 +1,1 @@
+"""The render stage's writers: each turns the corpus into one kind of file under build/."""

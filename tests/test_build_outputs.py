@@ -1,0 +1,124 @@
+"""`folio build` on the real corpus: what lands in build/, and `folio show` on the result."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from pipeline.build import build
+
+DURATION = "end of Period III, or until event 7:III, whichever comes first"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory, copy_corpus) -> Path:
+    root = copy_corpus(tmp_path_factory.mktemp("repo"))
+    build(root)
+    return root
+
+
+@pytest.fixture(scope="module")
+def corpus_json(built) -> dict:
+    return json.loads((built / "build" / "corpus.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def manifest(built) -> list[dict]:
+    return yaml.safe_load((built / "corpus" / "manifest.yaml").read_text(encoding="utf-8"))["documents"]
+
+
+def test_corpus_json_validates_against_the_generated_schema(built, corpus_json):
+    schema = json.loads((built / "build" / "corpus.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(corpus_json), key=str)
+    assert not errors, "\n".join(f"{list(e.absolute_path)}: {e.message}" for e in errors[:10])
+
+
+def test_schema_describes_every_kind(built):
+    schema = json.loads((built / "build" / "corpus.schema.json").read_text(encoding="utf-8"))
+    assert "A numbered event of an event period" in schema["$defs"]["kind-event"]["description"]
+
+
+def test_every_manifest_document_is_in_the_corpus_in_manifest_order(corpus_json, manifest):
+    assert [d["key"] for d in corpus_json["documents"]] == [d["key"] for d in manifest]
+    ids = {unit["id"]: unit for unit in corpus_json["units"]}
+    for entry in manifest:
+        assert ids[entry["key"]]["kind"] == "document"
+        assert ids[entry["key"]]["parent"] is None
+
+
+def test_every_unit_points_at_the_source_lines_it_came_from(built, corpus_json):
+    sources = {d["key"]: d["source"] for d in corpus_json["documents"]}
+    # Line numbers as an editor shows them: the real sources are UTF-8 with LF endings.
+    lines_of = {path: (built / path).read_text(encoding="utf-8").removesuffix("\n").split("\n")
+                for path in sources.values()}
+    for unit in corpus_json["units"]:
+        assert unit["id"] and unit["kind"] and "parent" in unit and unit["sides"], unit["id"]
+        for side in unit["sides"].values():
+            assert side["path"] == sources[unit["document"]], unit["id"]
+            lines = lines_of[side["path"]]
+            assert 1 <= side["line_start"] <= side["line_end"] <= len(lines), unit["id"]
+            if side["text"]:
+                span = lines[side["line_start"] - 1:side["line_end"]]
+                own = side["text"].split("\n")
+                starts = [i for i in range(len(span) - len(own) + 1) if span[i:i + len(own)] == own]
+                assert starts, f"{unit['id']}: its text is not in lines {side['line_start']}-{side['line_end']}"
+
+
+def test_parents_and_children_agree(corpus_json):
+    units = {unit["id"]: unit for unit in corpus_json["units"]}
+    assert len(units) == len(corpus_json["units"]), "an id is used twice"
+    for unit in units.values():
+        if unit["parent"] is not None:
+            assert unit["id"] in units[unit["parent"]]["children"], unit["id"]
+            assert units[unit["parent"]]["document"] == unit["document"], unit["id"]
+        for child in unit["children"]:
+            assert units[child]["parent"] == unit["id"], child
+
+
+def test_two_builds_are_byte_identical(built, copy_corpus, tmp_path, tree_bytes):
+    first = tree_bytes(built / "build")
+    build(built)
+    assert tree_bytes(built / "build") == first
+    elsewhere = copy_corpus(tmp_path / "another-checkout")
+    build(elsewhere)
+    assert tree_bytes(elsewhere / "build") == first, "output depends on where the repository is"
+    assert sorted(p.name for p in built.iterdir()) == ["build", "corpus"], "temporary directories left"
+
+
+def test_each_document_has_a_readable_yaml_tree(built, corpus_json):
+    for entry in corpus_json["documents"]:
+        path = built / "build" / "corpus" / f"{entry['key']}.yaml"
+        tree = yaml.safe_load(path.read_text(encoding="utf-8"))
+        assert tree["document"]["source"] == entry["source"]
+        assert tree["units"]["id"] == entry["key"]
+        seen = []
+
+        def walk(node):
+            seen.append(node["id"])
+            for child in node.get("children", []):
+                walk(child)
+
+        walk(tree["units"])
+        expected = [u["id"] for u in corpus_json["units"] if u["document"] == entry["key"]]
+        assert sorted(seen) == sorted(expected)
+
+
+def test_show_prints_an_event_and_says_it_has_no_russian_side(built, folio):
+    run = folio(built, "show", "eu-risto:1:I")
+    assert run.returncode == 0, run.stderr
+    assert "TREATY OF TORDESILLAS" in run.stdout
+    assert DURATION in run.stdout
+    assert "no Russian side yet (not translated)" in run.stdout
+    assert "eu-risto:1:I/events-phase" in run.stdout
+
+
+def test_show_of_an_unknown_id_suggests_the_near_one(built, folio):
+    run = folio(built, "show", "eu-risto:1-I")
+    assert run.returncode == 2
+    assert len(run.stderr_lines) == 1 and "Traceback" not in run.stderr
+    assert "did you mean" in run.stderr and "eu-risto:1:I" in run.stderr
