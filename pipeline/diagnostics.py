@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from enum import IntEnum
 
 
@@ -13,6 +13,10 @@ class Severity(IntEnum):
 
     def __str__(self) -> str:
         return self.name.lower()
+
+    @classmethod
+    def parse(cls, name: str) -> "Severity":
+        return cls[name.upper()]
 
 
 @dataclass(frozen=True)
@@ -25,12 +29,20 @@ class Diagnostic:
     col: int = 1
     unit: str | None = None
     suggestion: str | None = None
+    #: why a finding is accepted (from corpus/checks.yaml); a suppressed finding is still reported
+    suppressed: str | None = None
 
     def __str__(self) -> str:
         text = f"{self.path}:{self.line}:{self.col}: {self.severity} {self.code}: {self.message}"
         if self.suggestion:
             text += f" (suggestion: {self.suggestion})"
         return text
+
+    def sort_key(self) -> tuple:
+        return (self.path, self.line, self.col, self.code, self.message)
+
+    def with_(self, **changes) -> "Diagnostic":
+        return replace(self, **changes)
 
     def to_json(self) -> dict:
         data = asdict(self)

@@ -1,0 +1,39 @@
+"""The consistency checks, family by family, in the order they run.
+
+``FAMILIES`` is the explicit list: a test or a user can run one family alone
+(``folio check --only typography``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+from typing import Iterable
+
+from ..diagnostics import Diagnostic
+from ..model import Corpus
+from .base import CheckContext, Code
+from .config import CheckConfig, load_config
+
+FAMILIES: dict[str, ModuleType] = {}
+
+
+def all_codes() -> list[Code]:
+    return [code for family in FAMILIES.values() for code in family.CODES]
+
+
+def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
+               config: CheckConfig | None = None,
+               context: CheckContext | None = None) -> list[Diagnostic]:
+    """Every finding, severities and suppressions from corpus/checks.yaml applied, sorted."""
+    codes = {code.code for code in all_codes()}
+    config = config or load_config(root, codes)
+    ctx = context or CheckContext(corpus, Path(root))
+    selected = list(only) if only else list(FAMILIES)
+    found: list[Diagnostic] = []
+    for name in selected:
+        for diagnostic in FAMILIES[name].check(ctx):
+            if diagnostic.code not in codes:
+                raise AssertionError(f"{name} emitted undeclared code {diagnostic.code}")
+            found.append(config.apply(diagnostic))
+    return sorted(set(found), key=Diagnostic.sort_key)

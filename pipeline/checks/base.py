@@ -1,0 +1,72 @@
+"""What every check family shares: declared codes, the context checks read, and locations.
+
+A family is a module with ``CODES`` (every code it can emit, declared once with its default
+severity and a one-line summary) and ``check(ctx) -> Iterable[Diagnostic]``. The runner
+(:mod:`pipeline.checks`) lists the families in order; README's table of codes and SARIF's rule
+list are generated from the declarations, so a code cannot exist undocumented.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Iterator
+
+from ..diagnostics import Diagnostic, Severity
+from ..model import Corpus, Side, Unit
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str  # stable, kebab-case, prefixed by family: "term-forbidden"
+    severity: Severity
+    summary: str  # one line: what the finding means
+
+
+@dataclass
+class CheckContext:
+    """The corpus plus the shared, lazily built resources checks need."""
+
+    corpus: Corpus
+    root: Path
+    cache: dict[str, Any] = field(default_factory=dict)
+
+    def sides(self) -> Iterator[tuple[Unit, str, Side]]:
+        """Every (unit, language, side) that owns text, in document order."""
+        for unit in self.corpus.units.values():
+            for lang, side in unit.sides.items():
+                if side.text:
+                    yield unit, lang, side
+
+    def shared(self, key: str, factory):
+        """One instance per run of something expensive (a pipeline, a dictionary)."""
+        if key not in self.cache:
+            self.cache[key] = factory()
+        return self.cache[key]
+
+
+def locate(side: Side, offset: int) -> tuple[int, int]:
+    """Line and 1-based column of character ``offset`` of ``side.text``."""
+    before = side.text[:offset]
+    line = side.line_start + before.count("\n")
+    col = offset - (before.rfind("\n") + 1) + 1
+    return line, col
+
+
+def at(code: Code, unit: Unit, side: Side, offset: int, message: str, *,
+       suggestion: str | None = None) -> Diagnostic:
+    """A diagnostic for ``code`` at character ``offset`` of a unit's own text."""
+    line, col = locate(side, offset)
+    return Diagnostic(side.path, line, code.code, message, code.severity, col, unit.id, suggestion)
+
+
+def on_unit(code: Code, unit: Unit, side: Side, message: str, *,
+            suggestion: str | None = None) -> Diagnostic:
+    """A diagnostic for a whole unit, placed on its first line."""
+    return Diagnostic(side.path, side.line_start, code.code, message, code.severity, 1, unit.id,
+                      suggestion)
+
+
+WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
