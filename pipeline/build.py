@@ -12,12 +12,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .atomic import atomic_dir
+from .checks import all_codes, run_checks
+from .checks.config import load_config
+from .checks.report import write_check_report
 from .diagnostics import Diagnostic
 from .errors import FolioError
 from .manifest import load_manifest
 from .model import Corpus, Document, Kind, Unit
 from .parsers import PARSERS
 from .reader import Source, read_source
+from .references import link as link_references
 from .writers.corpus_json import write_corpus_json
 from .writers.schema import write_schema
 from .writers.yaml_docs import write_yaml_docs
@@ -36,6 +40,7 @@ class BuildResult:
 
 
 def load_corpus(root: Path) -> tuple[Corpus, list[Diagnostic]]:
+    """Read, parse and link every document: the corpus every command works on."""
     root = Path(root)
     corpus = Corpus(documents=load_manifest(root))
     notes: list[Diagnostic] = []
@@ -43,16 +48,16 @@ def load_corpus(root: Path) -> tuple[Corpus, list[Diagnostic]]:
         source = read(root, document)
         notes.extend(source.notes)
         corpus.add_document_units(parse(document, source))
+    link(corpus)
     return corpus, notes
 
 
 def build(root: Path, out_dir: Path | None = None) -> BuildResult:
     root = Path(root)
     out_dir = Path(out_dir) if out_dir is not None else root / "build"
-    corpus, diagnostics = load_corpus(root)
-    diagnostics += link(corpus)
-    diagnostics += check(corpus)
-    outputs = render(corpus, out_dir)
+    corpus, notes = load_corpus(root)  # read -> parse -> link
+    diagnostics = check(corpus, root, notes)
+    outputs = render(corpus, diagnostics, out_dir)
     return BuildResult(corpus, out_dir, outputs, diagnostics)
 
 
@@ -76,20 +81,23 @@ def parse(document: Document, source: Source) -> list[Unit]:
     return units
 
 
-def link(corpus: Corpus) -> list[Diagnostic]:
-    # A placeholder until issue 3 fills this stage in; it finds nothing yet.
-    return []
+def link(corpus: Corpus) -> None:
+    """Resolve every cross-reference once all documents are parsed (fills corpus.references)."""
+    link_references(corpus)
 
 
-def check(corpus: Corpus) -> list[Diagnostic]:
-    # A placeholder until issue 3 fills this stage in; it finds nothing yet.
-    return []
+def check(corpus: Corpus, root: Path, notes: list[Diagnostic] = ()) -> list[Diagnostic]:
+    """The reader's notes and every check family's findings, configured by corpus/checks.yaml."""
+    config = load_config(root, {code.code for code in all_codes()})
+    found = [config.apply(note) for note in notes] + run_checks(corpus, root, config=config)
+    return sorted(found, key=Diagnostic.sort_key)
 
 
-def render(corpus: Corpus, out_dir: Path) -> list[Path]:
+def render(corpus: Corpus, diagnostics: list[Diagnostic], out_dir: Path) -> list[Path]:
     """Write every output; return the paths as they are once the new build is in place."""
     with atomic_dir(out_dir) as tmp:
         written = [write_corpus_json(corpus, tmp / "corpus.json"),
                    write_schema(tmp / "corpus.schema.json"),
-                   *write_yaml_docs(corpus, tmp / "corpus")]
+                   *write_yaml_docs(corpus, tmp / "corpus"),
+                   write_check_report(diagnostics, tmp / "checks.json")]
     return [out_dir / path.relative_to(tmp) for path in written]

@@ -17,7 +17,11 @@ from typing import Any
 
 from .build import build, load_corpus
 from .errors import FolioError
-from .model import LANGUAGES, Corpus, Kind, Side
+from .checks import FAMILIES, all_codes, run_checks
+from .checks.config import load_config
+from .checks.report import as_json, as_sarif, as_text, exit_status
+from .diagnostics import Diagnostic
+from .model import LANGUAGES, Corpus, Kind, Reference, Side
 from .version import folio_version
 from .writers.corpus_json import present_attrs
 
@@ -54,6 +58,14 @@ def _arguments() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     command = commands.add_parser("build", help="read and parse the corpus, write build/")
     command.set_defaults(command=_build)
+    command = commands.add_parser("check", help="run the consistency checks and report findings")
+    command.add_argument("--format", choices=("text", "json", "sarif"), default="text",
+                         help="text: `path:line:col: severity code: message` lines and a summary "
+                              "(default); json: an array of findings; sarif: SARIF 2.1.0")
+    command.add_argument("--output", metavar="FILE", help="write the report to FILE, not stdout")
+    command.add_argument("--only", metavar="FAMILY", action="append", choices=list(FAMILIES),
+                         help="run one check family (repeatable): " + ", ".join(FAMILIES))
+    command.set_defaults(command=_check)
     command = commands.add_parser("show", help="print one unit: its sides, text and children")
     command.add_argument("id", metavar="ID", help="a unit id, such as eu-risto:1:I")
     command.set_defaults(command=_show)
@@ -62,20 +74,36 @@ def _arguments() -> argparse.ArgumentParser:
 
 def _build(root: Path, args: argparse.Namespace) -> int:
     result = build(root)
-    for note in result.diagnostics:
-        print(note, file=sys.stderr)
     units = list(result.corpus.units.values())
     counts = Counter(unit.kind for unit in units)
     documents = len(result.corpus.documents)
-    print(f"built {documents} document{'s' if documents != 1 else ''}, {len(units)} units")
+    print(f"built {documents} document{'s' if documents != 1 else ''}, {len(units)} units, "
+          f"{len(result.corpus.references)} cross-references")
     width = max(len(str(kind)) for kind in counts)
     for kind in Kind:
         if counts[kind]:
             print(f"  {kind:<{width}}  {counts[kind]:>5}")
+    print("checks: " + as_text(result.diagnostics).splitlines()[-1]
+          + " (`folio check` lists them)")
     print("wrote:")
     for path in result.outputs:
         print(f"  {_shown(path)}")
     return 0
+
+
+def _check(root: Path, args: argparse.Namespace) -> int:
+    corpus, notes = load_corpus(root)
+    config = load_config(root, {code.code for code in all_codes()})
+    found = [] if args.only else [config.apply(note) for note in notes]
+    found = sorted(found + run_checks(corpus, root, only=args.only, config=config),
+                   key=Diagnostic.sort_key)
+    report = {"text": as_text, "json": as_json,
+              "sarif": lambda d: as_sarif(d, all_codes())}[args.format](found)
+    if args.output:
+        Path(args.output).write_text(report, encoding="utf-8")
+    else:
+        sys.stdout.write(report)
+    return exit_status(found)
 
 
 def _shown(path: Path) -> str:
@@ -106,12 +134,24 @@ def _show(root: Path, args: argparse.Namespace) -> int:
             print(f"{name} ({lang}): no {name} side yet (not translated)")
         else:
             _print_side(f"{name} ({lang})", side)
+    _print_references("references", corpus.references_from(unit.id), lambda r: r.target_id)
+    _print_references("referred to by", corpus.backlinks(unit.id), lambda r: r.source)
     children = corpus.children(unit)
     print(f"children ({len(children)}):" if children else "children: none")
     width = max((len(child.id) for child in children), default=0)
     for child in children:
         print(f"  {child.id:<{width}}  {child.kind}")
     return 0
+
+
+def _print_references(heading: str, refs: list[Reference], other) -> None:
+    if not refs:
+        print(f"{heading}: none")
+        return
+    print(f"{heading} ({len(refs)}):")
+    for ref in refs:
+        where = other(ref) or ref.note or ""
+        print(f"  {ref.path}:{ref.line}:{ref.col}  {ref.text!r}  {ref.status}  {where}".rstrip())
 
 
 def _print_side(heading: str, side: Side) -> None:

@@ -20,6 +20,15 @@ class Severity(IntEnum):
 
 
 @dataclass(frozen=True)
+class Code:
+    """A kind of finding, declared once where it is emitted, documented from here."""
+
+    code: str  # stable, kebab-case, prefixed by family: "term-forbidden"
+    severity: Severity
+    summary: str  # one line: what the finding means
+
+
+@dataclass(frozen=True)
 class Diagnostic:
     path: str
     line: int

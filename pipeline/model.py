@@ -248,10 +248,69 @@ class Document:
     continues: str | None = None
 
 
+class RefKind(StrEnum):
+    EVENT = "event"  # event 8:I, see 7:I, Economic event 41
+    RULE = "rule"  # see 18.2, см. 23.5, разделе 11.1, political rule 53.26
+    PAGE = "page"  # see p. 22, pp. 25–28
+    RELATIVE = "relative"  # above, см. выше, described in 1 above, as in Events Phase above
+    STEP = "step"  # см. шаг 3, в шагах 2 и 3 процедуры ...
+    FOOTNOTE = "footnote"  # a trailing * or **
+
+
+class RefStatus(StrEnum):
+    RESOLVED = "resolved"  # the target is a unit of the corpus
+    EXTERNAL = "external"  # the target lies outside the corpus; `note` says where
+    UNRESOLVED = "unresolved"  # the corpus should hold the target and does not, or it does
+    #                            not match what the reference says; `note` says which
+
+
+@dataclass
+class Reference:
+    """One cross-reference as written in one side of a unit, and where it leads.
+
+    The parser knows nothing of these: the link stage extracts them from the sides' text after
+    every document is read, then resolves them against all units (Sphinx's pending_xref).
+    """
+
+    source: str  # id of the unit whose text holds the reference
+    lang: str
+    kind: RefKind
+    text: str  # as written: "event 8:I", "см. 23.5"
+    target: str  # normalised: "8:I", "23.5", "22", "above", "3", "**"
+    path: str
+    line: int
+    col: int
+    #: what the words around it claim of the target: a direction, a title, an occurrence ...
+    claims: dict[str, str] = field(default_factory=dict)
+    status: RefStatus = RefStatus.UNRESOLVED
+    target_id: str | None = None
+    note: str | None = None
+    #: for an unresolved reference: "missing" (no such target) or "mismatch" (the target
+    #: exists but is not what the text says it is); "distant" for a resolved footnote marker
+    #: whose footnote stands under another rule
+    problem: str | None = None
+
+
 @dataclass
 class Corpus:
     documents: list[Document] = field(default_factory=list)
     units: dict[str, Unit] = field(default_factory=dict)
+    references: list[Reference] = field(default_factory=list)
+
+    def backlinks(self, unit_id: str) -> list[Reference]:
+        """The references that lead to ``unit_id``."""
+        return [r for r in self.references if r.target_id == unit_id]
+
+    def references_from(self, unit_id: str) -> list[Reference]:
+        return [r for r in self.references if r.source == unit_id]
+
+    def document_of(self, unit: Unit) -> Document:
+        return next(d for d in self.documents if d.key == unit.document)
+
+    def ancestors(self, unit: Unit) -> Iterator[Unit]:
+        while unit.parent is not None:
+            unit = self.units[unit.parent]
+            yield unit
 
     def add_document_units(self, units: list[Unit]) -> None:
         from .errors import FolioError

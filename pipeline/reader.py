@@ -11,12 +11,20 @@ import codecs
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .diagnostics import Diagnostic, Severity
+from .diagnostics import Code, Diagnostic, Severity
 from .errors import FolioError
 
 #: A legacy encoding is accepted only when most of its letters are Cyrillic or ASCII, so that
 #: arbitrary binary data is not read as Windows-1251 gibberish.
 _LEGACY_ENCODING = "cp1251"
+
+
+READ_BOM = Code("read-bom", Severity.INFO, "a byte-order mark was removed from a source")
+READ_ENCODING = Code("read-encoding", Severity.INFO, "a source is not UTF-8 and was read as "
+                     "Windows-1251 or UTF-16")
+READ_NEWLINE = Code("read-newline", Severity.INFO, "a source has CRLF, CR or mixed line endings, "
+                    "read as LF")
+CODES = [READ_BOM, READ_ENCODING, READ_NEWLINE]
 
 
 @dataclass
@@ -47,17 +55,17 @@ def read_source(file: Path, rel_path: str) -> Source:
 def decode_source(raw: bytes, rel_path: str) -> Source:
     notes: list[Diagnostic] = []
 
-    def note(code: str, message: str, line: int = 1) -> None:
-        notes.append(Diagnostic(rel_path, line, code, message, Severity.INFO))
+    def note(code: Code, message: str, line: int = 1) -> None:
+        notes.append(Diagnostic(rel_path, line, code.code, message, code.severity))
 
     if not raw.strip():
         raise FolioError("the file is empty: there is nothing to parse", path=rel_path)
 
     text, encoding, bom = _decode(raw, rel_path)
     if bom:
-        note("read-bom", "byte-order mark removed")
+        note(READ_BOM, "byte-order mark removed")
     if encoding != "utf-8":
-        note("read-encoding", f"not UTF-8: read as {encoding}")
+        note(READ_ENCODING, f"not UTF-8: read as {encoding}")
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise FolioError("the file contains NUL bytes: it is not a text file", path=rel_path, line=line)
@@ -71,7 +79,7 @@ def decode_source(raw: bytes, rel_path: str) -> Source:
         first = text.count("\n", 0, text.index("\r")) + 1
         message = (f"mixed line endings ({', '.join(used)}) read as LF" if newline == "mixed"
                    else f"{used[0]} line endings read as LF")
-        note("read-newline", message, first)
+        note(READ_NEWLINE, message, first)
         text = text.replace("\r\n", "\n").replace("\r", "\n")
 
     final_newline = text.endswith("\n")

@@ -11,15 +11,18 @@ from types import ModuleType
 from typing import Iterable
 
 from ..diagnostics import Diagnostic
+from .. import reader
 from ..model import Corpus
 from .base import CheckContext, Code
 from .config import CheckConfig, load_config
+from . import references
 
-FAMILIES: dict[str, ModuleType] = {}
+FAMILIES: dict[str, ModuleType] = {"references": references}
 
 
 def all_codes() -> list[Code]:
-    return [code for family in FAMILIES.values() for code in family.CODES]
+    """Every code Folio can report: the reader's notes, then each family's, in order."""
+    return [*reader.CODES, *(code for family in FAMILIES.values() for code in family.CODES)]
 
 
 def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,

@@ -14,15 +14,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..diagnostics import Diagnostic, Severity
+from ..diagnostics import Code, Diagnostic, Severity
 from ..model import Corpus, Side, Unit
 
-
-@dataclass(frozen=True)
-class Code:
-    code: str  # stable, kebab-case, prefixed by family: "term-forbidden"
-    severity: Severity
-    summary: str  # one line: what the finding means
+__all__ = ["Code", "CheckContext", "Diagnostic", "Severity", "at", "locate", "on_unit", "WORD"]
 
 
 @dataclass

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 from ..diagnostics import Diagnostic, Severity
 from ..version import folio_version
@@ -22,7 +23,7 @@ def as_text(diagnostics: list[Diagnostic]) -> str:
     lines = [str(d) for d in shown]
     counts = Counter(d.severity for d in shown)
     suppressed = len(diagnostics) - len(shown)
-    summary = ", ".join(f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}"
+    summary = ", ".join(f"{counts[s]} {s}{'s' if counts[s] != 1 and s != Severity.INFO else ''}"
                         for s in (Severity.ERROR, Severity.WARNING, Severity.INFO))
     lines.append(f"{summary}; {suppressed} suppressed")
     return "\n".join(lines) + "\n"
@@ -30,6 +31,11 @@ def as_text(diagnostics: list[Diagnostic]) -> str:
 
 def as_json(diagnostics: list[Diagnostic]) -> str:
     return json.dumps([d.to_json() for d in diagnostics], ensure_ascii=False, indent=1) + "\n"
+
+
+def write_check_report(diagnostics: list[Diagnostic], path: Path) -> Path:
+    path.write_text(as_json(diagnostics), encoding="utf-8", newline="\n")
+    return path
 
 
 def as_sarif(diagnostics: list[Diagnostic], codes: list[Code]) -> str:

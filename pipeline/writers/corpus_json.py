@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..model import LANGUAGES, Corpus, Document, Side, Unit
+from ..model import LANGUAGES, Corpus, Document, Reference, Side, Unit
 from ..version import folio_version
 
 #: Keys every side has; a side's parsed fields sit beside them, so no field may reuse them.
@@ -55,11 +55,19 @@ def unit_to_json(unit: Unit) -> dict[str, Any]:
     }
 
 
+def reference_to_json(ref: Reference) -> dict[str, Any]:
+    data = dataclasses.asdict(ref)
+    data["kind"], data["status"] = str(ref.kind), str(ref.status)
+    return data
+
+
 def corpus_to_json(corpus: Corpus) -> dict[str, Any]:
     return {
         "folio_version": folio_version(),
         "documents": [document_entry(document) for document in corpus.documents],
         "units": [unit_to_json(unit) for unit in corpus.units.values()],
+        # Backlinks are these read the other way (target_id), so they are not stored twice.
+        "references": [reference_to_json(ref) for ref in corpus.references],
     }
 
 

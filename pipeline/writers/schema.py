@@ -10,7 +10,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from ..model import KINDS, LANGUAGES, Document, Kind, KindSpec
+from ..model import KINDS, LANGUAGES, Document, Kind, KindSpec, RefKind, RefStatus
 from .corpus_json import SIDE_KEYS, dumps
 
 # No "$schema" keyword: its value would be a web address, and this project names no internet
@@ -19,7 +19,7 @@ DRAFT = "2020-12"
 
 
 def corpus_schema() -> dict[str, Any]:
-    defs: dict[str, Any] = {"document": _document(), "unit": _unit()}
+    defs: dict[str, Any] = {"document": _document(), "unit": _unit(), "reference": _reference()}
     for kind, spec in KINDS.items():
         defs[f"kind-{kind}"] = _kind(kind, spec)
         defs[f"side-{kind}"] = _side(kind, spec)
@@ -28,12 +28,13 @@ def corpus_schema() -> dict[str, Any]:
         "description": f"build/corpus.json as written by `folio build` (JSON Schema draft {DRAFT}, "
                        "generated from pipeline/model.py). Units are listed in document order.",
         "type": "object",
-        "required": ["folio_version", "documents", "units"],
+        "required": ["folio_version", "documents", "units", "references"],
         "additionalProperties": False,
         "properties": {
             "folio_version": {"type": "string"},
             "documents": {"type": "array", "items": {"$ref": "#/$defs/document"}},
             "units": {"type": "array", "items": {"$ref": "#/$defs/unit"}},
+            "references": {"type": "array", "items": {"$ref": "#/$defs/reference"}},
         },
         "$defs": defs,
     }
@@ -51,6 +52,24 @@ def _document() -> dict[str, Any]:
     properties["language"] = {"enum": list(LANGUAGES)}
     return {"description": "A corpus/manifest.yaml entry; `source` is relative to the repository root.",
             "type": "object", "required": required, "additionalProperties": False,
+            "properties": properties}
+
+
+def _reference() -> dict[str, Any]:
+    text = {"type": "string"}
+    optional = {"type": ["string", "null"]}
+    line = {"type": "integer", "minimum": 1}
+    properties = {
+        "source": text, "lang": {"enum": list(LANGUAGES)}, "kind": {"enum": [str(k) for k in RefKind]},
+        "text": text, "target": text, "path": text, "line": line, "col": line,
+        "claims": {"type": "object", "additionalProperties": text},
+        "status": {"enum": [str(s) for s in RefStatus]}, "target_id": optional, "note": optional,
+        "problem": {"enum": [None, "missing", "mismatch", "distant"]},
+    }
+    return {"description": "A cross-reference as written in the side `lang` of unit `source`, and "
+                           "where it leads: `target_id` is a unit id when resolved; `note` says "
+                           "which rulebook an external target is in, or why it is unresolved.",
+            "type": "object", "required": list(properties), "additionalProperties": False,
             "properties": properties}
 
 

@@ -1,0 +1,68 @@
+"""References: what the link stage could not resolve, or resolved to something other than
+what the text says; external targets as information."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Iterable
+
+from ..diagnostics import Diagnostic, Severity
+from ..model import Kind, RefStatus
+from .base import CheckContext, Code
+
+UNRESOLVED = Code("ref-unresolved", Severity.ERROR,
+                  "a reference to a rule, event, step or item the corpus should hold but does not")
+MISMATCH = Code("ref-mismatch", Severity.WARNING,
+                "a reference whose target exists but is not what the text says it is (its title, "
+                "its number of occurrences, above/below)")
+EXTERNAL = Code("ref-external", Severity.INFO,
+                "a reference to a rulebook, rule, event deck or page outside the corpus")
+FOOTNOTE_DISTANT = Code("ref-footnote-distant", Severity.WARNING,
+                        "a footnote marker whose footnote stands under another rule")
+FOOTNOTE_UNREFERENCED = Code("ref-footnote-unreferenced", Severity.WARNING,
+                             "a footnote that no marker in the text points at")
+CODES = [UNRESOLVED, MISMATCH, EXTERNAL, FOOTNOTE_DISTANT, FOOTNOTE_UNREFERENCED]
+
+
+def check(ctx: CheckContext) -> Iterable[Diagnostic]:
+    corpus = ctx.corpus
+    for ref in corpus.references:
+        def report(code: Code, message: str, suggestion: str | None = None) -> Diagnostic:
+            return Diagnostic(ref.path, ref.line, code.code, message, code.severity, ref.col,
+                              ref.source, suggestion)
+
+        if ref.status == RefStatus.EXTERNAL:
+            yield report(EXTERNAL, f"{ref.text!r} points outside the corpus: {ref.note}")
+        elif ref.status == RefStatus.UNRESOLVED and ref.problem == "mismatch":
+            yield report(MISMATCH, f"{ref.text!r} leads to {ref.target_id}, but {ref.note}",
+                         f"check which {ref.kind} is meant")
+        elif ref.status == RefStatus.UNRESOLVED:
+            yield report(UNRESOLVED, f"{ref.text!r} cannot be resolved: {ref.note}",
+                         _did_you_mean(ctx, ref))
+        elif ref.problem == "distant":
+            yield report(FOOTNOTE_DISTANT, f"footnote marker {ref.target!r}: {ref.note}",
+                         f"add the {ref.target} footnote under this rule, or point at the one meant")
+    referenced = {ref.target_id for ref in corpus.references}
+    for unit in corpus.of_kind(Kind.FOOTNOTE):
+        if unit.id not in referenced:
+            for lang, side in unit.sides.items():
+                yield Diagnostic(side.path, side.line_start, FOOTNOTE_UNREFERENCED.code,
+                                 f"footnote {unit.attrs.get('marker', '')!r} is not pointed at by "
+                                 "any marker above it", FOOTNOTE_UNREFERENCED.severity, 1, unit.id,
+                                 "restore the marker (or the table or text that carried it)")
+
+
+def _did_you_mean(ctx: CheckContext, ref) -> str | None:
+    unit = ctx.corpus.units[ref.source]
+    document = ctx.corpus.document_of(unit)
+    if ref.kind == "rule":
+        numbers = [u.attrs["number"] for u in ctx.corpus.units.values()
+                   if u.kind == Kind.SECTION and u.attrs.get("number")
+                   and ctx.corpus.document_of(u).rulebook == document.rulebook]
+    elif ref.kind == "event":
+        numbers = [f"{u.attrs['number']}:{u.attrs['period']}" for u in ctx.corpus.of_kind(Kind.EVENT)
+                   if ctx.corpus.document_of(u).rulebook == document.rulebook]
+    else:
+        return None
+    close = difflib.get_close_matches(ref.target, numbers, n=2, cutoff=0.5)
+    return f"did you mean {' or '.join(close)}?" if close else None

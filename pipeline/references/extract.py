@@ -1,0 +1,102 @@
+"""Find the cross-references written in a side's text: placeholders, resolved later.
+
+Each pattern names one way the texts refer to something. Patterns run in order and a span
+taken by one is not taken again, so `разделе 11.1 ниже` is one rule reference with a direction,
+not a rule reference plus a vague `ниже`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..model import RefKind
+
+
+@dataclass(frozen=True)
+class Found:
+    kind: RefKind
+    start: int
+    end: int
+    text: str
+    target: str
+    #: what else the words around the reference claim: a direction ("above"), a title in
+    #: parentheses, an occurrence ("second"), a procedure's name, a card deck
+    claims: dict[str, str] = field(default_factory=dict)
+
+
+_ROMAN = r"[IVXL]+"
+_NUM = r"\d{1,3}(?:\.\d{1,3})+"
+_TITLE_AFTER = re.compile(r"\s*\((?P<title>[^()]{3,80})\)")
+_OCCURRENCE_AFTER = re.compile(r"^[^.;]{0,80}?\bfor the (?P<nth>first|second|third|fourth) time")
+
+# (kind, pattern, languages); group `t` is the target, optional groups add claims
+PATTERNS: list[tuple[RefKind, re.Pattern[str], tuple[str, ...]]] = [
+    (RefKind.EVENT, re.compile(r"\b(?P<deck>Economic|Political|Military|Diplomatic)\s+events?\s+"
+                               r"(?P<t>\d{1,3})\b(?![:.]\d)"), ("en",)),
+    (RefKind.EVENT, re.compile(rf"(?<![\w.:])(?P<t>\d{{1,3}}:{_ROMAN})\b"), ("en", "ru")),
+    (RefKind.EVENT, re.compile(r"\b(?:[Ee]vents?|[Сс]обыти[а-я]*)\s+(?P<t>\d{1,3})\b(?![:.,]?\d|:)"),
+     ("en", "ru")),
+    (RefKind.RULE, re.compile(rf"\b(?P<qual>political|military|economic|basic)\s+rules?\s+"
+                              rf"(?P<t>{_NUM})"), ("en",)),
+    (RefKind.RULE, re.compile(rf"\b(?:[Ss]ee|[Rr]ules?|[Ss]ection)\s+(?:also\s+)?(?:rule\s+)?"
+                              rf"(?P<t>{_NUM})(?:\s+(?P<dir>above|below))?"), ("en",)),
+    (RefKind.RULE, re.compile(r"\bраздел[а-я]*\s+с\s+(?P<t>\d{1,3}\s+по\s+\d{1,3})"), ("ru",)),
+    (RefKind.RULE, re.compile(r"(?:\b[Сс]м\.|\bраздел[а-я]*|\b(?:описан|указан|приведен)[а-я]*"
+                              r"\s+в)\s*(?P<t>\d{1,3}(?:\.\d{1,3})*)(?![\d:])"
+                              r"(?:\s+(?P<dir>выше|ниже))?"), ("ru",)),
+    (RefKind.RULE, re.compile(rf"\((?P<t>{_NUM})\)"), ("en", "ru")),
+    (RefKind.PAGE, re.compile(r"\b(?:see\s+)?pp?\.\s*(?P<t>\d{1,3}(?:\s*[–-]\s*\d{1,3})?)"), ("en",)),
+    (RefKind.PAGE, re.compile(r"\b(?:[Сс]м\.\s*)?(?:с|стр)\.\s*(?P<t>\d{1,3}(?:\s*[–-]\s*\d{1,3})?)"),
+     ("ru",)),
+    (RefKind.STEP, re.compile(r"\b[Ss]teps?\s+(?P<t>\d{1,2}(?:\s*(?:,|and|or)\s*\d{1,2})*)"), ("en",)),
+    (RefKind.STEP, re.compile(r"\bшаг[а-я]*\s+(?P<t>\d{1,2}(?:\s*(?:,|и|или)\s*\d{1,2})*)"
+                              r"(?:\s+(?P<proc>процедур[а-я]*\s+[^.,;:()]+))?"), ("ru",)),
+    (RefKind.RELATIVE, re.compile(r"\b(?:in|see)\s+(?P<t>\d{1,2}|[a-z]\)(?:\s*(?:,|and|or)\s*"
+                                  r"[a-z]\))*)\s+(?P<dir>above|below)\b"), ("en",)),
+    (RefKind.RELATIVE, re.compile(r"\bas in\s+(?P<t>[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)*)\s+"
+                                  r"(?P<dir>above|below)\b"), ("en",)),
+    (RefKind.RELATIVE, re.compile(r"\b(?:see\s+)?(?P<t>(?P<dir>above|below))\b"), ("en",)),
+    (RefKind.RELATIVE, re.compile(r"(?:\b[Сс]м\.\s*|\b(?:описан|указан)[а-я]*\s+)(?P<t>(?P<dir>выше|ниже))\b"),
+     ("ru",)),
+    (RefKind.RELATIVE, re.compile(r"\b(?P<t>нижеследующ[а-я]*)\s+(?P<what>процедур)[а-я]*"), ("ru",)),
+    (RefKind.FOOTNOTE, re.compile(r"(?<=[^\s*(])(?P<t>\*{1,3})(?=\s|$)"), ("en", "ru")),
+]
+
+
+def extract(text: str, lang: str, *, skip_leading_marker: bool = False) -> list[Found]:
+    """Every reference in ``text``, in order of position.
+
+    ``skip_leading_marker`` is set for a footnote's own text, whose leading ``*`` is the
+    footnote's marker, not a reference to it.
+    """
+    taken: list[tuple[int, int]] = []
+    found: list[Found] = []
+    for kind, pattern, languages in PATTERNS:
+        if lang not in languages:
+            continue
+        for match in pattern.finditer(text):
+            start, end = match.span()
+            if any(start < b and a < end for a, b in taken):
+                continue
+            if skip_leading_marker and kind == RefKind.FOOTNOTE and not text[:start].strip(" *"):
+                continue
+            taken.append((start, end))
+            found.append(Found(kind, start, end, match.group(0).strip(),
+                               _normalise(match["t"]), _claims(match, text)))
+    return sorted(found, key=lambda f: f.start)
+
+
+def _normalise(target: str) -> str:
+    return re.sub(r"\s+", " ", target.replace("–", "-")).strip()
+
+
+def _claims(match: re.Match[str], text: str) -> dict[str, str]:
+    claims = {name: value for name, value in match.groupdict().items()
+              if name != "t" and value}
+    after = text[match.end():]
+    if (title := _TITLE_AFTER.match(after)) and not re.search(r"\d|see|см\.", title["title"]):
+        claims["title"] = title["title"].strip()
+    if (nth := _OCCURRENCE_AFTER.match(after)) is not None:
+        claims["occurrence"] = nth["nth"]
+    return claims

@@ -1,0 +1,239 @@
+"""Resolve extracted references against every unit of the corpus.
+
+Run after all documents are parsed (Sphinx resolves its pending_xref nodes the same way): a
+target is looked up in the index of the rulebook the citing text belongs to; what is not found
+is external when it lies outside what the corpus holds of that rulebook, and unresolved when
+the corpus should hold it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from ..model import Corpus, Document, Kind, Reference, RefKind, RefStatus, Unit
+
+BLOCKS = (Kind.SECTION, Kind.PHASE, Kind.OCCURRENCE, Kind.EVENT, Kind.PROCEDURE, Kind.ACTION,
+          Kind.STEP, Kind.EFFECT, Kind.PRECONDITION, Kind.ITEM)
+ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+
+def _numbers(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split("."))
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.casefold().replace("ё", "е")))
+
+
+class Index:
+    """Every target the corpus offers, collected once."""
+
+    def __init__(self, corpus: Corpus):
+        self.corpus = corpus
+        self.documents = {d.key: d for d in corpus.documents}
+        self.order = {unit_id: n for n, unit_id in enumerate(corpus.units)}
+        self.rules: dict[tuple[str, str], str] = {}
+        self.events: dict[tuple[str, int, str], str] = {}
+        self.event_numbers: dict[tuple[str, str], list[int]] = defaultdict(list)
+        self.coverage: dict[str, list[tuple[tuple[int, ...], tuple[int, ...], str]]] = defaultdict(list)
+        numbers_by_document: dict[str, list[tuple[int, ...]]] = defaultdict(list)
+        for unit in corpus.units.values():
+            rulebook = self.documents[unit.document].rulebook
+            if unit.kind == Kind.SECTION and unit.attrs.get("number"):
+                self.rules[(rulebook, unit.attrs["number"])] = unit.id
+                numbers_by_document[unit.document].append(_numbers(unit.attrs["number"]))
+            elif unit.kind == Kind.EVENT:
+                key = (rulebook, unit.attrs["number"], unit.attrs["period"])
+                self.events[key] = unit.id
+                self.event_numbers[(rulebook, unit.attrs["period"])].append(unit.attrs["number"])
+        for key, numbers in numbers_by_document.items():
+            self.coverage[self.documents[key].rulebook].append((min(numbers), max(numbers), key))
+
+    def covering(self, rulebook: str, number: str) -> str | None:
+        """The document whose run of rule numbers ``number`` falls in, if any."""
+        wanted = _numbers(number)
+        return next((key for low, high, key in self.coverage[rulebook] if low <= wanted <= high), None)
+
+
+def resolve(ref: Reference, unit: Unit, index: Index) -> None:
+    document = index.documents[unit.document]
+    {RefKind.EVENT: _event, RefKind.RULE: _rule, RefKind.PAGE: _page, RefKind.STEP: _step,
+     RefKind.RELATIVE: _relative, RefKind.FOOTNOTE: _footnote}[ref.kind](ref, unit, document, index)
+
+
+def _found(ref: Reference, target_id: str, note: str | None = None) -> None:
+    ref.status, ref.target_id, ref.note = RefStatus.RESOLVED, target_id, note
+
+
+def _external(ref: Reference, note: str) -> None:
+    ref.status, ref.note = RefStatus.EXTERNAL, note
+
+
+def _unresolved(ref: Reference, problem: str, note: str, target_id: str | None = None) -> None:
+    ref.status, ref.problem, ref.note, ref.target_id = RefStatus.UNRESOLVED, problem, note, target_id
+
+
+def _event(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
+    claims = ref.claims
+    if "deck" in claims:
+        return _external(ref, f"{document.game}, {claims['deck']} events deck, event {ref.target}")
+    number, _, period = ref.target.partition(":")
+    if not period:
+        period = _period_of(unit, index) or ""
+    key = (document.rulebook, int(number), period)
+    target_id = index.events.get(key)
+    if target_id is None:
+        present = sorted(index.event_numbers.get((document.rulebook, period), []))
+        if present:
+            return _unresolved(ref, "missing", f"Period {period} has events {present[0]}-{present[-1]} "
+                                                f"in the corpus; there is no event {number}:{period}")
+        return _external(ref, f"{document.game} ({document.rulebook}), Period {period or '?'}, "
+                               f"event {number}: not in the corpus")
+    target = index.corpus.units[target_id]
+    title = target.field("title") or ""
+    if "title" in claims and _words(claims["title"]) != _words(title):
+        return _unresolved(ref, "mismatch", f"the text names it {claims['title']!r}, but event "
+                                            f"{number}:{period} is {title!r}", target_id)
+    nth = ORDINAL.get(claims.get("occurrence", ""))
+    occurrences = target.attrs.get("occurrences")
+    if nth and occurrences is not None and nth > occurrences:
+        return _unresolved(ref, "mismatch", f"the text speaks of its {claims['occurrence']} "
+                                            f"occurrence, but event {number}:{period} occurs "
+                                            f"{occurrences} time(s)", target_id)
+    _found(ref, target_id)
+
+
+def _period_of(unit: Unit, index: Index) -> str | None:
+    for ancestor in (unit, *index.corpus.ancestors(unit)):
+        if ancestor.attrs.get("period"):
+            return ancestor.attrs["period"]
+    return None
+
+
+def _rule(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
+    claims = ref.claims
+    if "qual" in claims:
+        return _external(ref, f"{document.game} basic rules ({claims['qual']}), rule {ref.target}")
+    if " по " in ref.target:
+        low, high = ref.target.split(" по ")
+        return _external(ref, f"{document.game} rulebook, rules {low} to {high}")
+    target_id = index.rules.get((document.rulebook, ref.target))
+    if target_id is None:
+        holder = index.covering(document.rulebook, ref.target)
+        if holder is not None:
+            return _unresolved(ref, "missing", f"rule {ref.target} falls within what {holder} "
+                                               f"holds, but the corpus has no such rule")
+        return _external(ref, f"{document.game} rulebook, rule {ref.target}: not in the corpus")
+    direction = claims.get("dir")
+    if direction and target_id in index.order and unit.document == index.corpus.units[target_id].document:
+        later = index.order[target_id] > index.order[unit.id]
+        if later != (direction in ("below", "ниже")):
+            return _unresolved(ref, "mismatch", f"the text says {direction!r}, but rule "
+                                                f"{ref.target} comes {'after' if later else 'before'} it",
+                               target_id)
+    _found(ref, target_id)
+
+
+def _page(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
+    pages = "pages" if "-" in ref.target else "page"
+    _external(ref, f"{document.game} rulebook, {pages} {ref.target} (pages are not in the corpus)")
+
+
+def _step(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
+    claims = ref.claims
+    procedure = _procedure(unit, claims.get("proc"), index)
+    if procedure is None:
+        name = claims.get("proc", "")
+        return _unresolved(ref, "missing", f"no procedure {name + ' ' if name else ''}"
+                                           "holds this reference's step")
+    steps = {s.attrs["number"]: s for s in index.corpus.children(procedure, Kind.STEP)}
+    if ref.target in steps:
+        return _found(ref, steps[ref.target].id)
+    _unresolved(ref, "missing", f"the procedure {procedure.id} has steps "
+                                f"{', '.join(steps) or 'none'}; there is no step {ref.target}")
+
+
+def _procedure(unit: Unit, name: str | None, index: Index) -> Unit | None:
+    if name:  # "процедуры возвращения домой сухопутных войск": the words after the inflected noun
+        wanted = _words(name).split()[1:]
+        for candidate in index.corpus.of_kind(Kind.PROCEDURE):
+            title = _words(candidate.field("title") or "").split()[1:]
+            if wanted and title == wanted:
+                return candidate
+        return None
+    return next((a for a in index.corpus.ancestors(unit) if a.kind == Kind.PROCEDURE), None)
+
+
+def _relative(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
+    claims = ref.claims
+    direction = claims.get("dir", "")
+    above = direction in ("above", "выше")
+    if claims.get("what"):  # "нижеследующая процедура": the next procedure of the document
+        after = [p for p in index.corpus.of_kind(Kind.PROCEDURE) if p.document == unit.document
+                 and index.order[p.id] > index.order[unit.id]]
+        if after:
+            return _found(ref, after[0].id)
+        return _unresolved(ref, "missing", "no procedure follows in this document")
+    if re.fullmatch(r"\d{1,2}|[a-z]", ref.target):
+        return _numbered_sibling(ref, unit, index, above)
+    if ref.target not in ("above", "below", "выше", "ниже"):  # a named block: "Events Phase"
+        event = next((a for a in (unit, *index.corpus.ancestors(unit)) if a.kind == Kind.EVENT), None)
+        blocks = [u for u in index.corpus.walk(event)] if event else []
+        match = [b for b in blocks if b.kind == Kind.PHASE and _words(b.field("title") or "") == _words(ref.target)]
+        if match:
+            return _found(ref, match[0].id)
+        return _unresolved(ref, "missing", f"no block named {ref.target!r} in this event")
+    # A bare "above": the material before it in the nearest block that has any; a bare
+    # "below": what comes next ("one of the two options below:" and then the list).
+    child = unit
+    for ancestor in index.corpus.ancestors(unit):
+        position = ancestor.children.index(child.id)
+        if not above and position + 1 < len(ancestor.children):
+            return _found(ref, ancestor.children[position + 1],
+                          "vague: the text points at no rule in particular; taken as what follows")
+        if above and ancestor.kind in BLOCKS + (Kind.DOCUMENT,) and position > 0:
+            previous = index.corpus.units[ancestor.children[position - 1]]
+            if previous.kind == Kind.SECTION:  # a headed part just above: that is what it means
+                return _found(ref, previous.id, "vague: taken as the section just above")
+            return _found(ref, ancestor.id, "vague: the text points at no rule in particular; "
+                                            f"taken as the material earlier in {ancestor.id}")
+        child = ancestor
+    _external(ref, f"vague: nothing {'precedes' if above else 'follows'} it in this document; it "
+                   "points at a part of the rulebook the corpus does not hold")
+
+
+def _numbered_sibling(ref: Reference, unit: Unit, index: Index, above: bool) -> None:
+    chain = [unit, *index.corpus.ancestors(unit)]
+    if ref.target.isdigit():
+        owner = next((u for u in chain if str(u.attrs.get("number", "")).isdigit()), None)
+        scope = index.corpus.units[owner.parent] if owner and owner.parent else None
+    else:
+        scope = next((u for u in chain if str(u.attrs.get("number", "")).isdigit()), None)
+    siblings = [c for c in (index.corpus.children(scope) if scope else [])
+                if str(c.attrs.get("number", "")) == ref.target]
+    if not siblings:
+        return _unresolved(ref, "missing", f"there is no item {ref.target} "
+                                           f"{'above' if above else 'below'} it")
+    target = siblings[0]
+    if above != (index.order[target.id] < index.order[unit.id]):
+        return _unresolved(ref, "mismatch", f"item {ref.target} is not {'above' if above else 'below'}"
+                                            " the reference", target.id)
+    _found(ref, target.id)
+
+
+def _footnote(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
+    def footnotes(scope: Unit) -> list[Unit]:
+        return [u for u in index.corpus.walk(scope)
+                if u.kind == Kind.FOOTNOTE and u.attrs.get("marker") == ref.target]
+
+    scope = next((a for a in index.corpus.ancestors(unit) if a.kind in (Kind.ACTION, Kind.SECTION)), None)
+    near = footnotes(scope) if scope else []
+    if near:
+        return _found(ref, near[0].id)
+    anywhere = footnotes(index.corpus.units[unit.document])
+    if anywhere:
+        ref.problem = "distant"
+        return _found(ref, anywhere[0].id, f"no {ref.target} footnote under {scope.id if scope else unit.document}; "
+                                           f"the nearest is {anywhere[0].id}")
+    _unresolved(ref, "missing", f"no footnote marked {ref.target} in {unit.document}")

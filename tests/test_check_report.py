@@ -1,0 +1,77 @@
+"""`folio check`: report formats, corpus/checks.yaml severities and suppressions, exit status."""
+
+from __future__ import annotations
+
+import json
+
+POP = "corpus/sources/pop-military-actions.en.txt"
+HIS_POWER = "corpus/sources/his-power-rules-england-france-papacy.ru.txt"
+
+
+def write_config(root, text: str) -> None:
+    (root / "corpus" / "checks.yaml").write_text(text, "utf-8")
+
+
+def test_json_findings_carry_every_field(corpus_copy, folio):
+    found = json.loads(folio(corpus_copy, "check", "--only", "references", "--format", "json").stdout)
+    assert found and set(found[0]) >= {"path", "line", "col", "severity", "code", "message", "unit",
+                                       "suggestion", "suppressed"}
+    assert found == sorted(found, key=lambda d: (d["path"], d["line"], d["col"], d["code"], d["message"]))
+
+
+def test_a_suppressed_finding_leaves_the_text_report_but_stays_in_json(corpus_copy, folio):
+    write_config(corpus_copy, """
+suppress:
+  - code: ref-footnote-distant
+    unit: "pop:5.5/action-2/*"
+    reason: the web edition dropped this action's own ** footnote; the Declare War one applies
+""")
+    text = folio(corpus_copy, "check", "--only", "references").stdout
+    assert "ref-footnote-distant" not in text
+    assert text.rstrip().endswith("2 suppressed")
+    found = json.loads(folio(corpus_copy, "check", "--only", "references", "--format", "json").stdout)
+    suppressed = [d for d in found if d["suppressed"]]
+    assert {(d["line"], d["code"]) for d in suppressed} == {(47, "ref-footnote-distant"),
+                                                            (57, "ref-footnote-distant")}
+    assert suppressed[0]["suppressed"].startswith("the web edition dropped")
+
+
+def test_severity_is_configured_per_code_and_decides_the_exit_status(corpus_copy, folio):
+    write_config(corpus_copy, "severity:\n  ref-footnote-unreferenced: error\n")
+    run = folio(corpus_copy, "check", "--only", "references")
+    assert run.returncode == 1
+    assert f"{POP}:91:1: error ref-footnote-unreferenced:" in run.stdout
+    write_config(corpus_copy, "severity:\n  ref-footnote-unreferenced: error\nsuppress:\n"
+                              "  - code: ref-footnote-unreferenced\n    path: " + POP +
+                 "\n    line: 91\n    reason: the cost table this footnote belongs to is an image\n")
+    assert folio(corpus_copy, "check", "--only", "references").returncode == 0
+
+
+def test_sarif_report(corpus_copy, folio, tmp_path):
+    write_config(corpus_copy, "suppress:\n  - code: ref-footnote-distant\n"
+                              "    reason: accepted for the web edition\n")
+    out = tmp_path / "report.sarif"
+    run = folio(corpus_copy, "check", "--only", "references", "--format", "sarif", "--output", str(out))
+    assert run.returncode == 0 and run.stdout == ""
+    sarif = json.loads(out.read_text("utf-8"))
+    assert sarif["version"] == "2.1.0"
+    [single] = sarif["runs"]
+    rules = single["tool"]["driver"]["rules"]
+    for result in single["results"]:
+        assert rules[result["ruleIndex"]]["id"] == result["ruleId"]
+        region = result["locations"][0]["physicalLocation"]["region"]
+        assert region["startLine"] >= 1 and region["startColumn"] >= 1
+    distant = [r for r in single["results"] if r["ruleId"] == "ref-footnote-distant"]
+    assert distant and all(r["suppressions"][0]["kind"] == "external" for r in distant)
+    assert {"note", "warning"} >= {r["level"] for r in single["results"]}
+
+
+def test_a_broken_checks_file_is_refused_in_one_line(corpus_copy, folio):
+    for text, words in [("suppress:\n  - code: ref-external\n", "needs a `code` and a `reason`"),
+                        ("severity:\n  ref-nonsense: error\n", "unknown check code 'ref-nonsense'"),
+                        ("severity:\n  ref-external: loud\n", "must be error, warning or info"),
+                        ("severity: [\n", "invalid YAML")]:
+        write_config(corpus_copy, text)
+        run = folio(corpus_copy, "check")
+        assert run.returncode == 2 and len(run.stderr_lines) == 1, run.stderr
+        assert run.stderr.startswith("corpus/checks.yaml") and words in run.stderr
