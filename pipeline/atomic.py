@@ -59,3 +59,27 @@ def _swap(new: Path, target: Path) -> None:
         raise
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def write_files_atomic(files: dict[Path, str]) -> None:
+    """Write several text files so that a failure leaves every one of them as it was.
+
+    All new contents go to temporary siblings first; only when all are on disk are they
+    renamed over their targets (each rename atomic), so a reader never sees a half file.
+    """
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for target, text in files.items():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            tmp = target.parent / f".{target.name}.tmp-{secrets.token_hex(4)}"
+            tmp.write_text(text, encoding="utf-8", newline="\n")
+            staged.append((tmp, target))
+        for tmp, target in staged:
+            os.replace(tmp, target)
+    finally:
+        for tmp, _ in staged:
+            tmp.unlink(missing_ok=True)
+
+
+def write_text_atomic(target: Path, text: str) -> None:
+    write_files_atomic({Path(target): text})

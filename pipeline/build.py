@@ -22,6 +22,7 @@ from .model import Corpus, Document, Kind, Unit
 from .parsers import PARSERS
 from .reader import Source, read_source
 from .references import link as link_references
+from .translations import attach as attach_translations
 from .writers.corpus_json import write_corpus_json
 from .writers.schema import write_schema
 from .writers.yaml_docs import write_yaml_docs
@@ -48,6 +49,7 @@ def load_corpus(root: Path) -> tuple[Corpus, list[Diagnostic]]:
         source = read(root, document)
         notes.extend(source.notes)
         corpus.add_document_units(parse(document, source))
+    attach_translations(corpus, root)
     link(corpus)
     return corpus, notes
 
@@ -55,7 +57,7 @@ def load_corpus(root: Path) -> tuple[Corpus, list[Diagnostic]]:
 def build(root: Path, out_dir: Path | None = None) -> BuildResult:
     root = Path(root)
     out_dir = Path(out_dir) if out_dir is not None else root / "build"
-    corpus, notes = load_corpus(root)  # read -> parse -> link
+    corpus, notes = load_corpus(root)  # read -> parse -> attach translations -> link
     diagnostics = check(corpus, root, notes)
     outputs = render(corpus, diagnostics, out_dir)
     return BuildResult(corpus, out_dir, outputs, diagnostics)

@@ -19,9 +19,14 @@ from .build import build, load_corpus
 from .errors import FolioError
 from .checks import FAMILIES, all_codes, run_checks
 from .checks.config import load_config
-from .checks.report import as_json, as_sarif, as_text, exit_status
+from .checks.report import as_json, as_sarif, as_text, codes_table, exit_status
 from .diagnostics import Diagnostic
 from .model import LANGUAGES, Corpus, Kind, Reference, Side
+from .translations.po import export as po_export
+from .translations.po import import_po as po_import
+from .translations.status import as_json as coverage_json
+from .translations.status import as_table as coverage_table
+from .translations.status import coverage
 from .version import folio_version
 from .writers.corpus_json import present_attrs
 
@@ -66,6 +71,21 @@ def _arguments() -> argparse.ArgumentParser:
     command.add_argument("--only", metavar="FAMILY", action="append", choices=list(FAMILIES),
                          help="run one check family (repeatable): " + ", ".join(FAMILIES))
     command.set_defaults(command=_check)
+    command = commands.add_parser("status", help="translation coverage per document and language")
+    command.add_argument("--format", choices=("table", "json"), default="table")
+    command.set_defaults(command=_status)
+    po = commands.add_parser("po", help="exchange translations as PO files").add_subparsers(
+        title="po commands", metavar="ACTION", required=True)
+    command = po.add_parser("export", help="write one PO file per document into DIR")
+    command.add_argument("--lang", required=True, choices=LANGUAGES, help="the translation language")
+    command.add_argument("--out", required=True, metavar="DIR")
+    command.set_defaults(command=_po_export)
+    command = po.add_parser("import", help="read the PO files in DIR into corpus/translations/")
+    command.add_argument("dir", metavar="DIR")
+    command.set_defaults(command=_po_import)
+    command = commands.add_parser("codes", help="list every diagnostic code with its default "
+                                  "severity and meaning (as a Markdown table)")
+    command.set_defaults(command=_codes)
     command = commands.add_parser("show", help="print one unit: its sides, text and children")
     command.add_argument("id", metavar="ID", help="a unit id, such as eu-risto:1:I")
     command.set_defaults(command=_show)
@@ -88,6 +108,37 @@ def _build(root: Path, args: argparse.Namespace) -> int:
     print("wrote:")
     for path in result.outputs:
         print(f"  {_shown(path)}")
+    return 0
+
+
+def _status(root: Path, args: argparse.Namespace) -> int:
+    rows = coverage(load_corpus(root)[0])
+    if args.format == "json":
+        print(json.dumps(coverage_json(rows), ensure_ascii=False, indent=1))
+    else:
+        print(coverage_table(rows), end="")
+    return 0
+
+
+def _po_export(root: Path, args: argparse.Namespace) -> int:
+    corpus, _ = load_corpus(root)
+    for path in po_export(corpus, args.lang, Path(args.out)):
+        print(f"wrote {_shown(path)}")
+    return 0
+
+
+def _po_import(root: Path, args: argparse.Namespace) -> int:
+    corpus, _ = load_corpus(root)
+    result = po_import(corpus, root, Path(args.dir))
+    for warning in result.warnings:
+        print(f"{warning}", file=sys.stderr)
+    for path in result.written:
+        print(f"updated {path}")
+    return 0
+
+
+def _codes(root: Path, args: argparse.Namespace) -> int:
+    print(codes_table(), end="")
     return 0
 
 

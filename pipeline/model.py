@@ -292,10 +292,43 @@ class Reference:
 
 
 @dataclass
+class Translation:
+    """A translated side of one unit, as corpus/translations/ keeps it.
+
+    ``source`` is the source side's text the translation was made from; when the source side
+    changes (other than in white space) the translation is ``stale``.
+    """
+
+    unit: str
+    lang: str
+    text: str
+    source: str
+    fingerprint: str
+    path: str
+    line: int
+    comment: str | None = None
+    stale: bool = False
+
+
+class Status(StrEnum):
+    SOURCE = "source"  # the unit was written in this language
+    TRANSLATED = "translated"
+    STALE = "stale"  # translated, but the source changed since
+    MISSING = "missing"
+
+
+@dataclass
 class Corpus:
     documents: list[Document] = field(default_factory=list)
     units: dict[str, Unit] = field(default_factory=dict)
     references: list[Reference] = field(default_factory=list)
+    translations: dict[tuple[str, str], Translation] = field(default_factory=dict)
+
+    def status(self, unit: Unit, lang: str) -> Status:
+        """Where the unit's side in ``lang`` stands."""
+        if (unit.id, lang) in self.translations:
+            return Status.STALE if self.translations[(unit.id, lang)].stale else Status.TRANSLATED
+        return Status.SOURCE if lang in unit.sides else Status.MISSING
 
     def backlinks(self, unit_id: str) -> list[Reference]:
         """The references that lead to ``unit_id``."""

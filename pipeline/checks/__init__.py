@@ -15,9 +15,9 @@ from .. import reader
 from ..model import Corpus
 from .base import CheckContext, Code
 from .config import CheckConfig, load_config
-from . import references
+from . import parity, references
 
-FAMILIES: dict[str, ModuleType] = {"references": references}
+FAMILIES: dict[str, ModuleType] = {"references": references, "parity": parity}
 
 
 def all_codes() -> list[Code]:

@@ -18,6 +18,15 @@ def exit_status(diagnostics: list[Diagnostic]) -> int:
     return int(any(d.severity == Severity.ERROR and not d.suppressed for d in diagnostics))
 
 
+def codes_table() -> str:
+    """Every code as a Markdown table: README.md embeds it, and a test keeps the two in step."""
+    from . import all_codes
+
+    rows = ["| code | default severity | what it finds |", "| --- | --- | --- |"]
+    rows += [f"| `{code.code}` | {code.severity} | {code.summary} |" for code in all_codes()]
+    return "\n".join(rows) + "\n"
+
+
 def as_text(diagnostics: list[Diagnostic]) -> str:
     shown = [d for d in diagnostics if not d.suppressed]
     lines = [str(d) for d in shown]

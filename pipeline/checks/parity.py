@@ -1,0 +1,146 @@
+"""EN/RU parity: for every unit with both sides, do the two say the same checkable things?
+
+Numbers, cross-references, structure (markers, own lines, translated children) and freshness
+(a translation made from a source text that has changed since). Terminology parity lives with
+the termbase in :mod:`pipeline.checks.terminology`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from typing import Iterable
+
+from ..diagnostics import Diagnostic, Severity
+from ..model import Kind, RefKind, Unit
+from ..parsers.lines import match_item
+from .base import CheckContext, Code, on_unit
+
+STALE = Code("tr-stale", Severity.WARNING,
+             "a translation made from a source text that has changed since (the message shows "
+             "the change)")
+NUMBERS = Code("parity-numbers", Severity.WARNING,
+               "the numbers of a unit's two language sides differ (`50d` against `60д`)")
+REFERENCES = Code("parity-references", Severity.WARNING,
+                  "the cross-references of a unit's two sides lead to different targets")
+STRUCTURE = Code("parity-structure", Severity.WARNING,
+                 "a translated unit whose marker or line count differs from its source, or whose "
+                 "steps, sub-steps or items are not all translated")
+CODES = [STALE, NUMBERS, REFERENCES, STRUCTURE]
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_DIRECTION = {"выше": "above", "ниже": "below"}
+
+
+def check(ctx: CheckContext) -> Iterable[Diagnostic]:
+    corpus = ctx.corpus
+    for (unit_id, lang), translation in corpus.translations.items():
+        unit = corpus.units[unit_id]
+        source_lang = corpus.document_of(unit).language
+        source, target = unit.sides[source_lang], unit.sides[lang]
+        if translation.stale:
+            yield on_unit(STALE, unit, target,
+                          f"the {source_lang} source changed since this was translated: "
+                          f"{word_diff(translation.source, source.text)}",
+                          suggestion=f"update the translation, then re-import it (folio po export "
+                                     f"--lang {lang} marks it fuzzy)")
+        theirs, ours = numbers(source.text), numbers(target.text)
+        if theirs != ours:
+            yield on_unit(NUMBERS, unit, target,
+                          f"numbers differ from the {source_lang} side: {_delta(theirs, ours)}",
+                          suggestion="check every number against the source")
+        theirs, ours = ref_targets(ctx, unit_id, source_lang), ref_targets(ctx, unit_id, lang)
+        if theirs != ours:
+            yield on_unit(REFERENCES, unit, target,
+                          f"references differ from the {source_lang} side: {_delta(theirs, ours)}",
+                          suggestion="point at the same rules, events and steps as the source")
+        yield from _structure(ctx, unit, source_lang, lang)
+
+
+def numbers(text: str) -> Counter[str]:
+    return Counter(n.replace(",", ".") for n in _NUMBER.findall(text))
+
+
+def ref_targets(ctx: CheckContext, unit_id: str, lang: str) -> Counter[str]:
+    found = Counter()
+    for ref in ctx.corpus.references_from(unit_id):
+        if ref.lang != lang:
+            continue
+        target = ref.target_id or f"{ref.kind}:{_DIRECTION.get(ref.target, ref.target)}"
+        if ref.kind == RefKind.RELATIVE and ref.target_id is None:
+            target = f"relative:{_DIRECTION.get(ref.target, ref.target)}"
+        found[target] += 1
+    return found
+
+
+def _structure(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
+    source, target = unit.sides[source_lang], unit.sides[lang]
+    marker, translated = _marker(source.text), _marker(target.text)
+    if marker != translated:
+        yield on_unit(STRUCTURE, unit, target, f"the translation is marked {translated or 'nothing'!r} "
+                      f"where the source has {marker or 'nothing'!r}",
+                      suggestion=f"start the translation with {marker!r}" if marker else None)
+    if source.own_line_count != target.own_line_count:
+        yield on_unit(STRUCTURE, unit, target, f"{target.own_line_count} line(s) where the source "
+                      f"has {source.own_line_count}", suggestion="keep one line per source line")
+    untranslated = [c for c in _descendants_with_text(ctx, unit, source_lang) if lang not in c.sides]
+    if untranslated:
+        kinds = Counter(str(c.kind) for c in untranslated)
+        listed = ", ".join(f"{n} {kind}{'s' if n > 1 else ''}" for kind, n in kinds.items())
+        yield on_unit(STRUCTURE, unit, target, f"translated, but {listed} inside it are not: "
+                      + ", ".join(c.id for c in untranslated[:3]) + (" …" if len(untranslated) > 3 else ""),
+                      suggestion="translate the whole unit, or none of it")
+
+
+def _descendants_with_text(ctx: CheckContext, unit: Unit, lang: str) -> list[Unit]:
+    # Only the direct structure counts (steps of a procedure, items of a list, effects of a
+    # phase); a translated event whose untranslated parts go deeper is reported on each level.
+    found = []
+    for child in ctx.corpus.children(unit):
+        if child.sides[lang].text:
+            found.append(child)
+        elif child.kind in (Kind.LIST, Kind.PROCEDURE, Kind.MODIFIERS):
+            found.extend(_descendants_with_text(ctx, child, lang))
+    return found
+
+
+def _marker(text: str) -> str | None:
+    item = match_item(text.split("\n", 1)[0]) if text else None
+    return item.marker if item and item.number is not None else None
+
+
+def word_diff(old: str, new: str, context: int = 3) -> str:
+    """`… context [-removed-]{+added+} context …`, as `git diff --word-diff` shows it."""
+    a, b = old.split(), new.split()
+    opcodes = difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+    parts: list[str] = []
+    for n, (tag, i1, i2, j1, j2) in enumerate(opcodes):
+        if tag != "equal":
+            if i2 > i1:
+                parts.append("[-" + " ".join(a[i1:i2]) + "-]")
+            if j2 > j1:
+                parts.append("{+" + " ".join(b[j1:j2]) + "+}")
+            continue
+        words = a[i1:i2]
+        first, last = n == 0, n == len(opcodes) - 1
+        if first and len(words) > context:
+            words = ["…", *words[-context:]]
+        elif last and len(words) > context:
+            words = [*words[:context], "…"]
+        elif not first and not last and len(words) > 2 * context:
+            words = [*words[:context], "…", *words[-context:]]
+        parts.extend(words)
+    return " ".join(parts)
+
+
+def _delta(theirs: Counter, ours: Counter) -> str:
+    missing, extra = theirs - ours, ours - theirs
+    said = []
+    if missing:
+        said.append("missing " + ", ".join(sorted(missing.elements())))
+        if extra:
+            said.append("instead " + ", ".join(sorted(extra.elements())))
+    elif extra:
+        said.append("extra " + ", ".join(sorted(extra.elements())))
+    return "; ".join(said)

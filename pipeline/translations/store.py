@@ -1,0 +1,143 @@
+"""corpus/translations/<document>.<lang>.yaml: translations kept per unit id.
+
+Each entry holds the translated text, the source text it was made from and that text's
+fingerprint, so a later change of the source marks the translation stale and can show what
+changed. The files are written in one canonical form, so an export to PO and an import of the
+unchanged PO give back the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from ..errors import FolioError
+from ..model import LANGUAGES
+
+DIRECTORY = "corpus/translations"
+_NAME = re.compile(r"^(?P<document>[a-z0-9][a-z0-9-]*)\.(?P<lang>[a-z]{2})\.yaml$")
+_ENTRY_KEYS = {"fingerprint", "source", "text", "comment"}
+
+
+def fingerprint(text: str) -> str:
+    """A digest of the text that ignores white space: re-wrapping a line is not a change."""
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass
+class Entry:
+    unit: str
+    text: str
+    source: str
+    fingerprint: str
+    comment: str | None = None
+    line: int = 0  # where `text` starts in the file
+
+
+@dataclass
+class TranslationFile:
+    document: str
+    lang: str
+    path: str  # relative to the repository root
+    entries: dict[str, Entry] = field(default_factory=dict)
+
+
+def path_for(document: str, lang: str) -> str:
+    return f"{DIRECTORY}/{document}.{lang}.yaml"
+
+
+def load_all(root: Path) -> list[TranslationFile]:
+    directory = Path(root) / DIRECTORY
+    if not directory.is_dir():
+        return []
+    return [load(root, path.relative_to(root).as_posix()) for path in sorted(directory.glob("*.yaml"))]
+
+
+def load(root: Path, rel_path: str) -> TranslationFile:
+    name = _NAME.match(Path(rel_path).name)
+    if not name or name["lang"] not in LANGUAGES:
+        raise FolioError("a translation file is named <document>.<lang>.yaml, lang one of "
+                         + ", ".join(LANGUAGES), path=rel_path)
+    try:
+        node = yaml.compose((Path(root) / rel_path).read_text("utf-8"), Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise FolioError(f"invalid YAML: {getattr(exc, 'problem', exc)}", rel_path,
+                         mark.line + 1 if mark else None) from None
+    except UnicodeDecodeError:
+        raise FolioError("not UTF-8", rel_path) from None
+    data = _mapping(node, rel_path)
+    if set(data) != {"document", "language", "units"}:
+        raise FolioError("expected the keys document, language and units", rel_path, _line(node))
+    document, lang = _scalar(data["document"], rel_path), _scalar(data["language"], rel_path)
+    if (document, lang) != (name["document"], name["lang"]):
+        raise FolioError(f"the file says {document}/{lang} but is named {Path(rel_path).name}",
+                         rel_path, _line(data["document"]))
+    result = TranslationFile(document, lang, rel_path)
+    units = data["units"]
+    for key_node, value_node in (units.value if isinstance(units, yaml.MappingNode) else []):
+        unit_id = _scalar(key_node, rel_path)
+        entry = _mapping(value_node, rel_path)
+        if set(entry) - _ENTRY_KEYS or not {"fingerprint", "source", "text"} <= set(entry):
+            raise FolioError(f"{unit_id}: an entry has fingerprint, source, text and an optional "
+                             "comment", rel_path, _line(key_node))
+        text_node = entry["text"]
+        item = Entry(unit_id, _scalar(text_node, rel_path), _scalar(entry["source"], rel_path),
+                     _scalar(entry["fingerprint"], rel_path),
+                     _scalar(entry["comment"], rel_path) if "comment" in entry else None,
+                     _line(text_node) + (1 if text_node.style in ("|", ">") else 0))
+        if item.fingerprint != fingerprint(item.source):
+            raise FolioError(f"{unit_id}: the fingerprint does not match the recorded source text "
+                             "(edit the translation, not `source` or `fingerprint`)", rel_path,
+                             _line(entry["fingerprint"]))
+        if unit_id in result.entries:
+            raise FolioError(f"{unit_id} is translated twice", rel_path, _line(key_node))
+        result.entries[unit_id] = item
+    return result
+
+
+def dump(translation: TranslationFile, order: list[str], title: str) -> str:
+    """The canonical text of a translation file, entries in the corpus's unit order."""
+    position = {unit_id: n for n, unit_id in enumerate(order)}
+    entries = sorted(translation.entries.values(), key=lambda e: position.get(e.unit, len(order)))
+    body = {"document": translation.document, "language": translation.lang, "units": {
+        e.unit: {"fingerprint": e.fingerprint, "source": e.source, "text": e.text,
+                 **({"comment": e.comment} if e.comment else {})} for e in entries}}
+    header = (f"# {title}: the {translation.lang} translation, one entry per unit id.\n"
+              "# `source` is the text the translation was made from; when the source changes,\n"
+              "# `folio check` reports the entry as stale with a diff. Edit `text` (or exchange\n"
+              "# PO files with `folio po export` / `folio po import`), never `source`.\n")
+    return header + yaml.dump(body, Dumper=_Dumper, allow_unicode=True, sort_keys=False,
+                              width=100, default_flow_style=False)
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _represent_str)
+
+
+def _mapping(node: yaml.Node, path: str) -> dict[str, yaml.Node]:
+    if not isinstance(node, yaml.MappingNode):
+        raise FolioError("expected a mapping", path, _line(node))
+    return {_scalar(key, path): value for key, value in node.value}
+
+
+def _scalar(node: yaml.Node, path: str) -> str:
+    if not isinstance(node, yaml.ScalarNode):
+        raise FolioError("expected a text value", path, _line(node))
+    return node.value  # as written: a translation of "1494" stays the text "1494"
+
+
+def _line(node: yaml.Node | None) -> int | None:
+    return node.start_mark.line + 1 if node is not None else None
