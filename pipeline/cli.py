@@ -22,11 +22,13 @@ from .checks.config import load_config
 from .checks.report import as_json, as_sarif, as_text, codes_table, exit_status
 from .diagnostics import Diagnostic
 from .model import LANGUAGES, Corpus, Kind, Reference, Side
+from .termbase import load_termbase
 from .translations.po import export as po_export
 from .translations.po import import_po as po_import
 from .translations.status import as_json as coverage_json
 from .translations.status import as_table as coverage_table
 from .translations.status import coverage
+from .translations.tbx import write_tbx
 from .version import folio_version
 from .writers.corpus_json import present_attrs
 
@@ -83,6 +85,11 @@ def _arguments() -> argparse.ArgumentParser:
     command = po.add_parser("import", help="read the PO files in DIR into corpus/translations/")
     command.add_argument("dir", metavar="DIR")
     command.set_defaults(command=_po_import)
+    tbx = commands.add_parser("tbx", help="exchange the termbase as TBX").add_subparsers(
+        title="tbx commands", metavar="ACTION", required=True)
+    command = tbx.add_parser("export", help="write corpus/glossary.yaml as a TBX file")
+    command.add_argument("--out", required=True, metavar="FILE")
+    command.set_defaults(command=_tbx_export)
     command = commands.add_parser("codes", help="list every diagnostic code with its default "
                                   "severity and meaning (as a Markdown table)")
     command.set_defaults(command=_codes)
@@ -134,6 +141,12 @@ def _po_import(root: Path, args: argparse.Namespace) -> int:
         print(f"{warning}", file=sys.stderr)
     for path in result.written:
         print(f"updated {path}")
+    return 0
+
+
+def _tbx_export(root: Path, args: argparse.Namespace) -> int:
+    path = write_tbx(load_termbase(root), Path(args.out))
+    print(f"wrote {_shown(path)}")
     return 0
 
 
