@@ -38,6 +38,10 @@ class BuildResult:
     out_dir: Path
     outputs: list[Path] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: what reading the sources had to say (an encoding, line endings): shown on every build
+    notes: list[Diagnostic] = field(default_factory=list)
+    #: the website's directory, when the project has one (a top-level mkdocs.yml)
+    site: Path | None = None
 
 
 def load_corpus(root: Path) -> tuple[Corpus, list[Diagnostic]]:
@@ -60,7 +64,8 @@ def build(root: Path, out_dir: Path | None = None) -> BuildResult:
     corpus, notes = load_corpus(root)  # read -> parse -> attach translations -> link
     diagnostics = check(corpus, root, notes)
     outputs = render(corpus, diagnostics, out_dir)
-    return BuildResult(corpus, out_dir, outputs, diagnostics)
+    site = website(corpus, diagnostics, root)  # -> site/, after build/
+    return BuildResult(corpus, out_dir, outputs, diagnostics, notes, site)
 
 
 def read(root: Path, document: Document) -> Source:
@@ -93,6 +98,13 @@ def check(corpus: Corpus, root: Path, notes: list[Diagnostic] = ()) -> list[Diag
     config = load_config(root, {code.code for code in all_codes()})
     found = [config.apply(note) for note in notes] + run_checks(corpus, root, config=config)
     return sorted(found, key=Diagnostic.sort_key)
+
+
+def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path) -> Path | None:
+    """The bilingual website into site/, for a project with a mkdocs.yml (pipeline/site/)."""
+    from .site import render_site, wanted  # MkDocs and Pagefind load only when building
+
+    return render_site(corpus, diagnostics, root) if wanted(root) else None
 
 
 def render(corpus: Corpus, diagnostics: list[Diagnostic], out_dir: Path) -> list[Path]:

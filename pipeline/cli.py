@@ -22,6 +22,7 @@ from .checks.config import load_config
 from .checks.report import as_json, as_sarif, as_text, codes_table, exit_status
 from .diagnostics import Diagnostic
 from .model import LANGUAGES, Corpus, Kind, Reference, Side
+from .rules.cli import add_commands as add_rules_commands
 from .termbase import load_termbase
 from .translations.po import export as po_export
 from .translations.po import import_po as po_import
@@ -63,7 +64,8 @@ def _arguments() -> argparse.ArgumentParser:
     parser.add_argument("--root", metavar="DIR", help="the repository to work on (default: the "
                         "nearest directory upwards holding corpus/manifest.yaml)")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
-    command = commands.add_parser("build", help="read and parse the corpus, write build/")
+    command = commands.add_parser("build", help="read and parse the corpus, write build/ (and "
+                                  "the website into site/ when the project has a mkdocs.yml)")
     command.set_defaults(command=_build)
     command = commands.add_parser("check", help="run the consistency checks and report findings")
     command.add_argument("--format", choices=("text", "json", "sarif"), default="text",
@@ -96,11 +98,20 @@ def _arguments() -> argparse.ArgumentParser:
     command = commands.add_parser("show", help="print one unit: its sides, text and children")
     command.add_argument("id", metavar="ID", help="a unit id, such as eu-risto:1:I")
     command.set_defaults(command=_show)
+    command = commands.add_parser("serve", help="preview the built website (site/) in a browser")
+    command.add_argument("--port", type=int, default=8000,
+                         help="the port to listen on (default 8000; 0 picks a free one)")
+    command.add_argument("--host", default="127.0.0.1",
+                         help="the address to listen on (default 127.0.0.1: this machine only)")
+    command.set_defaults(command=_serve)
+    add_rules_commands(commands)  # `folio rules list|run`: pipeline/rules/cli.py
     return parser
 
 
 def _build(root: Path, args: argparse.Namespace) -> int:
     result = build(root)
+    for note in result.notes:
+        print(note, file=sys.stderr)
     units = list(result.corpus.units.values())
     counts = Counter(unit.kind for unit in units)
     documents = len(result.corpus.documents)
@@ -115,6 +126,19 @@ def _build(root: Path, args: argparse.Namespace) -> int:
     print("wrote:")
     for path in result.outputs:
         print(f"  {_shown(path)}")
+    if result.site is not None:
+        print(f"  {_shown(result.site)}/ (the website: `folio serve` previews it)")
+    return 0
+
+
+def _serve(root: Path, args: argparse.Namespace) -> int:
+    from .site.serve import serve  # http.server only for this command
+
+    site = root / "site"
+    if not (site / "index.html").is_file():
+        raise FolioError("no website here yet: `folio build` writes it (for a project with a "
+                         "mkdocs.yml)", path=str(site))
+    serve(site, args.host, args.port)
     return 0
 
 
@@ -141,6 +165,8 @@ def _po_import(root: Path, args: argparse.Namespace) -> int:
         print(f"{warning}", file=sys.stderr)
     for path in result.written:
         print(f"updated {path}")
+    for path in result.unchanged:
+        print(f"unchanged {path}")
     return 0
 
 

@@ -37,6 +37,11 @@ class Repo:
         text = yaml.safe_dump({"version": 1, "documents": self.entries}, sort_keys=False,
                               allow_unicode=True, width=1000)
         self.manifest.write_text(text, encoding="utf-8")
+        # Translations of documents this manifest leaves out would (rightly) be refused.
+        kept = {entry["key"] for entry in self.entries}
+        for path in (self.root / "corpus" / "translations").glob("*.yaml"):
+            if path.name.split(".")[0] not in kept:
+                path.unlink()
 
     def add(self, name: str, data: bytes | None, **fields: str) -> dict:
         """List corpus/sources/NAME in the manifest; write DATA there unless it is None.

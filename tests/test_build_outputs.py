@@ -52,17 +52,23 @@ def test_every_manifest_document_is_in_the_corpus_in_manifest_order(corpus_json,
 
 
 def test_every_unit_points_at_the_source_lines_it_came_from(built, corpus_json):
-    sources = {d["key"]: d["source"] for d in corpus_json["documents"]}
+    documents = {d["key"]: d for d in corpus_json["documents"]}
     # Line numbers as an editor shows them: the real sources are UTF-8 with LF endings.
     lines_of = {path: (built / path).read_text(encoding="utf-8").removesuffix("\n").split("\n")
-                for path in sources.values()}
+                for path in {d["source"] for d in documents.values()}}
     for unit in corpus_json["units"]:
         assert unit["id"] and unit["kind"] and "parent" in unit and unit["sides"], unit["id"]
-        for side in unit["sides"].values():
-            assert side["path"] == sources[unit["document"]], unit["id"]
+        document = documents[unit["document"]]
+        for lang, side in unit["sides"].items():
+            # A side in another language is a translation: it points into its translation file.
+            expected = (document["source"] if lang == document["language"]
+                        else f"corpus/translations/{document['key']}.{lang}.yaml")
+            assert side["path"] == expected, unit["id"]
+            if side["path"] not in lines_of:
+                lines_of[side["path"]] = (built / side["path"]).read_text("utf-8").split("\n")
             lines = lines_of[side["path"]]
             assert 1 <= side["line_start"] <= side["line_end"] <= len(lines), unit["id"]
-            if side["text"]:
+            if side["text"] and lang == document["language"]:
                 span = lines[side["line_start"] - 1:side["line_end"]]
                 own = side["text"].split("\n")
                 starts = [i for i in range(len(span) - len(own) + 1) if span[i:i + len(own)] == own]
@@ -109,12 +115,20 @@ def test_each_document_has_a_readable_yaml_tree(built, corpus_json):
 
 
 def test_show_prints_an_event_and_says_it_has_no_russian_side(built, folio):
+    run = folio(built, "show", "eu-risto:2:I")
+    assert run.returncode == 0, run.stderr
+    assert "ELECTION OF THE HOLY ROMAN EMPEROR" in run.stdout
+    assert "until the death or conversion to Protestantism of the elected emperor" in run.stdout
+    assert "no Russian side yet (not translated)" in run.stdout
+    assert "eu-risto:2:I/events-phase" in run.stdout
+
+
+def test_show_prints_both_sides_of_a_translated_event(built, folio):
     run = folio(built, "show", "eu-risto:1:I")
     assert run.returncode == 0, run.stderr
-    assert "TREATY OF TORDESILLAS" in run.stdout
-    assert DURATION in run.stdout
-    assert "no Russian side yet (not translated)" in run.stdout
-    assert "eu-risto:1:I/events-phase" in run.stdout
+    assert "TREATY OF TORDESILLAS" in run.stdout and DURATION in run.stdout
+    assert "Russian (ru): corpus/translations/eu-risto-period-1.ru.yaml:" in run.stdout
+    assert "not translated" not in run.stdout
 
 
 def test_show_of_an_unknown_id_suggests_the_near_one(built, folio):

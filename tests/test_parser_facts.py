@@ -213,7 +213,11 @@ def test_documents_opening_inside_a_rule_continue_it(corpus):
     assert section.side().line_start == 1 and section.side().text == ""
 
 
-def test_every_unit_is_one_language_side_of_its_document(corpus):
+def test_every_unit_has_a_side_in_its_documents_language_from_the_source(corpus):
     for unit in corpus.units.values():
         document = corpus.units[unit.document]
-        assert list(unit.sides) == [document.attrs["language"]]
+        language = document.attrs["language"]
+        assert list(unit.sides)[0] == language
+        assert unit.sides[language].path.startswith("corpus/sources/")
+        for lang in set(unit.sides) - {language}:  # any other side is a translation
+            assert (unit.id, lang) in corpus.translations

@@ -117,6 +117,7 @@ def test_parity_numbers_references_and_structure(root, folio, tmp_path):
                              "(длительность: до конца Периода III или до события 7:II, смотря что "
                              "наступит раньше)")
     wrong["eu-risto:1:I/events-phase/1"] = "FRA и ENG получают временный CB на этот ход против SPA и POR."
+    wrong["eu-risto:10:I/events-phase/3"] = "3. Контроль над Шотландией определяется так:"
     translate(folio, root, tmp_path, wrong)
     found = json.loads(folio(root, "check", "--only", "parity", "--format", "json").stdout)
     by_unit = {(d["unit"], d["code"]): d["message"] for d in found}
@@ -125,7 +126,9 @@ def test_parity_numbers_references_and_structure(root, folio, tmp_path):
     assert "missing event:7:III" in by_unit[("eu-risto:1:I", "parity-references")]
     assert "marked 'nothing' where the source has '1.'" in \
         by_unit[("eu-risto:1:I/events-phase/1", "parity-structure")]
-    assert "2 preconditions" in by_unit[("eu-risto:1:I", "parity-structure")]
+    assert "4 effects inside it are not" in by_unit[("eu-risto:10:I/events-phase/3", "parity-structure")]
+    # an event or a section translated ahead of its parts is work in progress, not a defect
+    assert ("eu-risto:1:I", "parity-structure") not in by_unit
 
 
 def test_status_shows_coverage(root, folio, tmp_path):

@@ -15,9 +15,20 @@ from .. import reader
 from ..model import Corpus
 from .base import CheckContext, Code
 from .config import CheckConfig, load_config
-from . import parity, references
+from . import (numbering, parity, references, rules_drift, script, spelling, tables,
+               terminology, typography)
 
-FAMILIES: dict[str, ModuleType] = {"references": references, "parity": parity}
+FAMILIES: dict[str, ModuleType] = {
+    "references": references,  # cross-references the link stage could not resolve
+    "numbering": numbering,
+    "terminology": terminology,  # against corpus/glossary.yaml, by lemma
+    "script": script,  # Latin/Cyrillic look-alikes
+    "typography": typography,
+    "spelling": spelling,  # Hunspell plus corpus/wordlists/
+    "tables": tables,
+    "parity": parity,  # a unit's two language sides, and stale translations
+    "rules": rules_drift,  # corpus/rules facts and worked examples against the text
+}
 
 
 def all_codes() -> list[Code]:

@@ -29,6 +29,11 @@ STRUCTURE = Code("parity-structure", Severity.WARNING,
                  "steps, sub-steps or items are not all translated")
 CODES = [STALE, NUMBERS, REFERENCES, STRUCTURE]
 
+#: kinds whose children are counted parts (steps, sub-steps, items, effects, modifiers, rows):
+#: translating one of them and not its parts changes what the reader counts. A section or an
+#: event translated ahead of its contents is simply work in progress.
+_ENUMERATING = frozenset({Kind.PROCEDURE, Kind.STEP, Kind.LIST, Kind.ITEM, Kind.EFFECT,
+                          Kind.PHASE, Kind.MODIFIERS, Kind.TABLE, Kind.PRECONDITION})
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _DIRECTION = {"выше": "above", "ниже": "below"}
 
@@ -85,7 +90,7 @@ def _structure(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> It
         yield on_unit(STRUCTURE, unit, target, f"{target.own_line_count} line(s) where the source "
                       f"has {source.own_line_count}", suggestion="keep one line per source line")
     untranslated = [c for c in _descendants_with_text(ctx, unit, source_lang) if lang not in c.sides]
-    if untranslated:
+    if untranslated and unit.kind in _ENUMERATING:
         kinds = Counter(str(c.kind) for c in untranslated)
         listed = ", ".join(f"{n} {kind}{'s' if n > 1 else ''}" for kind, n in kinds.items())
         yield on_unit(STRUCTURE, unit, target, f"translated, but {listed} inside it are not: "

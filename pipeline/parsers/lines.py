@@ -21,6 +21,7 @@ NOTE_ROLES = {"исключение": "exception", "exception": "exception", "в
               "important": "important"}
 
 _MAX_TITLE_WORDS = 8
+_MAX_LABEL_WORDS = 4
 _PARENTHESES = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 
 
@@ -91,7 +92,10 @@ class Item:
 def split_title(text: str) -> tuple[str | None, str]:
     """Split a run-in title off ``text``; a bare ``"Title:"`` is all title."""
     label = LABEL.match(text)
-    if label and _is_title(label["title"].strip()):
+    # A bare "Title:" is a label only when it is short ("Protestantism:", "Calls to Arms (in
+    # listed order):"); a longer one is a sentence introducing what follows.
+    if label and _is_title(label["title"].strip()) and \
+            word_count(_PARENTHESES.sub("", label["title"])) <= _MAX_LABEL_WORDS:
         return label["title"].strip(), ""
     return split_run_in(text)
 

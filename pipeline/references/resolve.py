@@ -91,8 +91,10 @@ def _event(ref: Reference, unit: Unit, document: Document, index: Index) -> None
         return _external(ref, f"{document.game} ({document.rulebook}), Period {period or '?'}, "
                                f"event {number}: not in the corpus")
     target = index.corpus.units[target_id]
-    title = target.field("title") or ""
-    if "title" in claims and _words(claims["title"]) != _words(title):
+    # The name is checked against the target's title in the reference's own language; a
+    # target not yet translated into it has no title to compare with.
+    title = target.field("title", ref.lang) if ref.lang in target.sides else None
+    if "title" in claims and title is not None and _words(claims["title"]) != _words(title):
         return _unresolved(ref, "mismatch", f"the text names it {claims['title']!r}, but event "
                                             f"{number}:{period} is {title!r}", target_id)
     nth = ORDINAL.get(claims.get("occurrence", ""))
@@ -169,9 +171,11 @@ def _relative(ref: Reference, unit: Unit, document: Document, index: Index) -> N
     claims = ref.claims
     direction = claims.get("dir", "")
     above = direction in ("above", "выше")
-    if claims.get("what"):  # "нижеследующая процедура": the next procedure of the document
+    if claims.get("what"):  # "нижеследующая процедура": the next procedure of the document,
+        # or the one whose introduction holds the words (its steps follow them)
+        ancestors = {a.id for a in index.corpus.ancestors(unit)}
         after = [p for p in index.corpus.of_kind(Kind.PROCEDURE) if p.document == unit.document
-                 and index.order[p.id] > index.order[unit.id]]
+                 and (index.order[p.id] > index.order[unit.id] or p.id in ancestors)]
         if after:
             return _found(ref, after[0].id)
         return _unresolved(ref, "missing", "no procedure follows in this document")

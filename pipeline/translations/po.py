@@ -32,6 +32,7 @@ _PROJECT = "folio"
 @dataclass
 class ImportResult:
     written: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
 
@@ -90,10 +91,13 @@ def import_po(corpus: Corpus, root: Path, po_dir: Path) -> ImportResult:
         target = Path(root) / translation.path
         if not translation.entries and not target.exists():
             continue  # nothing translated yet: no empty file to keep around
-        files[target] = dump(translation, order, documents[translation.document].title)
-        result.written.append(translation.path)
-    write_files_atomic({p: text for p, text in files.items()
-                        if not p.exists() or p.read_text("utf-8") != text})
+        text = dump(translation, order, documents[translation.document].title)
+        if target.exists() and target.read_text("utf-8") == text:
+            result.unchanged.append(translation.path)
+        else:
+            files[target] = text
+            result.written.append(translation.path)
+    write_files_atomic(files)
     return result
 
 

@@ -16,7 +16,8 @@ from ..model import Corpus, Document, Unit
 from .corpus_json import document_entry, ordered_sides, present_attrs
 
 
-class _Dumper(yaml.SafeDumper):
+# The C emitter when PyYAML has it: the same output, about ten times faster.
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
     def ignore_aliases(self, data: Any) -> bool:
         return True  # a shared list would otherwise come out as &id001 / *id001
 

@@ -1,0 +1,249 @@
+"""Numbering: sequences that skip, repeat, restart or start wrong; headings and sub-items that
+are not written the way the rest of their document writes them.
+
+Numbers are compared among siblings (the effects of one phase block, the steps of one
+procedure, the items of one list), events within their period and rule sections within their
+document. Conventions (a heading's separator, a sub-item's indentation) are whatever most of
+the document does: the minority is reported, so a document that is consistently unusual is
+left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from typing import Iterable, Iterator
+
+from ..diagnostics import Diagnostic, Severity
+from ..model import Kind, Unit
+from .base import CheckContext, Code, at
+
+GAP = Code("num-gap", Severity.ERROR, "a numbered sequence skips a number (1, 2, 4)")
+ORDER = Code("num-order", Severity.ERROR,
+             "a number not higher than the one before it: out of sequence, repeated or restarted")
+START = Code("num-start", Severity.WARNING, "a sequence starts at a number other than 1 (or `a`)")
+HEADING_STYLE = Code("num-heading-style", Severity.WARNING,
+                     "a heading's number written differently from the document's other headings")
+INDENT = Code("num-indent", Severity.WARNING,
+              "a sub-item indented differently from the document's other sub-items of its level")
+CODES = [GAP, ORDER, START, HEADING_STYLE, INDENT]
+
+NUMBERED = (Kind.EFFECT, Kind.PRECONDITION, Kind.STEP, Kind.ITEM)
+NOUN = {Kind.EFFECT: "effect", Kind.PRECONDITION: "precondition", Kind.STEP: "step",
+        Kind.ITEM: "item", Kind.EVENT: "event", Kind.SECTION: "section"}
+STYLE_SHOWN = {":": "`N: TITLE`", ".": "`N. TITLE`"}
+
+
+def check(ctx: CheckContext) -> Iterable[Diagnostic]:
+    yield from _sibling_sequences(ctx)
+    yield from _events(ctx)
+    yield from _sections(ctx)
+    yield from _heading_styles(ctx)
+    yield from _indentation(ctx)
+
+
+def ordinal(number: str | int) -> int | None:
+    """1 for `1` and for `a`; None for what is not a plain number or letter."""
+    text = str(number)
+    if text.isdigit():
+        return int(text)
+    if len(text) == 1 and text.isalpha():
+        return ord(text.lower()) - ord("a") + 1
+    return None
+
+
+def _others(count: int, noun: str) -> str:
+    return f"the other {noun}" if count == 1 else f"the other {count} {noun}"
+
+
+def _label(number: int, letters: bool) -> str:
+    return chr(ord("a") + number - 1) if letters else str(number)
+
+
+def _sequences(ctx: CheckContext, parent: Unit) -> dict[tuple, list[Unit]]:
+    """The numbered children of ``parent``, one list per kind and numbering (digits, letters)."""
+    found: dict[tuple, list[Unit]] = defaultdict(list)
+    for child in ctx.corpus.children(parent):
+        if child.kind in NUMBERED and ordinal(child.attrs.get("number", "")) is not None:
+            found[(child.kind, str(child.attrs["number"]).isalpha())].append(child)
+    return found
+
+
+# The parsers give every unit its source side first (a translation is attached later), so
+# unit.side() below is the text the numbering was read from.
+def _number_offset(unit: Unit) -> int:
+    text = unit.side().text
+    return len(text) - len(text.lstrip())
+
+
+def _sibling_sequences(ctx: CheckContext) -> Iterator[Diagnostic]:
+    starts: Counter = Counter()  # (document, kind, letters) -> sequences that start at 1
+    late: list[tuple] = []
+    for parent in ctx.corpus.units.values():
+        for (kind, letters), units in _sequences(ctx, parent).items():
+            numbers = [ordinal(u.attrs["number"]) for u in units]
+            if numbers[0] == 1:
+                starts[(parent.document, kind, letters)] += 1
+            else:
+                late.append((parent, kind, letters, units, numbers))
+            yield from _walk(units, numbers, letters, NOUN[kind])
+    for parent, kind, letters, units, numbers in late:
+        yield _late_start(ctx, parent, kind, letters, units[0], numbers[0],
+                          starts[(parent.document, kind, letters)])
+
+
+def _walk(units: list[Unit], numbers: list[int], letters: bool, noun: str) -> Iterator[Diagnostic]:
+    for previous, (unit, number) in zip(numbers, list(zip(units, numbers))[1:]):
+        side = unit.side()
+        shown, before = _label(number, letters), _label(previous, letters)
+        if number == previous + 1:
+            continue
+        if number > previous:
+            missing = ", ".join(_label(n, letters) for n in range(previous + 1, number))
+            yield at(GAP, unit, side, _number_offset(unit),
+                     f"{noun} {shown} follows {noun} {before}: {missing} is missing",
+                     suggestion=_label(previous + 1, letters))
+        else:
+            why = ("the number is used twice" if number == previous else
+                   "the numbering starts again" if number == 1 else "out of sequence")
+            yield at(ORDER, unit, side, _number_offset(unit),
+                     f"{noun} {shown} comes after {noun} {before}: {why}",
+                     suggestion=None if why == "out of sequence" else _label(previous + 1, letters))
+
+
+def _late_start(ctx: CheckContext, parent: Unit, kind: Kind, letters: bool, first: Unit,
+                number: int, others_at_one: int) -> Diagnostic:
+    noun, shown = NOUN[kind], _label(number, letters)
+    block = parent.field("title") or parent.side().text.split("\n")[0].strip() or parent.id
+    message = f"the {noun}s of `{block}` start at {shown}, not at {_label(1, letters)}"
+    previous = _previous_block(ctx, parent)
+    if previous is not None:
+        earlier = _sequences(ctx, previous).get((kind, letters))
+        last = ordinal(earlier[-1].attrs["number"]) if earlier else None
+        title = previous.field("title") or previous.side().text.split("\n")[0].strip()
+        if last == number - 1:
+            message += (f": they continue the numbering of the previous block `{title}` "
+                        f"(line {previous.side().line_start}), which ends at {_label(last, letters)}")
+        else:
+            message += f", and do not continue the previous block `{title}`"
+    if others_at_one:
+        message += f"; {_others(others_at_one, noun)} sequence(s) of this document start at 1"
+    return at(START, first, first.side(), _number_offset(first), message,
+              suggestion=f"renumber from {_label(1, letters)}, or merge the block into the "
+                         "previous one if the numbering is meant to run on")
+
+
+def _previous_block(ctx: CheckContext, unit: Unit) -> Unit | None:
+    if unit.parent is None:
+        return None
+    siblings = ctx.corpus.children(ctx.corpus.units[unit.parent], unit.kind)
+    index = siblings.index(unit)
+    return siblings[index - 1] if index > 0 else None
+
+
+def _events(ctx: CheckContext) -> Iterator[Diagnostic]:
+    periods: dict[tuple, list[Unit]] = defaultdict(list)
+    for event in ctx.corpus.of_kind(Kind.EVENT):
+        periods[(event.document, event.attrs.get("period"))].append(event)
+    for events in periods.values():
+        numbers = [int(e.attrs["number"]) for e in events]
+        yield from _walk(events, numbers, False, "event")
+
+
+def _rule_number(text: str) -> tuple[int, ...] | None:
+    return tuple(int(p) for p in text.split(".")) if re.fullmatch(r"\d+(?:\.\d+)*", text) else None
+
+
+def _sections(ctx: CheckContext) -> Iterator[Diagnostic]:
+    by_document: dict[str, list[tuple[Unit, tuple[int, ...]]]] = defaultdict(list)
+    for section in ctx.corpus.of_kind(Kind.SECTION):
+        number = _rule_number(str(section.attrs.get("number", "")))
+        if number:
+            by_document[section.document].append((section, number))
+    for sections in by_document.values():
+        for (_, before), (unit, number) in zip(sections, sections[1:]):
+            expected = [before + (1,)] + [before[:k] + (before[k] + 1,) for k in range(len(before))]
+            shown, prior = ".".join(map(str, number)), ".".join(map(str, before))
+            side = unit.side()
+            if number in expected:
+                continue
+            if number <= before:
+                yield at(ORDER, unit, side, _number_offset(unit),
+                         f"section {shown} comes after section {prior}: "
+                         f"{'the number is used twice' if number == before else 'out of order'}")
+            else:
+                options = " or ".join(".".join(map(str, e)) for e in reversed(expected))
+                yield at(GAP, unit, side, _number_offset(unit),
+                         f"section {shown} follows section {prior}: expected {options}")
+
+
+def _heading_styles(ctx: CheckContext) -> Iterator[Diagnostic]:
+    groups: dict[tuple, list[Unit]] = defaultdict(list)
+    for unit in ctx.corpus.units.values():
+        if unit.kind in (Kind.EVENT, Kind.SECTION) and unit.attrs.get("heading_style"):
+            groups[(unit.document, unit.kind)].append(unit)
+    for units in groups.values():
+        styles = Counter(u.attrs["heading_style"] for u in units)
+        if len(styles) < 2:
+            continue
+        usual, count = styles.most_common(1)[0]  # a tie keeps the style met first
+        examples = ", ".join(str(u.attrs.get("number")) for u in units
+                             if u.attrs["heading_style"] == usual)
+        for unit in units:
+            style = unit.attrs["heading_style"]
+            if style != usual:
+                yield _style_finding(unit, style, usual, count, examples)
+
+
+def _style_finding(unit: Unit, style: str, usual: str, count: int, examples: str) -> Diagnostic:
+    side = unit.side()
+    heading = side.text.split("\n")[0]
+    number = str(unit.attrs.get("number"))
+    offset = heading.find(number) + len(number)
+    fixed = _restyle(heading.strip(), number, style, usual)
+    return at(HEADING_STYLE, unit, side, max(offset, 0),
+              f"{NOUN[unit.kind]} heading written {_shown(style, number)}, while "
+              f"{_others(count, NOUN[unit.kind])} heading(s) of this document are written "
+              f"{_shown(usual, number)} ({examples})", suggestion=fixed)
+
+
+def _shown(style: str, number: str) -> str:
+    """`N: TITLE` for an event style; the section's own number in a section style."""
+    return STYLE_SHOWN.get(style) or f"`{style.replace('{number}', number).replace('{title}', '…')}`"
+
+
+def _restyle(heading: str, number: str, style: str, usual: str) -> str | None:
+    rest = heading[heading.find(number) + len(number):].lstrip(":. ")
+    if style in STYLE_SHOWN and usual in STYLE_SHOWN:
+        return f"{number}{usual} {rest}"
+    if "{number}" in usual and "{title}" in usual:
+        title = rest.removesuffix("#").strip() if usual.endswith("#") else rest
+        return usual.replace("{number}", number).replace("{title}", title)
+    return None
+
+
+def _indentation(ctx: CheckContext) -> Iterator[Diagnostic]:
+    groups: dict[tuple, list[tuple[Unit, int]]] = defaultdict(list)
+    for unit in ctx.corpus.units.values():
+        if unit.kind not in NUMBERED or ordinal(unit.attrs.get("number", "")) is None:
+            continue
+        parent = ctx.corpus.units.get(unit.parent or "")
+        if parent is None or parent.kind != unit.kind:
+            continue  # only sub-items: top-level items follow their block, not a sibling
+        line = unit.side().text.split("\n")[0].expandtabs(4)
+        groups[(unit.document, unit.kind, str(unit.attrs["number"]).isalpha())].append(
+            (unit, len(line) - len(line.lstrip())))
+    for units in groups.values():
+        indents = Counter(indent for _unit, indent in units)
+        usual, count = indents.most_common(1)[0]
+        if len(indents) < 2 or count < 3 or count * 3 < len(units) * 2:
+            continue  # no clear convention to hold the others to
+        example = next(u for u, i in units if i == usual).side().line_start
+        for unit, indent in units:
+            if indent != usual:
+                number = str(unit.attrs["number"])
+                how = "not indented" if indent == 0 else f"indented by {indent} spaces"
+                yield at(INDENT, unit, unit.side(), 0,
+                         f"sub-item `{number}.` is {how}, while {_others(count, 'sub-item')}(s) of its "
+                         f"level in this document are indented by {usual} spaces (e.g. line {example})",
+                         suggestion=f"indent it by {usual} spaces")

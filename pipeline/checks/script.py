@@ -1,0 +1,122 @@
+"""Script: Latin and Cyrillic letters that look alike but are different characters.
+
+A Cyrillic `С` typed for a Latin `C` looks right on paper and breaks search, the glossary and
+every link that matches the abbreviation. Two shapes of the mistake are reported: a token
+mixing both alphabets (`прoтив` with a Latin `o`), and a whole token in the wrong alphabet
+that spells a known abbreviation of the other one (`СР` in Cyrillic where the rules mean the
+Latin `CP`). Which form is "known" comes from the project word lists and the dictionaries,
+so a Russian abbreviation (`КО`) is never mistaken for a Latin one, and Roman numerals
+(`Генриха VIII`) or Latin abbreviations in Russian text (`CP`, `VP`) are not mixed script.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Iterable
+
+from ..diagnostics import Diagnostic, Severity
+from .base import CheckContext, Code, at
+from .wordlists import CYRILLIC, LATIN, in_dictionary, wordlist
+
+MIXED = Code("script-mixed", Severity.ERROR,
+             "a word mixes Latin and Cyrillic letters (a look-alike letter typed in the wrong alphabet)")
+LOOKALIKE = Code("script-lookalike", Severity.ERROR,
+                 "a word in Cyrillic letters spelling a known Latin abbreviation, or the reverse (`СР`)")
+CODES = [MIXED, LOOKALIKE]
+
+#: Cyrillic letters and the Latin letters they cannot be told from in print
+TO_LATIN = dict(zip("АВЕКМНОРСТХаеорсух", "ABEKMHOPCTXaeopcyx"))
+TO_CYRILLIC = {latin: cyrillic for cyrillic, latin in TO_LATIN.items()}
+TOKEN = re.compile(r"[^\W\d_]+")
+
+
+def check(ctx: CheckContext) -> Iterable[Diagnostic]:
+    latin_words = _latin_abbreviations(ctx)
+    first_use: dict[tuple[str, str], int] = {}  # (file, word) -> line of its first use
+    for unit, _lang, side in ctx.sides():
+        for match in TOKEN.finditer(side.text):
+            line = side.line_start + side.text.count("\n", 0, match.start())
+            first_use.setdefault((side.path, match.group()), line)
+    for unit, lang, side in ctx.sides():
+        for match in TOKEN.finditer(side.text):
+            word = match.group()
+            cyrillic, latin = CYRILLIC.search(word), LATIN.search(word)
+            if cyrillic and latin:
+                yield _mixed(ctx, unit, lang, side, match.start(), word, latin_words)
+            elif len(word) >= 2 and (cyrillic or lang == "ru"):  # Latin in English is English
+                other = _lookalike(ctx, word, bool(cyrillic), latin_words)
+                if other:
+                    yield _lookalike_at(unit, side, match.start(), word, other,
+                                        first_use.get((side.path, other)))
+
+
+def is_lookalike(word: str, other: str | None) -> bool:
+    """Whether ``word`` is ``other`` typed with look-alike letters of the other alphabet."""
+    if not other or word == other or len(word) != len(other):
+        return False
+    return all(a == b or TO_LATIN.get(a) == b or TO_CYRILLIC.get(a) == b for a, b in zip(word, other))
+
+
+def _latin_abbreviations(ctx: CheckContext) -> set[str]:
+    """Latin words in capitals the rules use: the English word list and every English text."""
+    found = {word for word in wordlist(ctx.root, "en").exact if word.isupper()}
+    for _unit, lang, side in ctx.sides():
+        if lang == "en":
+            found.update(w for w in TOKEN.findall(side.text) if w.isupper() and LATIN.search(w))
+    return found
+
+
+def _lookalike(ctx: CheckContext, word: str, cyrillic: bool, latin_words: set[str]) -> str | None:
+    """The word in the other alphabet, when that is the known one and this is not."""
+    table = TO_LATIN if cyrillic else TO_CYRILLIC
+    if not all(ch in table for ch in word):
+        return None
+    other = "".join(table[ch] for ch in word)
+    if cyrillic:
+        if other in latin_words and not _russian(ctx, word):
+            return other
+        return None
+    # only the project's Russian abbreviations: a Latin `KO` is an English word too ("knock-out")
+    if other in wordlist(ctx.root, "ru").exact and word not in latin_words:
+        return other
+    return None
+
+
+def _russian(ctx: CheckContext, word: str) -> bool:
+    return word in wordlist(ctx.root, "ru").exact or in_dictionary(word, "ru")
+
+
+def _lookalike_at(unit, side, offset: int, word: str, other: str, used_at: int | None) -> Diagnostic:
+    alphabet, intended = (("Cyrillic", "Latin") if CYRILLIC.search(word) else ("Latin", "Cyrillic"))
+    where = f"; this document writes `{other}` at line {used_at}" if used_at else ""
+    return at(LOOKALIKE, unit, side, offset,
+              f"`{word}` is typed in {alphabet} letters ({_names(word)}): it looks like the "
+              f"{intended} abbreviation `{other}` but will not match it{where}", suggestion=other)
+
+
+def _mixed(ctx: CheckContext, unit, lang: str, side, offset: int, word: str,
+           latin_words: set[str]) -> Diagnostic:
+    as_latin = "".join(TO_LATIN.get(ch, ch) for ch in word)
+    as_cyrillic = "".join(TO_CYRILLIC.get(ch, ch) for ch in word)
+    # the reading that makes a known word wins; else the alphabet most of the letters are in,
+    # and the text's language breaks a tie
+    if not LATIN.search(as_cyrillic) and _russian(ctx, as_cyrillic):
+        to_cyrillic = True
+    elif not CYRILLIC.search(as_latin) and (as_latin in latin_words or in_dictionary(as_latin, "en")):
+        to_cyrillic = False
+    else:
+        cyrillic, latin = len(CYRILLIC.findall(word)), len(LATIN.findall(word))
+        to_cyrillic = cyrillic > latin or (cyrillic == latin and lang == "ru")
+    fixed = as_cyrillic if to_cyrillic else as_latin
+    stray = [ch for ch in word if (LATIN.match(ch) if to_cyrillic else CYRILLIC.match(ch))]
+    target = "Cyrillic" if to_cyrillic else "Latin"
+    convertible = not (LATIN.search(fixed) if to_cyrillic else CYRILLIC.search(fixed))
+    return at(MIXED, unit, side, offset,
+              f"`{word}` mixes alphabets: {_names(''.join(stray))} in a {target} word",
+              suggestion=fixed if convertible else None)
+
+
+def _names(letters: str) -> str:
+    return ", ".join(f"{ch} U+{ord(ch):04X} {unicodedata.name(ch, '?')}"
+                     for ch in dict.fromkeys(letters))

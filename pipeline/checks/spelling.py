@@ -1,0 +1,249 @@
+"""Spelling: words no dictionary knows, real-word confusables, and area names spelled two ways.
+
+Unknown words are reported once per word and document, at info, because most of them are
+names the project word list has not met yet; a confusable is a word the dictionary accepts
+but the context rules out (`shall loose 1 Stab`), so it is a warning. Game notation (`2s`,
+`1c`, `XD`, `t/v`), Roman numerals and the ALL-CAPS area names and power abbreviations of
+running text are not words a dictionary can judge, and are left out rather than reported.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import yaml
+
+from ..diagnostics import Diagnostic, Severity
+from ..errors import FolioError
+from .base import CheckContext, Code, at
+from .wordlists import WORDLISTS, in_dictionary, language_of, suggestions, wordlist
+
+UNKNOWN = Code("spell-unknown", Severity.INFO,
+               "a word neither Hunspell nor the project word list knows (once per word and file)")
+CONFUSABLE = Code("spell-confusable", Severity.WARNING,
+                  "a real word that is wrong in its context (`loose` for `lose`, `не смотря на то`)")
+NAME_VARIANT = Code("spell-name-variant", Severity.WARNING,
+                    "an ALL-CAPS name spelled one letter away from the form the document uses more")
+CASE_VARIANT = Code("spell-case-variant", Severity.WARNING,
+                    "a name capitalised one way here and another way elsewhere in the file (`Нового света`)")
+CODES = [UNKNOWN, CONFUSABLE, NAME_VARIANT, CASE_VARIANT]
+
+CONFUSABLES = f"{WORDLISTS}/confusables.yaml"
+TOKEN = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+ROMAN = re.compile(r"[IVXLCDM]+")
+CAPS_PLURAL = re.compile(r"[A-ZА-ЯЁ]{2,}s")  # VPs, TPs, NPRs
+POSSESSIVE = re.compile(r"(?:['’]s|['’])$")
+#: a line that is only a heading in capitals, with its number and final colon
+CAPS_LINE = re.compile(r"^[\s\d.:#]*(?P<words>[^\W\d_][^a-zа-яё]*?)[\s:.]*$")
+
+
+@dataclass(frozen=True)
+class Confusable:
+    lang: str
+    pattern: re.Pattern[str]
+    wrong: str
+    right: str
+    why: str
+
+
+def check(ctx: CheckContext) -> Iterable[Diagnostic]:
+    yield from _confusables(ctx)
+    yield from _unknown_words(ctx)
+    yield from _name_variants(ctx)
+    yield from _case_variants(ctx)
+
+
+# -- confusables ---------------------------------------------------------------------------
+
+@lru_cache(maxsize=8)
+def load_confusables(root: str) -> tuple[Confusable, ...]:
+    path = Path(root) / CONFUSABLES
+    if not path.exists():
+        return ()
+    entries = yaml.safe_load(path.read_text("utf-8")) or []
+    found = []
+    for number, entry in enumerate(entries, 1):
+        try:
+            wrong, right = entry["fix"]
+            found.append(Confusable(entry["lang"], re.compile(entry["pattern"]), wrong, right,
+                                    entry["why"]))
+        except (KeyError, TypeError, ValueError, re.error) as exc:
+            raise FolioError(f"confusable #{number} is invalid ({exc}); it needs lang, a pattern "
+                             "with a group `w`, fix: [wrong, right] and why", CONFUSABLES) from None
+    return tuple(found)
+
+
+def _confusables(ctx: CheckContext) -> Iterator[Diagnostic]:
+    entries = load_confusables(str(ctx.root))
+    for unit, lang, side in ctx.sides():
+        seen: set[int] = set()
+        for entry in entries:
+            if entry.lang != lang:
+                continue
+            for match in entry.pattern.finditer(side.text):
+                start = match.start("w")
+                if start in seen:  # two entries may describe one mistake
+                    continue
+                seen.add(start)
+                word = match.group("w")
+                yield at(CONFUSABLE, unit, side, start, f"`{word}`: {entry.why}",
+                         suggestion=_fix(word, entry.wrong, entry.right))
+
+
+def _fix(word: str, wrong: str, right: str) -> str:
+    index = word.lower().find(wrong.lower())
+    if index < 0:
+        return right
+    replacement = right[:1].upper() + right[1:] if word[index:index + 1].isupper() else right
+    return word[:index] + replacement + word[index + len(wrong):]
+
+
+# -- unknown words -------------------------------------------------------------------------
+
+def _words(text: str) -> Iterator[tuple[int, str, bool]]:
+    """(offset, word, checkable-in-capitals) for every token a dictionary can judge."""
+    for line_start, line in _lines(text):
+        caps_line = CAPS_LINE.match(line) is not None
+        tokens = list(TOKEN.finditer(line))
+        for index, match in enumerate(tokens):
+            word = POSSESSIVE.sub("", match.group())
+            before = line[match.start() - 1:match.start()]
+            after = line[match.end():match.end() + 1]
+            if len(word) < 2 or before.isdigit() or after.isdigit() or ROMAN.fullmatch(word):
+                continue
+            if CAPS_PLURAL.fullmatch(word):
+                continue
+            in_caps = word.isupper() and (caps_line or _in_caps_run(line, tokens, index))
+            if word.isupper() and not in_caps:
+                continue  # an area name or power abbreviation of running text: SPA, NAPOLI
+            yield line_start + match.start(), word, in_caps
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    offset = 0
+    for line in text.split("\n"):
+        yield offset, line
+        offset += len(line) + 1
+
+
+def _in_caps_run(line: str, tokens: list[re.Match[str]], index: int) -> bool:
+    """A heading or title set in capitals inside a line: `WAR OF RELIGION IN SPAIN`."""
+    for other in (index - 1, index + 1):
+        if 0 <= other < len(tokens):
+            lo, hi = sorted((tokens[index], tokens[other]), key=lambda m: m.start())
+            if line[lo.end():hi.start()].strip() == "" and tokens[other].group().isupper() \
+                    and len(tokens[other].group()) > 1:
+                return True
+    return False
+
+
+def _known(root: Path, word: str, lang: str, in_caps: bool) -> bool:
+    if in_caps:
+        word = word.capitalize() if "-" not in word else "-".join(
+            part.capitalize() for part in word.split("-"))
+    words = wordlist(root, lang)
+    if word in words or in_dictionary(word, lang):
+        return True
+    if word.endswith("s") and word[:-1] in words:  # CtAs
+        return True
+    parts = re.split(r"[-'’]", word)
+    if len(parts) > 1 and all(len(p) < 2 or p in words or in_dictionary(p, lang) for p in parts):
+        return True
+    return in_caps and len(word) <= 4  # a short capital word in a title is an abbreviation
+
+
+def _unknown_words(ctx: CheckContext) -> Iterator[Diagnostic]:
+    first: dict[tuple[str, str], tuple] = {}
+    counts: Counter[tuple[str, str]] = Counter()
+    for unit, _lang, side in ctx.sides():
+        for offset, word, in_caps in _words(side.text):
+            lang = language_of(word)
+            if lang is None or _known(ctx.root, word, lang, in_caps):
+                continue
+            key = (side.path, word.casefold())  # once per word and file: the fix is made there
+            counts[key] += 1
+            first.setdefault(key, (unit, side, offset, word, lang))
+    for key, (unit, side, offset, word, lang) in first.items():
+        times = "once" if counts[key] == 1 else f"{counts[key]} times"
+        yield at(UNKNOWN, unit, side, offset,
+                 f"unknown word `{word}` ({times} in this file): not in the {lang} dictionary "
+                 f"nor in {WORDLISTS}/{lang}.txt; add it there only if it is game vocabulary or a name",
+                 suggestion=", ".join(suggestions(word, lang)) or None)
+
+
+# -- ALL-CAPS names ------------------------------------------------------------------------
+
+def _name_variants(ctx: CheckContext) -> Iterator[Diagnostic]:
+    places: dict[str, list] = defaultdict(list)  # by file: a translation spells names its own way
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for unit, _lang, side in ctx.sides():
+        for line_start, line in _lines(side.text):
+            if CAPS_LINE.match(line):
+                continue
+            tokens = list(TOKEN.finditer(line))
+            for index, match in enumerate(tokens):
+                word = match.group()
+                if len(word) >= 4 and word.isupper() and not _in_caps_run(line, tokens, index):
+                    counts[side.path][word] += 1
+                    places[side.path].append((unit, side, line_start + match.start(), word))
+    for path, found in places.items():
+        names = counts[path]
+        for unit, side, offset, word in found:
+            usual = [other for other in names if names[other] >= 3 * names[word]
+                     and _one_edit(word, other)]
+            if usual:
+                other = max(usual, key=names.__getitem__)
+                times = "once" if names[word] == 1 else f"{names[word]} times"
+                yield at(NAME_VARIANT, unit, side, offset,
+                         f"`{word}` appears {times} in this file, `{other}` {names[other]} "
+                         "times: one name spelled two ways?", suggestion=other)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """True when ``b`` is ``a`` with one letter added, removed or changed."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b)) == 1
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+# -- capitalisation of names ---------------------------------------------------------------
+
+#: what may stand before a word that then starts a sentence, a title or an item
+SENTENCE_START = re.compile(r"(?:^|[.:!?•·(«“”\[|])\s*$")
+
+
+def _case_variants(ctx: CheckContext) -> Iterator[Diagnostic]:
+    """`Holy Roman Empire` and `Holy Roman empire`: a capitalised word inside a sentence and
+    the word after it, written with the second word in both cases in one file."""
+    found: dict[tuple[str, str, str], list] = defaultdict(list)
+    for unit, _lang, side in ctx.sides():
+        for line_start, line in _lines(side.text):
+            tokens = list(TOKEN.finditer(line))
+            for first, second in zip(tokens, tokens[1:]):
+                one, two = first.group(), second.group()
+                if line[first.end():second.start()] not in (" ", "/") or one.isupper() \
+                        or two.isupper() or not one[0].isupper() \
+                        or SENTENCE_START.search(line[:first.start()]):
+                    continue
+                found[(side.path, one.casefold(), two.casefold())].append(
+                    (unit, side, line_start + second.start(), one, two))
+    for places in found.values():
+        forms = Counter(two for *_rest, two in places)
+        if len(forms) < 2:
+            continue
+        # the form most uses take wins; on a tie the capitalised one, as a name is meant
+        usual = max(forms, key=lambda form: (forms[form], form[:1].isupper()))
+        for unit, side, offset, one, two in places:
+            if two != usual:
+                yield at(CASE_VARIANT, unit, side, offset,
+                         f"`{one} {two}` here, `{one} {usual}` {forms[usual]} time(s) elsewhere in "
+                         "this file: one name, two capitalisations", suggestion=usual)
+

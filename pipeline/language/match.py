@@ -1,0 +1,178 @@
+"""Matching glossary terms against lemmatised text, inflection-aware, longest term first.
+
+A term word matches a text word when they share a lemma (any reading of either), or, when
+pymorphy3 had to guess one of them, when their paradigms share a stem (see
+:func:`~pipeline.language.morph.ru_stems`). Abbreviations and names written in capitals
+(``КО``, ``CP``, ``MILANO``) are matched as written instead: their letters are the term, and
+lemmatising ``КО`` would read it as the preposition «ко».
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from . import Token, lemmas
+from .morph import fold, ru_stems
+
+#: Abbreviations (two or more capitals, no space: CP, CtA, DoW, КО) and names written in
+#: capitals (MILANO) are matched letter for letter.
+_SURFACE = re.compile(r"^(?=(?:.*[A-ZА-ЯЁ]){2})[A-Za-zА-Яа-яЁё]+$")
+#: What may stand between two words of one term: «Королева-девственница», «Дон-Жуан».
+_JOINERS = frozenset("-‐‑–")
+
+
+def is_surface_form(word: str) -> bool:
+    return bool(_SURFACE.match(word))
+
+
+@dataclass(frozen=True)
+class WordPattern:
+    text: str
+    surface: str | None  # match the letters exactly (abbreviations, names in capitals)
+    keys: frozenset[str]
+    guessed: bool
+    after_punct: bool = False  # the term has punctuation before this word: «Удалите из колоды, если …»
+
+
+@dataclass(frozen=True)
+class TermPattern:
+    text: str
+    lang: str
+    words: tuple[WordPattern, ...]
+    payload: Any = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Match:
+    first: int  # index of the first and the last token of the match
+    last: int
+    start: int  # character offsets
+    end: int
+    patterns: tuple[TermPattern, ...]  # several when one span is a term of several concepts
+
+
+def compile_term(term: str, lang: str, payload: Any = None) -> TermPattern:
+    words: list[WordPattern] = []
+    punct = False
+    for token in lemmas(term, lang):
+        if not token.is_word:
+            punct = punct or token.text not in _JOINERS
+            continue
+        surface = token.text if is_surface_form(token.text) else None
+        words.append(WordPattern(token.text, surface, token.keys, token.guessed, punct and bool(words)))
+        punct = False
+    if not words:
+        raise ValueError(f"term {term!r} has no words")
+    return TermPattern(term, lang, tuple(words), payload)
+
+
+def word_matches(token: Token, word: WordPattern, lang: str) -> bool:
+    if word.surface is not None:
+        # an English abbreviation takes a plural -s (PRs, CtAs); a Russian one does not inflect
+        return token.text == word.surface or (lang == "en" and token.text == word.surface + "s")
+    if not token.is_word:
+        return False
+    if token.keys & word.keys:
+        return True
+    if lang == "ru" and (token.guessed or word.guessed):
+        return bool(ru_stems(fold(token.text)) & ru_stems(fold(word.text)))
+    return False
+
+
+def _next_word(tokens: list[Token], index: int, punct: bool) -> int | None:
+    """The index of the word after ``tokens[index]``: only hyphens may lie between two words of
+    a term, and other punctuation only where the term itself has some."""
+    index += 1
+    while index < len(tokens) and (tokens[index].text in _JOINERS
+                                   or (punct and not tokens[index].is_word)):
+        index += 1
+    return index if index < len(tokens) else None
+
+
+def _match_at(pattern: TermPattern, tokens: list[Token], first: int) -> int | None:
+    index = first
+    for number, word in enumerate(pattern.words):
+        if number:
+            index = _next_word(tokens, index, word.after_punct)
+            if index is None:
+                return None
+        if not word_matches(tokens[index], word, pattern.lang):
+            return None
+    return index
+
+
+def find_term(term: str | TermPattern, tokens: list[Token], lang: str | None = None) -> list[Match]:
+    """Every non-overlapping occurrence of one term in ``tokens``."""
+    pattern = term if isinstance(term, TermPattern) else compile_term(term, lang or "en")
+    return Matcher([pattern]).find(tokens)
+
+
+class Matcher:
+    """Many terms at once: at each position the longest matching term wins."""
+
+    def __init__(self, patterns: Iterable[TermPattern]):
+        self.patterns = list(patterns)
+        self._index: dict[str, list[TermPattern]] = {}
+        self._guessed_first: list[TermPattern] = []
+        for pattern in self.patterns:
+            head = pattern.words[0]
+            if head.surface is not None:
+                self._add("x:" + head.surface, pattern)
+                continue
+            for key in head.keys:
+                self._add("k:" + key, pattern)
+            if pattern.lang == "ru":
+                for stem in ru_stems(fold(head.text)):
+                    self._add("s:" + stem, pattern)
+            if head.guessed:
+                self._guessed_first.append(pattern)
+        for bucket in self._index.values():
+            bucket.sort(key=lambda p: -len(p.words))
+
+    def _add(self, key: str, pattern: TermPattern) -> None:
+        bucket = self._index.setdefault(key, [])
+        # by identity: the same words may be a term of two concepts (карта: card and map)
+        if not any(p is pattern for p in bucket):
+            bucket.append(pattern)
+
+    def _candidates(self, token: Token) -> list[TermPattern]:
+        keys = ["x:" + token.text]
+        if token.text.endswith("s"):
+            keys.append("x:" + token.text[:-1])
+        keys += ["k:" + key for key in token.keys]
+        if token.guessed:
+            keys += ["s:" + stem for stem in ru_stems(fold(token.text))]
+        found: dict[int, TermPattern] = {}
+        for key in keys:
+            for pattern in self._index.get(key, ()):
+                found.setdefault(id(pattern), pattern)
+        for pattern in self._guessed_first:
+            found.setdefault(id(pattern), pattern)
+        return sorted(found.values(), key=lambda p: -len(p.words))
+
+    def find(self, tokens: list[Token]) -> list[Match]:
+        matches: list[Match] = []
+        index = 0
+        while index < len(tokens):
+            best: list[TermPattern] = []
+            best_last = -1
+            for pattern in self._candidates(tokens[index]):
+                if best and len(pattern.words) < len(best[0].words):
+                    break
+                last = _match_at(pattern, tokens, index)
+                if last is not None:
+                    best.append(pattern)
+                    best_last = max(best_last, last)
+            if best:
+                # letter-for-letter beats lemma at one span: MILAN is the area's unapproved
+                # name, not the minor country Milan in capitals
+                exact = [p for p in best if all(w.surface is not None for w in p.words)]
+                best = exact or best
+                matches.append(Match(index, best_last, tokens[index].start, tokens[best_last].end,
+                                     tuple(best)))
+                index = best_last + 1
+            else:
+                index += 1
+        return matches

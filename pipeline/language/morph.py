@@ -1,0 +1,109 @@
+"""Russian morphology: what pymorphy3 knows about one word form, computed once per form.
+
+A blank spaCy pipeline has no tagger, so there is no context to pick the right parse of an
+ambiguous form. Term matching therefore keeps *every* parse: two forms match when any of their
+dictionary lemmas agree (``гезы`` is both «Геза» and a plural; ``очков`` is «очко» and «очки»).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+import pymorphy3
+
+#: Shortest stem the stem rule trusts. Two-letter "stems" (``ко``, ``по``) are shared by
+#: unrelated words; three letters is the shortest real Russian noun stem in the glossary (гез).
+MIN_STEM = 3
+
+
+def fold(word: str) -> str:
+    """Lower case with ё read as е: the texts and their readers write both."""
+    return word.lower().replace("ё", "е")
+
+
+@cache
+def analyzer() -> pymorphy3.MorphAnalyzer:
+    # Building the analyzer loads the dictionaries (~0.3 s); one per process is enough.
+    return pymorphy3.MorphAnalyzer()
+
+
+@dataclass(frozen=True)
+class WordInfo:
+    lemma: str  # the most probable normal form, as pymorphy3 spells it
+    keys: frozenset[str]  # folded normal forms of every parse
+    guessed: bool  # no parse comes from the dictionary: the lemmas are predictions
+
+
+@lru_cache(maxsize=200_000)
+def ru_word(lower: str) -> WordInfo:
+    """Everything term matching needs about one lower-case Russian word form."""
+    parses = analyzer().parse(lower)
+    keys = frozenset(fold(p.normal_form) for p in parses) | {fold(lower)}
+    return WordInfo(parses[0].normal_form, keys, not any(p.is_known for p in parses))
+
+
+@lru_cache(maxsize=50_000)
+def ru_stems(lower: str) -> frozenset[str]:
+    """The stems of every paradigm pymorphy3 assigns to ``lower``, for words it had to guess.
+
+    Why a stem rule at all: pymorphy3 predicts the paradigm of a word missing from its
+    dictionary from its ending, and the prediction may pick another lemma than the dictionary
+    gives the term (``гезов`` is predicted as «гёз», while the dictionary knows ``гезы`` only as
+    forms of the name «Геза»). The stem of a paradigm, the longest prefix common to all its
+    forms, is what both readings share (``гез``). The rule is used only when one side was
+    guessed, so dictionary words keep matching on lemmas alone.
+    """
+    stems = set()
+    for parse in analyzer().parse(lower):
+        forms = [fold(form.word) for form in parse.lexeme]
+        stem = _common_prefix(forms)
+        if len(stem) >= MIN_STEM:
+            stems.add(stem)
+    return frozenset(stems)
+
+
+def _common_prefix(words: list[str]) -> str:
+    if not words:
+        return ""
+    low, high = min(words), max(words)
+    size = 0
+    while size < len(low) and low[size] == high[size]:
+        size += 1
+    return low[:size]
+
+
+def ru_nominative(words: list[str]) -> list[str] | None:
+    """The nominative of a quoted Russian name in an oblique case, or None if it already is one.
+
+    «Морских гезов» is cited in the genitive/accusative; the glossary keeps names in the
+    nominative («Морские гезы»). Only the opening run of words that agree in case and number
+    is inflected (the head and its adjectives); words after it are dependents that keep their
+    case («Конвой для Флота Индий»).
+    """
+    morph = analyzer()
+    parsed = [[p for p in morph.parse(word) if p.tag.case] for word in words]
+    if not parsed or not parsed[0] or any(p.tag.case == "nomn" for p in parsed[0]):
+        return None
+    run, shared = 0, None
+    for options in parsed:
+        agreeing = {(p.tag.case, p.tag.number) for p in options}
+        common = agreeing if shared is None else shared & agreeing
+        if not common:
+            break
+        shared, run = common, run + 1
+    case, number = sorted(shared, key=lambda cn: (cn[0] != "gent", str(cn)))[0]
+    result = []
+    for word, options in zip(words[:run], parsed[:run]):
+        parse = next(p for p in options if (p.tag.case, p.tag.number) == (case, number))
+        target = {"nomn"} | ({number} if number else set())
+        inflected = parse.inflect(target)
+        result.append(_like(word, inflected.word if inflected else word))
+    return result + list(words[run:])
+
+
+def _like(original: str, word: str) -> str:
+    """``word`` written as ``original`` is: its capital letter, and е where it had no ё."""
+    if "ё" not in original.lower():
+        word = word.replace("ё", "е")
+    return word[:1].upper() + word[1:] if original[:1].isupper() else word
