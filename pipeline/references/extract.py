@@ -52,6 +52,9 @@ PATTERNS: list[tuple[RefKind, re.Pattern[str], tuple[str, ...]]] = [
     (RefKind.STEP, re.compile(r"\b[Ss]teps?\s+(?P<t>\d{1,2}(?:\s*(?:,|and|or)\s*\d{1,2})*)"), ("en",)),
     (RefKind.STEP, re.compile(r"\bшаг[а-я]*\s+(?P<t>\d{1,2}(?:\s*(?:,|и|или)\s*\d{1,2})*)"
                               r"(?:\s+(?P<proc>процедур[а-я]*\s+[^.,;:()]+))?"), ("ru",)),
+    (RefKind.RELATIVE, re.compile(r"\b(?P<t>(?:ниже)?следующ[а-я]*)\s+(?P<what>процедур)[а-я]*"), ("ru",)),
+    (RefKind.RELATIVE, re.compile(r"\bthe\s+(?P<t>following)\s+(?P<what>procedure)\b"), ("en",)),
+    (RefKind.RELATIVE, re.compile(r"\bthe\s+(?P<what>procedure)\s+(?P<t>below)\b"), ("en",)),
     (RefKind.RELATIVE, re.compile(r"\b(?:in|see)\s+(?P<t>\d{1,2}|[a-z]\)(?:\s*(?:,|and|or)\s*"
                                   r"[a-z]\))*)\s+(?P<dir>above|below)\b"), ("en",)),
     (RefKind.RELATIVE, re.compile(r"\bas in\s+(?P<t>[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)*)\s+"
@@ -59,7 +62,6 @@ PATTERNS: list[tuple[RefKind, re.Pattern[str], tuple[str, ...]]] = [
     (RefKind.RELATIVE, re.compile(r"\b(?:see\s+)?(?P<t>(?P<dir>above|below))\b"), ("en",)),
     (RefKind.RELATIVE, re.compile(r"(?:\b[Сс]м\.\s*|\b(?:описан|указан)[а-я]*\s+)(?P<t>(?P<dir>выше|ниже))\b"),
      ("ru",)),
-    (RefKind.RELATIVE, re.compile(r"\b(?P<t>нижеследующ[а-я]*)\s+(?P<what>процедур)[а-я]*"), ("ru",)),
     (RefKind.FOOTNOTE, re.compile(r"(?<=[^\s*(])(?P<t>\*{1,3})(?=\s|$)"), ("en", "ru")),
 ]
 

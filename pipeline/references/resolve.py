@@ -178,6 +178,8 @@ def _relative(ref: Reference, unit: Unit, document: Document, index: Index) -> N
                  and (index.order[p.id] > index.order[unit.id] or p.id in ancestors)]
         if after:
             return _found(ref, after[0].id)
+        if unit.children:  # "decided according the following procedure:" and then a. b. c.
+            return _found(ref, unit.children[0], "the items that follow it spell the procedure out")
         return _unresolved(ref, "missing", "no procedure follows in this document")
     if re.fullmatch(r"\d{1,2}|[a-z]", ref.target):
         return _numbered_sibling(ref, unit, index, above)
