@@ -135,6 +135,20 @@ class TreeBuilder:
         first, _ = self._own.get(unit.id, (line, line))
         self._own[unit.id] = (first, line)
 
+    def add_rule(self, line: int, number: str, title: str, heading_style: str) -> Unit:
+        """Open numbered rule ``number`` (`21.4`) under the rule it is a part of (`21`), if open.
+
+        Its id is absolute in the rulebook's namespace, so a reference to `21.4` finds it
+        whichever document of the rulebook holds it.
+        """
+        while len(self.stack) > 1 and not (self.top.kind == Kind.SECTION and self.top.attrs.get("number")
+                                           and number.startswith(self.top.attrs["number"] + ".")):
+            self.stack.pop()
+        return self.add(Kind.SECTION, line, absolute_id=f"{self.document.rulebook}:{number}",
+                        open=True, fields={"title": title},
+                        attrs={"number": number, "level": number.count(".") + 1,
+                               "heading_style": heading_style})
+
     def take_title(self, line: int) -> Unit:
         """The document's own title line."""
         self._own[self.root.id] = (line, line)

@@ -92,14 +92,7 @@ def _is_step(line: str) -> bool:
 
 
 def _section(b: TreeBuilder, n: int, match: re.Match[str]) -> None:
-    number = match["number"]
-    while len(b.stack) > 1 and not (b.top.kind == Kind.SECTION and b.top.attrs.get("number")
-                                    and number.startswith(b.top.attrs["number"] + ".")):
-        b.close()
-    b.add(Kind.SECTION, n, absolute_id=f"{b.document.rulebook}:{number}", open=True,
-          attrs={"number": number, "level": number.count(".") + 1,
-                 "heading_style": f"{{number}}{match['dot']} {{title}}"},
-          fields={"title": match["title"]})
+    b.add_rule(n, match["number"], match["title"], f"{{number}}{match['dot']} {{title}}")
 
 
 def _subheading(b: TreeBuilder, n: int, line: str) -> None:

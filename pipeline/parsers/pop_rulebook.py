@@ -69,14 +69,7 @@ def parse(document: Document, source: Source) -> list[Unit]:
 
 def _heading(b: TreeBuilder, n: int, text: str) -> None:
     if (numbered := NUMBERED_HEADING.match(text)) is not None:
-        number = numbered["number"]
-        while len(b.stack) > 1 and not (b.top.kind == Kind.SECTION and b.top.attrs.get("number")
-                                        and number.startswith(b.top.attrs["number"] + ".")):
-            b.close()
-        b.add(Kind.SECTION, n, absolute_id=f"{b.document.rulebook}:{number}", open=True,
-              attrs={"number": number, "level": number.count(".") + 1,
-                     "heading_style": "{number} {title} #"},
-              fields={"title": numbered["title"].strip()})
+        b.add_rule(n, numbered["number"], numbered["title"].strip(), "{number} {title} #")
         return
     while len(b.stack) > 1 and not (b.top.kind == Kind.SECTION and b.top.attrs.get("number")):
         b.close()
