@@ -1,0 +1,204 @@
+"""Every page of the website in one language, as HTML fragments: the generator-neutral half.
+
+The fragments carry the page's content only; the chrome (navigation, header, the language
+switch) is the static generator's, added by its adapter. Templates live in templates/site/, with
+autoescaping on everywhere, and read their interface strings from the Babel catalogs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from babel import Locale
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+from ..diagnostics import Diagnostic
+from ..model import Corpus, Kind, Reference, RefKind, RefStatus, Unit
+from ..termbase import Termbase
+from .i18n import FOLIO
+from .reports import checks_by_code, coverage_by_document, stale_units
+from .structure import Page, Site, relative
+from .units import HEADINGS, Context, check_kinds, render
+
+TEMPLATES = FOLIO / "templates" / "site"
+
+
+@dataclass
+class RenderedPage:
+    path: str
+    title: str
+    html: str
+    #: (level, anchor, text) of the page's sections, for the generator's table of contents
+    toc: list[tuple[int, str, str]] = field(default_factory=list)
+
+
+def environment(translations) -> Environment:
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
+                      undefined=StrictUndefined, extensions=["jinja2.ext.i18n"],
+                      trim_blocks=False, lstrip_blocks=False)
+    env.install_gettext_translations(translations, newstyle=True)
+    return env
+
+
+class Renderer:
+    """Renders the pages of one language."""
+
+    def __init__(self, corpus: Corpus, site: Site, lang: str, translations,
+                 termbase: Termbase | None, diagnostics: list[Diagnostic]):
+        self.corpus, self.site, self.lang = corpus, site, lang
+        self.termbase, self.diagnostics = termbase, diagnostics
+        self.env = environment(translations)
+        self.gettext = translations.gettext
+        self.env.globals.update(language_name=self.language_name, lang=lang,
+                                language_names={code: self.language_name(code) for code in ("en", "ru")})
+        self.macros = self.env.get_template("units.html").make_module(self.env.globals)
+        check_kinds(self.macros)
+
+    def language_name(self, code: str) -> str:
+        return Locale.parse(code).get_display_name(self.lang) or code
+
+    def pages(self) -> list[RenderedPage]:
+        return [self.page(page) for page in self.site.pages]
+
+    def page(self, page: Page) -> RenderedPage:
+        method: Callable[[Page], RenderedPage] = getattr(self, f"_{page.template}")
+        return method(page)
+
+    # -- pages ----------------------------------------------------------------------------
+
+    def _home(self, page: Page) -> RenderedPage:
+        return self._template(page, "home.html", self.gettext("Rules in English and Russian"),
+                              games=self._games(page))
+
+    def _game(self, page: Page) -> RenderedPage:
+        documents = self.site.games[page.key]
+        title = documents[0].game
+        outlines = [(d, relative(page.path, self.site.page("document", d.key).path),
+                     self._outline(self.corpus.units[d.key], page.path)) for d in documents]
+        return self._template(page, "game.html", title, documents=outlines)
+
+    def _document(self, page: Page) -> RenderedPage:
+        document = next(d for d in self.corpus.documents if d.key == page.key)
+        unit = self.corpus.units[document.key]
+        ctx = self._context(page)
+        coverage = next(r for r in coverage_by_document(self.corpus)[document.key] if r.lang == self.lang)
+        toc = [(level, u.id, text) for level, u, text in self._headings(unit) if level <= 3]
+        return self._template(page, "document.html", document.title, document=document,
+                              coverage=coverage, content=render(unit, ctx),
+                              game_href=relative(page.path, self.site.page("game", document.rulebook).path),
+                              toc=toc)
+
+    def _glossary(self, page: Page) -> RenderedPage:
+        toc = [(2, "concepts", self.gettext("Terms")), (2, "abbreviations", self.gettext("Abbreviations"))]
+        return self._template(page, "glossary.html", self.gettext("Glossary"),
+                              termbase=self.termbase, toc=toc if self.termbase else ())
+
+    def _status(self, page: Page) -> RenderedPage:
+        rows = coverage_by_document(self.corpus)
+        stale = [(u, self.site.unit_href(u.id, page.path), lang) for u, lang in stale_units(self.corpus)]
+        return self._template(page, "status.html", self.gettext("Translation status"),
+                              rows=[(d, relative(page.path, self.site.page("document", d.key).path),
+                                     rows[d.key]) for d in self.corpus.documents], stale=stale)
+
+    def _report(self, page: Page) -> RenderedPage:
+        groups = checks_by_code(self.diagnostics)
+        href = lambda d: self.site.unit_href(d.unit, page.path) if d.unit in self.site.unit_page else None
+        return self._template(page, "report.html", self.gettext("Consistency report"),
+                              groups=groups, href=href, total=len(self.diagnostics),
+                              toc=[(2, f"code-{group.code}", group.code) for group in groups])
+
+    def _search(self, page: Page) -> RenderedPage:
+        return self._template(page, "search.html", self.gettext("Search"))
+
+    def _template(self, page: Page, name: str, title: str, toc=(), **context) -> RenderedPage:
+        body = self.env.get_template(name).render(
+            page=page, title=title, root=relative(page.path, ""), site=self.site,
+            page_href=lambda p: relative(page.path, p.path), **context)
+        return RenderedPage(page.path, title, body, list(toc))
+
+    # -- pieces ---------------------------------------------------------------------------
+
+    def _games(self, page: Page) -> list:
+        coverage = coverage_by_document(self.corpus)
+        return [(documents[0].game, relative(page.path, self.site.page("game", rulebook).path),
+                 [(d, relative(page.path, self.site.page("document", d.key).path),
+                   next(r for r in coverage[d.key] if r.lang == self.lang)) for d in documents])
+                for rulebook, documents in self.site.games.items()]
+
+    def _outline(self, unit: Unit, from_path: str) -> list[tuple[int, str, str]]:
+        """(level, href, label) of a document's headings down to its events."""
+        return [(level, self.site.unit_href(u.id, from_path), text)
+                for level, u, text in self._headings(unit) if level <= 3]
+
+    def _headings(self, unit: Unit, level: int = 2):
+        for child in self.corpus.children(unit):
+            if child.kind in HEADINGS:
+                yield level, child, self._label(child)
+                yield from self._headings(child, level + 1)
+            else:
+                yield from self._headings(child, level)
+
+    def _label(self, unit: Unit) -> str:
+        """A heading's plain text in this language (or the original's)."""
+        side = unit.sides.get(self.lang) or unit.side()
+        title = side.fields.get("title") or ""
+        number = unit.attrs.get("number")
+        if unit.kind == Kind.EVENT:
+            return f"{number}:{unit.attrs.get('period')} {title}".strip()
+        return f"{number} {title}".strip() if number else title or unit.id
+
+    def _context(self, page: Page) -> Context:
+        return Context(self.corpus, self.lang, self.macros, lambda refs, shown: self._ref(refs, shown, page),
+                       self._abbreviations, lambda unit_id: self.site.unit_href(unit_id, page.path))
+
+    def _abbreviations(self, unit: Unit) -> dict:
+        if self.termbase is None:
+            return {}
+        rulebook = self.corpus.document_of(unit).rulebook
+        return {a.abbr: a for a in self.termbase.abbreviations if rulebook in a.games}
+
+    def _ref(self, refs: list[Reference], shown: Markup, page: Page) -> Markup:
+        """A reference as the reader meets it: a link, or a marked span saying why it is not."""
+        ref = refs[0]
+        game = self.corpus.document_of(self.corpus.units[ref.source]).game
+        if ref.status == RefStatus.EXTERNAL:
+            what = self._target_words(ref)
+            title = self.gettext("Outside this corpus: %(what)s in %(game)s") % {"what": what, "game": game}
+            if ref.note:
+                title += f" ({ref.note})"
+            return Markup('<span class="folio-ref folio-ref--external" title="{}">{}<span '
+                          'class="folio-ref-mark" aria-hidden="true">↗</span></span>').format(title, shown)
+        if ref.target_id is None:
+            title = self.gettext("Unresolved reference: %(note)s") % {"note": ref.note or ref.target}
+            return Markup('<span class="folio-ref folio-ref--unresolved" title="{}">{}<span '
+                          'class="folio-ref-mark" aria-hidden="true">?</span></span>').format(title, shown)
+        target = self.corpus.units[ref.target_id]
+        title = self._label(target) if target.kind in HEADINGS else ref.target_id
+        css = "folio-ref"
+        if ref.status == RefStatus.UNRESOLVED:  # it leads somewhere, but not where it says
+            css += " folio-ref--unresolved"
+            title = self.gettext("Unresolved reference: %(note)s") % {"note": ref.note or ref.target}
+        link = Markup('<a class="{}" href="{}" title="{}">{}</a>').format(
+            css, self.site.unit_href(ref.target_id, page.path), title, shown)
+        # One span may lead to several steps ("шагах 2 и 3"): the first gets the words, the
+        # others a link of their own right after them.
+        more = [Markup('<a class="folio-ref folio-ref--more" href="{}" title="{}">{}</a>').format(
+            self.site.unit_href(r.target_id, page.path), r.target_id, r.target)
+            for r in refs[1:] if r.target_id]
+        return link + (Markup('<sup class="folio-ref-list">{}</sup>').format(
+            Markup(" ").join(more)) if more else Markup(""))
+
+    def _target_words(self, ref: Reference) -> str:
+        words = {RefKind.RULE: self.gettext("rule %(target)s"),
+                 RefKind.PAGE: self.gettext("page %(target)s"),
+                 RefKind.EVENT: self.gettext("event %(target)s")}
+        return words.get(ref.kind, "%(target)s") % {"target": ref.target}
+
+
+def root_page(translations_by_lang: dict, languages: tuple[str, ...]) -> str:
+    """site/index.html: sends a reader to the language their browser prefers, or lets them pick."""
+    env = environment(translations_by_lang["en"])
+    names = {code: Locale.parse(code).get_display_name(code).capitalize() for code in languages}
+    return env.get_template("root.html").render(languages=languages, names=names)

@@ -1,0 +1,147 @@
+"""Units to HTML: one template macro per kind, chosen by the unit's kind, and nothing else.
+
+``render`` looks the macro up by the kind's name in templates/site/units.html and refuses a kind
+it has no macro for, so a kind added to the model cannot silently vanish from the website.
+What a macro gets is a :class:`UnitView`: the side to show in the page's language (or the one
+the unit has, marked as not translated), its fields with their links, its children rendered,
+and what refers to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Callable
+
+from markupsafe import Markup
+
+from ..checks.parity import word_diff
+from ..errors import FolioError
+from ..model import Corpus, Kind, Reference, Side, Status, Unit
+from .inline import RefRenderer, SideText
+
+#: kinds shown as headings: each is a section of the page, and a search sub-result
+HEADINGS = frozenset({Kind.SECTION, Kind.EVENT, Kind.OCCURRENCE, Kind.PHASE, Kind.ACTION})
+#: kinds whose consecutive siblings form one list (numbered steps, items, rows ...)
+RUNS = frozenset({Kind.STEP, Kind.ITEM, Kind.ROW, Kind.MODIFIER, Kind.PRECONDITION, Kind.EFFECT})
+
+
+class UnknownKind(FolioError):
+    """A unit kind the website has no template for."""
+
+
+@dataclass
+class Context:
+    """What every unit of one page is rendered with."""
+
+    corpus: Corpus
+    lang: str
+    macros: Any  # the template module of units.html
+    render_ref: RefRenderer
+    abbreviations: Callable[[Unit], dict]
+    backlink_href: Callable[[str], str]
+
+
+def check_kinds(macros: Any) -> None:
+    """Refuse to start when some kind of the model has no macro."""
+    missing = [kind.value for kind in Kind if not callable(getattr(macros, kind.value, None))]
+    if missing:
+        raise UnknownKind(f"the website has no template for unit kind(s) {', '.join(missing)} "
+                          "(add a macro of that name to templates/site/units.html)")
+
+
+def render(unit: Unit, ctx: Context) -> Markup:
+    macro = getattr(ctx.macros, str(unit.kind), None) if isinstance(unit.kind, Kind) else None
+    if not callable(macro):
+        raise UnknownKind(f"{unit.id}: the website cannot render a unit of kind {unit.kind!r}")
+    return Markup(macro(UnitView(unit, ctx)))
+
+
+class UnitView:
+    """A unit as one page shows it."""
+
+    def __init__(self, unit: Unit, ctx: Context):
+        self.unit, self.ctx = unit, ctx
+        self.id, self.kind, self.attrs = unit.id, str(unit.kind), unit.attrs
+        self.lang = ctx.lang
+        self.source_lang = ctx.corpus.document_of(unit).language
+        self.status = str(ctx.corpus.status(unit, ctx.lang))
+        #: the side shown: the page's language, or else the source
+        self.shown_lang = ctx.lang if ctx.lang in unit.sides else self.source_lang
+        self.side: Side = unit.sides[self.shown_lang]
+        self.missing = _missing(unit, ctx)
+
+    @property
+    def notice(self) -> bool:
+        """Say "not translated yet" here: at the top of each untranslated stretch, where the
+        nearest enclosing unit with text of its own is translated (or there is none)."""
+        if not self.missing:
+            return False
+        for ancestor in self.ctx.corpus.ancestors(self.unit):
+            if _has_text(ancestor, self.ctx):
+                return not _missing(ancestor, self.ctx)
+        return True
+
+    @cached_property
+    def text(self) -> SideText:
+        refs = [r for r in self.ctx.corpus.references_from(self.id) if r.lang == self.shown_lang]
+        return SideText(self.side, self.shown_lang, refs, self.ctx.render_ref,
+                        self.ctx.abbreviations(self.unit))
+
+    def field(self, name: str) -> Markup | None:
+        return self.text.field(name)
+
+    def cells(self, name: str) -> list[Markup]:
+        return self.text.cells(name)
+
+    def whole(self) -> Markup:
+        return self.text.span()
+
+    def unplaced(self) -> list[Markup]:
+        return self.text.unplaced()
+
+    @property
+    def stale_diff(self) -> str | None:
+        translation = self.ctx.corpus.translations.get((self.id, self.lang))
+        if translation is None or self.ctx.corpus.status(self.unit, self.lang) != Status.STALE:
+            return None
+        return word_diff(translation.source, self.unit.sides[self.source_lang].text)
+
+    @property
+    def heading(self) -> int:
+        """h2 … h6: one deeper than the nearest heading above it (the page title is h1)."""
+        above = sum(1 for u in self.ctx.corpus.ancestors(self.unit) if u.kind in HEADINGS)
+        return min(6, 2 + above)
+
+    def children(self) -> list[Markup]:
+        return [render(child, self.ctx) for child in self.ctx.corpus.children(self.unit)]
+
+    def groups(self) -> list[tuple[str, list[Markup]]]:
+        """Children in order, consecutive steps (items, rows …) gathered into one run."""
+        runs: list[tuple[str, list[Markup]]] = []
+        for child in self.ctx.corpus.children(self.unit):
+            kind = str(child.kind) if child.kind in RUNS else ""
+            if not kind or not runs or runs[-1][0] != kind:
+                runs.append((kind, []))
+            runs[-1][1].append(render(child, self.ctx))
+        return runs
+
+    def count(self, kind: str) -> int:
+        return len(self.ctx.corpus.children(self.unit, Kind(kind)))
+
+    @cached_property
+    def backlinks(self) -> list[tuple[str, str, str]]:
+        """(href, id of the referring unit, the words it uses), one per referring unit."""
+        seen: dict[str, Reference] = {}
+        for ref in self.ctx.corpus.backlinks(self.id):
+            seen.setdefault(ref.source, ref)
+        return [(self.ctx.backlink_href(source), source, ref.text) for source, ref in seen.items()]
+
+
+def _has_text(unit: Unit, ctx: Context) -> bool:
+    # Only a unit with text of its own has anything to translate; a bare list is structure.
+    return bool(unit.sides[ctx.corpus.document_of(unit).language].text)
+
+
+def _missing(unit: Unit, ctx: Context) -> bool:
+    return _has_text(unit, ctx) and ctx.corpus.status(unit, ctx.lang) == Status.MISSING

@@ -1,0 +1,10 @@
+// The language switch lands on the same unit: each switch link already points at the same
+// page in the other language; carry the current #fragment (the unit's id) along with it.
+document.addEventListener("click", function (event) {
+  var link = event.target.closest && event.target.closest("a[data-folio-switch]");
+  if (!link) return;
+  link.href = link.href.split("#")[0] + location.hash;
+  // The theme has a language switch of its own that looks pages up in sitemap.xml; without a
+  // site_url that is empty, and it would send the reader to the other language's home page.
+  event.stopPropagation();
+}, true);

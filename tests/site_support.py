@@ -1,0 +1,99 @@
+"""Helpers of the website tests: a link checker over a built site, and headless Chromium.
+
+Chromium is Debian's (/usr/bin/chromium, from scripts/apt-packages.txt); Playwright only drives
+it, so no browser is ever downloaded.
+"""
+
+from __future__ import annotations
+
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Iterator
+from urllib.parse import unquote, urljoin, urlsplit
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+REPO = Path(__file__).resolve().parents[1]
+ARTIFACTS = REPO / "test-artifacts"
+
+
+@dataclass
+class HtmlFile:
+    ids: set[str] = field(default_factory=set)
+    #: (attribute, value) of every href and src
+    links: list[tuple[str, str]] = field(default_factory=list)
+
+
+class _Collector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.file = HtmlFile()
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name == "id" and value is not None:
+                self.file.ids.add(value)
+            elif name in ("href", "src") and value is not None:
+                self.file.links.append((name, value))
+            elif name == "action" and tag == "form" and value is not None:
+                self.file.links.append((name, value))
+
+
+def parse_html(path: Path) -> HtmlFile:
+    collector = _Collector()
+    collector.feed(path.read_text(encoding="utf-8"))
+    return collector.file
+
+
+def site_url(site: Path, path: Path) -> str:
+    """The URL path under which a file of ``site`` is served ("/en/his/his-power-rules/")."""
+    rel = path.relative_to(site).as_posix()
+    return "/" + (rel[:-len("index.html")] if rel.endswith("index.html") else rel)
+
+
+def broken_links(site: Path) -> list[str]:
+    """Every internal href/src/action of every page that leads to no file, or to no element with
+    that id; and every link that leaves the site (it must make no call to another host)."""
+    pages = {site_url(site, p): parse_html(p) for p in sorted(site.rglob("*.html"))}
+    problems = []
+    for url, page in pages.items():
+        for attr, link in page.links:
+            parts = urlsplit(link)
+            if parts.scheme in ("mailto", "javascript", "data"):
+                continue
+            if parts.scheme or parts.netloc:
+                problems.append(f"{url}: {attr}={link!r} leaves the site")
+                continue
+            target = urlsplit(urljoin(url, link))
+            path = unquote(target.path)
+            file = site / path.lstrip("/")
+            if path.endswith("/"):
+                file = file / "index.html"
+            if not file.resolve().is_relative_to(site.resolve()) or not file.is_file():
+                problems.append(f"{url}: {attr}={link!r} leads to no file ({path})")
+                continue
+            if target.fragment and attr == "href" and file.suffix == ".html":
+                fragment = unquote(target.fragment)
+                if fragment not in pages[site_url(site, file)].ids:
+                    problems.append(f"{url}: {link!r}: no element with id {fragment!r} there")
+    return problems
+
+
+@contextmanager
+def serving(site: Path) -> Iterator[str]:
+    """The built site on a free localhost port, for as long as the block runs; its base URL."""
+    from pipeline.site.serve import make_server
+
+    server = make_server(site, "127.0.0.1", 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)

@@ -1,0 +1,93 @@
+"""`folio build` writes the website into site/ for a project with a mkdocs.yml, atomically,
+with rule text escaped on its way through MkDocs; `folio serve` serves it."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import pipeline.site.search
+from pipeline.build import build
+from site_support import REPO
+
+TEXT = """1.1 Basics #
+
+Attack (1c) #
+
+Watch out: <script>alert(1)</script> **bold** {{ x }} {% raw %} [link](x) &amp; CB.
+
+1. First <i>step</i>.
+"""
+MANIFEST = """version: 1
+documents:
+  - key: mini-rules
+    game: Mini <Game>
+    rulebook: mini
+    title: "Mini <b>rules</b> & more"
+    edition: test
+    language: en
+    parser: pop-rulebook
+    source: sources/mini.en.txt
+"""
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory) -> Path:
+    """A project of its own: a corpus of one small text, the termbase, and the site config."""
+    root = tmp_path_factory.mktemp("project")
+    (root / "corpus" / "sources").mkdir(parents=True)
+    (root / "corpus" / "manifest.yaml").write_text(MANIFEST, encoding="utf-8")
+    (root / "corpus" / "sources" / "mini.en.txt").write_text(TEXT, encoding="utf-8")
+    shutil.copy(REPO / "corpus" / "glossary.yaml", root / "corpus" / "glossary.yaml")
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(REPO / "templates" / "mkdocs", root / "templates" / "mkdocs")
+    result = build(root)
+    assert result.site == root / "site"
+    return root
+
+
+def test_rule_text_shows_literally_in_the_built_pages(project):
+    for lang in ("en", "ru"):
+        html = (project / "site" / lang / "mini" / "mini-rules" / "index.html").read_text("utf-8")
+        assert "<script>alert(1)</script>" not in html and "<i>step</i>" not in html
+        assert "&lt;script&gt;alert(1)&lt;/script&gt; **bold" in html
+        assert "{{ x }} {% raw %} [link](x) &amp;amp;" in html
+        assert "First &lt;i&gt;step&lt;/i&gt;." in html
+        assert "<b>rules</b>" not in html and "Mini &lt;b&gt;rules&lt;/b&gt; &amp; more" in html
+
+
+def test_a_failed_site_build_leaves_the_previous_site(project, monkeypatch, tree_bytes):
+    before = tree_bytes(project / "site")
+
+    def broken(site_dir):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(pipeline.site.search, "index", broken)
+    with pytest.raises(OSError):
+        build(project)
+    assert tree_bytes(project / "site") == before
+    assert not [p for p in project.iterdir() if p.name.startswith(".site.")]
+
+
+def test_a_project_without_mkdocs_yml_gets_no_site(corpus_copy):
+    result = build(corpus_copy)
+    assert result.site is None and not (corpus_copy / "site").exists()
+
+
+def test_folio_serve_serves_the_site_on_localhost(project):
+    server = subprocess.Popen([sys.executable, "-m", "pipeline", "--root", str(project), "serve",
+                               "--port", "0"], stdout=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        url = line.split(" at ")[1].split()[0]
+        assert url.startswith("http://127.0.0.1:")
+        with urllib.request.urlopen(url + "en/mini/mini-rules/", timeout=10) as response:
+            assert response.status == 200 and b"Mini &lt;b&gt;rules" in response.read()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
