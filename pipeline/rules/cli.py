@@ -1,0 +1,72 @@
+"""`folio rules list` and `folio rules run RULE key=value …`.
+
+Kept out of pipeline/cli.py, which only hands the `rules` sub-command over to
+:func:`add_commands`. Every refusal (an unknown rule, a die roll of 7, broken data) becomes a
+:class:`FolioError`, which the CLI prints as one line with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from ..errors import FolioError
+from . import RULES, RuleError, get, load_facts, run
+
+
+def add_commands(commands) -> None:
+    rules = commands.add_parser("rules", help="the executable rules: list them, or run one").add_subparsers(
+        title="rules commands", metavar="ACTION", required=True)
+    command = rules.add_parser("list", help="every executable rule: id, unit id, inputs and their types")
+    command.add_argument("--format", choices=("text", "json"), default="text")
+    command.set_defaults(command=_list)
+    command = rules.add_parser("run", help="run one rule and print its outcome as JSON, with citations")
+    command.add_argument("rule", metavar="RULE", help="a rule id, such as his.mary-i-impulse")
+    command.add_argument("inputs", metavar="KEY=VALUE", nargs="*",
+                         help="the rule's inputs (`folio rules list` shows them), e.g. die=2 card_cp=3")
+    command.set_defaults(command=_run)
+
+
+def _list(root: Path, args: argparse.Namespace) -> int:
+    if args.format == "json":
+        print(json.dumps([r.to_json() for r in RULES.values()], ensure_ascii=False, indent=1))
+        return 0
+    for found in RULES.values():
+        summary = " ".join(found.doc.split("\n\n")[0].split())
+        print(f"{found.id}  ({found.unit})  {summary}")
+        specs = found.specs()
+        width = max((len(s.name) for s in specs), default=0)
+        for spec in specs:
+            default = "required" if spec.required else f"default {json.dumps(spec.default, ensure_ascii=False)}"
+            print(f"    {spec.name:<{width}}  {spec.type}; {default}: {spec.doc}")
+    return 0
+
+
+def _run(root: Path, args: argparse.Namespace) -> int:
+    raw: dict[str, str] = {}
+    for item in args.inputs:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise FolioError(f"{args.rule}: expected KEY=VALUE, got {item!r}")
+        if key.strip() in raw:
+            raise FolioError(f"{args.rule}: {key.strip()} is given twice")
+        raw[key.strip()] = value
+    try:
+        found = get(args.rule)
+        outcome = run(found.id, load_facts(root), raw)
+    except RuleError as err:
+        raise FolioError(f"{args.rule}: {err}") from None
+    from ..build import load_corpus  # only for the citations' source lines
+
+    corpus, _ = load_corpus(root)
+
+    def locate(unit_id: str) -> str | None:
+        unit = corpus.units.get(unit_id)
+        if unit is None:
+            return None
+        side = unit.sides.get(corpus.document_of(unit).language) or unit.side()
+        return f"{side.path}:{side.line_start}"
+
+    print(json.dumps(outcome.to_json(locate), ensure_ascii=False, indent=1))
+    return 0

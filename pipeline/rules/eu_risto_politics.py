@@ -1,0 +1,240 @@
+"""Risto's Events, Period I: the Holy Roman Emperor's election (2:I), the Reformation's
+consequences (8:I), refusing Wars in Italy (4:I), the Veneto-Turkish transfer (3:I)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .facts import Facts, MissingFactError
+from .inputs import Count, Inputs, RuleInputError, arg
+from .registry import Outcome, decided, rule
+
+
+class EuPower(StrEnum):
+    """power"""
+
+    SPA = "SPA"
+    POR = "POR"
+    FRA = "FRA"
+    ENG = "ENG"
+    TUR = "TUR"
+    VEN = "VEN"
+
+
+class Electorate(StrEnum):
+    """imperial electorate"""
+
+    SAXONY = "saxony"
+    PALATINATE = "palatinate"
+    BOHEMIA = "bohemia"
+    COLOGNE = "cologne"
+
+
+@dataclass(frozen=True)
+class Election(Inputs):
+    bids: dict[EuPower, Count] = arg("each candidate's secret bid in ducats, e.g. SPA:100,FRA:120")
+    protestant: tuple[EuPower, ...] = arg("monarchs who have become Protestant", ())
+    charles_i: bool = arg("the Spanish king is Charles I", False)
+    electorates: dict[Electorate, EuPower] = arg("the controller of each electorate, e.g. saxony:FRA "
+                                                 "(Bohemia annexed to Habsburgs: the controller of Habsburgs)", {})
+    recurrence: bool = arg("the election is held again after an emperor's death or conversion", False)
+
+
+@dataclass(frozen=True)
+class ElectionResult:
+    totals: dict[str, int]  # bid plus bonuses, per bidder
+    winner: str | None
+    draw: tuple[str, ...]  # tied at the top: they bid again, adding to their offer
+    cancelled: bool  # no bid or nobody eligible: cancelled, still marked off as played
+    winner_ducats: int
+    winner_vp: int
+
+
+@rule("eu-risto.hre-election", unit="eu-risto:2:I/events-phase", inputs=Election,
+      facts=("eu-risto.hre.candidates", "eu-risto.hre.protestants", "eu-risto.hre.highest-bid", "eu-risto.hre.draw",
+             "eu-risto.hre.bids-lost", "eu-risto.hre.no-bids", "eu-risto.hre.fugger", "eu-risto.hre.fugger-charles-i",
+             "eu-risto.hre.electorates", "eu-risto.hre.electorate-bonus", "eu-risto.hre.winner-ducats",
+             "eu-risto.hre.winner-vp", "eu-risto.hre.recurrence-no-fugger"))
+def hre_election(facts: Facts, given: Election) -> Outcome:
+    """The election of the Holy Roman Emperor: bids plus the Fugger bonuses to SPA (not in a
+    repeated election) and a bonus per electorate controlled; the highest total wins ducats
+    and VP, a draw is bid again, and without a bid the event is cancelled but marked off."""
+    rule_id = hre_election.rule_id
+    candidates = facts["eu-risto.hre.candidates"]
+    for power in given.bids:
+        if power.value not in candidates.value:
+            raise RuleInputError(f"bids: {power} is not a candidate ({', '.join(candidates.value)}, {candidates.unit})")
+        if power in given.protestant:
+            raise RuleInputError(f"bids: {power} is Protestant and cannot take part ({facts['eu-risto.hre.protestants'].unit})")
+    bidders = [p for p in given.bids if given.bids[p] > 0]
+    if not bidders:
+        return decided(rule_id, ElectionResult({}, None, (), True, 0, 0), facts["eu-risto.hre.no-bids"])
+    electorates = facts["eu-risto.hre.electorates"]
+    cite = [facts["eu-risto.hre.highest-bid"], facts["eu-risto.hre.bids-lost"]]
+    totals = {}
+    for power in bidders:
+        total = given.bids[power]
+        if power == EuPower.SPA and not given.recurrence:
+            total += facts.number("eu-risto.hre.fugger")
+            cite.append(facts["eu-risto.hre.fugger"])
+            if given.charles_i:
+                total += facts.number("eu-risto.hre.fugger-charles-i")
+                cite.append(facts["eu-risto.hre.fugger-charles-i"])
+        held = [e for e, c in given.electorates.items() if c == power and e.value in electorates.value]
+        if held:
+            total += facts.number("eu-risto.hre.electorate-bonus") * len(held)
+            cite += [electorates, facts["eu-risto.hre.electorate-bonus"]]
+        totals[power.value] = total
+    if given.recurrence:
+        cite.append(facts["eu-risto.hre.recurrence-no-fugger"])
+    best = max(totals.values())
+    top = tuple(p for p, t in totals.items() if t == best)
+    if len(top) > 1:
+        return decided(rule_id, ElectionResult(totals, None, top, False, 0, 0), facts["eu-risto.hre.draw"], *cite)
+    ducats, vp = facts["eu-risto.hre.winner-ducats"], facts["eu-risto.hre.winner-vp"]
+    return decided(rule_id, ElectionResult(totals, top[0], (), False, ducats.value, vp.value), ducats, vp, *cite)
+
+
+class Religion(StrEnum):
+    """religion"""
+
+    PROTESTANTISM = "protestantism"
+    CONCILIATORISM = "conciliatorism"
+    COUNTER_REFORM = "counter-reform"
+
+
+# The phase blocks of 8:I name the powers in full; their keys are the unit ids' own.
+_BLOCK = {EuPower.FRA: "france", EuPower.SPA: "spain", EuPower.ENG: "england"}
+
+
+@dataclass(frozen=True)
+class ReformationChoice(Inputs):
+    choices: dict[EuPower, Religion] = arg("each power's secret choice, e.g. FRA:protestantism,SPA:counter-reform")
+
+
+@dataclass(frozen=True)
+class Consequence:
+    power: str
+    religion: str
+    stab_lost: int
+    revolts: int
+    vp: int
+    protestant_diplomacy: int  # bonus for diplomacy on Protestant countries
+    individual: tuple[str, ...]  # the power's own consequences: fact id = value
+
+
+@dataclass(frozen=True)
+class ReformationResult:
+    consequences: tuple[Consequence, ...]
+    sole_defender: str | None
+    defender_by_procedure: tuple[str, ...]  # several chose counter-reform: the normal procedure among them
+
+
+@rule("eu-risto.reformation", unit="eu-risto:8:I/occ-2", inputs=ReformationChoice,
+      facts=("eu-risto.reformation.choosers", "eu-risto.reformation.protestantism.*",
+             "eu-risto.reformation.conciliatorism.*", "eu-risto.reformation.counter-reform.*",
+             "eu-risto.reformation.france.*", "eu-risto.reformation.spain.*", "eu-risto.reformation.england.*"))
+def reformation(facts: Facts, given: ReformationChoice) -> Outcome:
+    """The second Reformation: FRA, SPA and ENG choose a religion; the general consequences
+    (Stab, revolts, doubled for SPA, diplomacy), the Sole Defender of Catholic Faith, and each
+    power's individual consequences."""
+    choosers = facts["eu-risto.reformation.choosers"]
+    if sorted(p.value for p in given.choices) != sorted(choosers.value):
+        raise RuleInputError(f"choices: {', '.join(choosers.value)} must each choose ({choosers.unit})")
+    r = "eu-risto.reformation"
+    counter = [p for p, c in given.choices.items() if c == Religion.COUNTER_REFORM]
+    sole = counter[0] if len(counter) == facts.number(f"{r}.counter-reform.sole") else None
+    cite = [choosers]
+    results = []
+    for power, religion in given.choices.items():
+        key = religion.value
+        stab = revolts = vp = diplomacy = 0
+        if religion != Religion.COUNTER_REFORM:
+            stab = facts.number(f"{r}.{key}.stab")
+            revolts = facts.number(f"{r}.{key}.revolts-spa" if power == EuPower.SPA else f"{r}.{key}.revolts")
+            cite += [facts[f"{r}.{key}.stab"], facts[f"{r}.{key}.revolts"]]
+        if religion == Religion.CONCILIATORISM:
+            diplomacy = facts.number(f"{r}.conciliatorism.diplomacy")
+        if power == sole:
+            vp = facts.number(f"{r}.counter-reform.vp")
+            cite.append(facts[f"{r}.counter-reform.vp"])
+        if not counter:
+            stab += facts.number(f"{r}.counter-reform.none")
+        own = _individual(facts, f"{r}.{_BLOCK[power]}.{key}")
+        results.append(Consequence(power.value, key, stab, revolts, vp, diplomacy,
+                                   tuple(f"{f.id} = {f.shown()}" for f in own)))
+    if not counter:
+        cite.insert(0, facts[f"{r}.counter-reform.none"])
+    several = tuple(p.value for p in counter) if len(counter) > 1 else ()
+    if several:
+        cite.insert(0, facts[f"{r}.counter-reform.several"])
+    return decided(reformation.rule_id, ReformationResult(tuple(results), sole.value if sole else None, several),
+                   *cite)
+
+
+def _individual(facts: Facts, prefix: str) -> list:
+    try:
+        return facts.group(prefix)
+    except MissingFactError:
+        return []  # not every power has a numbered consequence for every religion
+
+
+class Refuser(StrEnum):
+    """refusing side"""
+
+    FRA = "FRA"
+    OWNER = "owner"
+
+
+_OCCURRENCE = {1: "first", 2: "second"}
+
+
+@dataclass(frozen=True)
+class ItalyRefusal(Inputs):
+    occurrence: int = arg("which Wars in Italy event: 1 (NAPOLI) or 2 (MILANO)")
+    refuser: Refuser = arg("who refuses: FRA, or the owner of the target province")
+
+
+@dataclass(frozen=True)
+class RefusalResult:
+    stab_lost: int
+    cedes: str | None  # the province the owner cedes to FRA
+    treated_as_played: bool
+
+
+@rule("eu-risto.wars-in-italy-refusal", unit="eu-risto:4:I", inputs=ItalyRefusal,
+      facts=("eu-risto.occurrences.4", "eu-risto.wars-in-italy.first.*", "eu-risto.wars-in-italy.second.*"))
+def wars_in_italy_refusal(facts: Facts, given: ItalyRefusal) -> Outcome:
+    """Refusing Wars in Italy in a negotiations step: what it costs FRA, or the owner of the
+    target province (Stab and the province); either way the event counts as played."""
+    count = facts["eu-risto.occurrences.4"]
+    if given.occurrence not in range(1, count.value + 1) or given.occurrence not in _OCCURRENCE:
+        raise RuleInputError(f"occurrence={given.occurrence}: Wars in Italy occurs {count.value} times ({count.unit})")
+    prefix = f"eu-risto.wars-in-italy.{_OCCURRENCE[given.occurrence]}"
+    cost = facts[f"{prefix}.refuse.{'fra' if given.refuser == Refuser.FRA else 'owner'}"]
+    target = facts[f"{prefix}.target"]
+    cedes = target.value if given.refuser == Refuser.OWNER else None
+    return decided(wars_in_italy_refusal.rule_id, RefusalResult(cost.value, cedes, True), cost, target)
+
+
+@dataclass(frozen=True)
+class VenetoTransfer(Inputs):
+    income: Count = arg("TUR's income from the Grand Orient trade centre, in ducats")
+
+
+@dataclass(frozen=True)
+class TransferResult:
+    to_venice: int
+
+
+@rule("eu-risto.veneto-turkish-transfer", unit="eu-risto:3:I/diplomacy-phase/1", inputs=VenetoTransfer,
+      facts=("eu-risto.veneto-turkish.share", "eu-risto.veneto-turkish.rounding"))
+def veneto_turkish_transfer(facts: Facts, given: VenetoTransfer) -> Outcome:
+    """What TUR hands VEN to negate VEN's CB: a share of the Grand Orient income, rounded up."""
+    share, rounding = facts["eu-risto.veneto-turkish.share"], facts["eu-risto.veneto-turkish.rounding"]
+    if rounding.value != "up":
+        raise MissingFactError(f"{rounding.id}: the rules round up only, the data says {rounding.value}")
+    amount = math.ceil(given.income * share.value / 100)
+    return decided(veneto_turkish_transfer.rule_id, TransferResult(amount), share, rounding)

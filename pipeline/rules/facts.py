@@ -1,0 +1,227 @@
+"""Rule facts: every number, range, limit and condition the texts decide with, as data.
+
+``corpus/rules/<rulebook>.yaml`` holds one rulebook's facts (the schema is written at the top
+of each file). A fact is bound to the unit it comes from and to the exact words it has there,
+per language, so that ``folio check`` (the ``rules`` family) notices when the data and the
+prose drift apart. The executable rules (:mod:`pipeline.rules`) read their numbers from here
+and never carry one of their own.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from ..model import LANGUAGES
+from .inputs import RuleError
+from .source import Checker, Node, read
+
+DIRECTORY = "corpus/rules"
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+VALUE_KEYS = ("number", "range", "period", "text", "list")
+_ID = re.compile(r"^[a-z0-9]+(?:[.-][a-z0-9]+)*$")
+_SLUG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9:+.-]*$")
+
+
+class MissingFactError(RuleError):
+    """A rule asked for a fact that corpus/rules does not define (or not with that type)."""
+
+
+@dataclass(frozen=True)
+class Range:
+    """Inclusive bounds; ``None`` is open: ``4 и больше`` is (4, None), ``4 или меньше`` (None, 4)."""
+
+    low: int | None
+    high: int | None
+
+    def __contains__(self, number: int) -> bool:
+        return (self.low is None or number >= self.low) and (self.high is None or number <= self.high)
+
+    def numbers(self) -> list[int]:
+        return sorted({n for n in (self.low, self.high) if n is not None})
+
+    def __str__(self) -> str:
+        if self.high is None:
+            return f"{self.low}+"
+        if self.low is None:
+            return f"≤{self.high}"
+        return str(self.low) if self.low == self.high else f"{self.low}–{self.high}"
+
+
+@dataclass(frozen=True)
+class Fact:
+    id: str  # global: "<rulebook>.<id in the file>", e.g. "his.winter.city-limit"
+    unit: str
+    type: str  # one of VALUE_KEYS
+    value: int | Range | str | tuple[str, ...]
+    label: dict[str, str]
+    #: per language, the fragments of the unit's text the fact states (usually one)
+    wording: dict[str, tuple[str, ...]]
+    measure: str | None
+    note: str | None
+    path: str
+    line: int
+    value_line: int
+
+    def numbers(self) -> list[int]:
+        """The numbers the value states, which its wording must state too."""
+        if self.type == "number":
+            return [self.value]
+        if self.type == "range":
+            return self.value.numbers()
+        return []
+
+    def shown(self) -> str:
+        """The value as a person reads it: ``4``, ``1–3``, ``II``, ``england, france``."""
+        if isinstance(self.value, tuple):
+            return ", ".join(self.value)
+        unit = f" {self.measure}" if self.measure and self.type in ("number", "range") else ""
+        return f"{self.value}{unit}"
+
+
+@dataclass
+class Facts:
+    facts: dict[str, Fact] = field(default_factory=dict)
+    files: dict[str, str] = field(default_factory=dict)  # rulebook -> path
+
+    def __iter__(self) -> Iterator[Fact]:
+        return iter(self.facts.values())
+
+    def __len__(self) -> int:
+        return len(self.facts)
+
+    def __contains__(self, fact_id: str) -> bool:
+        return fact_id in self.facts
+
+    def __getitem__(self, fact_id: str) -> Fact:
+        if fact_id not in self.facts:
+            rulebook = fact_id.split(".", 1)[0]
+            where = self.files.get(rulebook, f"{DIRECTORY}/{rulebook}.yaml")
+            close = difflib.get_close_matches(fact_id, list(self.facts), n=1)
+            raise MissingFactError(f"the fact {fact_id} is not defined in {where}"
+                                   + (f" (did you mean {close[0]}?)" if close else ""))
+        return self.facts[fact_id]
+
+    def typed(self, fact_id: str, kind: str) -> Fact:
+        fact = self[fact_id]
+        if fact.type != kind:
+            raise MissingFactError(f"{fact.path}:{fact.line}: {fact_id} is a {fact.type}; "
+                                   f"the rules read it as a {kind}")
+        return fact
+
+    def number(self, fact_id: str) -> int:
+        return self.typed(fact_id, "number").value
+
+    def range(self, fact_id: str) -> Range:
+        return self.typed(fact_id, "range").value
+
+    def list(self, fact_id: str) -> tuple[str, ...]:
+        return self.typed(fact_id, "list").value
+
+    def period(self, fact_id: str) -> str:
+        return self.typed(fact_id, "period").value
+
+    def group(self, prefix: str) -> list[Fact]:
+        """Every fact whose id continues ``prefix.``, in file order."""
+        found = [f for f in self.facts.values() if f.id.startswith(prefix + ".")]
+        if not found:
+            raise MissingFactError(f"no fact of the group {prefix} is defined in {DIRECTORY}/")
+        return found
+
+
+def period_index(period: str) -> int:
+    return ROMAN.index(period)
+
+
+def load_facts(root: Path) -> Facts:
+    """Every corpus/rules/*.yaml of the repository at ``root``; no directory, no facts."""
+    facts = Facts()
+    directory = Path(root) / DIRECTORY
+    for path in sorted(directory.glob("*.yaml")) if directory.is_dir() else []:
+        rel = path.relative_to(root).as_posix()
+        rulebook, loaded = _load_file(root, rel)
+        if rulebook in facts.files:
+            raise Checker(rel).fail(None, f"the rulebook {rulebook} is already in {facts.files[rulebook]}")
+        facts.files[rulebook] = rel
+        facts.facts.update(loaded)
+    return facts
+
+
+def _load_file(root: Path, rel: str) -> tuple[str, dict[str, Fact]]:
+    check = Checker(rel)
+    top = read(root, rel)
+    keys = check.mapping(top, "a rules file", {"rulebook", "game", "facts"})
+    rulebook = check.text(keys["rulebook"], "rulebook")
+    if Path(rel).stem != rulebook:
+        raise check.fail(keys["rulebook"], f"the file for rulebook {rulebook} is named {rulebook}.yaml")
+    check.text(keys["game"], "game")
+    if not isinstance(keys["facts"].value, list) or not keys["facts"].value:
+        raise check.fail(keys["facts"], "facts must be a non-empty list")
+    loaded: dict[str, Fact] = {}
+    for node in keys["facts"].children:
+        fact = _fact(check, node, rulebook)
+        if fact.id in loaded:
+            raise check.fail(node, f"{fact.id} is defined twice (first at line {loaded[fact.id].line})")
+        loaded[fact.id] = fact
+    return rulebook, loaded
+
+
+def _fact(check: Checker, node: Node, rulebook: str) -> Fact:
+    keys = check.mapping(node, "a fact", {"id", "unit", "label", "wording"},
+                         {"measure", "note", *VALUE_KEYS})
+    local = check.text(keys["id"], "id")
+    if not _ID.match(local):
+        raise check.fail(keys["id"], f"id {local!r}: lower-case words joined by . or -")
+    what = f"fact {local}"
+    kinds = [k for k in VALUE_KEYS if k in keys]
+    if len(kinds) != 1:
+        raise check.fail(node, f"{what}: give exactly one value: {', '.join(VALUE_KEYS)}")
+    kind = kinds[0]
+    label = {lang: check.text(n, f"{what}: label.{lang}")
+             for lang, n in check.languages(keys["label"], f"{what}: label", LANGUAGES).items()}
+    if "en" not in label:
+        raise check.fail(keys["label"], f"{what}: label needs at least an en text")
+    wording = {lang: _fragments(check, n, f"{what}: wording.{lang}")
+               for lang, n in check.languages(keys["wording"], f"{what}: wording", LANGUAGES).items()}
+    measure = check.text(keys["measure"], f"{what}: measure") if "measure" in keys else None
+    note = check.text(keys["note"], f"{what}: note") if "note" in keys else None
+    return Fact(f"{rulebook}.{local}", check.text(keys["unit"], f"{what}: unit"), kind,
+                _value(check, keys[kind], kind, what), label, wording, measure, note, check.path,
+                node.line, keys[kind].line)
+
+
+def _fragments(check: Checker, node: Node, what: str) -> tuple[str, ...]:
+    if isinstance(node.value, str):
+        return (check.text(node, what),)
+    if isinstance(node.value, list) and node.value:
+        return tuple(check.text(n, what) for n in node.children)
+    raise check.fail(node, f"{what} must be the exact words of the text, or a list of them")
+
+
+def _value(check: Checker, node: Node, kind: str, what: str):
+    value = node.value
+    if kind == "number":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise check.fail(node, f"{what}: number must be a whole number, not {value!r}")
+        return value
+    if kind == "range":
+        if (not isinstance(value, list) or len(value) != 2 or value == [None, None]
+                or any(v is not None and (isinstance(v, bool) or not isinstance(v, int)) for v in value)):
+            raise check.fail(node, f"{what}: range is [low, high]; null for an open end, not {value!r}")
+        if None not in value and value[0] > value[1]:
+            raise check.fail(node, f"{what}: range [{value[0]}, {value[1]}] runs backwards")
+        return Range(value[0], value[1])
+    if kind == "period":
+        if str(value) not in ROMAN:
+            raise check.fail(node, f"{what}: period is a Roman numeral I..X, not {value!r}")
+        return str(value)
+    if kind == "text":
+        if not isinstance(value, str) or not _SLUG.match(value):
+            raise check.fail(node, f"{what}: text is a short symbol such as re-roll-not-marked, not {value!r}")
+        return value
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) and _SLUG.match(v) for v in value):
+        raise check.fail(node, f"{what}: list is a non-empty list of short symbols, not {value!r}")
+    return tuple(value)

@@ -1,0 +1,222 @@
+"""Typed inputs of the executable rules: what a player knows, checked before a rule runs.
+
+A rule takes one frozen dataclass derived from :class:`Inputs`. Its fields are annotated with
+plain types (``int``, ``bool``, an enum, ``tuple[X, ...]``, ``dict[K, V]``, ``X | None``), and
+bounds ride along in ``Annotated``. The same conversion serves Python callers, the command line
+(``die=3``) and the example scenarios (YAML values), so all three refuse a die roll of 7 with
+the same sentence.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import types
+import typing
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Annotated, Any, Mapping, get_args, get_origin, get_type_hints
+
+
+class RuleError(Exception):
+    """Anything an executable rule cannot do; the CLI prints it on one line, exit status 2."""
+
+
+class RuleInputError(RuleError, ValueError):
+    """An input a rule cannot take: a die roll of 7, an unknown power, a negative CP."""
+
+
+@dataclass(frozen=True)
+class Bounds:
+    low: int | None = None
+    high: int | None = None
+    what: str = "a number"
+
+    def check(self, name: str, value: int) -> int:
+        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+            raise RuleInputError(f"{name}={value}: {self.what} is {self.describe()}")
+        return value
+
+    def describe(self) -> str:
+        if self.high is None:
+            return f"{self.low} or more"
+        return f"{self.low}..{self.high}"
+
+
+# A six-sided die: every die range in the texts (1 – 3 and 4 – 6, 3-6, "two dice") assumes one.
+Die = Annotated[int, Bounds(1, 6, "a die roll")]
+Count = Annotated[int, Bounds(0, None, "a count")]
+CP = Annotated[int, Bounds(0, None, "a number of command points")]
+Turn = Annotated[int, Bounds(1, None, "a turn number")]
+
+
+def arg(doc: str, default: Any = MISSING) -> Any:
+    """A documented input field; mutable defaults become factories."""
+    if isinstance(default, dict):
+        return field(default_factory=dict, metadata={"doc": doc})
+    return field(default=default, metadata={"doc": doc})
+
+
+@dataclass(frozen=True)
+class InputSpec:
+    name: str
+    type: str
+    doc: str
+    required: bool
+    default: Any = None
+
+
+class Inputs:
+    """Base of every rule's input dataclass: converts and validates each field on creation."""
+
+    def __post_init__(self) -> None:
+        hints = get_type_hints(type(self), include_extras=True)
+        for f in fields(self):
+            object.__setattr__(self, f.name, convert(hints[f.name], getattr(self, f.name), f.name))
+
+    @classmethod
+    def from_raw(cls, raw: Mapping[str, Any]) -> "Inputs":
+        """Build from ``name -> value`` (strings from the CLI, YAML values from a scenario)."""
+        known = {f.name: f for f in fields(cls)}
+        for name in raw:
+            if name not in known:
+                close = difflib.get_close_matches(name, list(known), n=1)
+                raise RuleInputError(f"unknown input {name!r}" + (f"; did you mean {close[0]}?" if close
+                                     else f"; the inputs are {', '.join(known) or 'none'}"))
+        for name, f in known.items():
+            if name not in raw and f.default is MISSING and f.default_factory is MISSING:
+                raise RuleInputError(f"missing input {name} ({f.metadata.get('doc', '')})")
+        return cls(**raw)
+
+    @classmethod
+    def describe(cls) -> list[InputSpec]:
+        hints = get_type_hints(cls, include_extras=True)
+        specs = []
+        for f in fields(cls):
+            required = f.default is MISSING and f.default_factory is MISSING
+            default = None if required else (f.default if f.default is not MISSING else f.default_factory())
+            specs.append(InputSpec(f.name, describe(hints[f.name]), f.metadata.get("doc", ""),
+                                   required, plain(default)))
+        return specs
+
+
+def convert(tp: Any, value: Any, name: str) -> Any:
+    origin, args = get_origin(tp), get_args(tp)
+    if origin is Annotated:
+        result = convert(args[0], value, name)
+        for extra in args[1:]:
+            if isinstance(extra, Bounds) and result is not None:
+                extra.check(name, result)
+        return result
+    if origin in (typing.Union, types.UnionType):
+        if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
+            return None
+        return convert(next(a for a in args if a is not type(None)), value, name)
+    if origin is tuple:
+        items = _split(value) if isinstance(value, str) else value
+        if not isinstance(items, (list, tuple)):
+            raise RuleInputError(f"{name}: expected a list, got {value!r}")
+        return tuple(convert(args[0], item, f"{name}[{n}]") for n, item in enumerate(items))
+    if origin is dict:
+        pairs = (_pairs(value, name) if isinstance(value, str) else
+                 list(value.items()) if isinstance(value, Mapping) else None)
+        if pairs is None:
+            raise RuleInputError(f"{name}: expected a mapping such as a:1,b:2, got {value!r}")
+        result: dict = {}
+        for key, item in pairs:
+            key = convert(args[0], key, f"{name} key")
+            if key in result:
+                raise RuleInputError(f"{name}: {plain(key)} is given twice")
+            result[key] = convert(args[1], item, f"{name}[{plain(key)}]")
+        return result
+    if tp is bool:
+        return _bool(value, name)
+    if tp is int:
+        return _int(value, name)
+    if tp is str:
+        if not isinstance(value, (str, int)) or isinstance(value, bool):
+            raise RuleInputError(f"{name}: expected a text, got {value!r}")
+        return str(value).strip()
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return _enum(tp, value, name)
+    if isinstance(tp, type) and hasattr(tp, "parse"):
+        return value if isinstance(value, tp) else tp.parse(str(value), name)
+    raise TypeError(f"{name}: no conversion for {tp!r}")  # a bug in a rule's declaration
+
+
+def describe(tp: Any) -> str:
+    origin, args = get_origin(tp), get_args(tp)
+    if origin is Annotated:
+        bounds = [a for a in args[1:] if isinstance(a, Bounds)]
+        return describe(args[0]) + (f" ({bounds[0].describe()})" if bounds else "")
+    if origin in (typing.Union, types.UnionType):
+        return describe(next(a for a in args if a is not type(None))) + " or none"
+    if origin is tuple:
+        return f"list of {describe(args[0])}, comma-separated"
+    if origin is dict:
+        return f"map {describe(args[0])} -> {describe(args[1])}, as k:v,k:v"
+    if tp is bool:
+        return "bool (true|false)"
+    if tp is int or tp is str:
+        return tp.__name__
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return "one of " + "|".join(str(m.value) for m in tp)
+    return getattr(tp, "FORMAT", tp.__name__)
+
+
+def plain(value: Any) -> Any:
+    """JSON-ready: enums as their values, tuples as lists, dataclasses as dicts."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(plain(k)): plain(v) for k, v in value.items()}
+    if hasattr(value, "__dataclass_fields__"):
+        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+    return value
+
+
+def _split(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _pairs(text: str, name: str) -> list[tuple[str, str]]:
+    pairs = []
+    for part in _split(text):
+        key, sep, value = part.partition(":")
+        if not sep:
+            raise RuleInputError(f"{name}: {part!r} should be key:value")
+        pairs.append((key.strip(), value.strip()))
+    return pairs
+
+
+def _bool(value: Any, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "yes", "1", "false", "no", "0"):
+        return value.strip().lower() in ("true", "yes", "1")
+    raise RuleInputError(f"{name}={value!r}: expected true or false")
+
+
+def _int(value: Any, name: str) -> int:
+    if isinstance(value, bool):
+        raise RuleInputError(f"{name}={value!r}: expected a whole number")
+    if isinstance(value, int):
+        return value
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        raise RuleInputError(f"{name}={value!r}: expected a whole number") from None
+
+
+def _enum(tp: type[enum.Enum], value: Any, name: str) -> enum.Enum:
+    if isinstance(value, tp):
+        return value
+    text = str(value).strip().lower().replace("_", "-")
+    for member in tp:
+        if text in (str(member.value).lower(), member.name.lower().replace("_", "-")):
+            return member
+    choices = [str(m.value) for m in tp]
+    close = difflib.get_close_matches(text, choices, n=1)
+    raise RuleInputError(f"{name}={value!r}: unknown {tp.__doc__ or tp.__name__}; one of "
+                         + ", ".join(choices) + (f" (did you mean {close[0]}?)" if close else ""))

@@ -1,0 +1,111 @@
+"""The registry of executable rules, and the outcome every rule returns.
+
+A rule is a plain function ``(facts, inputs) -> Outcome`` registered with :func:`rule`: its id,
+the unit id of the text it implements, its input dataclass and the facts it reads. The
+registry is what `folio rules list` prints and what the ``rules`` check verifies against
+corpus/rules (a rule that reads a fact nobody defines is reported, not discovered at a table).
+"""
+
+from __future__ import annotations
+
+import difflib
+import inspect
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from .facts import Fact, Facts
+from .inputs import Inputs, InputSpec, RuleInputError, plain
+
+
+@dataclass(frozen=True)
+class Citation:
+    """One unit of the text the outcome rests on, and the fact (with its words) read there."""
+
+    unit: str
+    fact: str | None = None
+    wording: dict[str, str] | None = None  # per language, the fact's words (fragments joined by …)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    rule: str
+    unit: str  # the unit whose rule decided: the range that matched, the limit that bit
+    result: Any  # the rule's own result dataclass
+    because: tuple[Citation, ...]
+
+    def to_json(self, locate: Callable[[str], str | None] | None = None) -> dict:
+        """The outcome as JSON; ``locate`` turns a unit id into ``path:line`` where known."""
+        def cite(c: Citation) -> dict:
+            data = {"unit": c.unit, "fact": c.fact, "wording": c.wording}
+            if locate:
+                data["source"] = locate(c.unit)
+            return data
+
+        data = {"rule": self.rule, "implements": RULES[self.rule].unit if self.rule in RULES else None,
+                "unit": self.unit, "result": plain(self.result),
+                "citations": [cite(c) for c in self.because]}
+        if locate:
+            data["source"] = locate(self.unit)
+        return data
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    unit: str
+    inputs: type[Inputs]
+    facts: tuple[str, ...]  # fact ids, or group prefixes ending in ".*"
+    function: Callable[[Facts, Any], Outcome]
+    doc: str
+
+    def specs(self) -> list[InputSpec]:
+        return self.inputs.describe()
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "unit": self.unit, "doc": self.doc,
+                "inputs": [{"name": s.name, "type": s.type, "required": s.required,
+                            "default": s.default, "doc": s.doc} for s in self.specs()],
+                "facts": list(self.facts)}
+
+
+RULES: dict[str, Rule] = {}
+
+
+def rule(rule_id: str, *, unit: str, inputs: type[Inputs], facts: tuple[str, ...]):
+    """Register a rule function under ``rule_id``."""
+    def register(function):
+        if rule_id in RULES:
+            raise AssertionError(f"rule {rule_id} registered twice")
+        RULES[rule_id] = Rule(rule_id, unit, inputs, facts, function, inspect.getdoc(function) or "")
+        function.rule_id = rule_id
+        return function
+    return register
+
+
+def get(rule_id: str) -> Rule:
+    if rule_id not in RULES:
+        close = difflib.get_close_matches(rule_id, list(RULES), n=1)
+        raise RuleInputError(f"no rule {rule_id!r}" + (f"; did you mean {close[0]}?" if close else
+                             "; `folio rules list` shows them"))
+    return RULES[rule_id]
+
+
+def run(rule_id: str, facts: Facts, raw: Mapping[str, Any] | Inputs | None = None, **kwargs) -> Outcome:
+    """Run one rule on raw inputs (CLI strings, YAML values or Python values)."""
+    found = get(rule_id)
+    given = raw if isinstance(raw, Inputs) else found.inputs.from_raw({**(raw or {}), **kwargs})
+    return found.function(facts, given)
+
+
+def decided(rule_id: str, result: Any, *because: Fact | str | None) -> Outcome:
+    """The outcome of ``rule_id``; the first citation is the unit that decided."""
+    seen: list[Citation] = []
+    for item in because:
+        if item is None:
+            continue
+        citation = (Citation(item) if isinstance(item, str) else Citation(
+            item.unit, item.id, {lang: " … ".join(words) for lang, words in sorted(item.wording.items())}))
+        if citation not in seen:
+            seen.append(citation)
+    unit = seen[0].unit if seen else RULES[rule_id].unit
+    return Outcome(rule_id, unit, result, tuple(seen))

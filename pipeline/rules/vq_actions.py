@@ -1,0 +1,226 @@
+"""Virgin Queen 11, the Action Phase: passing, extending an impulse with a treasure, 11.1
+actions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .facts import Facts
+from .inputs import CP, Count, Inputs, RuleInputError, arg, convert
+from .registry import Outcome, decided, rule
+
+
+class Play(StrEnum):
+    """way to open an impulse"""
+
+    CP = "cp"
+    EVENT = "event"
+    MANDATORY_EVENT = "mandatory-event"
+    PASS = "pass"
+
+
+class ActionType(StrEnum):
+    """action type"""
+
+    NAVAL = "naval"
+    LAND = "land"
+    PIRACY_DEFENSE = "piracy-defense"
+    RELIGIOUS = "religious"
+    PATRONAGE = "patronage"
+    ESPIONAGE = "espionage"
+    DIPLOMACY = "diplomacy"
+
+
+class Treasure(StrEnum):
+    """treasure"""
+
+    NONE = "none"
+    DRAW_CARD = "draw-card"
+    SCIENCE_BONUS = "science-bonus"
+    ONE_VP = "one-vp"
+    CP = "cp"
+
+
+@dataclass(frozen=True)
+class Spend:
+    """CP spent on one action of one type"""
+
+    FORMAT = "type:CP, e.g. naval:2"
+    type: ActionType
+    cp: int
+
+    @classmethod
+    def parse(cls, text: str, name: str) -> "Spend":
+        kind, sep, cp = text.partition(":")
+        if not sep:
+            raise RuleInputError(f"{name}: {text!r} should be type:CP, e.g. naval:2")
+        return cls(convert(ActionType, kind, name), convert(CP, cp, name))
+
+
+@dataclass(frozen=True)
+class Impulse(Inputs):
+    play: Play = arg("how the impulse opens")
+    card_cp: CP = arg("the CP the card gives (a mandatory event: its 2 CP, 0 to take it from the text)", 0)
+    actions: tuple[Spend, ...] = arg("actions bought with the card's CP, as type:CP", ())
+    treasure: Treasure = arg("the treasure played to extend the impulse", Treasure.NONE)
+    treasure_cp: CP = arg("the treasure's CP value (a CP treasure)", 0)
+    extension: tuple[Spend, ...] = arg("actions bought with the treasure's CP, as type:CP", ())
+
+
+@dataclass(frozen=True)
+class ImpulseResult:
+    extends: bool
+    forbidden_types: tuple[str, ...]  # the treasure's CP may not buy these
+    forbidden_actions: tuple[str, ...]  # the actions of those types, where the text names them
+    allowed_types: tuple[str, ...]
+    card_cp_left: int
+    treasure_cp_left: int
+    legal: bool
+    problems: tuple[str, ...]
+
+
+@rule("vq.impulse", unit="vq:11/para-8", inputs=Impulse,
+      facts=("vq.impulse.extend", "vq.treasure.cp", "vq.treasure.automatic.*", "vq.treasure.different-type",
+             "vq.treasure.after-event", "vq.treasure.after-mandatory", "vq.action-types.colours",
+             "vq.action-types.diplomacy", "vq.action-types.naval", "vq.actions.cost"))
+def impulse(facts: Facts, given: Impulse) -> Outcome:
+    """An impulse opened with a card (or a pass) and perhaps extended with a treasure.
+
+    A power that passed cannot extend. CP treasures are worth 1 to 5 CP and buy actions as a
+    card does, but after a card played for CP (or a mandatory event's CP) only of other types
+    than the card's CP bought; after an ordinary event there is no such restriction."""
+    kinds = list(facts.list("vq.action-types.colours")) + [facts["vq.action-types.diplomacy"].value]
+    for spend in (*given.actions, *given.extension):
+        if spend.type.value not in kinds:
+            raise RuleInputError(f"{spend.type}: the text names the action types {', '.join(kinds)}")
+        if spend.cp not in facts.range("vq.actions.cost"):
+            raise RuleInputError(f"{spend.type}:{spend.cp}: an action costs {facts.range('vq.actions.cost')} "
+                                 f"CP ({facts['vq.actions.cost'].unit})")
+    card_cp = given.card_cp
+    cite, problems = [], []
+    if given.play == Play.MANDATORY_EVENT:
+        mandatory = facts["vq.treasure.after-mandatory"]
+        if card_cp not in (0, mandatory.value):
+            raise RuleInputError(f"card_cp={card_cp}: a mandatory event gives {mandatory.value} CP ({mandatory.unit})")
+        card_cp = mandatory.value
+    if given.play == Play.PASS and (given.actions or card_cp):
+        raise RuleInputError("a pass plays no card: no card_cp, no actions")
+    spent = sum(s.cp for s in given.actions)
+    if spent > card_cp:
+        problems.append(f"the card's actions cost {spent} CP, the card gives {card_cp}")
+    extends = given.treasure != Treasure.NONE
+    if extends and given.play == Play.PASS:
+        problems.append("a power that passed cannot extend its impulse")
+        cite.append(facts["vq.impulse.extend"])
+    treasure_cp = _treasure_cp(facts, given)
+    if given.treasure == Treasure.CP:
+        cite.append(facts["vq.treasure.cp"])
+    restricted = given.play in (Play.CP, Play.MANDATORY_EVENT)
+    forbidden = [k for k in kinds if restricted and any(s.type.value == k for s in given.actions)]
+    cite.append(facts["vq.treasure.after-mandatory" if given.play == Play.MANDATORY_EVENT else
+                      "vq.treasure.different-type" if restricted else "vq.treasure.after-event"])
+    for spend in given.extension:
+        if spend.type.value in forbidden:
+            problems.append(f"{spend.type} was bought with the card's CP earlier in the impulse")
+    extension_cost = sum(s.cp for s in given.extension)
+    if extension_cost > treasure_cp:
+        problems.append(f"the extension's actions cost {extension_cost} CP, the treasure gives {treasure_cp}")
+    named = list(facts.list("vq.action-types.naval")) if "naval" in forbidden else []
+    if named:
+        cite.append(facts["vq.action-types.naval"])
+    result = ImpulseResult(extends and given.play != Play.PASS, tuple(forbidden), tuple(named),
+                           tuple(k for k in kinds if k not in forbidden), max(card_cp - spent, 0),
+                           max(treasure_cp - extension_cost, 0), not problems, tuple(problems))
+    return decided(impulse.rule_id, result, *cite, facts["vq.action-types.colours"])
+
+
+def _treasure_cp(facts: Facts, given: Impulse) -> int:
+    if given.treasure == Treasure.CP:
+        if given.treasure_cp not in facts.range("vq.treasure.cp"):
+            raise RuleInputError(f"treasure_cp={given.treasure_cp}: a CP treasure is worth "
+                                 f"{facts.range('vq.treasure.cp')} CP ({facts['vq.treasure.cp'].unit})")
+        return given.treasure_cp
+    automatic = [f.value for f in facts.group("vq.treasure.automatic")]
+    if given.treasure != Treasure.NONE and given.treasure.value not in automatic:
+        raise RuleInputError(f"treasure={given.treasure}: the text names {', '.join(automatic)} and CP treasures")
+    if given.treasure_cp or given.extension:
+        raise RuleInputError(f"treasure={given.treasure} gives no CP to spend")
+    return 0
+
+
+@dataclass(frozen=True)
+class Pass(Inputs):
+    cards_in_hand: Count = arg("cards the power holds")
+    admin_rating: Count = arg("the administrative rating of its ruler")
+    home_card_played: bool = arg("its home card has been played", True)
+    mandatory_event_in_hand: bool = arg("it holds a mandatory event not yet played", False)
+
+
+@dataclass(frozen=True)
+class PassResult:
+    may_pass: bool
+    must_pass: bool
+    reasons: tuple[str, ...]  # why not
+
+
+@rule("vq.pass", unit="vq:11/para-5", inputs=Pass,
+      facts=("vq.pass.never.home-card", "vq.pass.never.mandatory-event", "vq.pass.never.hand-size",
+             "vq.pass.must"))
+def pass_(facts: Facts, given: Pass) -> Outcome:
+    """May (or must) the power pass: never with its home card unplayed, a mandatory event in
+    hand, or more cards than its ruler's administrative rating; always with no card left."""
+    if given.cards_in_hand == 0:
+        if given.mandatory_event_in_hand:
+            raise RuleInputError("mandatory_event_in_hand: the power holds no card")
+        return decided(pass_.rule_id, PassResult(True, True, ()), facts["vq.pass.must"])
+    never = [(not given.home_card_played, "vq.pass.never.home-card"),
+             (given.mandatory_event_in_hand, "vq.pass.never.mandatory-event"),
+             (given.cards_in_hand > given.admin_rating, "vq.pass.never.hand-size")]
+    failed = [facts[fact_id] for bad, fact_id in never if bad]
+    return decided(pass_.rule_id, PassResult(not failed, False, tuple(f.label["en"] for f in failed)),
+                   *(failed or [facts["vq.pass.never.home-card"]]))
+
+
+class Patron(StrEnum):
+    """patronage action"""
+
+    ARTIST = "artist"
+    SCHOLAR = "scholar"
+
+
+@dataclass(frozen=True)
+class Patronage(Inputs):
+    action: Patron = arg("patronize an artist or a scholar")
+    times_this_turn: Count = arg("times the power already took this action this turn", 0)
+
+
+@dataclass(frozen=True)
+class PatronageResult:
+    allowed: bool
+
+
+@rule("vq.patronage", unit="vq:11.1/note-1", inputs=Patronage, facts=("vq.actions.patronage-once",))
+def patronage(facts: Facts, given: Patronage) -> Outcome:
+    """Patronize Artist and Patronize Scholar: each at most once per turn, unlike other actions."""
+    once = facts["vq.actions.patronage-once"]
+    return decided(patronage.rule_id, PatronageResult(given.times_this_turn < once.value), once)
+
+
+@dataclass(frozen=True)
+class PhaseEnd(Inputs):
+    consecutive_passes: Count = arg("powers that passed in consecutive impulses, the last one included")
+
+
+@dataclass(frozen=True)
+class PhaseEndResult:
+    ends: bool
+
+
+@rule("vq.action-phase-end", unit="vq:11/para-6", inputs=PhaseEnd, facts=("vq.pass.phase-ends",))
+def action_phase_end(facts: Facts, given: PhaseEnd) -> Outcome:
+    """The Action Phase ends when all the powers have passed in consecutive impulses."""
+    powers = facts["vq.pass.phase-ends"]
+    if given.consecutive_passes > powers.value:
+        raise RuleInputError(f"consecutive_passes={given.consecutive_passes}: there are {powers.value} powers")
+    return decided(action_phase_end.rule_id, PhaseEndResult(given.consecutive_passes == powers.value), powers)

@@ -1,0 +1,38 @@
+"""What the rules tests share: the repository's facts, one run of any rule, the rules family's
+findings on a corpus, and a way to change a corpus copy the way an editor would."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pipeline.build import load_corpus
+from pipeline.checks import rules_drift
+from pipeline.checks.base import CheckContext
+from pipeline.diagnostics import Diagnostic
+from pipeline.rules import Facts, Outcome, load_facts, run
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@lru_cache(maxsize=None)
+def facts() -> Facts:
+    return load_facts(ROOT)
+
+
+def decide(rule_id: str, **inputs) -> Outcome:
+    """Run ``rule_id`` on the repository's facts."""
+    return run(rule_id, facts(), inputs)
+
+
+def findings(root: Path) -> list[Diagnostic]:
+    """The ``rules`` family's findings on the corpus at ``root``."""
+    corpus, _ = load_corpus(root)
+    return sorted(rules_drift.check(CheckContext(corpus, Path(root))), key=Diagnostic.sort_key)
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    """Replace ``old`` by ``new`` in a copied file; the test fails if the text is not there."""
+    text = path.read_text("utf-8")
+    assert text.count(old) >= count, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, count), "utf-8")
