@@ -203,3 +203,31 @@ def test_translation_files_are_validated(root, folio):
     run = folio(root, "build")
     assert run.returncode == 2 and "fingerprint does not match" in run.stderr
     assert run.stderr.startswith(f"{RISTO_RU}:5:")
+
+
+def test_a_term_whose_rendering_is_missing_on_the_other_side(corpus_copy, folio):
+    """The real English translation of VQ step 1 renders «Конвой для Флота Индий» as Treasure
+    Fleet Escorts; a translation that drops the term is reported, inflection aside."""
+    path = corpus_copy / "corpus/translations/vq-deployment-actions.en.yaml"
+    text = path.read_text("utf-8")
+    edited = text.replace("    text: '1. Treasure Fleet Escorts: Spain may move galleons from home ports to the Treasure Fleet Escorts\n"
+                          "      box on the Spanish power card or vice versa (but not in both directions in the same turn). No more\n"
+                          "      than 2 galleons may be in the Treasure Fleet Escorts box at any time.'",
+                          "    text: '1. Escort: Spain may move galleons from home ports to the escort box on the Spanish power card\n"
+                          "      or vice versa (but not in both directions in the same turn). No more than 2 galleons may be in the\n"
+                          "      box at any time.'")
+    assert edited != text
+    path.write_text(edited, "utf-8")
+    found = json.loads(folio(corpus_copy, "check", "--only", "parity", "--format", "json").stdout)
+    [missing] = [d for d in found if d["code"] == "parity-term-missing" and not d["suppressed"]]
+    assert missing["unit"] == "vq:10/proc-1/step-1"
+    assert "(treasure-fleet-escorts) is on the ru side" in missing["message"]
+    assert missing["suggestion"] == "Treasure Fleet Escorts"
+
+
+def test_the_real_translations_pass_the_parity_checks(folio):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    found = json.loads(folio(root, "check", "--only", "parity", "--format", "json").stdout)
+    assert [d for d in found if not d["suppressed"]] == []

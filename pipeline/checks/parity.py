@@ -16,6 +16,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..model import Kind, RefKind, Unit
 from ..parsers.lines import match_item
 from .base import CheckContext, Code, on_unit
+from .terminology_terms import Occurrence, analyse
 
 STALE = Code("tr-stale", Severity.WARNING,
              "a translation made from a source text that has changed since (the message shows "
@@ -27,7 +28,10 @@ REFERENCES = Code("parity-references", Severity.WARNING,
 STRUCTURE = Code("parity-structure", Severity.WARNING,
                  "a translated unit whose marker or line count differs from its source, or whose "
                  "steps, sub-steps or items are not all translated")
-CODES = [STALE, NUMBERS, REFERENCES, STRUCTURE]
+TERMS = Code("parity-term-missing", Severity.WARNING,
+              "a termbase term on one side of a unit whose approved rendering is missing on the "
+              "other (matched by lemma, so any inflection counts)")
+CODES = [STALE, NUMBERS, REFERENCES, STRUCTURE, TERMS]
 
 #: kinds whose children are counted parts (steps, sub-steps, items, effects, modifiers, rows):
 #: translating one of them and not its parts changes what the reader counts. A section or an
@@ -61,6 +65,7 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
                           f"references differ from the {source_lang} side: {_delta(theirs, ours)}",
                           suggestion="point at the same rules, events and steps as the source")
         yield from _structure(ctx, unit, source_lang, lang)
+    yield from _terms(ctx)
 
 
 def numbers(text: str) -> Counter[str]:
@@ -96,6 +101,33 @@ def _structure(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> It
         yield on_unit(STRUCTURE, unit, target, f"translated, but {listed} inside it are not: "
                       + ", ".join(c.id for c in untranslated[:3]) + (" …" if len(untranslated) > 3 else ""),
                       suggestion="translate the whole unit, or none of it")
+
+
+def _terms(ctx: CheckContext) -> Iterable[Diagnostic]:
+    if not ctx.corpus.translations:
+        return
+    analysis = analyse(ctx)
+    found: dict[tuple[str, str], dict[str, Occurrence]] = {}  # (unit, lang) -> concept -> first
+    for occ in analysis.occurrences:
+        for entry in occ.entries:  # an ambiguous form counts as present for each of its concepts
+            found.setdefault((occ.unit.id, occ.lang), {}).setdefault(entry.concept.id, occ)
+    for (unit_id, lang), translation in ctx.corpus.translations.items():
+        unit = ctx.corpus.units[unit_id]
+        source_lang = ctx.corpus.document_of(unit).language
+        game = ctx.corpus.document_of(unit).rulebook
+        for here, there in ((source_lang, lang), (lang, source_lang)):
+            present, other = found.get((unit_id, here), {}), found.get((unit_id, there), {})
+            for concept_id, occ in present.items():
+                if occ.entry is None or concept_id in other:
+                    continue
+                concept = occ.entry.concept
+                wanted = concept.approved(game, there)
+                if not wanted:
+                    continue
+                yield on_unit(TERMS, unit, unit.sides[lang],
+                              f"«{occ.found}» ({concept_id}) is on the {here} side; its "
+                              f"{there} rendering ({', '.join(f'«{w}»' for w in wanted)}) is not "
+                              f"on the {there} side", suggestion=concept.preferred(game, there, wanted[0]))
 
 
 def _descendants_with_text(ctx: CheckContext, unit: Unit, lang: str) -> list[Unit]:
