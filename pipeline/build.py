@@ -1,31 +1,47 @@
-"""The pipeline, stage by stage: read -> parse -> link -> check -> render.
+"""The pipeline, stage by stage: read -> parse -> link -> check -> render -> print aids.
 
 Every command that needs the corpus goes through :func:`load_corpus`; ``folio build`` adds
 the later stages. Input Folio cannot use stops the run with a :class:`FolioError` before
-anything is written, and rendering swaps the whole output directory in at once, so a failed
-build never leaves a half-written build/ behind.
+anything is written, and a build writes build/ and site/ aside and swaps both in at the end, so
+a failed build never leaves a half-written build/ or site/ behind.
+
+``folio build`` runs in a :class:`~pipeline.session.Session`: when no input changed since the
+build in place it does nothing; else each stage reuses what the build in place computed for
+unchanged documents (build/.cache/) and spreads independent work over the cores. Each stage is
+also a function of its own, callable without a session (no reuse, one core).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
+from collections import Counter
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from . import workers
 from .atomic import atomic_dir
-from .checks import all_codes, run_checks
+from .checks import all_codes
 from .checks.config import load_config
 from .checks.report import write_check_report
-from .diagnostics import Diagnostic
+from .checks.shards import check_corpus
+from .diagnostics import Diagnostic, Severity
 from .errors import FolioError
 from .manifest import load_manifest
 from .model import Corpus, Document, Kind, Unit
 from .parsers import PARSERS
 from .reader import Source, read_source
 from .references import link as link_references
+from .session import Session, stage, start
 from .translations import attach as attach_translations
 from .writers.corpus_json import write_corpus_json
 from .writers.schema import write_schema
 from .writers.yaml_docs import write_yaml_docs
+
+if TYPE_CHECKING:
+    from .aids import Plan, Printed
 
 #: Kinds that show a parser recognised the text's shape; a "document" of nothing but
 #: paragraphs means the wrong parser was chosen or the file is not what the manifest says.
@@ -42,30 +58,67 @@ class BuildResult:
     notes: list[Diagnostic] = field(default_factory=list)
     #: the website's directory, when the project has one (a top-level mkdocs.yml)
     site: Path | None = None
+    #: the printed player aids (build/aids/), when the corpus has documents for any
+    aids: Printed | None = None
+    #: documents, units by kind and references: what the CLI reports of a build
+    summary: dict = field(default_factory=dict)
+    #: what the build did (pipeline/session.py): counted, and named per stage; a build with
+    #: nothing to do leaves both empty and ``corpus`` None
+    stats: Counter = field(default_factory=Counter)
+    touched: dict = field(default_factory=dict)
+    timings: dict = field(default_factory=dict)  # wall seconds per stage
 
 
-def load_corpus(root: Path) -> tuple[Corpus, list[Diagnostic]]:
+def load_corpus(root: Path, session: Session | None = None) -> tuple[Corpus, list[Diagnostic]]:
     """Read, parse and link every document: the corpus every command works on."""
     root = Path(root)
     corpus = Corpus(documents=load_manifest(root))
     notes: list[Diagnostic] = []
-    for document in corpus.documents:
-        source = read(root, document)
-        notes.extend(source.notes)
-        corpus.add_document_units(parse(document, source))
-    attach_translations(corpus, root)
-    link(corpus)
+    # Each document is read and parsed on its own (on any core); a bad one is reported in
+    # manifest order, whichever core met it first.
+    with stage(session, "read+parse"):
+        for found in workers.run(lambda document: _read_and_parse(root, document), corpus.documents,
+                                 jobs=session.jobs if session else 1, stage="parse"):
+            if isinstance(found, FolioError):
+                raise found
+            units, source_notes = found
+            notes.extend(source_notes)
+            corpus.add_document_units(units)
+    with stage(session, "link"):
+        attach_translations(corpus, root)
+        link(corpus)
     return corpus, notes
 
 
-def build(root: Path, out_dir: Path | None = None) -> BuildResult:
+def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
+          clean: bool = False) -> BuildResult:
+    """``folio build``: every output, from what changed since the build in place (``clean``:
+    from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS)."""
     root = Path(root)
     out_dir = Path(out_dir) if out_dir is not None else root / "build"
-    corpus, notes = load_corpus(root)  # read -> parse -> attach translations -> link
-    diagnostics = check(corpus, root, notes)
-    outputs = render(corpus, diagnostics, out_dir)
-    site = website(corpus, diagnostics, root)  # -> site/, after build/
-    return BuildResult(corpus, out_dir, outputs, diagnostics, notes, site)
+    site_dir = root / "site" if _site_wanted(root) else None
+    with start(root, out_dir, site_dir, jobs=jobs, clean=clean) as session:
+        if session.unchanged is not None:
+            return _unchanged(session)  # no input changed: nothing is read, checked or rendered
+        corpus, notes = load_corpus(root, session)  # read -> parse -> attach translations -> link
+        with stage(session, "check"):
+            diagnostics = check(corpus, root, notes, session)
+        with stage(session, "aids"):
+            aids = plan_aids(corpus, root)  # what each player aid prints: refused here, before any write
+        with stage(session, "render corpus"):
+            outputs = render(corpus, diagnostics, out_dir, session)
+        with stage(session, "aids"):
+            printed = print_aids(aids, session.build_dir / "aids")  # -> build/aids/<lang>/<aid>-<paper>.pdf
+        outputs += [out_dir / "aids"] if printed else []
+        site = website(corpus, diagnostics, root, printed, session)  # -> site/, swapped in with build/
+        session.stats.update({f"{kind} reused": n for kind, n in session.cache.hits.items()})
+        session.stats.update({f"{kind} made": n for kind, n in session.cache.misses.items()})
+        result = BuildResult(corpus, out_dir, outputs, diagnostics, notes, site,
+                             dataclasses.replace(printed, directory=out_dir / "aids") if printed else None,
+                             _summary(corpus), session.stats, dict(session.touched), session.timings)
+        session.record.update(outputs=[p.relative_to(out_dir).as_posix() for p in outputs],
+                              notes=[n.to_json() for n in notes], summary=result.summary)
+    return result
 
 
 def read(root: Path, document: Document) -> Source:
@@ -93,25 +146,83 @@ def link(corpus: Corpus) -> None:
     link_references(corpus)
 
 
-def check(corpus: Corpus, root: Path, notes: list[Diagnostic] = ()) -> list[Diagnostic]:
+def check(corpus: Corpus, root: Path, notes: list[Diagnostic] = (),
+          session: Session | None = None) -> list[Diagnostic]:
     """The reader's notes and every check family's findings, configured by corpus/checks.yaml."""
     config = load_config(root, {code.code for code in all_codes()})
-    found = [config.apply(note) for note in notes] + run_checks(corpus, root, config=config)
+    found = [config.apply(note) for note in notes] + check_corpus(
+        corpus, root, config, fingerprint=session.fingerprint if session else None,
+        cache=session.cache if session else None, jobs=session.jobs if session else 1,
+        ran=session.touched["checks"] if session else None)
     return sorted(found, key=Diagnostic.sort_key)
 
 
-def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path) -> Path | None:
+def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
+            aids: Printed | None = None, session: Session | None = None) -> Path | None:
     """The bilingual website into site/, for a project with a mkdocs.yml (pipeline/site/)."""
-    from .site import render_site, wanted  # MkDocs and Pagefind load only when building
+    from .site import build_site, render_site, wanted  # MkDocs and Pagefind load only when building
 
-    return render_site(corpus, diagnostics, root) if wanted(root) else None
+    if not wanted(root):
+        return None
+    if session is None:
+        return render_site(corpus, diagnostics, root, aids=aids)
+    build_site(corpus, diagnostics, root, session.site_tmp, aids=aids, session=session)
+    return session.site_dir
 
 
-def render(corpus: Corpus, diagnostics: list[Diagnostic], out_dir: Path) -> list[Path]:
-    """Write every output; return the paths as they are once the new build is in place."""
-    with atomic_dir(out_dir) as tmp:
-        written = [write_corpus_json(corpus, tmp / "corpus.json"),
+def plan_aids(corpus: Corpus, root: Path) -> Plan:
+    """What every player aid prints, from the units and the rule facts (pipeline/aids/)."""
+    from .aids import plan_aids as plan  # Jinja2 and the catalogs load only when building
+
+    return plan(corpus, root)
+
+
+def print_aids(plan: Plan, out_dir: Path) -> Printed | None:
+    """The planned aids as PDFs (WeasyPrint), swapped into ``out_dir`` all at once."""
+    from .aids import print_aids as write
+
+    return write(plan, out_dir)
+
+
+def render(corpus: Corpus, diagnostics: list[Diagnostic], out_dir: Path,
+           session: Session | None = None) -> list[Path]:
+    """Write every output; return the paths as they are once the new build is in place. In a
+    session, into the session's new build/, from the last build's files of unchanged documents."""
+    cache = session.cache if session else None
+    keys = {d.key: session.fingerprint.document(d) for d in corpus.documents} if session else None
+    with nullcontext(session.build_dir) if session else atomic_dir(out_dir) as tmp:
+        written = [write_corpus_json(corpus, tmp / "corpus.json", cache=cache, keys=keys),
                    write_schema(tmp / "corpus.schema.json"),
-                   *write_yaml_docs(corpus, tmp / "corpus"),
+                   *write_yaml_docs(corpus, tmp / "corpus", cache=cache, keys=keys),
                    write_check_report(diagnostics, tmp / "checks.json")]
     return [out_dir / path.relative_to(tmp) for path in written]
+
+
+def _read_and_parse(root: Path, document: Document) -> tuple[list[Unit], list[Diagnostic]] | FolioError:
+    try:
+        source = read(root, document)
+        return parse(document, source), source.notes
+    except FolioError as error:  # returned, not raised: the caller reports in manifest order
+        return error
+
+
+def _site_wanted(root: Path) -> bool:
+    from .site import wanted
+
+    return wanted(root)
+
+
+def _summary(corpus: Corpus) -> dict:
+    kinds = Counter(str(unit.kind) for unit in corpus.units.values())
+    return {"documents": len(corpus.documents), "units": len(corpus.units),
+            "references": len(corpus.references), "kinds": {str(k): kinds[str(k)] for k in Kind if kinds[str(k)]}}
+
+
+def _unchanged(session: Session) -> BuildResult:
+    """The result of the build in place, as its manifest and checks.json record it."""
+    manifest = session.unchanged
+    report = json.loads((session.out_dir / "checks.json").read_text("utf-8"))
+    diagnostics = [Diagnostic(**{**d, "severity": Severity.parse(d["severity"])}) for d in report]
+    notes = [Diagnostic(**{**d, "severity": Severity.parse(d["severity"])}) for d in manifest.get("notes", [])]
+    return BuildResult(None, session.out_dir, [session.out_dir / p for p in manifest.get("outputs", [])],
+                       diagnostics, notes, session.site_dir, None, manifest.get("summary", {}))

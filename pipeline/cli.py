@@ -22,6 +22,7 @@ from .checks.config import load_config
 from .checks.report import as_json, as_sarif, as_text, codes_table, exit_status
 from .diagnostics import Diagnostic
 from .model import LANGUAGES, Corpus, Kind, Reference, Side
+from .aids.cli import add_commands as add_aids_commands
 from .rules.cli import add_commands as add_rules_commands
 from .termbase import load_termbase
 from .translations.po import export as po_export
@@ -66,6 +67,10 @@ def _arguments() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     command = commands.add_parser("build", help="read and parse the corpus, write build/ (and "
                                   "the website into site/ when the project has a mkdocs.yml)")
+    command.add_argument("--clean", action="store_true",
+                         help="build everything anew, reusing nothing from the last build")
+    command.add_argument("--jobs", type=int, metavar="N",
+                         help="processes to work on at most (default: every core; FOLIO_JOBS)")
     command.set_defaults(command=_build)
     command = commands.add_parser("check", help="run the consistency checks and report findings")
     command.add_argument("--format", choices=("text", "json", "sarif"), default="text",
@@ -105,25 +110,27 @@ def _arguments() -> argparse.ArgumentParser:
                          help="the address to listen on (default 127.0.0.1: this machine only)")
     command.set_defaults(command=_serve)
     add_rules_commands(commands)  # `folio rules list|run`: pipeline/rules/cli.py
+    add_aids_commands(commands)  # `folio aids`: pipeline/aids/cli.py
     return parser
 
 
 def _build(root: Path, args: argparse.Namespace) -> int:
-    result = build(root)
+    result = build(root, jobs=args.jobs, clean=args.clean)
     for note in result.notes:
         print(note, file=sys.stderr)
-    units = list(result.corpus.units.values())
-    counts = Counter(unit.kind for unit in units)
-    documents = len(result.corpus.documents)
-    print(f"built {documents} document{'s' if documents != 1 else ''}, {len(units)} units, "
-          f"{len(result.corpus.references)} cross-references")
+    summary = result.summary
+    counts = summary["kinds"]
+    documents = summary["documents"]
+    done = "built" if result.corpus is not None else "up to date (no input changed since the last build):"
+    print(f"{done} {documents} document{'s' if documents != 1 else ''}, {summary['units']} units, "
+          f"{summary['references']} cross-references")
     width = max(len(str(kind)) for kind in counts)
     for kind in Kind:
-        if counts[kind]:
-            print(f"  {kind:<{width}}  {counts[kind]:>5}")
+        if counts.get(str(kind)):
+            print(f"  {kind:<{width}}  {counts[str(kind)]:>5}")
     print("checks: " + as_text(result.diagnostics).splitlines()[-1]
           + " (`folio check` lists them)")
-    print("wrote:")
+    print("wrote:" if result.corpus is not None else "in place:")
     for path in result.outputs:
         print(f"  {_shown(path)}")
     if result.site is not None:

@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, SequenceNode
 
+from . import yamlio
 from .errors import FolioError
 from .model import LANGUAGES, Document
 from .parsers import PARSERS
@@ -72,8 +73,8 @@ def _read(path: Path, root: Path) -> str:
 
 def _load(text: str) -> tuple[Any, _Lines]:
     try:
-        data = yaml.safe_load(text)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yamlio.safe_load(text)
+        node = yamlio.compose(text)
     except yaml.MarkedYAMLError as exc:
         # The problem mark is where reading failed; the context mark, if any, is where the
         # construct that failed began (an unclosed quote), often the more useful of the two.

@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from . import yamlio
 from .errors import FolioError
 from .language.match import is_surface_form
 
@@ -101,8 +102,8 @@ def load_termbase(root: Path) -> Termbase:
 
 def parse_termbase(text: str) -> Termbase:
     try:
-        lines = _line_index(yaml.compose(text))
-        data = yaml.safe_load(text)
+        node, data = yamlio.compose_and_load(text)
+        lines = _line_index(node)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise FolioError(f"invalid YAML: {getattr(exc, 'problem', None) or exc}", GLOSSARY,

@@ -62,16 +62,23 @@ def test_rule_text_shows_literally_in_the_built_pages(project):
 
 
 def test_a_failed_site_build_leaves_the_previous_site(project, monkeypatch, tree_bytes):
-    before = tree_bytes(project / "site")
+    before, build_before = tree_bytes(project / "site"), tree_bytes(project / "build")
+    source = project / "corpus" / "sources" / "mini.en.txt"
+    # an input changes, or the build has nothing to do (pipeline/session.py)
+    source.write_text(TEXT.replace("First", "Initial"), encoding="utf-8")
 
     def broken(site_dir):
         raise OSError("disk full")
 
     monkeypatch.setattr(pipeline.site.search, "index", broken)
-    with pytest.raises(OSError):
-        build(project)
+    try:
+        with pytest.raises(OSError):
+            build(project)
+    finally:
+        source.write_text(TEXT, encoding="utf-8")
     assert tree_bytes(project / "site") == before
-    assert not [p for p in project.iterdir() if p.name.startswith(".site.")]
+    assert tree_bytes(project / "build") == build_before, "build/ and site/ are swapped in together"
+    assert not [p for p in project.iterdir() if p.name.startswith((".site.", ".build."))]
 
 
 def test_a_project_without_mkdocs_yml_gets_no_site(corpus_copy):

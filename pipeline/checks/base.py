@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..diagnostics import Code, Diagnostic, Severity
+from ..lookup import Lookup
 from ..model import Corpus, Side, Unit
 
 __all__ = ["Code", "CheckContext", "Diagnostic", "Severity", "at", "locate", "on_unit", "WORD"]
@@ -34,6 +35,10 @@ class CheckContext:
             for lang, side in unit.sides.items():
                 if side.text:
                     yield unit, lang, side
+
+    def lookup(self) -> Lookup:
+        """Indexes over the corpus, built once per run: what a check asks of every unit."""
+        return self.shared("lookup", lambda: Lookup(self.corpus))
 
     def shared(self, key: str, factory):
         """One instance per run of something expensive (a pipeline, a dictionary)."""

@@ -48,10 +48,29 @@ class CheckConfig:
     def apply(self, diagnostic: Diagnostic) -> Diagnostic:
         if diagnostic.code in self.severity:
             diagnostic = diagnostic.with_(severity=self.severity[diagnostic.code])
-        for suppression in self.suppressions:
+        for suppression in self._candidates(diagnostic.code):
             if suppression.covers(diagnostic):
                 return diagnostic.with_(suppressed=suppression.reason)
         return diagnostic
+
+    def _candidates(self, code: str) -> list[Suppression]:
+        """The suppressions that may cover a finding of ``code``, in the file's order (the first
+        that covers it gives the reason): asked for every finding, so indexed by code once."""
+        index = self.__dict__.get("_index")
+        if index is None or index[0] != len(self.suppressions):
+            by_code: dict[str, list[tuple[int, Suppression]]] = {}
+            patterns = []
+            for n, suppression in enumerate(self.suppressions):
+                if any(ch in suppression.code for ch in "*?["):
+                    patterns.append((n, suppression))
+                else:
+                    by_code.setdefault(suppression.code, []).append((n, suppression))
+            index = self.__dict__["_index"] = (len(self.suppressions), by_code, patterns)
+        _, by_code, patterns = index
+        found = by_code.get(code, [])
+        if patterns:
+            found = sorted(found + patterns, key=lambda pair: pair[0])
+        return [suppression for _, suppression in found]
 
 
 def load_config(root: Path, known_codes: set[str]) -> CheckConfig:

@@ -46,7 +46,7 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     corpus = ctx.corpus
     for (unit_id, lang), translation in corpus.translations.items():
         unit = corpus.units[unit_id]
-        source_lang = corpus.document_of(unit).language
+        source_lang = ctx.lookup().document_of(unit).language
         source, target = unit.sides[source_lang], unit.sides[lang]
         if translation.stale:
             yield on_unit(STALE, unit, target,
@@ -74,7 +74,7 @@ def numbers(text: str) -> Counter[str]:
 
 def ref_targets(ctx: CheckContext, unit_id: str, lang: str) -> Counter[str]:
     found = Counter()
-    for ref in ctx.corpus.references_from(unit_id):
+    for ref in ctx.lookup().references_from(unit_id):
         if ref.lang != lang:
             continue
         target = ref.target_id or f"{ref.kind}:{_DIRECTION.get(ref.target, ref.target)}"
@@ -113,8 +113,8 @@ def _terms(ctx: CheckContext) -> Iterable[Diagnostic]:
             found.setdefault((occ.unit.id, occ.lang), {}).setdefault(entry.concept.id, occ)
     for (unit_id, lang), translation in ctx.corpus.translations.items():
         unit = ctx.corpus.units[unit_id]
-        source_lang = ctx.corpus.document_of(unit).language
-        game = ctx.corpus.document_of(unit).rulebook
+        document = ctx.lookup().document_of(unit)
+        source_lang, game = document.language, document.rulebook
         for here, there in ((source_lang, lang), (lang, source_lang)):
             present, other = found.get((unit_id, here), {}), found.get((unit_id, there), {})
             for concept_id, occ in present.items():

@@ -54,15 +54,23 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
 
 def _did_you_mean(ctx: CheckContext, ref) -> str | None:
     unit = ctx.corpus.units[ref.source]
-    document = ctx.corpus.document_of(unit)
-    if ref.kind == "rule":
-        numbers = [u.attrs["number"] for u in ctx.corpus.units.values()
-                   if u.kind == Kind.SECTION and u.attrs.get("number")
-                   and ctx.corpus.document_of(u).rulebook == document.rulebook]
-    elif ref.kind == "event":
-        numbers = [f"{u.attrs['number']}:{u.attrs['period']}" for u in ctx.corpus.of_kind(Kind.EVENT)
-                   if ctx.corpus.document_of(u).rulebook == document.rulebook]
-    else:
+    rulebook = ctx.lookup().document_of(unit).rulebook
+    if ref.kind not in ("rule", "event"):
         return None
+    numbers = ctx.shared("references.numbers", lambda: _numbers(ctx))[ref.kind].get(rulebook, [])
     close = difflib.get_close_matches(ref.target, numbers, n=2, cutoff=0.5)
     return f"did you mean {' or '.join(close)}?" if close else None
+
+
+def _numbers(ctx: CheckContext) -> dict[str, dict[str, list[str]]]:
+    """Every rule and event number of each rulebook, in corpus order: gathered once, not once
+    per unresolved reference."""
+    found: dict[str, dict[str, list[str]]] = {"rule": {}, "event": {}}
+    lookup = ctx.lookup()
+    for u in ctx.corpus.units.values():
+        rulebook = lookup.document_of(u).rulebook
+        if u.kind == Kind.SECTION and u.attrs.get("number"):
+            found["rule"].setdefault(rulebook, []).append(u.attrs["number"])
+        elif u.kind == Kind.EVENT:
+            found["event"].setdefault(rulebook, []).append(f"{u.attrs['number']}:{u.attrs['period']}")
+    return found

@@ -51,8 +51,18 @@ CODES = [UNIT_MISSING, FACT_MISSING, VALUE_MISMATCH, DRIFT, WORDING_MISSING, WOR
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     facts = ctx.shared("rules.facts", lambda: load_facts(ctx.root))
+    yield from check_facts(ctx, facts)
+    yield from check_rules(ctx, facts)
+
+
+def check_facts(ctx: CheckContext, facts: Iterable[Fact]) -> Iterator[Diagnostic]:
+    """Each fact against its unit's text: the part a rulebook's shard of the checks runs."""
     for fact in facts:
         yield from _fact(ctx, fact)
+
+
+def check_rules(ctx: CheckContext, facts: Facts) -> Iterator[Diagnostic]:
+    """The executable rules against the facts, the worked examples replayed: corpus-wide."""
     yield from _rules_read(facts)
     for scenario in load_scenarios(ctx.root):
         yield from _example(ctx, replay(scenario, facts))

@@ -36,8 +36,10 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     first_use: dict[tuple[str, str], int] = {}  # (file, word) -> line of its first use
     for unit, _lang, side in ctx.sides():
         for match in TOKEN.finditer(side.text):
-            line = side.line_start + side.text.count("\n", 0, match.start())
-            first_use.setdefault((side.path, match.group()), line)
+            key = (side.path, match.group())
+            if key not in first_use:  # counting lines up to every word was quadratic in a side
+                first_use[key] = side.line_start + side.text.count("\n", 0, match.start())
+    lookalikes: dict[tuple[str, bool], str | None] = {}  # per form: a corpus repeats its words
     for unit, lang, side in ctx.sides():
         for match in TOKEN.finditer(side.text):
             word = match.group()
@@ -45,7 +47,10 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
             if cyrillic and latin:
                 yield _mixed(ctx, unit, lang, side, match.start(), word, latin_words)
             elif len(word) >= 2 and (cyrillic or lang == "ru"):  # Latin in English is English
-                other = _lookalike(ctx, word, bool(cyrillic), latin_words)
+                key = (word, bool(cyrillic))
+                if key not in lookalikes:
+                    lookalikes[key] = _lookalike(ctx, word, bool(cyrillic), latin_words)
+                other = lookalikes[key]
                 if other:
                     yield _lookalike_at(unit, side, match.start(), word, other,
                                         first_use.get((side.path, other)))
@@ -59,6 +64,15 @@ def is_lookalike(word: str, other: str | None) -> bool:
 
 
 def _latin_abbreviations(ctx: CheckContext) -> set[str]:
+    return ctx.shared(LATIN_WORDS, lambda: latin_abbreviations(ctx))
+
+
+#: the key of :func:`latin_abbreviations` among a run's shared values: a corpus-wide set that
+#: every shard of the checks receives whole (pipeline/checks/shards.py)
+LATIN_WORDS = "script.latin-words"
+
+
+def latin_abbreviations(ctx: CheckContext) -> set[str]:
     """Latin words in capitals the rules use: the English word list and every English text."""
     found = {word for word in wordlist(ctx.root, "en").exact if word.isupper()}
     for _unit, lang, side in ctx.sides():

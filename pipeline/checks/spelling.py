@@ -107,21 +107,28 @@ def _fix(word: str, wrong: str, right: str) -> str:
 
 def _words(text: str) -> Iterator[tuple[int, str, bool]]:
     """(offset, word, checkable-in-capitals) for every token a dictionary can judge."""
+    # Every word of the corpus passes here: the regular expressions only run on the words they
+    # can match (Roman numerals and capitals are upper case, possessives have an apostrophe).
     for line_start, line in _lines(text):
-        caps_line = CAPS_LINE.match(line) is not None
+        caps_line = None
         tokens = list(TOKEN.finditer(line))
         for index, match in enumerate(tokens):
-            word = POSSESSIVE.sub("", match.group())
-            before = line[match.start() - 1:match.start()]
-            after = line[match.end():match.end() + 1]
-            if len(word) < 2 or before.isdigit() or after.isdigit() or ROMAN.fullmatch(word):
+            word, start, end = match.group(), match.start(), match.end()
+            if "'" in word or "’" in word:
+                word = POSSESSIVE.sub("", word)
+            if len(word) < 2 or line[start - 1:start].isdigit() or line[end:end + 1].isdigit():
                 continue
-            if CAPS_PLURAL.fullmatch(word):
+            upper = word.isupper()
+            if upper and ROMAN.fullmatch(word) or word[-1] == "s" and CAPS_PLURAL.fullmatch(word):
                 continue
-            in_caps = word.isupper() and (caps_line or _in_caps_run(line, tokens, index))
-            if word.isupper() and not in_caps:
-                continue  # an area name or power abbreviation of running text: SPA, NAPOLI
-            yield line_start + match.start(), word, in_caps
+            in_caps = False
+            if upper:
+                if caps_line is None:
+                    caps_line = CAPS_LINE.match(line) is not None
+                in_caps = caps_line or _in_caps_run(line, tokens, index)
+                if not in_caps:
+                    continue  # an area name or power abbreviation of running text: SPA, NAPOLI
+            yield line_start + start, word, in_caps
 
 
 def _lines(text: str) -> Iterator[tuple[int, str]]:
@@ -160,10 +167,15 @@ def _known(root: Path, word: str, lang: str, in_caps: bool) -> bool:
 def _unknown_words(ctx: CheckContext) -> Iterator[Diagnostic]:
     first: dict[tuple[str, str], tuple] = {}
     counts: Counter[tuple[str, str]] = Counter()
+    unknown: dict[tuple[str, bool], str | None] = {}  # per form: its language, if it is unknown
     for unit, _lang, side in ctx.sides():
         for offset, word, in_caps in _words(side.text):
-            lang = language_of(word)
-            if lang is None or _known(ctx.root, word, lang, in_caps):
+            if (word, in_caps) not in unknown:
+                lang = language_of(word)
+                unknown[word, in_caps] = None if lang is None or _known(ctx.root, word, lang, in_caps) \
+                    else lang
+            lang = unknown[word, in_caps]
+            if lang is None:
                 continue
             key = (side.path, word.casefold())  # once per word and file: the fix is made there
             counts[key] += 1

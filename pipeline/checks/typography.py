@@ -196,22 +196,20 @@ def _ends_sentence(text: str) -> bool:
 
 
 def _final_newlines(ctx: CheckContext) -> Iterator[Diagnostic]:
+    owners: dict[tuple[str, int], tuple] | None = None
     for document in ctx.corpus.documents:
         unit = ctx.corpus.units.get(document.key)
         if unit is None or unit.attrs.get("final_newline", True):
             continue
+        if owners is None:  # every side's last line, once: not a scan per document
+            owners = {}
+            for owner, _lang, side in ctx.sides():
+                owners.setdefault((side.path, side.line_start + side.text.count("\n")), (owner, side))
         last_line = unit.side().line_end
-        owner = _owner_of_line(ctx, document, last_line)
-        if owner is None:
+        found_owner = owners.get((document.source, last_line))
+        if found_owner is None:
             continue
-        found, side = owner
+        found, side = found_owner
         yield at(FINAL_NEWLINE, found, side, len(side.text),
                  "the file ends without a newline after its last line; tools that join or "
                  "compare files then run its last line into the next", suggestion="add a newline")
-
-
-def _owner_of_line(ctx: CheckContext, document: Document, line: int):
-    for unit, _lang, side in ctx.sides():
-        if side.path == document.source and side.line_start + side.text.count("\n") == line:
-            return unit, side
-    return None

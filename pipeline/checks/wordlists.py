@@ -31,7 +31,7 @@ class WordList:
 
     def __contains__(self, word: str) -> bool:
         folded = word.casefold().replace("ё", "е")
-        return folded in self.words or any(folded.startswith(stem) for stem in self.stems)
+        return folded in self.words or folded.startswith(self.stems)
 
 
 @lru_cache(maxsize=None)
@@ -55,6 +55,12 @@ def _read_wordlist(path: str) -> WordList:
 
 
 def wordlist(root: Path, lang: str) -> WordList:
+    return _wordlist(str(root), lang)
+
+
+@lru_cache(maxsize=None)
+def _wordlist(root: str, lang: str) -> WordList:
+    # Asked once per word of the corpus: building the path each time cost more than the lookup.
     return _read_wordlist(str(Path(root) / WORDLISTS / f"{lang}.txt"))
 
 

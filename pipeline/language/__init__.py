@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .morph import WordInfo, fold, ru_nominative, ru_word
-from .pipelines import en_lemma, nlp
+from .morph import WordInfo, fold, ru_nominative, ru_stems, ru_word
+from .pipelines import en_lemma, lemma, nlp
 
 __all__ = ["Token", "lemmas", "fold", "ru_nominative", "find_term", "compile_term", "Matcher",
            "Match", "TermPattern", "nlp"]
@@ -37,13 +37,16 @@ def lemmas(text: str, lang: str) -> list[Token]:
     """Every non-space token of ``text`` with its lemma; words carry all candidate lemmas."""
     known = _FORMS.setdefault(lang, {})
     tokens = []
-    for t in nlp(lang)(text):
+    # The tokenizer alone, not the whole pipeline: a lemma depends on the form only, so it is
+    # looked up once per form below instead of set on every token (four times faster).
+    for t in nlp(lang).tokenizer(text):
         word = t.text
         info = known.get(word)
         if info is None:
             if t.is_space:
                 continue
-            info = known[word] = _describe(word, t.lemma_, lang)
+            form_lemma = lemma(word, lang)
+            info = known[word] = _describe(word, form_lemma, lang) + (form_lemma,)
         start = t.idx
         if info[2]:
             # spaCy keeps «ср.» (Russian "compare") as one token, so the sentence-final
@@ -52,14 +55,22 @@ def lemmas(text: str, lang: str) -> list[Token]:
             tokens.append(Token(word, word, start, start + len(word), info[0], info[1]))
             tokens.append(Token(".", ".", start + len(word), start + len(word) + 1))
             continue
-        tokens.append(Token(word, t.lemma_, start, start + len(word), info[0], info[1]))
+        tokens.append(Token(word, info[3], start, start + len(word), info[0], info[1]))
     return tokens
 
 
-#: Per language, per surface form: (keys, guessed, ends in a split-off dot). A dict rather
+def load() -> None:
+    """Build both pipelines and the analyzer now: before worker processes are forked, so that
+    they share one copy instead of each loading its own (a second and more apiece)."""
+    lemmas("word", "en")
+    lemmas("слово", "ru")
+    ru_stems("слово")  # the analyzer's paradigm tables
+
+
+#: Per language, per surface form: (keys, guessed, ends in a split-off dot, lemma). A dict rather
 #: than lru_cache because this is the innermost loop of every check; the forms of a corpus
 #: number in the thousands.
-_FORMS: dict[str, dict[str, tuple[frozenset[str], bool, bool]]] = {}
+_FORMS: dict[str, dict[str, tuple[frozenset[str], bool, bool, str]]] = {}
 
 
 def _describe(word: str, lemma: str, lang: str) -> tuple[frozenset[str], bool, bool]:

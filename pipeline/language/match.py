@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable
 
 from . import Token, lemmas
@@ -54,6 +55,12 @@ class Match:
 
 
 def compile_term(term: str, lang: str, payload: Any = None) -> TermPattern:
+    return TermPattern(term, lang, _words(term, lang), payload)
+
+
+@lru_cache(maxsize=None)
+def _words(term: str, lang: str) -> tuple[WordPattern, ...]:
+    # Every game compiles the glossary's terms again; a term's words do not depend on the game.
     words: list[WordPattern] = []
     punct = False
     for token in lemmas(term, lang):
@@ -65,7 +72,7 @@ def compile_term(term: str, lang: str, payload: Any = None) -> TermPattern:
         punct = False
     if not words:
         raise ValueError(f"term {term!r} has no words")
-    return TermPattern(term, lang, tuple(words), payload)
+    return tuple(words)
 
 
 def word_matches(token: Token, word: WordPattern, lang: str) -> bool:

@@ -23,12 +23,26 @@ RU_LEMMATIZER = "folio_ru_lemmatizer"
 def ru_lemmatizer(doc: Doc) -> Doc:
     """Set ``token.lemma_`` from pymorphy3's most probable parse of the lower-cased form."""
     for token in doc:
-        if token.is_upper and len(token.text) > 1:
-            # an abbreviation (КО, СР) is its own lemma: pymorphy3 would read КО as «ко», "to"
-            token.lemma_ = token.text
-        else:
-            token.lemma_ = ru_word(token.lower_).lemma if token.is_alpha else token.text
+        token.lemma_ = ru_lemma(token.text)
     return doc
+
+
+def ru_lemma(text: str) -> str:
+    if text.isupper() and len(text) > 1:
+        # an abbreviation (КО, СР) is its own lemma: pymorphy3 would read КО as «ко», "to"
+        return text
+    return ru_word(text.lower()).lemma if text.isalpha() else text
+
+
+def lemma(text: str, lang: str) -> str:
+    """What the pipeline of ``lang`` sets as ``token.lemma_``: a function of the token's letters
+    alone (spaCy's is_upper, is_alpha and lower_ are str.isupper, isalpha and lower), so
+    :func:`pipeline.language.lemmas` can look it up once per form and run the tokenizer only."""
+    if lang == "ru":
+        return ru_lemma(text)
+    if lang == "en":
+        return _en_table().get(text, text)  # the lookup lemmatizer: the form as written
+    raise ValueError(f"no language pipeline for {lang!r} (Folio knows en and ru)")
 
 
 @cache

@@ -38,8 +38,15 @@ class Index:
         self.event_numbers: dict[tuple[str, str], list[int]] = defaultdict(list)
         self.coverage: dict[str, list[tuple[tuple[int, ...], tuple[int, ...], str]]] = defaultdict(list)
         numbers_by_document: dict[str, list[tuple[int, ...]]] = defaultdict(list)
+        #: procedures by rulebook and by document, in corpus order: a named or a "following"
+        #: procedure is looked for among these, not among every unit of the corpus
+        self.procedures: dict[str, list[Unit]] = defaultdict(list)
+        self.document_procedures: dict[str, list[Unit]] = defaultdict(list)
         for unit in corpus.units.values():
             rulebook = self.documents[unit.document].rulebook
+            if unit.kind == Kind.PROCEDURE:
+                self.procedures[rulebook].append(unit)
+                self.document_procedures[unit.document].append(unit)
             if unit.kind == Kind.SECTION and unit.attrs.get("number"):
                 self.rules[(rulebook, unit.attrs["number"])] = unit.id
                 numbers_by_document[unit.document].append(_numbers(unit.attrs["number"]))
@@ -144,7 +151,7 @@ def _page(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
 
 def _step(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
     claims = ref.claims
-    procedure = _procedure(unit, claims.get("proc"), index)
+    procedure = _procedure(unit, claims.get("proc"), document.rulebook, index)
     if procedure is None:
         name = claims.get("proc", "")
         return _unresolved(ref, "missing", f"no procedure {name + ' ' if name else ''}"
@@ -156,10 +163,10 @@ def _step(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
                                 f"{', '.join(steps) or 'none'}; there is no step {ref.target}")
 
 
-def _procedure(unit: Unit, name: str | None, index: Index) -> Unit | None:
+def _procedure(unit: Unit, name: str | None, rulebook: str, index: Index) -> Unit | None:
     if name:  # "процедуры возвращения домой сухопутных войск": the words after the inflected noun
         wanted = _words(name).split()[1:]
-        for candidate in index.corpus.of_kind(Kind.PROCEDURE):
+        for candidate in index.procedures[rulebook]:
             title = _words(candidate.field("title") or "").split()[1:]
             if wanted and title == wanted:
                 return candidate
@@ -174,8 +181,8 @@ def _relative(ref: Reference, unit: Unit, document: Document, index: Index) -> N
     if claims.get("what"):  # "нижеследующая процедура": the next procedure of the document,
         # or the one whose introduction holds the words (its steps follow them)
         ancestors = {a.id for a in index.corpus.ancestors(unit)}
-        after = [p for p in index.corpus.of_kind(Kind.PROCEDURE) if p.document == unit.document
-                 and (index.order[p.id] > index.order[unit.id] or p.id in ancestors)]
+        after = [p for p in index.document_procedures[unit.document]
+                 if index.order[p.id] > index.order[unit.id] or p.id in ancestors]
         if after:
             return _found(ref, after[0].id)
         if unit.children:  # "decided according the following procedure:" and then a. b. c.

@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from .. import yamlio
 from ..errors import FolioError
 
 
@@ -32,8 +33,7 @@ def read(root: Path, rel_path: str) -> Node:
     except UnicodeDecodeError:
         raise FolioError("not UTF-8", rel_path) from None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        value = yaml.safe_load(text)
+        node, value = yamlio.compose_and_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise FolioError(f"invalid YAML: {getattr(exc, 'problem', None) or exc}", rel_path,

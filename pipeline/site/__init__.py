@@ -12,16 +12,20 @@ A project opts in with a top-level mkdocs.yml (the theme and site settings); wit
 
 from __future__ import annotations
 
+import shutil
 import sys
 import tempfile
 from pathlib import Path
 
+from .. import workers
 from ..atomic import atomic_dir
 from ..diagnostics import Diagnostic
 from ..model import Corpus
+from ..session import Session, stage
 from ..termbase import GLOSSARY, Termbase, load_termbase
-from . import i18n, mkdocs_adapter, search
-from .render import TEMPLATES, Renderer, RenderedPage, root_page
+from . import i18n, mkdocs_adapter, pages, search
+from .keys import navigation_key, page_keys
+from .render import TEMPLATES, Renderer, root_page
 from .structure import SITE_LANGUAGES, Site, plan
 
 BASE_CONFIG = "mkdocs.yml"
@@ -33,13 +37,27 @@ def wanted(root: Path) -> bool:
 
 
 def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
-                out_dir: Path | None = None) -> Path:
-    """Build the whole site into ``out_dir`` (default: site/ under ``root``) and return it."""
+                out_dir: Path | None = None, aids=None) -> Path:
+    """Build the whole site into ``out_dir`` (default: site/ under ``root``) and return it.
+
+    ``aids`` (pipeline.aids.Printed) are the printed player aids: copied beside the aids page
+    of their language, so that its links work offline."""
     root = Path(root)
     out_dir = Path(out_dir) if out_dir is not None else root / "site"
+    with atomic_dir(out_dir) as tmp:
+        build_site(corpus, diagnostics, root, tmp, aids=aids)
+    return out_dir
+
+
+def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: Path, *, aids=None,
+               session: Session | None = None) -> None:
+    """Write the whole site into the empty directory ``out``. With a build's ``session``, pages
+    whose inputs did not change are taken from the last build, and MkDocs renders only the
+    pages that changed when the navigation and the theme did not."""
     termbase = _termbase(root)
     site = plan(corpus)
-    with tempfile.TemporaryDirectory(prefix="folio-site-") as work, atomic_dir(out_dir) as tmp:
+    jobs = session.jobs if session else workers.available()
+    with tempfile.TemporaryDirectory(prefix="folio-site-") as work:
         work = Path(work)
         translations, state = i18n.prepare(work / "locale")
         for lang in state.untranslated:
@@ -48,20 +66,57 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
                 print(f"{i18n.LOCALE.relative_to(i18n.FOLIO)}/{lang}/LC_MESSAGES/messages.po: "
                       f"{len(pending)} interface string(s) to translate or check, such as "
                       f"{pending[0]!r}", file=sys.stderr)
-        for lang in SITE_LANGUAGES:
-            renderer = Renderer(corpus, site, lang, translations[lang], termbase, diagnostics)
-            pages = renderer.pages()
-            mkdocs_adapter.build(lang, pages, navigation(site, pages, renderer.gettext),
-                                 root / BASE_CONFIG, ASSETS, work / lang, tmp / lang)
-        (tmp / "index.html").write_text(root_page(translations, SITE_LANGUAGES), encoding="utf-8")
-        search.index(tmp)
-        (tmp / ".gitkeep").touch()  # the placeholder git keeps for the directory
-    return out_dir
+        renderers: dict[str, Renderer] = {}  # one per language and process: templates compile once
+
+        def renderer(lang: str) -> Renderer:
+            if lang not in renderers:
+                renderers[lang] = Renderer(corpus, site, lang, translations[lang], termbase,
+                                           diagnostics, aids=aids)
+            return renderers[lang]
+
+        previous, here = session.cache.directory("site") if session else (None, None)
+        with stage(session, "site pages"):
+            keys = page_keys(corpus, site, session.fingerprint, diagnostics, aids) if session else None
+            frame = navigation_key(session.fingerprint) if session else ""
+            sources = pages.prepare(site, SITE_LANGUAGES, renderer, keys, frame,
+                                    here or work / "sources", previous, jobs)
+        pages.copy_assets(sources, ASSETS)
+        for found in sources:
+            mkdocs_adapter.write_config(found.lang, navigation(site, found.titles,
+                                                               translations[found.lang].gettext),
+                                        root / BASE_CONFIG, found.config,
+                                        (session.site_dir if session else out) / found.lang)
+        in_place = session.previous_site if session else None
+
+        def wrap(found: pages.Sources) -> int:
+            reuse = in_place is not None and found.same_frame and (in_place / found.lang).is_dir()
+            return mkdocs_adapter.run(found.lang, found.config, out / found.lang,
+                                      changed=found.changed if reuse else None,
+                                      previous=in_place / found.lang if reuse else None)
+
+        with stage(session, "mkdocs"):
+            built = workers.run(wrap, sources, jobs=jobs, stage="mkdocs")
+        for found in sources:
+            for file in aids.files if aids else ():
+                if file.lang == found.lang:
+                    shutil.copyfile(aids.directory / file.path,
+                                    out / found.lang / site.page("aids").path / Path(file.path).name)
+        (out / "index.html").write_text(root_page(translations, SITE_LANGUAGES), encoding="utf-8")
+        with stage(session, "search index"):
+            search.index(out)
+        (out / ".gitkeep").touch()  # the placeholder git keeps for the directory
+    if session:
+        for found, count in zip(sources, built):
+            session.touched["pages"] += [f"{found.lang}/{path}" for path in found.rendered]
+            session.touched["mkdocs"] += [f"{found.lang}/{path}" for path in sorted(found.changed)] \
+                if in_place is not None and found.same_frame else [f"{found.lang}/*"]
+            session.stats["pages rendered"] += len(found.rendered)
+            session.stats["pages built by mkdocs"] += count
 
 
-def navigation(site: Site, pages: list[RenderedPage], gettext) -> list:
-    """The site's menu: home, each game with its documents, then the translators' pages."""
-    titles = {page.path: page.title for page in pages}
+def navigation(site: Site, titles: dict[str, str], gettext) -> list:
+    """The site's menu: home, each game with its documents, then the translators' pages;
+    ``titles`` gives every page's title by its path."""
     nav: list = [(gettext("Home"), "")]
     for rulebook, documents in site.games.items():
         game = site.page("game", rulebook).path
@@ -69,7 +124,7 @@ def navigation(site: Site, pages: list[RenderedPage], gettext) -> list:
             (titles[site.page("document", d.key).path], site.page("document", d.key).path)
             for d in documents]))
     nav += [(titles[site.page(name).path], site.page(name).path)
-            for name in ("glossary", "status", "report", "search")]
+            for name in ("aids", "glossary", "status", "report", "search")]
     return nav
 
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import html
 import logging
+import os
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
 
 import yaml
@@ -22,6 +24,7 @@ from mkdocs.exceptions import MkDocsException
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.toc import get_toc
 
+from ..buildcache import carry
 from ..errors import FolioError
 from .render import RenderedPage
 
@@ -51,45 +54,125 @@ class _VerbatimPages(BasePlugin):
 def build(lang: str, pages: list[RenderedPage], nav: list, base_config: Path, assets: Path,
           work_dir: Path, site_dir: Path) -> Path:
     """Build one language's site into ``site_dir``; return the generated configuration."""
-    docs = work_dir / "docs"
+    config_file = work_dir / "mkdocs.yml"
+    write_docs(pages, config_file, assets)
+    write_config(lang, nav, base_config, config_file, site_dir)
+    run(lang, config_file, site_dir)
+    return config_file
+
+
+def docs_dir(config_file: Path) -> Path:
+    """Where the pages of a generated configuration live: beside it."""
+    return config_file.parent / "docs"
+
+
+def write_docs(pages: list[RenderedPage], config_file: Path, assets: Path | None = None) -> None:
+    """Write pages (all of them, or the changed ones into a kept docs directory) and the assets."""
+    docs = docs_dir(config_file)
     for page in pages:
         target = docs / page.path / "index.md"
         target.parent.mkdir(parents=True, exist_ok=True)
-        # MkDocs' templates print titles unescaped (Markdown hands them HTML): escape ours.
-        meta = {"title": html.escape(page.title),
-                "folio_toc": [[level, anchor, html.escape(name)] for level, anchor, name in page.toc]}
-        target.write_text("---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False)
-                          + "---\n" + page.html, encoding="utf-8")
-    shutil.copytree(assets, docs / ASSETS)
-    config_file = work_dir / "mkdocs.yml"
-    config_file.write_text(yaml.safe_dump(_config(lang, nav, base_config, docs, site_dir),
-                                          allow_unicode=True, sort_keys=False), encoding="utf-8")
-    config = load_config(config_file=str(config_file))
-    config.plugins["folio-verbatim-pages"] = _VerbatimPages()
+        target.unlink(missing_ok=True)  # a kept page may be a hard link into the last build
+        target.write_text(page_source(page), encoding="utf-8")
+    if assets is not None:
+        shutil.copytree(assets, docs / ASSETS, dirs_exist_ok=True)
+
+
+def page_source(page: RenderedPage) -> str:
+    # MkDocs' templates print titles unescaped (Markdown hands them HTML): escape ours.
+    meta = {"title": html.escape(page.title),
+            "folio_toc": [[level, anchor, html.escape(name)] for level, anchor, name in page.toc]}
+    return "---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False) + "---\n" + page.html
+
+
+def write_config(lang: str, nav: list, base_config: Path, config_file: Path, site_dir: Path) -> None:
+    """The generated mkdocs.yml, its paths relative to itself: the same bytes wherever the
+    project lies, and `mkdocs build -f` runs it as it is (the benchmark's bare build does)."""
+    config = _config(lang, nav, base_config, config_file.parent, site_dir)
+    config_file.parent.mkdir(parents=True, exist_ok=True)
+    config_file.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def run(lang: str, config_file: Path, site_dir: Path, *, changed: set[str] | None = None,
+        previous: Path | None = None) -> int:
+    """MkDocs' own build of one language into ``site_dir``; return the pages it rendered.
+
+    With ``previous`` (this language's site from the build in place, made from the same
+    navigation and theme), only the pages in ``changed`` (their paths) are rendered, and every
+    other file is carried over from ``previous`` unchanged: MkDocs' "dirty" build, told exactly
+    what changed instead of guessing from modification times."""
+    # absolute: MkDocs reads a relative site_dir as relative to the configuration file
+    config = load_config(config_file=str(config_file.resolve()), site_dir=str(site_dir.resolve()))
+    config.plugins["folio-verbatim-pages"] = verbatim = _VerbatimPages()
+    dirty = previous is not None and changed is not None
+    if dirty:
+        config.plugins["folio-carry"] = _Carry(previous, {f"{path}index.md" for path in changed})
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
     try:
-        mkdocs_build(config)
+        with _quiet_dirty_warning():
+            mkdocs_build(config, dirty=dirty)
     except (MkDocsException, SystemExit) as exc:  # strict mode ends a build with SystemExit
         raise FolioError(f"MkDocs could not build the {lang} site: {exc}",
                          path=str(config_file)) from exc
     for unused in _UNUSED:
         path = site_dir / unused
         shutil.rmtree(path) if path.is_dir() else path.unlink(missing_ok=True)
-    return config_file
+    return len(verbatim.html)
 
 
-def _config(lang: str, nav: list, base_config: Path, docs: Path, site_dir: Path) -> dict:
-    """The project's mkdocs.yml plus what this build decides; paths made absolute, because the
-    generated file does not sit beside the base one."""
+class _Carry(BasePlugin):
+    """A build of the changed pages only: the rest of the site is the one in place.
+
+    MkDocs' dirty build skips a file whose ``is_modified()`` is false and expects its output to
+    be there already; this plugin answers that question from what Folio knows changed, and puts
+    the output there, as a hard link to the previous site's file (written only ever whole)."""
+
+    def __init__(self, previous: Path, changed: set[str]) -> None:
+        super().__init__()
+        self.previous, self.changed = previous, changed
+
+    def on_files(self, files, config):
+        for file in files:
+            old = self.previous / file.dest_uri
+            keep = old.is_file() and (file.src_uri not in self.changed if file.is_documentation_page()
+                                      else True)
+            if keep:
+                carry(old, Path(file.abs_dest_path))
+            file.is_modified = (lambda: False) if keep else (lambda: True)
+        return files
+
+
+@contextmanager
+def _quiet_dirty_warning():
+    """MkDocs warns that a dirty build may leave the navigation stale; Folio renders every page
+    the navigation changes for, and in strict mode the warning alone would fail the build."""
+    logger = logging.getLogger("mkdocs.commands.build")
+    drop = _DropDirtyWarning()
+    logger.addFilter(drop)
+    try:
+        yield
+    finally:
+        logger.removeFilter(drop)
+
+
+class _DropDirtyWarning(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "'dirty' build" not in record.getMessage()
+
+
+def _config(lang: str, nav: list, base_config: Path, here: Path, site_dir: Path) -> dict:
+    """The project's mkdocs.yml plus what this build decides; paths relative to ``here``,
+    because the generated file does not sit beside the base one."""
     config = yaml.safe_load(base_config.read_text(encoding="utf-8")) or {}
     theme = dict(config.get("theme") or {})
     if theme.get("custom_dir"):
-        theme["custom_dir"] = str((base_config.parent / theme["custom_dir"]).resolve())
+        custom = (base_config.parent / theme["custom_dir"]).resolve()
+        theme["custom_dir"] = os.path.relpath(custom, here.resolve())
     theme["language"] = lang
     theme["font"] = False  # never web fonts from another host, whatever the base file says
     config.update(
-        theme=theme, docs_dir=str(docs), site_dir=str(site_dir), nav=_mkdocs_nav(nav),
-        use_directory_urls=True, strict=True,
+        theme=theme, docs_dir="docs", site_dir=os.path.relpath(site_dir.resolve(), here.resolve()),
+        nav=_mkdocs_nav(nav), use_directory_urls=True, strict=True,
         extra_css=[*config.get("extra_css", []), f"{ASSETS}/folio.css"],
         extra_javascript=[*config.get("extra_javascript", []), f"{ASSETS}/folio.js"])
     config.setdefault("plugins", [])

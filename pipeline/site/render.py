@@ -15,6 +15,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from ..diagnostics import Diagnostic
+from ..lookup import Lookup
 from ..model import Corpus, Kind, Reference, RefKind, RefStatus, Unit
 from ..termbase import Termbase
 from .i18n import FOLIO
@@ -46,15 +47,25 @@ class Renderer:
     """Renders the pages of one language."""
 
     def __init__(self, corpus: Corpus, site: Site, lang: str, translations,
-                 termbase: Termbase | None, diagnostics: list[Diagnostic]):
+                 termbase: Termbase | None, diagnostics: list[Diagnostic], aids=None):
         self.corpus, self.site, self.lang = corpus, site, lang
         self.termbase, self.diagnostics = termbase, diagnostics
+        self.aids = aids  # pipeline.aids.Printed, or None: no aid was printed
+        self.lookup = Lookup(corpus)
+        self._coverage: dict | None = None
+        self._abbreviations_of: dict[str, dict] = {}  # by rulebook
         self.env = environment(translations)
         self.gettext = translations.gettext
         self.env.globals.update(language_name=self.language_name, lang=lang,
                                 language_names={code: self.language_name(code) for code in ("en", "ru")})
         self.macros = self.env.get_template("units.html").make_module(self.env.globals)
         check_kinds(self.macros)
+
+    def coverage(self) -> dict:
+        """Coverage rows by document: every page that shows some reads them, so count once."""
+        if self._coverage is None:
+            self._coverage = coverage_by_document(self.corpus)
+        return self._coverage
 
     def language_name(self, code: str) -> str:
         return Locale.parse(code).get_display_name(self.lang) or code
@@ -80,10 +91,10 @@ class Renderer:
         return self._template(page, "game.html", title, documents=outlines)
 
     def _document(self, page: Page) -> RenderedPage:
-        document = next(d for d in self.corpus.documents if d.key == page.key)
+        document = self.lookup.documents[page.key]
         unit = self.corpus.units[document.key]
         ctx = self._context(page)
-        coverage = next(r for r in coverage_by_document(self.corpus)[document.key] if r.lang == self.lang)
+        coverage = next(r for r in self.coverage()[document.key] if r.lang == self.lang)
         toc = [(level, u.id, text) for level, u, text in self._headings(unit) if level <= 3]
         return self._template(page, "document.html", document.title, document=document,
                               coverage=coverage, content=render(unit, ctx),
@@ -96,7 +107,7 @@ class Renderer:
                               termbase=self.termbase, toc=toc if self.termbase else ())
 
     def _status(self, page: Page) -> RenderedPage:
-        rows = coverage_by_document(self.corpus)
+        rows = self.coverage()
         stale = [(u, self.site.unit_href(u.id, page.path), lang) for u, lang in stale_units(self.corpus)]
         return self._template(page, "status.html", self.gettext("Translation status"),
                               rows=[(d, relative(page.path, self.site.page("document", d.key).path),
@@ -112,6 +123,23 @@ class Renderer:
     def _search(self, page: Page) -> RenderedPage:
         return self._template(page, "search.html", self.gettext("Search"))
 
+    def _aids(self, page: Page) -> RenderedPage:
+        """The printed player aids of this language; their PDFs sit beside the page."""
+        papers = {"a4": self.gettext("A4"), "letter": self.gettext("US Letter")}
+        aids: dict[str, dict] = {}
+        for file in self.aids.files if self.aids else ():
+            if file.lang != self.lang:
+                continue
+            entry = aids.setdefault(file.aid, {"title": file.title, "links": [], "sources": [
+                (unit_id, self.site.unit_href(unit_id, page.path) if unit_id in self.site.unit_page else None)
+                for unit_id in file.sources]})
+            label = papers.get(file.variant.paper, file.variant.paper)
+            if file.variant.marks:
+                label = self.gettext("%(paper)s with cut marks") % {"paper": label}
+            entry["links"].append((label, file.path.rsplit("/", 1)[-1]))
+        return self._template(page, "aids.html", self.gettext("Player aids"), aids=list(aids.values()),
+                              version=self.aids.version if self.aids else None)
+
     def _template(self, page: Page, name: str, title: str, toc=(), **context) -> RenderedPage:
         body = self.env.get_template(name).render(
             page=page, title=title, root=relative(page.path, ""), site=self.site,
@@ -121,7 +149,7 @@ class Renderer:
     # -- pieces ---------------------------------------------------------------------------
 
     def _games(self, page: Page) -> list:
-        coverage = coverage_by_document(self.corpus)
+        coverage = self.coverage()
         return [(documents[0].game, relative(page.path, self.site.page("game", rulebook).path),
                  [(d, relative(page.path, self.site.page("document", d.key).path),
                    next(r for r in coverage[d.key] if r.lang == self.lang)) for d in documents])
@@ -151,18 +179,22 @@ class Renderer:
 
     def _context(self, page: Page) -> Context:
         return Context(self.corpus, self.lang, self.macros, lambda refs, shown: self._ref(refs, shown, page),
-                       self._abbreviations, lambda unit_id: self.site.unit_href(unit_id, page.path))
+                       self._abbreviations, lambda unit_id: self.site.unit_href(unit_id, page.path),
+                       self.lookup)
 
     def _abbreviations(self, unit: Unit) -> dict:
         if self.termbase is None:
             return {}
-        rulebook = self.corpus.document_of(unit).rulebook
-        return {a.abbr: a for a in self.termbase.abbreviations if rulebook in a.games}
+        rulebook = self.lookup.document_of(unit).rulebook
+        if rulebook not in self._abbreviations_of:  # asked for every unit: once per rulebook
+            self._abbreviations_of[rulebook] = {a.abbr: a for a in self.termbase.abbreviations
+                                                if rulebook in a.games}
+        return self._abbreviations_of[rulebook]
 
     def _ref(self, refs: list[Reference], shown: Markup, page: Page) -> Markup:
         """A reference as the reader meets it: a link, or a marked span saying why it is not."""
         ref = refs[0]
-        game = self.corpus.document_of(self.corpus.units[ref.source]).game
+        game = self.lookup.document_of(self.corpus.units[ref.source]).game
         if ref.status == RefStatus.EXTERNAL:
             what = self._target_words(ref)
             title = self.gettext("Outside this corpus: %(what)s in %(game)s") % {"what": what, "game": game}

@@ -8,33 +8,49 @@ navigation, notices and reports never turn up as results.
 
 from __future__ import annotations
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
+import json
+import subprocess
 from pathlib import Path
 
 from ..errors import FolioError
 
 BUNDLE = "pagefind"
+ENTRY = "pagefind-entry.json"
 
 
 def index(site_dir: Path) -> int:
-    """Index ``site_dir`` into ``site_dir``/pagefind; return the number of pages indexed."""
+    """Index ``site_dir`` into ``site_dir``/pagefind; return the number of pages indexed.
+
+    Pagefind's own command, not its Python service: the command has written every file when it
+    exits, while the service, closed right after answering "written", was seen to leave a file
+    of the bundle empty on a busy machine."""
     try:
-        from pagefind.index import IndexConfig, PagefindIndex
+        from pagefind.service import get_executable
     except ImportError as exc:  # pragma: no cover - a broken install, not an input problem
         raise FolioError("Pagefind is not installed (pip install 'pagefind[extended]')") from exc
-
-    async def run() -> int:
-        config = IndexConfig(output_path=str(site_dir / BUNDLE))
-        async with PagefindIndex(config=config) as pagefind:
-            found = await pagefind.add_directory(str(site_dir))
-        return int(found["page_count"])
-
-    # Pagefind's Python API is asynchronous; run it on a thread of its own, so that a caller
-    # with an event loop already running (a notebook, a browser-driving test) can build too.
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        pages = pool.submit(asyncio.run, run()).result()
+    binary = get_executable()
+    if binary is None:  # pragma: no cover - likewise
+        raise FolioError("Pagefind's binary is not installed (pip install 'pagefind[extended]')")
+    site_dir = Path(site_dir).resolve()
+    done = subprocess.run([str(binary), "--site", str(site_dir), "--output-path",
+                           str(site_dir / BUNDLE), "--silent"], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise FolioError(f"Pagefind could not index the site: {(done.stderr or done.stdout).strip()}",
+                         path=str(site_dir))
+    pages = _canonical_entry(site_dir / BUNDLE / ENTRY)
     if not pages:
         raise FolioError("Pagefind found no page to index (is data-pagefind-body missing?)",
                          path=str(site_dir))
     return pages
+
+
+def _canonical_entry(entry: Path) -> int:
+    """Pagefind lists the languages of its entry file in no fixed order; sorted, two builds of
+    one site give the same bytes (the browser reads the file as JSON: the order means nothing)."""
+    try:
+        data = json.loads(entry.read_text("utf-8"))
+    except (OSError, ValueError):
+        return 0
+    data["languages"] = dict(sorted(data.get("languages", {}).items()))
+    entry.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), "utf-8")
+    return sum(int(language.get("page_count", 0)) for language in data["languages"].values())

@@ -18,7 +18,7 @@ from ..model import Corpus, Document
 SITE_LANGUAGES = ("en", "ru")
 #: fixed pages, by the template that renders them
 FIXED = {"home": "", "glossary": "glossary/", "status": "status/", "report": "checks/",
-         "search": "search/"}
+         "search": "search/", "aids": "aids/"}
 _SEGMENT = re.compile(r"^[a-z0-9]+(?:[-_.][a-z0-9]+)*$")
 
 

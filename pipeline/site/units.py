@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from ..checks.parity import word_diff
 from ..errors import FolioError
+from ..lookup import Lookup
 from ..model import Corpus, Kind, Reference, Side, Status, Unit
 from .inline import RefRenderer, SideText
 
@@ -40,6 +41,7 @@ class Context:
     render_ref: RefRenderer
     abbreviations: Callable[[Unit], dict]
     backlink_href: Callable[[str], str]
+    lookup: Lookup  # the corpus's questions answered from indexes, not scans
 
 
 def check_kinds(macros: Any) -> None:
@@ -64,7 +66,7 @@ class UnitView:
         self.unit, self.ctx = unit, ctx
         self.id, self.kind, self.attrs = unit.id, str(unit.kind), unit.attrs
         self.lang = ctx.lang
-        self.source_lang = ctx.corpus.document_of(unit).language
+        self.source_lang = ctx.lookup.document_of(unit).language
         self.status = str(ctx.corpus.status(unit, ctx.lang))
         #: the side shown: the page's language, or else the source
         self.shown_lang = ctx.lang if ctx.lang in unit.sides else self.source_lang
@@ -84,7 +86,7 @@ class UnitView:
 
     @cached_property
     def text(self) -> SideText:
-        refs = [r for r in self.ctx.corpus.references_from(self.id) if r.lang == self.shown_lang]
+        refs = [r for r in self.ctx.lookup.references_from(self.id) if r.lang == self.shown_lang]
         return SideText(self.side, self.shown_lang, refs, self.ctx.render_ref,
                         self.ctx.abbreviations(self.unit))
 
@@ -133,14 +135,14 @@ class UnitView:
     def backlinks(self) -> list[tuple[str, str, str]]:
         """(href, id of the referring unit, the words it uses), one per referring unit."""
         seen: dict[str, Reference] = {}
-        for ref in self.ctx.corpus.backlinks(self.id):
+        for ref in self.ctx.lookup.backlinks(self.id):
             seen.setdefault(ref.source, ref)
         return [(self.ctx.backlink_href(source), source, ref.text) for source, ref in seen.items()]
 
 
 def _has_text(unit: Unit, ctx: Context) -> bool:
     # Only a unit with text of its own has anything to translate; a bare list is structure.
-    return bool(unit.sides[ctx.corpus.document_of(unit).language].text)
+    return bool(unit.sides[ctx.lookup.document_of(unit).language].text)
 
 
 def _missing(unit: Unit, ctx: Context) -> bool:

@@ -24,9 +24,11 @@ class Coverage:
 
 def coverage(corpus: Corpus) -> list[Coverage]:
     rows = []
+    by_document: dict[str, list] = {d.key: [] for d in corpus.documents}
+    for unit in corpus.units.values():  # one pass, not one per document
+        by_document.setdefault(unit.document, []).append(unit)
     for document in corpus.documents:
-        units = [u for u in corpus.units.values()
-                 if u.document == document.key and u.sides[document.language].text]
+        units = [u for u in by_document[document.key] if u.sides[document.language].text]
         for lang in LANGUAGES:
             counts = {status: 0 for status in Status}
             for unit in units:

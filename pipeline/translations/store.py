@@ -15,6 +15,7 @@ from pathlib import Path
 
 import yaml
 
+from .. import yamlio
 from ..errors import FolioError
 from ..model import LANGUAGES
 
@@ -63,7 +64,7 @@ def load(root: Path, rel_path: str) -> TranslationFile:
         raise FolioError("a translation file is named <document>.<lang>.yaml, lang one of "
                          + ", ".join(LANGUAGES), path=rel_path)
     try:
-        node = yaml.compose((Path(root) / rel_path).read_text("utf-8"), Loader=yaml.SafeLoader)
+        node = yamlio.compose((Path(root) / rel_path).read_text("utf-8"))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise FolioError(f"invalid YAML: {getattr(exc, 'problem', exc)}", rel_path,

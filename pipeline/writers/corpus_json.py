@@ -75,6 +75,43 @@ def dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
-def write_corpus_json(corpus: Corpus, path: Path) -> Path:
-    path.write_text(dumps(corpus_to_json(corpus)), encoding="utf-8", newline="\n")
+def write_corpus_json(corpus: Corpus, path: Path, *, cache=None, keys: dict[str, str] | None = None) -> Path:
+    """Write corpus.json. With a build's ``cache`` and ``keys`` (document key -> digest of what
+    its units come from), a document whose digest did not change keeps the text the last build
+    serialised its units to: the file is assembled, its bytes those of :func:`dumps`."""
+    path.write_text(_assembled(corpus, cache, keys), encoding="utf-8", newline="\n")
     return path
+
+
+def _assembled(corpus: Corpus, cache, keys: dict[str, str] | None) -> str:
+    groups: dict[str, list[Unit]] = {}
+    for unit in corpus.units.values():
+        if unit.document not in groups:
+            groups[unit.document] = []
+        elif next(reversed(groups)) != unit.document:  # a document's units not together
+            return dumps(corpus_to_json(corpus))
+        groups[unit.document].append(unit)
+    fragments = []
+    for document, units in groups.items():
+        key = f"{keys[document]}-units" if keys and document in keys and cache is not None else None
+        text = cache.get("json", key) if key else None
+        if text is None:
+            text = ",\n".join(_item(unit_to_json(unit)) for unit in units).encode("utf-8")
+            if key:
+                cache.put("json", key, text)
+        fragments.append(text.decode("utf-8"))
+    members = [("folio_version", json.dumps(folio_version(), ensure_ascii=False)),
+               ("documents", _array([_item(document_entry(d)) for d in corpus.documents])),
+               ("units", "[\n" + ",\n".join(fragments) + "\n ]" if fragments else "[]"),
+               ("references", _array([_item(reference_to_json(ref)) for ref in corpus.references]))]
+    return "{\n" + ",\n".join(f" {json.dumps(name)}: {value}" for name, value in members) + "\n}\n"
+
+
+def _item(value: Any) -> str:
+    """``value`` as :func:`dumps` writes it as an item of a top-level list: two levels deep.
+    A JSON string holds no line break (it is escaped), so indenting every line is exact."""
+    return "\n".join("  " + line for line in json.dumps(value, ensure_ascii=False, indent=1).split("\n"))
+
+
+def _array(items: list[str]) -> str:
+    return "[\n" + ",\n".join(items) + "\n ]" if items else "[]"

@@ -1,0 +1,75 @@
+"""benchmarks/scale.py's results as Markdown tables (also: `report.py results/latest.json`)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+STAGES = ("read", "parse", "link", "check", "render corpus", "render site", "search index", "aids")
+
+
+def markdown(results: list[dict]) -> str:
+    return "\n\n".join([builds(results), stages(results), checks(results)])
+
+
+def _scale(r: dict) -> str:
+    return f"x{r['scale']}" + (" (partly fitted)" if r.get("extrapolated") else "")
+
+
+def _about(r: dict) -> str:
+    return "≈ " if r.get("extrapolated") else ""
+
+
+def builds(results: list[dict]) -> str:
+    rows = ["| scale | words | cold build | of it: aids | cold, one core | no-op rebuild | "
+            "one unit edited | bare `mkdocs build` | build without aids / bare mkdocs |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for r in results:
+        cold = r["cold"]["wall"]
+        aids = r["cold"].get("timings", {}).get("aids", 0.0)
+        serial = r.get("cold serial", {}).get("wall")
+        noop = r["no-op"]
+        a = _about(r)
+        rows.append(f"| {_scale(r)} | {r['words']:,.0f} | {a}{cold:.1f} s | {a}{aids:.1f} s | "
+                    f"{f'{a}{serial:.1f} s' if serial else '–'} | {a}{noop:.2f} s ({100 * noop / cold:.1f} %) | "
+                    f"{a}{r['edit']['wall']:.1f} s | {a}{r['bare mkdocs']:.1f} s | "
+                    f"{a}{(cold - aids) / r['bare mkdocs']:.2f} |")
+    return "\n".join(rows)
+
+
+def stages(results: list[dict]) -> str:
+    header = "| stage | " + " | ".join(_scale(r) for r in results) + " |"
+    rows = [header, "| --- |" + " ---: |" * len(results),
+            "| *wall s / CPU s / peak MB, one core, nothing reused* |" + " |" * len(results)]
+    for stage in STAGES:
+        cells = []
+        for r in results:
+            s = r["stages"].get(stage)
+            if not s:
+                cells.append("–")
+                continue
+            peak = f" / {s['peak_mb']:.0f}" if "peak_mb" in s else ""
+            about = "≈ " if s.get("extrapolated") else ""
+            cells.append(f"{about}{s['wall']:.2f} / {s['cpu']:.2f}{peak}")
+        rows.append(f"| {stage} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def checks(results: list[dict]) -> str:
+    rows = ["| scale | words | check stage, words/s of CPU (one core) | terminology alone (lemmas), words/s |",
+            "| --- | ---: | ---: | ---: |"]
+    for r in results:
+        if "check" not in r["stages"] or r["stages"]["check"].get("extrapolated"):
+            continue
+        check = r["stages"]["check"]["cpu"]
+        terms = r.get("families_cpu", {}).get("terminology")
+        lemmas = f"{r['words'] / terms:,.0f}" if terms else "–"
+        rows.append(f"| {_scale(r)} | {r['words']:,} | {r['words'] / check:,.0f} | {lemmas} |")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    data = json.loads(Path(sys.argv[1]).read_text("utf-8"))
+    print(markdown(data["results"]))
+    print(f"\nmachine: {data['machine']}")

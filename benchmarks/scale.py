@@ -1,0 +1,206 @@
+"""How Folio's cost grows with the corpus: the real corpus scaled to xN, measured stage by stage.
+
+    .venv/bin/python benchmarks/scale.py --scales 10 100 1000
+
+For each scale, in a temporary directory: the corpus copied N times (benchmarks/scaled_corpus.py),
+then, each in a process of its own (benchmarks/stages.py),
+
+- every stage on its own, on one core, reusing nothing: wall and CPU seconds, peak memory, and
+  the checks' throughput in words per second (of CPU time: per core);
+- `folio build` from nothing on every core, then again with no change (the no-op rebuild), then
+  after one word of one unit was edited;
+- a bare `mkdocs build` of the very pages and configuration Folio generated (plain MkDocs, the
+  same Material theme, one language after the other), against Folio's whole build, aids aside.
+
+Scales above --full (default 100) are measured in part: every page of the website carries the
+whole navigation, so MkDocs' and Pagefind's work grows with the square of the corpus (x1000 would
+write some 70 GB of HTML); there, Folio's own stages are measured (its pages rendered but not
+wrapped) and the rest is fitted, each figure on its own power law through the two largest full
+scales, and marked "≈". Results go to stdout as Markdown and to --json (default:
+benchmarks/results/latest.json).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+from scaled_corpus import generate  # noqa: E402
+
+PYTHON = sys.executable
+STAGES = ("read", "parse", "link", "check", "render corpus", "render site", "search index", "aids")
+
+
+def run_json(*args: str, timeout: float, aids_cache: Path) -> dict:
+    done = subprocess.run([PYTHON, str(HERE / "stages.py"), *args], capture_output=True, text=True,
+                          timeout=timeout, env=_env(aids_cache))
+    if done.returncode != 0:
+        raise RuntimeError(f"stages.py {' '.join(args)} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def timed(command: list[str], timeout: float, aids_cache: Path) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=_env(aids_cache))
+    if done.returncode not in (0, 1):  # 1: the checks found errors, as they do in the real corpus
+        raise RuntimeError(f"{' '.join(command)} failed:\n{done.stderr[-3000:]}")
+    return time.perf_counter() - start
+
+
+def _env(aids_cache: Path) -> dict:
+    import os
+
+    env = dict(os.environ)
+    env["FOLIO_QUIET"] = "1"  # no progress line in captured output
+    # the aids keep printed PDFs in a cache of their own (pipeline/aids/cache.py): an empty one
+    # for each cold build, the cold build's for the rebuilds that follow it
+    env["FOLIO_CACHE_DIR"] = str(aids_cache)
+    return env
+
+
+def measure(scale: int, work: Path, timeout: float, serial: bool) -> dict:
+    root = work / f"x{scale}"
+    started = time.perf_counter()
+    generate(root, scale)
+    result: dict = {"scale": scale, "generate": time.perf_counter() - started}
+    caches = work / f"aids-caches-x{scale}"
+    result.update(run_json(str(root), "--stages", timeout=timeout, aids_cache=caches / "stages"))
+    if serial:
+        result["cold serial"] = run_json(str(root), "--build", "--clean", "--jobs", "1",
+                                         timeout=timeout, aids_cache=caches / "serial")
+    result["cold"] = run_json(str(root), "--build", "--clean", timeout=timeout, aids_cache=caches / "cold")
+    result["no-op"] = timed([str(Path(PYTHON).parent / "folio"), "--root", str(root), "build"],
+                            timeout, caches / "cold")
+    edit_one_unit(root)
+    result["edit"] = run_json(str(root), "--build", timeout=timeout, aids_cache=caches / "cold")
+    result["bare mkdocs"] = bare_mkdocs(root, work / "bare", timeout, caches / "cold")
+    shutil.rmtree(root, ignore_errors=True)
+    return result
+
+
+def measure_own(scale: int, work: Path, timeout: float) -> dict:
+    """Folio's own stages only: its pages rendered, not wrapped by MkDocs nor indexed."""
+    root = work / f"x{scale}"
+    started = time.perf_counter()
+    generate(root, scale)
+    result: dict = {"scale": scale, "generate": time.perf_counter() - started, "partial": True}
+    result.update(run_json(str(root), "--stages", "--pages-only", timeout=timeout,
+                           aids_cache=work / f"aids-caches-x{scale}" / "stages"))
+    shutil.rmtree(root, ignore_errors=True)
+    return result
+
+
+def edit_one_unit(root: Path) -> None:
+    """One word of one paragraph of copy 0, as a translator's fix would change it."""
+    source = root / "corpus" / "sources" / "vq-spring-deployment-action-phase.ru.txt"
+    text = source.read_text("utf-8")
+    source.write_text(text.replace("В виде исключения", "В виде исключенья", 1), "utf-8")
+
+
+def bare_mkdocs(root: Path, out: Path, timeout: float, aids_cache: Path) -> float:
+    """Plain `mkdocs build` of the configuration and pages Folio generated, language after language."""
+    total = 0.0
+    for config in sorted((root / "build" / ".cache" / "site").glob("*/mkdocs.yml")):
+        total += timed([str(Path(PYTHON).parent / "mkdocs"), "build", "-q", "-f", str(config),
+                        "-d", str(out / config.parent.name)], timeout, aids_cache)
+    shutil.rmtree(out, ignore_errors=True)
+    return total
+
+
+def fit(points: list[tuple[float, float]], scale: int) -> float:
+    """A power law through the two largest measured points, ``q = a * n**k``, at ``scale``:
+    k = 1 is linear growth; the nav on every page makes the website's k larger."""
+    (n1, q1), (n2, q2) = points[-2:]
+    k = math.log(q2 / q1) / math.log(n2 / n1) if q1 > 0 and q2 > 0 and n2 != n1 else 1.0
+    return q2 * (scale / n2) ** k
+
+
+def extrapolate(full: list[dict], scale: int, partial: dict | None) -> dict:
+    """What the fully measured scales predict for ``scale``, each figure fitted on its own;
+    ``partial`` holds what was measured at ``scale`` itself (Folio's own stages)."""
+    result = dict(partial or {"scale": scale})
+    result["extrapolated"] = True
+    if "words" not in result:
+        result["words"] = fit([(r["scale"], r["words"]) for r in full], scale)
+    stages = result.setdefault("stages", {})
+    for name in STAGES:
+        if name not in stages and all(name in r["stages"] for r in full):
+            stages[name] = {key: fit([(r["scale"], r["stages"][name][key]) for r in full], scale)
+                            for key in ("wall", "cpu", "peak_mb")}
+            stages[name]["extrapolated"] = True
+    for key in ("cold", "cold serial", "edit"):
+        if all(key in r for r in full):
+            result[key] = {"wall": fit([(r["scale"], r[key]["wall"]) for r in full], scale),
+                           "timings": {name: fit([(r["scale"], r[key]["timings"].get(name, 0.0)) for r in full], scale)
+                                       for name in full[-1][key]["timings"]}}
+    for key in ("no-op", "bare mkdocs"):
+        result[key] = fit([(r["scale"], r[key]) for r in full], scale)
+    return result
+
+
+def machine() -> dict:
+    cpu = re.search(r"model name\s*:\s*(.+)", Path("/proc/cpuinfo").read_text())
+    memory = re.search(r"MemTotal:\s+(\d+)", Path("/proc/meminfo").read_text())
+    import os
+
+    return {"cpu": cpu.group(1) if cpu else platform.processor(), "cores": os.cpu_count(),
+            "ram_gb": round(int(memory.group(1)) / 1024 ** 2, 1) if memory else None,
+            "python": platform.python_version(), "date": date.today().isoformat(),
+            "load_before": Path("/proc/loadavg").read_text().split()[:3]}
+
+
+def table(results: list[dict]) -> str:
+    from report import markdown
+
+    return markdown(results)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scales", type=int, nargs="+", default=[10, 100, 1000])
+    parser.add_argument("--full", type=int, default=100,
+                        help="the largest scale to build whole, MkDocs and Pagefind included "
+                             "(default 100); larger ones run Folio's own stages and fit the rest")
+    parser.add_argument("--timeout", type=float, default=7200.0, help="per measured step")
+    parser.add_argument("--serial", type=int, default=100,
+                        help="also build on one core at scales up to this one (default 100)")
+    parser.add_argument("--json", type=Path, default=HERE / "results" / "latest.json")
+    args = parser.parse_args()
+    results: list[dict] = []
+    report = {"machine": machine(), "results": results}
+    with tempfile.TemporaryDirectory(prefix="folio-scale-") as work:
+        for scale in sorted(args.scales):
+            full = [r for r in results if not r.get("extrapolated")]
+            if scale <= args.full or len(full) < 2:
+                print(f"x{scale}: measuring every stage and build ...", file=sys.stderr)
+                results.append(measure(scale, Path(work), args.timeout, scale <= args.serial))
+            else:
+                # MkDocs and Pagefind grow faster than the corpus (every page carries the whole
+                # navigation): beyond --full only Folio's own stages run, the rest is fitted
+                print(f"x{scale}: measuring Folio's own stages, fitting the rest ...", file=sys.stderr)
+                results.append(extrapolate(full, scale, measure_own(scale, Path(work), args.timeout)))
+            args.json.parent.mkdir(parents=True, exist_ok=True)
+            args.json.write_text(json.dumps(report, indent=1) + "\n", "utf-8")
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(report, indent=1) + "\n", "utf-8")
+    print(table(results))
+    print(f"\nmachine: {report['machine']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,150 @@
+"""One measurement of Folio on one repository, run in a process of its own by benchmarks/scale.py.
+
+    stages.py ROOT --stages        every stage on its own, one core, nothing reused: wall and
+                                   CPU seconds and peak memory per stage, words checked
+                                   (--pages-only: Folio's pages without MkDocs and Pagefind)
+    stages.py ROOT --build [...]   one `folio build` as build() runs it: wall, CPU, its own
+                                   timings and what it rendered (--clean, --jobs N)
+
+Prints one JSON object. Peak memory is the stage's own: the kernel's high-water mark of this
+process is reset before each stage (/proc/self/clear_refs), and the peak of the processes it
+waited for (Pagefind's indexer, MkDocs and check workers) is read from getrusage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import resource
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pipeline import build as pipeline  # noqa: E402
+from pipeline.checks import FAMILIES  # noqa: E402
+from pipeline.checks.base import WORD, CheckContext  # noqa: E402
+from pipeline.manifest import load_manifest  # noqa: E402
+from pipeline.model import Corpus  # noqa: E402
+from pipeline.references import link  # noqa: E402
+from pipeline.translations import attach  # noqa: E402
+
+
+def _rss_peak_kb() -> int:
+    status = Path("/proc/self/status").read_text()
+    return int(re.search(r"VmHWM:\s+(\d+)", status).group(1))
+
+
+def _children_cpu() -> float:
+    times = os.times()
+    return times.children_user + times.children_system
+
+
+@contextmanager
+def measured(results: dict, name: str):
+    try:
+        Path("/proc/self/clear_refs").write_text("5")  # reset the high-water mark: this stage's own
+    except OSError:
+        pass
+    wall, cpu, children = time.perf_counter(), time.process_time(), _children_cpu()
+    yield
+    results[name] = {"wall": time.perf_counter() - wall,
+                     "cpu": time.process_time() - cpu + _children_cpu() - children,
+                     "peak_mb": _rss_peak_kb() / 1024,
+                     "children_peak_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024}
+
+
+def stages(root: Path, pages_only: bool = False) -> dict:
+    """Each stage as the pipeline runs it, called one by one, serially and from nothing; with
+    ``pages_only``, the site stops at Folio's pages: no MkDocs, no search index."""
+    from pipeline.site import build_site, mkdocs_adapter, search, wanted
+    from pipeline.session import Session
+    from pipeline.fingerprint import fingerprint
+
+    out: dict = {}
+    with measured(out, "read"):
+        corpus = Corpus(documents=load_manifest(root))
+        sources = [pipeline.read(root, document) for document in corpus.documents]
+    with measured(out, "parse"):
+        for document, source in zip(corpus.documents, sources):
+            corpus.add_document_units(pipeline.parse(document, source))
+    with measured(out, "link"):
+        attach(corpus, root)
+        link(corpus)
+    notes = [note for source in sources for note in source.notes]
+    with measured(out, "check"):
+        diagnostics = pipeline.check(corpus, root, notes)
+    words = sum(len(WORD.findall(side.text)) for unit in corpus.units.values()
+                for side in unit.sides.values())
+    families = {}
+    context = CheckContext(corpus, root)
+    for name, family in FAMILIES.items():  # each family's own CPU, on a warm process
+        start = time.process_time()
+        list(family.check(context))
+        families[name] = time.process_time() - start
+    with tempfile.TemporaryDirectory(prefix="folio-bench-") as work:
+        work = Path(work)
+        with measured(out, "render corpus"):
+            pipeline.render(corpus, diagnostics, work / "build")
+        if wanted(root):
+            session = Session(root, work / "build", work / "site", fingerprint(root), jobs=1)
+            indexing, wrapping = search.index, mkdocs_adapter.run
+            search.index = lambda site: _index(out, indexing, site)  # measured on its own
+            if pages_only:
+                search.index = lambda site: _index(out, lambda _site: 0, site)
+                mkdocs_adapter.run = lambda *args, **kwargs: 0
+            try:
+                with measured(out, "render site"):
+                    (work / "site").mkdir()
+                    build_site(corpus, diagnostics, root, work / "site", session=session)
+            finally:
+                search.index, mkdocs_adapter.run = indexing, wrapping
+            if pages_only:
+                del out["search index"]
+            site = out["render site"]
+            for part in ("wall", "cpu"):  # the indexing is reported as a stage of its own
+                site[part] -= out.get("search index", {}).get(part, 0.0)
+            site["pages"] = session.timings.get("site pages", 0.0)
+            site["mkdocs"] = session.timings.get("mkdocs", 0.0)
+        with measured(out, "aids"):
+            plan = pipeline.plan_aids(corpus, root)
+            pipeline.print_aids(plan, work / "build" / "aids")
+    return {"stages": out, "words": words, "units": len(corpus.units),
+            "documents": len(corpus.documents), "references": len(corpus.references),
+            "families_cpu": families}
+
+
+def _index(out: dict, indexing, site: Path) -> int:
+    with measured(out, "search index"):
+        return indexing(site)
+
+
+def full_build(root: Path, jobs: int | None, clean: bool) -> dict:
+    wall, cpu, children = time.perf_counter(), time.process_time(), _children_cpu()
+    result = pipeline.build(root, jobs=jobs, clean=clean)
+    return {"wall": time.perf_counter() - wall,
+            "cpu": time.process_time() - cpu + _children_cpu() - children,
+            "peak_mb": _rss_peak_kb() / 1024,
+            "children_peak_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
+            "timings": result.timings, "stats": dict(result.stats),
+            "touched": {k: len(v) for k, v in result.touched.items()},
+            "unchanged": result.corpus is None}
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("root", type=Path)
+    parser.add_argument("--stages", action="store_true")
+    parser.add_argument("--pages-only", action="store_true")
+    parser.add_argument("--build", action="store_true")
+    parser.add_argument("--clean", action="store_true")
+    parser.add_argument("--jobs", type=int)
+    args = parser.parse_args()
+    root = args.root.resolve()
+    report = stages(root, args.pages_only) if args.stages else full_build(root, args.jobs, args.clean)
+    print(json.dumps(report))

@@ -1,0 +1,124 @@
+"""HTML to PDF with WeasyPrint: the paper sizes, the fonts, and the bytes of a printed aid.
+
+One :class:`Printer` serves a whole build: the fonts are loaded once into one WeasyPrint font
+configuration and the shared stylesheet is parsed once; each document is laid out, written
+and dropped before the next one (WeasyPrint holds a whole document in memory).
+
+The fonts are DejaVu's (Debian's fonts-dejavu-core), named by file in ``@font-face`` rather
+than looked up by family, so every glyph of every aid, Cyrillic included, comes from fonts
+embedded in the PDF, and a machine with other fonts installed prints the same bytes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import FolioError
+
+#: page sizes as CSS gives them, and as a PDF viewer reports them (points)
+PAPERS = {"a4": ("A4", (595.28, 841.89)), "letter": ("letter", (612.0, 792.0))}
+FONT_DIRECTORIES = (Path("/usr/share/fonts/truetype/dejavu"),)
+#: (family, weight, file) of every face the aids use
+FACES = (("DejaVu Sans", "normal", "DejaVuSans.ttf"), ("DejaVu Sans", "bold", "DejaVuSans-Bold.ttf"),
+         ("DejaVu Sans Mono", "normal", "DejaVuSansMono.ttf"))
+STYLESHEET = Path(__file__).resolve().parents[2] / "templates" / "aids" / "aids.css"
+#: the extra rules of the variant with cut marks around each card: room between the cards for
+#: the marks, which stand 5 mm out from the corners, and the page's footer moved clear of them
+MARKS = (".cut { display: block; }\n.card { position: relative; margin: 8mm 5mm; }\n"
+         "@page { margin-bottom: 19mm; @bottom-left { padding-top: 7mm; } "
+         "@bottom-right { padding-top: 7mm; } }\n")
+
+
+@dataclass(frozen=True)
+class Variant:
+    paper: str  # a key of PAPERS
+    marks: bool = False  # cut marks around each card
+
+    @property
+    def suffix(self) -> str:
+        return f"{self.paper}-marks" if self.marks else self.paper
+
+
+def font_files() -> list[tuple[str, str, Path]]:
+    """The DejaVu files, or a FolioError naming the package that provides them."""
+    found = []
+    for family, weight, name in FACES:
+        path = next((d / name for d in FONT_DIRECTORIES if (d / name).is_file()), None)
+        if path is None:
+            raise FolioError(f"the player aids need the DejaVu font {name} (Debian package "
+                             "fonts-dejavu-core, listed in scripts/apt-packages.txt)",
+                             path=str(FONT_DIRECTORIES[0]))
+        found.append((family, weight, path))
+    return found
+
+
+class Printer:
+    """WeasyPrint, set up once for every aid of a build."""
+
+    def __init__(self) -> None:
+        try:
+            from weasyprint import CSS
+            from weasyprint.text.fonts import FontConfiguration
+        except ImportError as exc:  # pragma: no cover - a broken install, not an input problem
+            raise FolioError(f"WeasyPrint cannot be loaded ({exc}); the player aids need it and "
+                             "Debian's pango (pip install weasyprint)") from exc
+        self._css = CSS
+        self.fonts = FontConfiguration()
+        faces = "".join(f'@font-face {{ font-family: "{family}"; font-weight: {weight}; '
+                        f'src: url("{path.as_uri()}"); }}\n' for family, weight, path in font_files())
+        self.base = [CSS(string=faces, font_config=self.fonts),
+                     CSS(filename=str(STYLESHEET), font_config=self.fonts)]
+        self.papers = {key: CSS(string=f"@page {{ size: {size}; }}", font_config=self.fonts)
+                       for key, (size, _points) in PAPERS.items()}
+        self.marks = CSS(string=MARKS, font_config=self.fonts)
+
+    @staticmethod
+    def parse(html: str):
+        """The parsed document, laid out once per paper size: parsing is a third of the work."""
+        from weasyprint import HTML
+
+        # No base URL: an aid loads nothing but its fonts, and its bytes must not depend on where
+        # the repository is.
+        return HTML(string=html, base_url=None)
+
+    def layout(self, parsed, variant: Variant):
+        """The laid-out document (WeasyPrint's ``Document``): pages, boxes, and ``write_pdf``."""
+        stylesheets = [*self.base, self.papers[variant.paper]] + ([self.marks] if variant.marks else [])
+        return parsed.render(stylesheets=stylesheets, font_config=self.fonts)
+
+    @staticmethod
+    def pdf(document) -> bytes:
+        # WeasyPrint writes no date unless the HTML gives one, and derives the file identifier
+        # from the content: the same aid gives the same bytes, build after build.
+        return document.write_pdf()
+
+
+class Press:
+    """Prints documents one after the other with one :class:`Printer`, made only when a
+    document is not in the cache (pipeline/aids/cache.py)."""
+
+    def __init__(self) -> None:
+        self.printer: Printer | None = None
+
+    def print(self, html: str, variants: list[Variant], inspect=None) -> list[bytes]:
+        """One aid in one language, once per variant; ``inspect(i, document)`` sees each
+        laid-out document before it is dropped, and so bypasses the cache."""
+        from . import cache
+
+        parsed = None
+        pdfs = []
+        for index, variant in enumerate(variants):
+            name = cache.key(html, variant)
+            pdf = cache.get(name) if inspect is None else None
+            if pdf is None:
+                self.printer = self.printer or Printer()
+                parsed = parsed or self.printer.parse(html)
+                document = self.printer.layout(parsed, variant)
+                if inspect is not None:
+                    inspect(index, document)
+                pdf = self.printer.pdf(document)
+                del document  # WeasyPrint holds the whole document: drop it before the next one
+                cache.put(name, pdf)
+            pdfs.append(pdf)
+        return pdfs

@@ -1,0 +1,34 @@
+"""An aid's data to HTML, with the Jinja2 templates in templates/aids/.
+
+Autoescaping is on everywhere: rule text is untrusted and prints as written, never as markup.
+One environment serves every aid of a build; its gettext is the catalog of the language being
+rendered.
+"""
+
+from __future__ import annotations
+
+from babel import Locale
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from pathlib import Path
+
+from ..version import folio_version
+from .sheet import Sheet
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "aids"
+
+
+def environment() -> Environment:
+    return Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
+                       undefined=StrictUndefined, extensions=["jinja2.ext.i18n"],
+                       trim_blocks=True, lstrip_blocks=True)
+
+
+def render_html(env: Environment, aid, sheet: Sheet, title: str, game: str, data: dict,
+                version: str) -> str:
+    """The aid ``aid`` in ``sheet``'s language; ``env`` must hold that language's catalog."""
+    names = {code: Locale.parse(code).get_display_name(sheet.lang) for code in sheet.fallbacks}
+    return env.get_template(f"{aid.key}.html").render(
+        aid=aid, lang=sheet.lang, aid_title=title, game=game, version=version,
+        folio_version=folio_version(), sources=aid.sources, units=list(sheet.units_used),
+        facts=list(sheet.facts_used), fallbacks=names, **data)

@@ -1,0 +1,130 @@
+"""The checks of a build, one shard per rulebook: each shard cached, and run on any free core.
+
+No family judges a unit against more than its own rulebook (numbering and abbreviations per
+document, terms per edition, spelling per file, references inside the rulebook), so a
+rulebook's findings follow from its documents, their translations, the facts bound to their
+units and the shared configuration (glossary, word lists), plus what :data:`WHOLE` gathers from
+the whole corpus, which every shard receives as it is. What spans rulebooks runs once over the
+whole corpus: the executable rules against the facts, the worked examples, and facts bound to a
+unit no document has. tests/test_check_shards.py holds the shards to reporting exactly what
+:func:`pipeline.checks.run_checks` reports over the whole corpus.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from .. import language, workers
+from ..buildcache import BuildCache
+from ..diagnostics import Diagnostic, Severity
+from ..fingerprint import Fingerprint, digest
+from ..lookup import Lookup
+from ..model import Corpus
+from ..rules import load_facts
+from ..rules.facts import Fact
+from ..termbase import GLOSSARY, load_termbase
+from . import FAMILIES, all_codes, rules_drift, script
+from .base import CheckContext
+from .config import CheckConfig
+from .wordlists import dictionaries
+
+#: corpus-wide values some family reads, by their key among a run's shared values: computed
+#: once over the whole corpus and handed to every shard as they are
+WHOLE: dict[str, Callable[[CheckContext], object]] = {
+    script.LATIN_WORDS: script.latin_abbreviations,  # Latin capitals of every English text
+}
+
+
+@dataclass
+class Shard:
+    rulebook: str
+    documents: list[str]  # keys, in manifest order
+    facts: list[Fact] = field(default_factory=list)  # the facts bound to the shard's units
+
+
+def check_corpus(corpus: Corpus, root: Path, config: CheckConfig, *, fingerprint: Fingerprint | None = None,
+                 cache: BuildCache | None = None, jobs: int = 1,
+                 ran: list[str] | None = None) -> list[Diagnostic]:
+    """Every finding of every family, configured and sorted, as ``run_checks`` gives them;
+    ``ran`` is given the rulebooks whose shard was checked (not taken from the cache)."""
+    cache = cache or BuildCache.disabled()
+    whole = CheckContext(corpus, Path(root))
+    lookup = whole.lookup()
+    shared: dict[str, object] = {key: compute(whole) for key, compute in WHOLE.items()}
+    if (Path(root) / GLOSSARY).is_file():  # parsed once, not once per shard
+        shared["termbase"] = load_termbase(root)
+    facts = whole.shared("rules.facts", lambda: load_facts(root))
+    shards = _shards(corpus, lookup, facts)
+    keys = [_key(shard, corpus, lookup, fingerprint, shared) for shard in shards]
+    found: list[list[dict] | None] = [cache.get_json("checks", key) if key else None for key in keys]
+    todo = [n for n, value in enumerate(found) if value is None]
+    codes = {code.code for code in all_codes()}
+    translations: dict[str, dict] = {shard.rulebook: {} for shard in shards}
+    for (unit_id, lang), translation in corpus.translations.items():  # in the corpus's order
+        rulebook = lookup.document_of(corpus.units[unit_id]).rulebook
+        translations[rulebook][(unit_id, lang)] = translation
+
+    def run(n: int) -> list[dict]:
+        sub = _subcorpus(shards[n].documents, translations[shards[n].rulebook], lookup)
+        ctx = CheckContext(sub, Path(root), cache=dict(shared))
+        result = []
+        for name, family in FAMILIES.items():
+            diagnostics = (rules_drift.check_facts(ctx, shards[n].facts) if family is rules_drift
+                           else family.check(ctx))
+            for diagnostic in diagnostics:
+                if diagnostic.code not in codes:
+                    raise AssertionError(f"{name} emitted undeclared code {diagnostic.code}")
+                result.append(diagnostic.to_json())
+        return result
+
+    if todo and jobs > 1:  # loaded once here, shared by every worker forked below
+        language.load()
+        for lang in ("en", "ru"):
+            dictionaries(lang)
+    for n, result in zip(todo, workers.run(run, todo, jobs=jobs, stage="check")):
+        found[n] = result
+        if ran is not None:
+            ran.append(shards[n].rulebook)
+        if keys[n]:
+            cache.put_json("checks", keys[n], result)
+    diagnostics = [_diagnostic(data) for shard in found for data in shard]
+    bound = {fact.unit for shard in shards for fact in shard.facts}
+    diagnostics += rules_drift.check_facts(whole, [f for f in facts if f.unit not in bound])
+    diagnostics += rules_drift.check_rules(whole, facts)
+    return sorted({config.apply(d) for d in diagnostics}, key=Diagnostic.sort_key)
+
+
+def _shards(corpus: Corpus, lookup: Lookup, facts) -> list[Shard]:
+    shards: dict[str, Shard] = {}
+    for document in corpus.documents:
+        shards.setdefault(document.rulebook, Shard(document.rulebook, [])).documents.append(document.key)
+    for fact in facts:
+        unit = corpus.units.get(fact.unit)
+        if unit is not None:
+            shards[lookup.document_of(unit).rulebook].facts.append(fact)
+    return list(shards.values())
+
+
+def _key(shard: Shard, corpus: Corpus, lookup: Lookup, fingerprint: Fingerprint | None,
+         shared: dict) -> str | None:
+    """Everything the shard's findings follow from; None (never cached) without a fingerprint."""
+    if fingerprint is None:
+        return None
+    return digest("checks", fingerprint.code,
+                  *(fingerprint.document(lookup.documents[key]) for key in shard.documents),
+                  fingerprint.of(GLOSSARY), fingerprint.under("corpus/wordlists/"),
+                  repr(shard.facts), json.dumps(sorted(shared[script.LATIN_WORDS])))
+
+
+def _subcorpus(keys: list[str], translations: dict, lookup: Lookup) -> Corpus:
+    """The documents ``keys`` as a corpus of their own, every list in the corpus's order."""
+    units = {unit.id: unit for key in keys for unit in lookup.units_of(key)}
+    references = [ref for unit_id in units for ref in lookup.references_from(unit_id)]
+    return Corpus([lookup.documents[key] for key in keys], units, references, translations)
+
+
+def _diagnostic(data: dict) -> Diagnostic:
+    return Diagnostic(**{**data, "severity": Severity.parse(data["severity"])})

@@ -1,0 +1,117 @@
+"""What a build's outputs depend on, as digests: the input files, Folio's own code, its tools.
+
+A build records these in build/.cache/manifest.json; the next build compares. Equal digests
+mean equal outputs, so nothing is read, parsed or rendered again; any difference, down to a
+template or an installed version of MkDocs, is a new build. Files are hashed whole (never
+trusted by their modification time): hashing the corpus costs milliseconds, a stale website is
+a bug a translator cannot see.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import sys
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+
+from .model import Document
+from .translations.store import DIRECTORY
+
+FOLIO = Path(__file__).resolve().parents[1]  # the checkout: pipeline/, templates/, babel.cfg
+#: Folio's own files whose change changes the outputs: the code, its templates and catalogs
+CODE = ("pipeline/**/*.py", "pipeline/**/*.po", "templates/**/*", "babel.cfg", "pyproject.toml")
+#: the project's files besides corpus/: the website's base configuration and theme overrides
+PROJECT = ("mkdocs.yml", "templates/mkdocs/**/*")
+#: the tools whose output lands in build/ or site/, by distribution name
+TOOLS = ("mkdocs", "mkdocs-material", "pagefind", "pagefind-bin-extended", "jinja2", "markupsafe",
+         "babel", "pyyaml", "spacy", "spacy-lookups-data", "pymorphy3", "pymorphy3-dicts-ru",
+         "pyenchant", "weasyprint", "pydyf")
+TRANSLATIONS = DIRECTORY + "/"
+#: the system data the checks and the aids read: Hunspell dictionaries, the aids' fonts
+SYSTEM = ("/usr/share/hunspell", "/usr/share/fonts/truetype/dejavu")
+
+
+def digest(*parts: str | bytes) -> str:
+    """One digest of several values, each length-prefixed so that ("ab", "c") != ("a", "bc")."""
+    h = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        h.update(len(data).to_bytes(8, "little"))
+        h.update(data)
+    return h.hexdigest()[:32]
+
+
+def file_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:32]
+
+
+def tree(base: Path, patterns: tuple[str, ...]) -> dict[str, str]:
+    """The digest of every file under ``base`` matching ``patterns``, by relative path."""
+    found: dict[str, str] = {}
+    for pattern in patterns:
+        for path in sorted(base.glob(pattern)):
+            if path.is_file() and "__pycache__" not in path.parts:
+                found[path.relative_to(base).as_posix()] = file_digest(path)
+    return dict(sorted(found.items()))
+
+
+def code_digest() -> str:
+    """Folio's code, templates and catalogs, the tools' versions and Python's."""
+    tools = {name: _version(name) for name in TOOLS}
+    system = {}
+    for directory in SYSTEM:
+        for path in sorted(Path(directory).glob("*")) if Path(directory).is_dir() else []:
+            stat = path.stat()  # system files: their size and date say which version they are
+            system[str(path)] = f"{stat.st_size}:{stat.st_mtime_ns}"
+    return digest(json.dumps(tree(FOLIO, CODE), sort_keys=True), json.dumps(tools, sort_keys=True),
+                  json.dumps(system, sort_keys=True), sys.version)
+
+
+def _version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "-"
+
+
+@dataclass
+class Fingerprint:
+    """Every input of one build of the project at ``root``."""
+
+    files: dict[str, str]  # path relative to root -> digest: corpus/ and the project's files
+    code: str
+    build_id: str = field(init=False)
+    _translations: dict[str, list[str]] | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.build_id = digest(self.code, json.dumps(self.files, sort_keys=True))
+
+    def document(self, document: Document) -> str:
+        """Everything one document's units come from: its manifest entry (key, rulebook, parser
+        ...), its source text and its translation files, and the code that reads them."""
+        if self._translations is None:
+            self._translations = {}
+            for path, value in self.files.items():
+                name = path.removeprefix(TRANSLATIONS)
+                if name != path and name.count(".") == 2:  # <document>.<lang>.yaml
+                    self._translations.setdefault(name.split(".")[0], []).append(f"{name}={value}")
+        return digest(self.code, json.dumps(dataclasses.asdict(document), sort_keys=True),
+                      self.files.get(document.source, "-"), *self._translations.get(document.key, ()))
+
+    def of(self, *paths: str) -> str:
+        """One digest of the named files ("-" for one that does not exist)."""
+        return digest(*(f"{path}={self.files.get(path, '-')}" for path in paths))
+
+    def under(self, prefix: str) -> str:
+        """One digest of every file whose path starts with ``prefix``."""
+        return digest(*(f"{p}={d}" for p, d in self.files.items() if p.startswith(prefix)))
+
+
+def fingerprint(root: Path) -> Fingerprint:
+    root = Path(root)
+    files = tree(root, ("corpus/**/*",))
+    files.update(tree(root, PROJECT))
+    return Fingerprint(dict(sorted(files.items())), code_digest())

@@ -1,0 +1,116 @@
+"""One build: what it starts from, what it may reuse, where it writes, and what it did.
+
+A build first fingerprints its inputs (pipeline/fingerprint.py). When they are what the build
+in place was made from, and that build's outputs are all there, there is nothing to do. Else
+every output is written aside, into fresh sibling directories of build/ and site/, reusing what
+the build in place computed (its build/.cache/), and both directories are swapped in together
+once everything has succeeded: a failed build leaves the previous build/ and site/ as they were.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, defaultdict
+from contextlib import ExitStack, contextmanager, nullcontext
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from . import workers
+from .atomic import atomic_dir
+from .buildcache import CACHE, BuildCache, read_manifest
+from .fingerprint import Fingerprint, fingerprint
+
+#: in site/: the id of the build that made it, so that a site left behind by a build that
+#: failed halfway (or by an older Folio) is never taken for up to date
+STAMP = ".folio-build"
+
+
+@dataclass
+class Session:
+    root: Path
+    out_dir: Path  # build/ as the finished build has it
+    site_dir: Path | None  # site/ likewise; None: the project has no website
+    fingerprint: Fingerprint
+    jobs: int
+    cache: BuildCache = field(default_factory=BuildCache.disabled)
+    build_dir: Path | None = None  # where this build writes build/'s files
+    site_tmp: Path | None = None  # where it writes the site
+    #: the manifest of the build in place when nothing changed since it: the build is done
+    unchanged: dict | None = None
+    #: what the build did, counted: "pages rendered", "check shards run" ...
+    stats: Counter = field(default_factory=Counter)
+    #: what it did, named: the pages rendered ("en/his/his-power-rules/"), the check shards run
+    #: (their rulebooks) ... so that a test can say what an edit rebuilt
+    touched: defaultdict = field(default_factory=lambda: defaultdict(list))
+    #: wall seconds per stage, in the order they ran
+    timings: dict[str, float] = field(default_factory=dict)
+    #: what the manifest keeps of this build for the next one (its outputs, its summary ...)
+    record: dict = field(default_factory=dict)
+
+    @property
+    def previous_site(self) -> Path | None:
+        """The site in place, to reuse from, when it was made by the build in place."""
+        if self.site_dir is None or self.cache.previous is None:
+            return None
+        manifest = self.cache.manifest() or {}
+        stamp = self.site_dir / STAMP
+        if stamp.is_file() and stamp.read_text("utf-8").strip() == manifest.get("build"):
+            return self.site_dir
+        return None
+
+    @contextmanager
+    def stage(self, name: str) -> Iterator[None]:
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.timings[name] = self.timings.get(name, 0.0) + time.perf_counter() - start
+
+
+@contextmanager
+def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None = None,
+          clean: bool = False) -> Iterator[Session]:
+    """The session of one build; the build fills ``session.record`` for the manifest."""
+    session = Session(Path(root), Path(out_dir), site_dir, fingerprint(root),
+                      jobs if jobs is not None else workers.available())
+    previous = None if clean else out_dir / CACHE
+    manifest = read_manifest(previous) if previous is not None else None
+    if manifest is not None and _done(session, manifest):
+        session.unchanged = manifest
+        yield session
+        return
+    with ExitStack() as stack:
+        # entered build/ first, so that site/ is swapped in first: a build/ whose manifest
+        # says "done" never stands beside the previous site (the stamp would catch it anyway)
+        session.build_dir = stack.enter_context(atomic_dir(out_dir))
+        if site_dir is not None:
+            session.site_tmp = stack.enter_context(atomic_dir(site_dir))
+        session.cache = BuildCache(previous, session.build_dir / CACHE)
+        yield session
+        session.cache.write_manifest({"build": session.fingerprint.build_id,
+                                      "inputs": session.fingerprint.files,
+                                      "code": session.fingerprint.code,
+                                      "site": site_dir is not None, **session.record})
+        if session.site_tmp is not None:
+            (session.site_tmp / STAMP).write_text(session.fingerprint.build_id + "\n", "utf-8")
+
+
+def stage(session: Session | None, name: str):
+    """``with stage(session, "check"):`` times a stage of a session's build; nothing without one."""
+    return session.stage(name) if session is not None else nullcontext()
+
+
+def _done(session: Session, manifest: dict) -> bool:
+    """The build in place is of these very inputs, and everything it wrote is still there."""
+    if manifest.get("build") != session.fingerprint.build_id:
+        return False
+    if manifest.get("site") != (session.site_dir is not None):
+        return False
+    if not all((session.out_dir / path).exists() for path in manifest.get("outputs", [])):
+        return False
+    if session.site_dir is not None:
+        stamp = session.site_dir / STAMP
+        if not stamp.is_file() or stamp.read_text("utf-8").strip() != session.fingerprint.build_id:
+            return False
+    return True

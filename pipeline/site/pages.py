@@ -1,0 +1,102 @@
+"""The MkDocs sources of every page in every language: kept between builds, rendered on every core.
+
+Each language has a directory of its own, ``<lang>/`` under build/.cache/site/ (or a temporary
+one): the generated mkdocs.yml, the pages in docs/, and pages.json, the key (pipeline/site/
+keys.py) and title each page was made with. A page whose key is unchanged is carried over from
+the last build as it is; the others are rendered again, in parallel, and only those whose source
+actually changed are handed to MkDocs as changed.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from .. import workers
+from ..buildcache import carry
+from ..fingerprint import digest
+from . import mkdocs_adapter
+from .render import RenderedPage, Renderer
+from .structure import Page, Site
+
+INDEX = "pages.json"
+
+
+@dataclass
+class Sources:
+    """One language's MkDocs sources, ready to build."""
+
+    lang: str
+    config: Path  # the generated mkdocs.yml; docs/ beside it
+    titles: dict[str, str] = field(default_factory=dict)  # page path -> title, every page
+    rendered: list[str] = field(default_factory=list)  # the pages Folio rendered this build
+    changed: set[str] = field(default_factory=set)  # ... and whose source differs from the last
+    #: the last build's sources were made with the same navigation and theme: MkDocs need only
+    #: render the changed pages, and may take every other file from the site in place
+    same_frame: bool = False
+
+
+def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Renderer],
+            keys: dict[str, str] | None, frame: str, here: Path, previous: Path | None,
+            jobs: int) -> list[Sources]:
+    """Every language's sources under ``here``; ``previous`` is the last build's ``here``."""
+    sources, todo = [], []
+    for lang in languages:
+        old = _index(previous / lang) if previous is not None else {}
+        found = Sources(lang, here / lang / "mkdocs.yml", same_frame=old.get("frame") == frame)
+        for page in site.pages:
+            entry = old.get("pages", {}).get(page.path)
+            source = _source(previous / lang, page) if previous is not None else None
+            if keys and entry and entry["key"] == _key(keys, page, lang) and source.is_file():
+                carry(source, _source(here / lang, page))
+                found.titles[page.path] = entry["title"]
+            else:
+                todo.append((lang, page))
+        sources.append(found)
+
+    def render(task: tuple[str, Page]) -> RenderedPage:
+        return renderer(task[0]).page(task[1])
+
+    by_lang = {s.lang: s for s in sources}
+    for (lang, page), rendered in zip(todo, workers.run(render, todo, jobs=jobs, stage="pages")):
+        found = by_lang[lang]
+        found.titles[page.path] = rendered.title
+        found.rendered.append(page.path)
+        before = _source(previous / lang, page) if previous is not None else None
+        if before is None or not before.is_file() or \
+                before.read_text("utf-8") != mkdocs_adapter.page_source(rendered):
+            found.changed.add(page.path)
+        mkdocs_adapter.write_docs([rendered], found.config)
+    for found in sources:
+        index = {"frame": frame, "pages": {page.path: {"key": _key(keys, page, found.lang) if keys else None,
+                                                       "title": found.titles[page.path]}
+                                           for page in site.pages}}
+        found.config.parent.mkdir(parents=True, exist_ok=True)
+        (found.config.parent / INDEX).write_text(
+            json.dumps(index, ensure_ascii=False, indent=1, sort_keys=True) + "\n", "utf-8")
+    return sources
+
+
+def copy_assets(sources: list[Sources], assets: Path) -> None:
+    for found in sources:
+        target = mkdocs_adapter.docs_dir(found.config) / mkdocs_adapter.ASSETS
+        shutil.rmtree(target, ignore_errors=True)  # fresh files: kept ones may be hard links
+        shutil.copytree(assets, target)
+
+
+def _key(keys: dict[str, str], page: Page, lang: str) -> str:
+    return digest(keys[page.path], lang)
+
+
+def _source(directory: Path, page: Page) -> Path:
+    return mkdocs_adapter.docs_dir(directory / "mkdocs.yml") / page.path / "index.md"
+
+
+def _index(directory: Path) -> dict:
+    try:
+        return json.loads((directory / INDEX).read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}

@@ -1,0 +1,118 @@
+"""Helpers of the player-aid tests: print every aid once per session, and read PDFs back.
+
+The aids are printed from the repository's corpus with an ``inspect`` hook, which makes
+WeasyPrint lay every document out for real (no cache) and lets the tests look at its boxes
+before it is dropped: which page each unbreakable block landed on, and whether any box leaves
+the page's content area. The PDFs are then read back as a reader's tools see them: poppler's
+pdftotext and pdftoppm, and pypdf for page boxes and fonts.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.aids import AidFile, Printed, plan_aids, print_aids
+from pipeline.build import load_corpus
+
+REPO = Path(__file__).resolve().parents[1]
+ARTIFACTS = REPO / "test-artifacts"
+EPSILON = 0.5  # CSS px: rounding in WeasyPrint's layout, not a visible overflow
+MARK_ROOM = 5.5 / 25.4 * 96  # CSS px: a cut mark reaches 5 mm beyond its card's corner
+
+
+@dataclass
+class Layout:
+    """What one laid-out aid looked like before it was written."""
+
+    pages: int = 0
+    #: element (id, or tag and number) -> the pages its boxes are on, for every class="keep"
+    keep_pages: dict[str, set[int]] = field(default_factory=dict)
+    #: boxes outside the page's content area: "page 2: p at x=…" descriptions
+    overflows: list[str] = field(default_factory=list)
+    #: class="keep" elements taller than a page (they could not be kept whole)
+    too_tall: list[str] = field(default_factory=list)
+    #: elements by class that have a box, with how many (e.g. "cut": 80)
+    classes: dict[str, int] = field(default_factory=dict)
+
+
+def inspect_layout(document) -> Layout:
+    from weasyprint.formatting_structure import boxes
+
+    layout = Layout(pages=len(document.pages))
+    names: dict[int, str] = {}
+    for number, page in enumerate(document.pages, 1):
+        page_box = page._page_box  # WeasyPrint's own layout tree: no public API exposes it
+        left, top = page_box.content_box_x(), page_box.content_box_y()
+        right, bottom = left + page_box.width, top + page_box.height
+        for root in page_box.children:
+            if isinstance(root, boxes.MarginBox):  # the running footer lives in the margin
+                continue
+            for box in root.descendants():
+                element = getattr(box, "element", None)
+                classes = (element.get("class") or "").split() if element is not None else []
+                if element is not None and "keep" in classes:
+                    name = names.setdefault(id(element), element.get("id")
+                                            or f"{element.tag}#{len(names)}")
+                    layout.keep_pages.setdefault(name, set()).add(number)
+                    if box.border_height() > page_box.height + EPSILON:
+                        layout.too_tall.append(name)
+                for name in classes:
+                    layout.classes[name] = layout.classes.get(name, 0) + 1
+                if not hasattr(box, "position_x") or box.width is None:
+                    continue
+                # The border box: a margin may run into the page's margin (CSS truncates it
+                # at a page break); a border, a background or a glyph may not.
+                x, y = box.border_box_x(), box.border_box_y()
+                room = MARK_ROOM if "cut" in classes else EPSILON  # cut marks stand out from a card
+                if (x < left - room or x + box.border_width() > right + room
+                        or y < top - room or y + box.border_height() > bottom + room):
+                    layout.overflows.append(
+                        f"page {number}: {type(box).__name__} <{getattr(box, 'element_tag', '?')}> "
+                        f"{element.get('id') if element is not None else ''} at ({x:.1f}, {y:.1f}), "
+                        f"{box.border_width():.1f} x {box.border_height():.1f} "
+                        f"{getattr(box, 'text', '')[:40]!r}")
+    return layout
+
+
+@dataclass
+class Printout:
+    printed: Printed
+    layouts: dict[str, Layout]  # by AidFile.path
+
+    def path(self, file: AidFile) -> Path:
+        return self.printed.directory / file.path
+
+    def file(self, aid: str, lang: str, paper: str = "a4") -> AidFile:
+        return next(f for f in self.printed.files
+                    if (f.aid, f.lang, f.variant.paper) == (aid, lang, paper) and not f.variant.marks)
+
+
+_PRINTOUT: list[Printout] = []
+
+
+def printout(tmp_path_factory) -> Printout:
+    """Every aid of the repository's corpus, printed once per session (whichever test module
+    asks first), into a session temporary directory."""
+    if not _PRINTOUT:
+        corpus, _notes = load_corpus(REPO)
+        layouts: dict[str, Layout] = {}
+        printed = print_aids(plan_aids(corpus, REPO), tmp_path_factory.mktemp("aids") / "aids",
+                             inspect=lambda file, document: layouts.__setitem__(
+                                 file.path, inspect_layout(document)))
+        assert printed is not None
+        _PRINTOUT.append(Printout(printed, layouts))
+    return _PRINTOUT[0]
+
+
+def pdftotext(path: Path) -> list[str]:
+    """The text of each page, as poppler extracts it (reading order, one line per line)."""
+    done = subprocess.run(["pdftotext", "-raw", "-enc", "UTF-8", str(path), "-"],
+                          capture_output=True, text=True, encoding="utf-8", check=True)
+    return done.stdout.split("\f")[:-1]
+
+
+def flat(text: str) -> str:
+    """Text with every run of white space one space: a printed line may wrap anywhere."""
+    return " ".join(text.split())

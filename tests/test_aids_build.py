@@ -1,0 +1,144 @@
+"""The aids in the build: `folio build` prints them into build/aids/ and the website links them
+(its link checker follows every link offline); printing is atomic, deterministic and cached;
+`folio aids --marks` prints the event cards with cut marks."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from babel.support import Translations
+from pypdf import PdfReader
+
+import pipeline.aids
+from aids_support import REPO, inspect_layout
+from pipeline.aids import AIDS, corpus_version, plan_aids, print_aids
+from pipeline.aids.pdf import PAPERS
+from pipeline.build import build, load_corpus
+from pipeline.model import LANGUAGES
+from pipeline.site import i18n
+from site_support import broken_links, parse_html
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory, copy_corpus):
+    """A copy of the repository with its website configuration, built once."""
+    root = copy_corpus(tmp_path_factory.mktemp("project"))
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(REPO / "templates" / "mkdocs", root / "templates" / "mkdocs")
+    return root, build(root)
+
+
+def test_folio_build_prints_every_aid_into_build_aids(project):
+    root, result = project
+    assert result.aids is not None and result.aids.directory == root / "build" / "aids"
+    assert root / "build" / "aids" in result.outputs
+    found = sorted(p.relative_to(root / "build" / "aids").as_posix()
+                   for p in (root / "build" / "aids").rglob("*") if p.is_file())
+    assert found == sorted(f"{lang}/{aid.key}-{paper}.pdf" for aid in AIDS for lang in LANGUAGES
+                           for paper in PAPERS)
+    assert not [p for p in (root / "build").iterdir() if p.name.startswith(".aids.")]
+
+
+def test_the_website_links_each_aid_and_the_links_work_offline(project):
+    root, result = project
+    site = root / "site"
+    assert broken_links(site) == []
+    for lang in LANGUAGES:
+        page = site / lang / "aids" / "index.html"
+        links = {href for attr, href in parse_html(page).links if href.endswith(".pdf")}
+        assert links == {f"{aid.key}-{paper}.pdf" for aid in AIDS for paper in PAPERS}
+        for name in links:
+            assert (site / lang / "aids" / name).read_bytes() == (root / "build" / "aids" / lang / name).read_bytes()
+        home = parse_html(site / lang / "index.html")
+        assert ("href", "aids/") in home.links
+    assert "Памятки игрока" in (site / "ru" / "aids" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_failure_while_printing_leaves_the_previous_aids(tmp_path, monkeypatch, tree_bytes):
+    corpus, _ = load_corpus(REPO)
+    plan = plan_aids(corpus, REPO, only=("his-mary-i-impulse",), papers=("a4",))
+    out = tmp_path / "aids"
+    print_aids(plan, out)
+    before = tree_bytes(out)
+    calls = []
+
+    def failing(self, html, variants, inspect=None):
+        calls.append(html)
+        if len(calls) > 1:
+            raise OSError("disk full")
+        return [b"%PDF-new"] * len(variants)
+
+    monkeypatch.setattr(pipeline.aids.Press, "print", failing)
+    with pytest.raises(OSError):
+        print_aids(plan, out)
+    assert tree_bytes(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["aids"]
+
+
+def test_printing_is_deterministic_and_does_not_depend_on_where_the_corpus_is(corpus_copy, tmp_path):
+    assert corpus_version(corpus_copy) == corpus_version(REPO)
+    corpus, _ = load_corpus(REPO)
+    plan = plan_aids(corpus, REPO, only=("his-new-world",), langs=("ru",), papers=("letter",))
+    looked = []
+    first = print_aids(plan, tmp_path / "one", inspect=lambda f, d: looked.append(f))  # laid out
+    second = print_aids(plan, tmp_path / "two", inspect=lambda f, d: looked.append(f))  # again
+    assert len(looked) == 2
+    path = first.files[0].path
+    assert (first.directory / path).read_bytes() == (second.directory / path).read_bytes()
+    other, _ = load_corpus(corpus_copy)
+    again = plan_aids(other, corpus_copy, only=("his-new-world",), langs=("ru",), papers=("letter",))
+    assert again.documents[0][3] == plan.documents[0][3]
+
+
+def test_an_aid_printed_before_is_taken_from_the_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("FOLIO_CACHE_DIR", str(tmp_path / "cache"))
+    corpus, _ = load_corpus(REPO)
+    plan = plan_aids(corpus, REPO, only=("his-mary-i-impulse",), langs=("en",), papers=("a4",))
+    first = print_aids(plan, tmp_path / "one")
+    assert len(list((tmp_path / "cache" / "aids").glob("*.pdf"))) == 1
+
+    class Broken:
+        def __init__(self):
+            raise AssertionError("laid out again")
+
+    monkeypatch.setattr(pipeline.aids.pdf, "Printer", Broken)
+    second = print_aids(plan, tmp_path / "two")
+    path = first.files[0].path
+    assert (second.directory / path).read_bytes() == (first.directory / path).read_bytes()
+    monkeypatch.setenv("FOLIO_CACHE_DIR", "")  # off: printed afresh, nothing read
+    with pytest.raises(AssertionError, match="laid out again"):
+        print_aids(plan, tmp_path / "three")
+
+
+def test_event_cards_with_cut_marks_stay_whole_on_letter_paper(tmp_path, folio):
+    corpus, _ = load_corpus(REPO)
+    plan = plan_aids(corpus, REPO, only=("eu-risto-events-period-1",), langs=("ru",), papers=("letter",),
+                     marks=True)
+    layouts = {}
+    printed = print_aids(plan, tmp_path / "api", inspect=lambda f, d: layouts.__setitem__(f.path, inspect_layout(d)))
+    [layout] = layouts.values()
+    assert printed.files[0].path == "ru/eu-risto-events-period-1-letter-marks.pdf"
+    cards = [name for name in layout.keep_pages if name.endswith(":I") and name.startswith("eu-risto:")]
+    assert len(cards) == 10 and layout.classes["cut"] == 8 * len(cards)
+    assert layout.overflows == [] and layout.too_tall == []
+    assert {name: pages for name, pages in layout.keep_pages.items() if len(pages) > 1} == {}
+    page = PdfReader(printed.directory / printed.files[0].path).pages[0]
+    assert (float(page.mediabox.width), float(page.mediabox.height)) == PAPERS["letter"][1]
+    done = folio(REPO, "aids", "eu-risto-events-period-1", "--marks", "--lang", "ru", "--paper", "letter",
+                 "--out", str(tmp_path / "cli"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(tmp_path / "cli" / "ru" / "eu-risto-events-period-1-letter-marks.pdf")]
+    assert (tmp_path / "cli" / printed.files[0].path).read_bytes() == (printed.directory / printed.files[0].path).read_bytes()
+
+
+@pytest.mark.parametrize("n, text", [(1, "Не более 1 отряда остаётся"), (4, "Не более 4 отрядов остаются"),
+                                     (5, "Не более 5 отрядов остаются"), (21, "Не более 21 отряда остаётся")])
+def test_the_aids_russian_plurals(tmp_path_factory, n, text):
+    translations, _ = i18n.prepare(tmp_path_factory.mktemp("mo"))
+    ru: Translations = translations["ru"]
+    singular = ("At most %(num)d land unit stays in a fortified space the power controls; the excess "
+                "returns to the capital.")
+    plural = ("At most %(num)d land units stay in a fortified space the power controls; the excess "
+              "returns to the capital.")
+    assert (ru.ngettext(singular, plural, n) % {"num": n}).startswith(text)

@@ -1,0 +1,103 @@
+"""The aids follow the data: a fact changed in a test copy of the corpus changes the printed
+aid and the rules module together; rule text prints as written, a stale translation is marked,
+and an aid whose fact is gone stops the build before anything is written."""
+
+from __future__ import annotations
+
+import pytest
+
+from aids_support import REPO, flat, pdftotext
+from pipeline.aids import plan_aids, print_aids
+from pipeline.aids.lines import KINDS, SKIPPED, UnknownKind, to_line
+from pipeline.aids.sheet import Sheet
+from pipeline.build import load_corpus
+from pipeline.errors import FolioError
+from pipeline.model import Kind
+from pipeline.rules import load_facts, run
+
+HIS = "corpus/rules/his.yaml"
+STEP_1 = "1. Открытие карты: Английский игрок открывает карту"
+
+
+def set_value(root, fact_id: str, old: str, new: str) -> None:
+    """Rewrite one value line of one fact in corpus/rules/his.yaml (``range: [1, 3]``)."""
+    path = root / HIS
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f"  - id: {fact_id}\n")
+    at = text.index(old, start)
+    assert at < text.find("  - id: ", start + 1)
+    path.write_text(text[:at] + new + text[at + len(old):], encoding="utf-8")
+
+
+def printed_text(root, tmp_path, *aids: str) -> dict[tuple[str, str], str]:
+    corpus, _notes = load_corpus(root)
+    plan = plan_aids(corpus, root, only=aids, papers=("a4",))
+    printed = print_aids(plan, tmp_path / "aids")
+    return {(f.aid, f.lang): flat(" ".join(pdftotext(printed.directory / f.path))) for f in printed.files}
+
+
+def test_a_changed_fact_changes_the_printed_aid_and_the_rules_module_together(corpus_copy, tmp_path):
+    set_value(corpus_copy, "mary-i.die.papal", "range: [1, 3]", "range: [1, 2]")
+    set_value(corpus_copy, "mary-i.die.normal", "range: [4, 6]", "range: [3, 6]")
+    set_value(corpus_copy, "winter.city-limit", "number: 4", "number: 5")
+    text = printed_text(corpus_copy, tmp_path, "his-mary-i-impulse", "his-winter-phase")
+    assert "die roll 1–2 → go to step 4" in text[("his-mary-i-impulse", "en")]
+    assert "die roll 3–6 → play the card normally" in text[("his-mary-i-impulse", "en")]
+    assert "бросок 1–2 → перейдите к шагу 4" in text[("his-mary-i-impulse", "ru")]
+    assert "At most 5 land units stay" in text[("his-winter-phase", "en")]
+    assert "Не более 5 отрядов остаются" in text[("his-winter-phase", "ru")]
+    before, after = load_facts(REPO), load_facts(corpus_copy)
+    assert run("his.mary-i-impulse", before, card_cp=3, die=3).result.papal_actions
+    assert not run("his.mary-i-impulse", after, card_cp=3, die=3).result.papal_actions
+    assert run("his.winter-return", after, power="france", units=7,
+               space="fortified-controlled").result.may_stay == 5
+    # the footer's corpus version follows the change
+    corpus, _ = load_corpus(REPO)
+    assert plan_aids(corpus, REPO, only=("his-mary-i-impulse",)).version not in text[("his-mary-i-impulse", "en")]
+
+
+def test_rule_text_prints_as_written_and_a_stale_translation_is_marked(corpus_copy, tmp_path):
+    source = corpus_copy / "corpus/sources/his-power-rules-england-france-papacy.ru.txt"
+    text = source.read_text(encoding="utf-8")
+    assert text.count(STEP_1) == 1
+    source.write_text(text.replace(STEP_1, STEP_1 + " <b>жирно</b> {{ x }} &amp;"), encoding="utf-8")
+    printed = printed_text(corpus_copy, tmp_path, "his-mary-i-impulse")
+    assert "открывает карту <b>жирно</b> {{ x }} &amp;" in printed[("his-mary-i-impulse", "ru")]
+    en = printed[("his-mary-i-impulse", "en")]
+    assert "Reveal Card: The English player reveals the card he wishes to play" in en
+    assert en.count("may be outdated") == 1  # the translation of step 1, made from the old text
+
+
+def test_an_aid_whose_fact_is_gone_stops_the_build_before_anything_is_written(corpus_copy, folio):
+    path = corpus_copy / HIS
+    text = path.read_text(encoding="utf-8")
+    start = text.index("  - id: winter.city-limit\n")
+    path.write_text(text[:start] + text[text.index("  - id: ", start + 1):], encoding="utf-8")
+    done = folio(corpus_copy, "build")
+    assert done.returncode == 2, done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith(f"{HIS}: error: the player aid his-winter-phase prints his.winter.city-limit: "
+                           f"the fact his.winter.city-limit is not defined in {HIS}"), line
+    assert not (corpus_copy / "build").exists()
+
+
+def test_every_kind_of_unit_is_printed_or_left_out_on_purpose():
+    assert set(KINDS) | SKIPPED | {Kind.DOCUMENT} == set(Kind)
+    corpus, _ = load_corpus(REPO)
+    sheet = Sheet("test", corpus, load_facts(REPO), "en", _Null())
+    with pytest.raises(UnknownKind, match="his-power-rules: the player aids cannot print a unit of kind"):
+        to_line(sheet, corpus.units["his-power-rules"], {})
+
+
+def test_an_unknown_aid_is_refused_by_name():
+    corpus, _ = load_corpus(REPO)
+    with pytest.raises(FolioError, match="no player aid 'his-winter'; the aids are eu-risto-events-period-1"):
+        plan_aids(corpus, REPO, only=("his-winter",))
+
+
+class _Null:
+    def gettext(self, message):
+        return message
+
+    def ngettext(self, singular, plural, n):
+        return singular if n == 1 else plural

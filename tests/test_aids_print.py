@@ -1,0 +1,112 @@
+"""The printed player aids as a person printing them meets them: the files, the paper, the fonts,
+the footer, nothing split or cut off, and Cyrillic that renders. Page 1 of each aid is kept as
+a PNG in test-artifacts/ for a person to look at."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+
+from aids_support import ARTIFACTS, flat, pdftotext, printout
+from pipeline.aids import AIDS
+from pipeline.aids.pdf import PAPERS
+from pipeline.model import LANGUAGES
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory):
+    return printout(tmp_path_factory)
+
+
+def test_every_aid_is_printed_in_both_languages_on_both_papers_under_a_stable_name(printed):
+    names = sorted(file.path for file in printed.printed.files)
+    assert names == sorted(f"{lang}/{aid.key}-{paper}.pdf" for aid in AIDS for lang in LANGUAGES
+                           for paper in PAPERS)
+    assert len(names) == 24
+    assert all(printed.path(file).read_bytes().startswith(b"%PDF-") for file in printed.printed.files)
+
+
+def test_the_pages_are_really_a4_or_letter(printed):
+    for file in printed.printed.files:
+        width, height = PAPERS[file.variant.paper][1]
+        for number, page in enumerate(PdfReader(printed.path(file)).pages, 1):
+            box = page.mediabox
+            assert (round(float(box.width), 1), round(float(box.height), 1)) == (round(width, 1), round(height, 1)), \
+                (file.path, number, box)
+
+
+def test_every_font_is_embedded_dejavu(printed):
+    for file in printed.printed.files:
+        fonts = {}
+        for page in PdfReader(printed.path(file)).pages:
+            for font in page["/Resources"]["/Font"].values():
+                font = font.get_object()
+                descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+                descriptor = descendant["/FontDescriptor"].get_object()
+                fonts[str(font["/BaseFont"])] = any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+                assert "/ToUnicode" in font, (file.path, font["/BaseFont"])  # text can be copied and searched
+        assert fonts and all(fonts.values()), (file.path, fonts)
+        assert all("DejaVu" in name for name in fonts), (file.path, sorted(fonts))
+
+
+def test_russian_aids_render_cyrillic(printed):
+    for aid in AIDS:
+        text = flat(" ".join(pdftotext(printed.path(printed.file(aid.key, "ru")))))
+        assert "\ufffd" not in text and "□" not in text
+        assert sum(1 for ch in text if "а" <= ch.lower() <= "я") > 200, aid.key
+    mary = flat(" ".join(pdftotext(printed.path(printed.file("his-mary-i-impulse", "ru")))))
+    for words in ("Английские импульсы в правление Марии I", "Бросок кости", "Папские действия",
+                  "перейдите к шагу 4", "Here I Stand: английский импульс в правление Марии I"):
+        assert words in mary
+
+
+def test_every_page_names_its_rules_and_the_corpus_version_in_the_footer(printed):
+    version = printed.printed.version
+    assert version.startswith("0.") and "+" in version
+    for file in printed.printed.files:
+        aid = next(a for a in AIDS if a.key == file.aid)
+        word = "корпус" if file.lang == "ru" else "corpus"
+        pages = pdftotext(printed.path(file))
+        for number, page in enumerate(pages, 1):
+            footer = flat(page)
+            assert f"{', '.join(aid.sources)} · {word} {version}" in footer, (file.path, number)
+            assert footer.endswith(f"{number} / {len(pages)}"), (file.path, number)
+
+
+def test_no_box_leaves_the_page_content_area(printed):
+    for path, layout in printed.layouts.items():
+        assert layout.overflows == [], (path, layout.overflows[:5])
+
+
+def test_no_step_card_or_row_is_split_across_pages(printed):
+    for path, layout in printed.layouts.items():
+        assert layout.keep_pages, path
+        split = {name: pages for name, pages in layout.keep_pages.items() if len(pages) > 1}
+        assert split == {}, path
+        assert layout.too_tall == [], path
+    risto = printed.layouts["en/eu-risto-events-period-1-a4.pdf"]
+    assert len([name for name in risto.keep_pages if name.startswith("eu-risto:") and name.endswith(":I")]) == 10
+    assert risto.pages > 1  # the cards really went over several pages, each whole
+
+
+def test_page_one_of_each_aid_is_kept_as_png_for_a_person_to_look_at(printed):
+    ARTIFACTS.mkdir(exist_ok=True)
+    for file in printed.printed.files:
+        stem = ARTIFACTS / f"aid-{file.lang}-{file.aid}-{file.variant.suffix}"
+        subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "1", "-l", "1", "-singlefile",
+                        str(printed.path(file)), str(stem)], check=True)
+        assert stem.with_suffix(".png").stat().st_size > 5000
+
+
+def test_text_the_aid_language_lacks_is_printed_in_the_original_and_marked(printed):
+    winter = flat(" ".join(pdftotext(printed.path(printed.file("his-winter-phase", "en")))))
+    assert "RU not translated yet: printed in the original (Russian)" in winter
+    assert "19.3 RU Процедура возвращения домой сухопутных войск" in winter
+    assert "At most 4 land units stay" in winter  # the aid's own sentences stay in its language
+    mary = flat(" ".join(pdftotext(printed.path(printed.file("his-mary-i-impulse", "ru")))))
+    assert "не переведено" not in mary and " EN " not in mary  # every unit has a Russian side
+    risto = flat(" ".join(pdftotext(printed.path(printed.file("eu-risto-events-period-1", "ru")))))
+    assert "EN ещё не переведено: напечатано в оригинале (английский)" in risto
+    assert "1:I ТОРДЕСИЛЬЯССКИЙ ДОГОВОР" in risto and "2:I EN ELECTION OF THE HOLY ROMAN EMPEROR" in risto

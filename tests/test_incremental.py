@@ -1,0 +1,174 @@
+"""Rebuilds: nothing to do when nothing changed, only what an edit reaches, never a stale output.
+
+The project is the real corpus with its documents renamed (benchmarks/scaled_corpus.py, copy 1:
+`vq-x1:11.1` ...), so the work is the real work while no player aid is printed (the aids need
+the real keys and are tested in tests/test_aids_*.py). Each test edits a copy of one built project
+and compares what a rebuild did with what a clean build of the same input writes.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+import pipeline.build
+import pipeline.fingerprint
+import pipeline.site.mkdocs_adapter
+from pipeline.build import build
+from pipeline.session import STAMP
+from pipeline.site.structure import plan
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from scaled_corpus import generate  # noqa: E402
+
+VQ = "corpus/sources/vq-spring-deployment-action-phase-x1.ru.txt"
+VQ_PAGE = "vq-x1/vq-deployment-actions-x1/"
+WORD, EDITED = "В виде исключения", "В виде исключенья"  # vq-x1:11.1, a unit with no translation
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    root = generate(tmp_path_factory.mktemp("incremental") / "project", 1, first=1)
+    build(root)
+    return root
+
+
+@pytest.fixture
+def project(built, tmp_path) -> Path:
+    """A copy of the built project (sources, build/ and site/), to edit and rebuild."""
+    return Path(shutil.copytree(built, tmp_path / "project", symlinks=True))
+
+
+def outputs(root: Path, tree_bytes) -> dict[str, bytes]:
+    return {f"{top}/{path}": data for top in ("build", "site") for path, data in tree_bytes(root / top).items()}
+
+
+def edit(root: Path, path: str, old: str, new: str) -> None:
+    file = root / path
+    text = file.read_text("utf-8")
+    assert old in text, (path, old)
+    file.write_text(text.replace(old, new, 1), "utf-8")
+
+
+def clean_build_of(root: Path, tmp_path: Path) -> Path:
+    """The same inputs built from nothing, elsewhere."""
+    other = tmp_path / "clean"
+    shutil.copytree(root, other, ignore=shutil.ignore_patterns("build", "site"))
+    build(other, clean=True)
+    return other
+
+
+def test_a_build_with_no_change_does_nothing(project, tree_bytes):
+    before = outputs(project, tree_bytes)
+    result = build(project)
+    assert result.corpus is None, "the corpus was read again"
+    assert not result.stats and not result.touched
+    assert outputs(project, tree_bytes) == before
+    assert result.summary["documents"] == 5 and len(result.diagnostics) > 100
+
+
+def test_editing_one_unit_rebuilds_only_what_depends_on_it(project, tree_bytes, tmp_path):
+    edit(project, VQ, WORD, EDITED)
+    result = build(project)
+    rendered = set(result.touched["pages"])
+    # the document's pages and its game's outline; the report, whose findings moved; nothing
+    # of the other games: their pages, checks and files come from the last build
+    assert {f"{lang}/{VQ_PAGE}" for lang in ("en", "ru")} <= rendered
+    assert rendered <= {f"{lang}/{page}" for lang in ("en", "ru")
+                        for page in (VQ_PAGE, "vq-x1/", "checks/", "status/", "")}
+    assert set(result.touched["mkdocs"]) <= rendered, "MkDocs wrapped a page Folio did not change"
+    assert "en/vq-x1/" not in result.touched["mkdocs"], "an unchanged outline was handed to MkDocs"
+    assert result.touched["checks"] == ["vq-x1"]
+    assert result.stats["yaml made"] == 1 and result.stats["yaml reused"] == 4
+    page = (project / "site" / "ru" / VQ_PAGE / "index.html").read_text("utf-8")
+    assert EDITED in page and WORD not in page
+    assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
+
+
+def test_an_edit_to_a_cited_rule_rerenders_the_pages_that_cite_it(project, tree_bytes, tmp_path):
+    power, winter = "corpus/sources/his-power-rules-england-france-papacy-x1.ru.txt", \
+        "corpus/sources/his-winter-phase-new-world-x1.ru.txt"
+    # the real texts cite no rule of another document: one citation, then an edit of its target
+    edit(project, power, "английский импульс завершён.", "английский импульс завершён (см. 19.5).")
+    build(project)
+    edit(project, winter, "19.5. Пополнение", "19.5. Пополнение войск")
+    result = build(project)
+    rendered = {path.split("/", 1)[1] for path in result.touched["pages"]}
+    assert {"his-x1/his-winter-new-world-x1/", "his-x1/his-power-rules-x1/"} <= rendered
+    assert not any(path.startswith(("eu-risto-x1/", "vq-x1/", "pop-x1/")) for path in rendered)
+    page = (project / "site" / "ru" / "his-x1" / "his-power-rules-x1" / "index.html").read_text("utf-8")
+    assert 'title="19.5 Пополнение войск"' in page  # the link is titled as its target is now
+    assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
+
+
+def test_a_changed_glossary_reaches_the_pages_that_show_it(project):
+    edit(project, "corpus/glossary.yaml", "- abbr: SPA\n  expansion: Spain\n",
+         "- abbr: SPA\n  expansion: Kingdom of Spain\n")
+    result = build(project)
+    for page in ("glossary/", "eu-risto-x1/eu-risto-period-1-x1/"):
+        assert "Kingdom of Spain" in (project / "site" / "en" / page / "index.html").read_text("utf-8")
+    assert "eu-risto-x1" in result.touched["checks"]
+
+
+def test_a_changed_theme_template_rebuilds_every_page(project):
+    edit(project, "templates/mkdocs/partials/alternate.html", 'role="search">',
+         'role="search" data-edited>')
+    result = build(project)
+    assert result.touched["mkdocs"] == ["en/*", "ru/*"]  # the frame changed: MkDocs builds all
+    assert not result.touched["pages"], "Folio's own page content did not change"
+    for page in (project / "site").glob("*/**/index.html"):
+        assert "data-edited" in page.read_text("utf-8"), page
+
+
+def test_a_change_to_folio_itself_rebuilds_everything(project, monkeypatch):
+    code = pipeline.fingerprint.code_digest()
+    monkeypatch.setattr(pipeline.fingerprint, "code_digest", lambda: code + "-edited")
+    result = build(project)
+    assert len(result.touched["pages"]) == 2 * len(plan(result.corpus).pages)
+    assert sorted(result.touched["checks"]) == ["eu-risto-x1", "his-x1", "pop-x1", "vq-x1"]
+    assert result.stats["yaml made"] == 5
+
+
+def test_a_source_edit_shows_in_the_corpus_and_the_site(project):
+    edit(project, VQ, WORD, "Zyzzyva")
+    build(project)
+    assert "Zyzzyva" in (project / "build" / "corpus.json").read_text("utf-8")
+    assert "Zyzzyva" in (project / "build" / "corpus" / "vq-deployment-actions-x1.yaml").read_text("utf-8")
+    assert "Zyzzyva" in (project / "site" / "ru" / VQ_PAGE / "index.html").read_text("utf-8")
+
+
+def test_a_failed_rebuild_leaves_build_and_site_as_they_were(project, tree_bytes, monkeypatch):
+    before = outputs(project, tree_bytes)
+    edit(project, VQ, WORD, EDITED)
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(pipeline.site.mkdocs_adapter, "run", broken)
+    with pytest.raises(OSError):
+        build(project, jobs=1)
+    assert outputs(project, tree_bytes) == before
+    assert sorted(p.name for p in project.iterdir() if p.name.startswith(".")) == []
+    monkeypatch.undo()
+    assert build(project).corpus is not None, "the failed build must not count as done"
+
+
+def test_an_output_removed_by_hand_is_built_again(project):
+    (project / "site" / STAMP).unlink()
+    assert build(project).corpus is not None
+    (project / "build" / "corpus.json").unlink()
+    assert build(project).corpus is not None
+    assert (project / "build" / "corpus.json").is_file() and (project / "site" / STAMP).is_file()
+
+
+def test_serial_and_parallel_builds_write_the_same_bytes(built, tree_bytes, tmp_path):
+    roots = []
+    for jobs in (1, 2):
+        root = tmp_path / f"jobs-{jobs}"
+        shutil.copytree(built, root, ignore=shutil.ignore_patterns("build", "site"))
+        build(root, jobs=jobs, clean=True)
+        roots.append(root)
+    assert outputs(roots[0], tree_bytes) == outputs(roots[1], tree_bytes)
