@@ -94,9 +94,9 @@ def stages(root: Path, pages_only: bool = False) -> dict:
         if wanted(root):
             session = Session(root, work / "build", work / "site", fingerprint(root), jobs=1)
             indexing, wrapping = search.index, mkdocs_adapter.run
-            search.index = lambda site: _index(out, indexing, site)  # measured on its own
+            search.index = lambda *args: _index(out, indexing, *args)  # measured on its own
             if pages_only:
-                search.index = lambda site: _index(out, lambda _site: 0, site)
+                search.index = lambda *args: _index(out, lambda *_: 0, *args)
                 mkdocs_adapter.run = lambda *args, **kwargs: 0
             try:
                 with measured(out, "render site"):
@@ -119,9 +119,9 @@ def stages(root: Path, pages_only: bool = False) -> dict:
             "families_cpu": families}
 
 
-def _index(out: dict, indexing, site: Path) -> int:
+def _index(out: dict, indexing, *args) -> int:
     with measured(out, "search index"):
-        return indexing(site)
+        return indexing(*args)
 
 
 def full_build(root: Path, jobs: int | None, clean: bool) -> dict:

@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
+import yaml
+
+from . import yamlio
 from .model import Document
 from .translations.store import DIRECTORY
 
@@ -109,9 +112,28 @@ class Fingerprint:
         """One digest of every file whose path starts with ``prefix``."""
         return digest(*(f"{p}={d}" for p, d in self.files.items() if p.startswith(prefix)))
 
+    def project(self) -> str:
+        """One digest of the project's files besides corpus/: mkdocs.yml and the theme's."""
+        return digest(*(f"{p}={d}" for p, d in self.files.items() if not p.startswith("corpus/")))
+
 
 def fingerprint(root: Path) -> Fingerprint:
     root = Path(root)
     files = tree(root, ("corpus/**/*",))
     files.update(tree(root, PROJECT))
+    theme = _theme_overrides(root)
+    if theme is not None and theme.is_dir():
+        prefix = theme.relative_to(root.resolve()).as_posix() if theme.is_relative_to(root.resolve()) \
+            else theme.as_posix()  # outside the project: named by where it is
+        files.update({f"{prefix}/{path}": value for path, value in tree(theme, ("**/*",)).items()})
     return Fingerprint(dict(sorted(files.items())), code_digest())
+
+
+def _theme_overrides(root: Path) -> Path | None:
+    """The theme's custom_dir that mkdocs.yml names, wherever it is (templates/mkdocs here)."""
+    try:
+        config = yamlio.safe_load((root / "mkdocs.yml").read_text("utf-8")) or {}
+        custom = (config.get("theme") or {}).get("custom_dir")
+    except (OSError, AttributeError, yaml.YAMLError):
+        return None
+    return (root / custom).resolve() if isinstance(custom, str) else None

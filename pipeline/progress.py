@@ -56,5 +56,6 @@ class Progress:
             return
         self._drawn = now
         elapsed = now - self._started
-        self.stream.write(f"\r\033[K{self.stage}  {self.done}/{self.total}  {elapsed:.0f}s")
+        count = f"  {self.done}/{self.total}" if self.total else " …"  # no count: a stage's name
+        self.stream.write(f"\r\033[K{self.stage}{count}  {elapsed:.0f}s")
         self.stream.flush()

@@ -20,6 +20,7 @@ from . import workers
 from .atomic import atomic_dir
 from .buildcache import CACHE, BuildCache, read_manifest
 from .fingerprint import Fingerprint, fingerprint
+from .progress import Progress
 
 #: in site/: the id of the build that made it, so that a site left behind by a build that
 #: failed halfway (or by an older Folio) is never taken for up to date
@@ -59,11 +60,17 @@ class Session:
             return self.site_dir
         return None
 
+    def tally(self) -> None:
+        """Count what the cache gave and what had to be made, per kind, into ``stats``."""
+        self.stats.update({f"{kind} reused": n for kind, n in self.cache.hits.items()})
+        self.stats.update({f"{kind} made": n for kind, n in self.cache.misses.items()})
+
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:
         start = time.perf_counter()
         try:
-            yield
+            with Progress(name, 0):  # which stage a long build is in (on a terminal only)
+                yield
         finally:
             self.timings[name] = self.timings.get(name, 0.0) + time.perf_counter() - start
 

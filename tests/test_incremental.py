@@ -17,6 +17,7 @@ import pytest
 import pipeline.build
 import pipeline.fingerprint
 import pipeline.site.mkdocs_adapter
+from pipeline.site import search
 from pipeline.build import build
 from pipeline.session import STAMP
 from pipeline.site.structure import plan
@@ -162,6 +163,13 @@ def test_an_output_removed_by_hand_is_built_again(project):
     (project / "build" / "corpus.json").unlink()
     assert build(project).corpus is not None
     assert (project / "build" / "corpus.json").is_file() and (project / "site" / STAMP).is_file()
+
+
+def test_the_search_index_made_from_the_pages_alone_is_the_one_of_the_whole_site(built, tree_bytes, tmp_path):
+    site = Path(shutil.copytree(built / "site", tmp_path / "site"))
+    shutil.rmtree(site / "pagefind")
+    search.index(site)  # Pagefind reading every page whole, navigation and all
+    assert tree_bytes(site / "pagefind") == tree_bytes(built / "site" / "pagefind")
 
 
 def test_serial_and_parallel_builds_write_the_same_bytes(built, tree_bytes, tmp_path):

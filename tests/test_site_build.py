@@ -67,7 +67,7 @@ def test_a_failed_site_build_leaves_the_previous_site(project, monkeypatch, tree
     # an input changes, or the build has nothing to do (pipeline/session.py)
     source.write_text(TEXT.replace("First", "Initial"), encoding="utf-8")
 
-    def broken(site_dir):
+    def broken(site_dir, *pages):
         raise OSError("disk full")
 
     monkeypatch.setattr(pipeline.site.search, "index", broken)

@@ -13,6 +13,7 @@ unit no document has. tests/test_check_shards.py holds the shards to reporting e
 from __future__ import annotations
 
 import json
+import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -56,7 +57,7 @@ def check_corpus(corpus: Corpus, root: Path, config: CheckConfig, *, fingerprint
     shared: dict[str, object] = {key: compute(whole) for key, compute in WHOLE.items()}
     if (Path(root) / GLOSSARY).is_file():  # parsed once, not once per shard
         shared["termbase"] = load_termbase(root)
-    facts = whole.shared("rules.facts", lambda: load_facts(root))
+    facts = whole.shared("rules.facts", lambda: load_facts(root, _kept(cache, fingerprint)))
     shards = _shards(corpus, lookup, facts)
     keys = [_key(shard, corpus, lookup, fingerprint, shared) for shard in shards]
     found: list[list[dict] | None] = [cache.get_json("checks", key) if key else None for key in keys]
@@ -95,6 +96,26 @@ def check_corpus(corpus: Corpus, root: Path, config: CheckConfig, *, fingerprint
     diagnostics += rules_drift.check_facts(whole, [f for f in facts if f.unit not in bound])
     diagnostics += rules_drift.check_rules(whole, facts)
     return sorted({config.apply(d) for d in diagnostics}, key=Diagnostic.sort_key)
+
+
+def _kept(cache: BuildCache, fingerprint: Fingerprint | None):
+    """A reader of rule fact files that keeps what it read in the build's cache, by file digest:
+    a large corpus's facts take seconds to parse, and most builds change none of them."""
+    if fingerprint is None:
+        return None
+
+    def read(root: Path, rel: str, load):
+        if rel not in fingerprint.files:  # written since the build began: not what it fingerprinted
+            return load(root, rel)
+        key = digest("facts", fingerprint.code, fingerprint.files[rel])
+        kept = cache.get("facts", key)
+        if kept is not None:
+            return pickle.loads(kept)
+        found = load(root, rel)
+        cache.put("facts", key, pickle.dumps(found, protocol=5))
+        return found
+
+    return read
 
 
 def _shards(corpus: Corpus, lookup: Lookup, facts) -> list[Shard]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..language import Token, find_term
 from ..language.morph import ru_word
@@ -32,8 +33,11 @@ def _capitals(word: str) -> int:
     return sum(ch.isupper() for ch in word)
 
 
+@lru_cache(maxsize=65536)  # asked twice for every word of the corpus
 def base_form(text: str, lang: str) -> str | None:
     """The abbreviation ``text`` is a form of, or None when it does not look like one."""
+    if text.islower():  # no capital at all: most words
+        return None
     if lang == "en" and text.endswith("s") and _capitals(text[:-1]) >= 2:
         text = text[:-1]
     if not _CANDIDATE.match(text) or _capitals(text) < 2 or _ROMAN.match(text):

@@ -136,13 +136,14 @@ def period_index(period: str) -> int:
     return ROMAN.index(period)
 
 
-def load_facts(root: Path) -> Facts:
-    """Every corpus/rules/*.yaml of the repository at ``root``; no directory, no facts."""
+def load_facts(root: Path, read=None) -> Facts:
+    """Every corpus/rules/*.yaml of the repository at ``root``; no directory, no facts.
+    ``read(root, rel_path, load)`` may stand in for ``load(root, rel_path)`` (a build's cache)."""
     facts = Facts()
     directory = Path(root) / DIRECTORY
     for path in sorted(directory.glob("*.yaml")) if directory.is_dir() else []:
         rel = path.relative_to(root).as_posix()
-        rulebook, loaded = _load_file(root, rel)
+        rulebook, loaded = read(root, rel, _load_file) if read else _load_file(root, rel)
         if rulebook in facts.files:
             raise Checker(rel).fail(None, f"the rulebook {rulebook} is already in {facts.files[rulebook]}")
         facts.files[rulebook] = rel

@@ -103,7 +103,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
                                     out / found.lang / site.page("aids").path / Path(file.path).name)
         (out / "index.html").write_text(root_page(translations, SITE_LANGUAGES), encoding="utf-8")
         with stage(session, "search index"):
-            search.index(out)
+            search.index(out, pages.search_pages(sources, work / "search"))
         (out / ".gitkeep").touch()  # the placeholder git keeps for the directory
     if session:
         for found, count in zip(sources, built):

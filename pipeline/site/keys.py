@@ -29,8 +29,7 @@ def navigation_key(fingerprint: Fingerprint) -> str:
     """What every page's frame comes from: the menu (the manifest's documents and titles, the
     catalogs), the base mkdocs.yml and the theme and its overrides. When it changes, MkDocs
     renders every page again; when it does not, only the pages whose content changed."""
-    return digest("navigation", fingerprint.code, fingerprint.of("mkdocs.yml", MANIFEST),
-                  fingerprint.under("templates/"))
+    return digest("navigation", fingerprint.code, fingerprint.of(MANIFEST), fingerprint.project())
 
 
 def page_keys(corpus: Corpus, site: Site, fingerprint: Fingerprint, diagnostics: list[Diagnostic],

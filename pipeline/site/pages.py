@@ -9,6 +9,7 @@ actually changed are handed to MkDocs as changed.
 
 from __future__ import annotations
 
+import html
 import json
 import shutil
 from dataclasses import dataclass, field
@@ -78,6 +79,23 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         (found.config.parent / INDEX).write_text(
             json.dumps(index, ensure_ascii=False, indent=1, sort_keys=True) + "\n", "utf-8")
     return sources
+
+
+def search_pages(sources: list[Sources], target: Path) -> Path:
+    """Every page as Pagefind needs to read it, at its path under ``target``: the language, the
+    title and the page's own HTML (whose data-pagefind-body is what gets indexed), without the
+    theme's frame and navigation (pipeline/site/search.py)."""
+    for found in sources:
+        docs = mkdocs_adapter.docs_dir(found.config)
+        for path, title in found.titles.items():
+            text = (docs / path / "index.md").read_text("utf-8")
+            body = text.split("\n---\n", 1)[1]  # after the front matter page_source wrote
+            page = target / found.lang / path / "index.html"
+            page.parent.mkdir(parents=True, exist_ok=True)
+            page.write_text(f'<!doctype html>\n<html lang="{found.lang}"><head><meta charset="utf-8">'
+                            f"<title>{html.escape(title)}</title></head><body>\n{body}\n</body></html>\n",
+                            "utf-8")
+    return target
 
 
 def copy_assets(sources: list[Sources], assets: Path) -> None:

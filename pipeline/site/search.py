@@ -18,8 +18,13 @@ BUNDLE = "pagefind"
 ENTRY = "pagefind-entry.json"
 
 
-def index(site_dir: Path) -> int:
+def index(site_dir: Path, pages: Path | None = None) -> int:
     """Index ``site_dir`` into ``site_dir``/pagefind; return the number of pages indexed.
+
+    ``pages``, if given, mirrors the site's pages (same paths) with only what Pagefind reads of
+    each: its language, its title and the data-pagefind-body element (pipeline/site/pages.py).
+    Pagefind makes the very same bundle from them (tests/test_incremental.py compares), without
+    reading the navigation every page of the site carries, which grows with the corpus.
 
     Pagefind's own command, not its Python service: the command has written every file when it
     exits, while the service, closed right after answering "written", was seen to leave a file
@@ -32,7 +37,8 @@ def index(site_dir: Path) -> int:
     if binary is None:  # pragma: no cover - likewise
         raise FolioError("Pagefind's binary is not installed (pip install 'pagefind[extended]')")
     site_dir = Path(site_dir).resolve()
-    done = subprocess.run([str(binary), "--site", str(site_dir), "--output-path",
+    read = Path(pages).resolve() if pages is not None else site_dir
+    done = subprocess.run([str(binary), "--site", str(read), "--output-path",
                            str(site_dir / BUNDLE), "--silent"], capture_output=True, text=True)
     if done.returncode != 0:
         raise FolioError(f"Pagefind could not index the site: {(done.stderr or done.stdout).strip()}",
