@@ -23,8 +23,9 @@ def _about(r: dict) -> str:
 
 def builds(results: list[dict]) -> str:
     rows = ["| scale | words | cold build | of it: aids | cold, one core | no-op rebuild | "
-            "one unit edited | bare `mkdocs build` | build without aids / bare mkdocs |",
-            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+            "one unit edited | bare `mkdocs build` | build without aids / bare mkdocs | "
+            "other work on the machine |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for r in results:
         cold = r["cold"]["wall"]
         aids = r["cold"].get("timings", {}).get("aids", 0.0)
@@ -34,8 +35,15 @@ def builds(results: list[dict]) -> str:
         rows.append(f"| {_scale(r)} | {r['words']:,.0f} | {a}{cold:.1f} s | {a}{aids:.1f} s | "
                     f"{f'{a}{serial:.1f} s' if serial else '–'} | {a}{noop:.2f} s ({100 * noop / cold:.1f} %) | "
                     f"{a}{r['edit']['wall']:.1f} s | {a}{r['bare mkdocs']:.1f} s | "
-                    f"{a}{(cold - aids) / r['bare mkdocs']:.2f} |")
+                    f"{a}{(cold - aids) / r['bare mkdocs']:.2f} | {_others(r)} |")
     return "\n".join(rows)
+
+
+def _others(r: dict) -> str:
+    """The most other work (in cores) the machine did during one of the row's builds."""
+    loads = [r[key]["other_load"] for key in ("cold", "cold serial", "edit")
+             if isinstance(r.get(key), dict) and "other_load" in r[key]]
+    return f"≤ {max(loads):.1f} cores" if loads else "–"
 
 
 def stages(results: list[dict]) -> str:

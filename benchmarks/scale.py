@@ -25,7 +25,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import platform
+import resource
 import re
 import shutil
 import subprocess
@@ -46,11 +48,14 @@ STAGES = ("read", "parse", "link", "check", "render corpus", "render site", "sea
 
 
 def run_json(*args: str, timeout: float, aids_cache: Path) -> dict:
-    done = subprocess.run([PYTHON, str(HERE / "stages.py"), *args], capture_output=True, text=True,
-                          timeout=timeout, env=_env(aids_cache))
+    with Elsewhere() as others:
+        done = subprocess.run([PYTHON, str(HERE / "stages.py"), *args], capture_output=True,
+                              text=True, timeout=timeout, env=_env(aids_cache))
     if done.returncode != 0:
         raise RuntimeError(f"stages.py {' '.join(args)} failed:\n{done.stderr[-3000:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    result["other_load"] = others.load
+    return result
 
 
 def timed(command: list[str], timeout: float, aids_cache: Path) -> float:
@@ -61,9 +66,34 @@ def timed(command: list[str], timeout: float, aids_cache: Path) -> float:
     return time.perf_counter() - start
 
 
-def _env(aids_cache: Path) -> dict:
-    import os
+class Elsewhere:
+    """How busy the machine was with other work while a measurement ran, in cores: the CPU
+    time the kernel counted for everyone, less what the measured process tree used. A shared
+    machine makes timings noisy; the figures say when they were taken on a busy one."""
 
+    def __enter__(self) -> "Elsewhere":
+        self.started, self.busy, self.ours = time.perf_counter(), _busy(), _children()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        wall = time.perf_counter() - self.started
+        other = (_busy() - self.busy) - (_children() - self.ours)
+        self.load = max(0.0, other / wall) if wall > 0 else 0.0
+
+
+def _busy() -> float:
+    """CPU seconds the whole machine spent busy since boot (/proc/stat)."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle and iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def _children() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _env(aids_cache: Path) -> dict:
     env = dict(os.environ)
     env["FOLIO_QUIET"] = "1"  # no progress line in captured output
     # the aids keep printed PDFs in a cache of their own (pipeline/aids/cache.py): an empty one
@@ -155,8 +185,6 @@ def extrapolate(full: list[dict], scale: int, partial: dict | None) -> dict:
 def machine() -> dict:
     cpu = re.search(r"model name\s*:\s*(.+)", Path("/proc/cpuinfo").read_text())
     memory = re.search(r"MemTotal:\s+(\d+)", Path("/proc/meminfo").read_text())
-    import os
-
     return {"cpu": cpu.group(1) if cpu else platform.processor(), "cores": os.cpu_count(),
             "ram_gb": round(int(memory.group(1)) / 1024 ** 2, 1) if memory else None,
             "python": platform.python_version(), "date": date.today().isoformat(),
