@@ -39,7 +39,7 @@ class Session:
     site_tmp: Path | None = None  # where it writes the site
     #: the manifest of the build in place when nothing changed since it: the build is done
     unchanged: dict | None = None
-    #: what the build did, counted: "pages rendered", "check shards run" ...
+    #: what the build did, counted: "pages rendered", "checks reused", "yaml made" ...
     stats: Counter = field(default_factory=Counter)
     #: what it did, named: the pages rendered ("en/his/his-power-rules/"), the check shards run
     #: (their rulebooks) ... so that a test can say what an edit rebuilt

@@ -20,7 +20,7 @@ from .. import workers
 from ..buildcache import carry
 from ..fingerprint import digest
 from . import mkdocs_adapter
-from .render import RenderedPage, Renderer
+from .render import Renderer
 from .structure import Page, Site
 
 INDEX = "pages.json"
@@ -58,19 +58,25 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
                 todo.append((lang, page))
         sources.append(found)
 
-    def render(task: tuple[str, Page]) -> RenderedPage:
-        return renderer(task[0]).page(task[1])
-
     by_lang = {s.lang: s for s in sources}
-    for (lang, page), rendered in zip(todo, workers.run(render, todo, jobs=jobs, stage="pages")):
-        found = by_lang[lang]
-        found.titles[page.path] = rendered.title
-        found.rendered.append(page.path)
+
+    def render(task: tuple[str, Page]) -> tuple[str, bool]:
+        """Render one page and write its source; (its title, whether the source changed). The
+        worker writes the page itself: only those two travel back to the parent."""
+        lang, page = task
+        rendered = renderer(lang).page(page)
         before = _source(previous / lang, page) if previous is not None else None
-        if before is None or not before.is_file() or \
-                before.read_text("utf-8") != mkdocs_adapter.page_source(rendered):
+        changed = before is None or not before.is_file() or \
+            before.read_text("utf-8") != mkdocs_adapter.page_source(rendered)
+        mkdocs_adapter.write_docs([rendered], by_lang[lang].config)
+        return rendered.title, changed
+
+    for (lang, page), (title, changed) in zip(todo, workers.run(render, todo, jobs=jobs, stage="pages")):
+        found = by_lang[lang]
+        found.titles[page.path] = title
+        found.rendered.append(page.path)
+        if changed:
             found.changed.add(page.path)
-        mkdocs_adapter.write_docs([rendered], found.config)
     for found in sources:
         index = {"frame": frame, "pages": {page.path: {"key": _key(keys, page, found.lang) if keys else None,
                                                        "title": found.titles[page.path]}

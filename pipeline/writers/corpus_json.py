@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from ..model import LANGUAGES, Corpus, Document, Reference, Side, Unit
 from ..version import folio_version
@@ -79,32 +79,38 @@ def write_corpus_json(corpus: Corpus, path: Path, *, cache=None, keys: dict[str,
     """Write corpus.json. With a build's ``cache`` and ``keys`` (document key -> digest of what
     its units come from), a document whose digest did not change keeps the text the last build
     serialised its units to: the file is assembled, its bytes those of :func:`dumps`."""
-    path.write_text(_assembled(corpus, cache, keys), encoding="utf-8", newline="\n")
+    with path.open("w", encoding="utf-8", newline="\n") as out:
+        for piece in _pieces(corpus, cache, keys):  # written piece by piece: a large corpus's
+            out.write(piece)  # file would be held in memory two or three times over
     return path
 
 
 def _assembled(corpus: Corpus, cache, keys: dict[str, str] | None) -> str:
+    return "".join(_pieces(corpus, cache, keys))
+
+
+def _pieces(corpus: Corpus, cache, keys: dict[str, str] | None) -> Iterator[str]:
     groups: dict[str, list[Unit]] = {}
     for unit in corpus.units.values():
         if unit.document not in groups:
             groups[unit.document] = []
         elif next(reversed(groups)) != unit.document:  # a document's units not together
-            return dumps(corpus_to_json(corpus))
+            yield dumps(corpus_to_json(corpus))
+            return
         groups[unit.document].append(unit)
-    fragments = []
-    for document, units in groups.items():
+    yield "{\n" + f' {json.dumps("folio_version")}: {json.dumps(folio_version(), ensure_ascii=False)},\n'
+    yield f' {json.dumps("documents")}: ' + _array([_item(document_entry(d)) for d in corpus.documents])
+    yield f',\n {json.dumps("units")}: ' + ("[\n" if groups else "[]")
+    for number, (document, units) in enumerate(groups.items()):
         key = f"{keys[document]}-units" if keys and document in keys and cache is not None else None
         text = cache.get("json", key) if key else None
         if text is None:
             text = ",\n".join(_item(unit_to_json(unit)) for unit in units).encode("utf-8")
             if key:
                 cache.put("json", key, text)
-        fragments.append(text.decode("utf-8"))
-    members = [("folio_version", json.dumps(folio_version(), ensure_ascii=False)),
-               ("documents", _array([_item(document_entry(d)) for d in corpus.documents])),
-               ("units", "[\n" + ",\n".join(fragments) + "\n ]" if fragments else "[]"),
-               ("references", _array([_item(reference_to_json(ref)) for ref in corpus.references]))]
-    return "{\n" + ",\n".join(f" {json.dumps(name)}: {value}" for name, value in members) + "\n}\n"
+        yield (",\n" if number else "") + text.decode("utf-8")
+    yield ("\n ]" if groups else "") + f',\n {json.dumps("references")}: '
+    yield _array([_item(reference_to_json(ref)) for ref in corpus.references]) + "\n}\n"
 
 
 def _item(value: Any) -> str:
