@@ -109,7 +109,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         with stage(session, "render corpus"):
             outputs = render(corpus, diagnostics, out_dir, session)
         with stage(session, "aids"):
-            printed = print_aids(aids, session.build_dir / "aids")  # -> build/aids/<lang>/<aid>-<paper>.pdf
+            printed = print_aids(aids, session.build_dir / "aids", session)  # -> build/aids/<lang>/<aid>-<paper>.pdf
         outputs += [out_dir / "aids"] if printed else []
         site = website(corpus, diagnostics, root, printed, session)  # -> site/, swapped in with build/
         session.tally()
@@ -177,11 +177,15 @@ def plan_aids(corpus: Corpus, root: Path) -> Plan:
     return plan(corpus, root)
 
 
-def print_aids(plan: Plan, out_dir: Path) -> Printed | None:
-    """The planned aids as PDFs (WeasyPrint), swapped into ``out_dir`` all at once."""
+def print_aids(plan: Plan, out_dir: Path, session: Session | None = None) -> Printed | None:
+    """The planned aids as PDFs (WeasyPrint), swapped into ``out_dir`` all at once; in a session,
+    an aid whose page did not change since the last build is taken from that build."""
     from .aids import print_aids as write
 
-    return write(plan, out_dir)
+    printed = write(plan, out_dir, build_cache=session.cache if session else None)
+    if session is not None and printed is not None:
+        session.touched["aids"] = printed.laid_out
+    return printed
 
 
 def render(corpus: Corpus, diagnostics: list[Diagnostic], out_dir: Path,

@@ -62,16 +62,17 @@ def test_russian_aids_render_cyrillic(printed):
         assert words in mary
 
 
-def test_every_page_names_its_rules_and_the_corpus_version_in_the_footer(printed):
-    version = printed.printed.version
-    assert version.startswith("0.") and "+" in version
+def test_every_page_names_its_rules_and_the_aids_edition_in_the_footer(printed):
+    editions = {(f.aid, f.lang): f.edition for f in printed.printed.files}
+    assert len(set(editions.values())) == len(editions), "two aids printed with one edition"
     for file in printed.printed.files:
+        assert file.edition.startswith("0.") and "+" in file.edition
         aid = next(a for a in AIDS if a.key == file.aid)
-        word = "корпус" if file.lang == "ru" else "corpus"
+        word = "выпуск" if file.lang == "ru" else "edition"
         pages = pdftotext(printed.path(file))
         for number, page in enumerate(pages, 1):
             footer = flat(page)
-            assert f"{', '.join(aid.sources)} · {word} {version}" in footer, (file.path, number)
+            assert f"{', '.join(aid.sources)} · {word} {file.edition}" in footer, (file.path, number)
             assert footer.endswith(f"{number} / {len(pages)}"), (file.path, number)
 
 

@@ -8,7 +8,12 @@ Two stages, so that bad input stops a build before anything is written:
   FolioError here.
 - :func:`print_aids` lays each document out with WeasyPrint, once per paper size (and with cut
   marks for card aids, on request), into ``build/aids/<lang>/<aid>-<paper>.pdf``, all swapped in
-  at once; a PDF printed before from the same input comes from the cache (:mod:`.cache`).
+  at once. A PDF printed before from the same HTML is not laid out again: it comes from the last
+  build (``build/.cache/pdf``) or from the user's cache (:mod:`.cache`).
+
+Every aid names its *edition* in its footer: Folio's version and a digest of the aid's own text.
+It changes exactly when something the aid prints changes, so a player can tell two printouts
+apart, and an edit to a rule no aid shows leaves every printed aid as it was.
 
 ``AIDS`` is the explicit list; an aid is printed when the corpus has the documents it needs.
 """
@@ -16,6 +21,7 @@ Two stages, so that bad input stops a build before anything is written:
 from __future__ import annotations
 
 import hashlib
+import secrets
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,6 +78,7 @@ class AidFile:
     title: str  # in ``lang``
     variant: Variant
     sources: tuple[str, ...] = ()  # the aid's rules, as unit ids
+    edition: str = ""  # printed in its footer: Folio's version + a digest of the aid's text
 
     @property
     def path(self) -> str:
@@ -79,18 +86,30 @@ class AidFile:
         return f"{self.lang}/{self.aid}-{self.variant.suffix}.pdf"
 
 
+@dataclass(frozen=True)
+class Document:
+    """One aid in one language, rendered to HTML."""
+
+    aid: Aid
+    lang: str
+    title: str  # in ``lang``
+    html: str
+    edition: str
+
+
 @dataclass
 class Plan:
     """Every aid of a build, rendered to HTML and ready to print."""
 
-    version: str
     papers: tuple[str, ...] = tuple(PAPERS)
     marks: bool = False  # cut marks around the cards of card aids
-    documents: list[tuple[Aid, str, str, str]] = field(default_factory=list)  # aid, lang, title, html
+    documents: list[Document] = field(default_factory=list)
 
-    def files(self) -> list[AidFile]:
-        return [AidFile(aid.key, lang, title, Variant(paper, self.marks and aid.cards), aid.sources)
-                for aid, lang, title, _html in self.documents for paper in self.papers]
+    def files(self, document: Document | None = None) -> list[AidFile]:
+        """Every PDF of the plan, or of one of its documents."""
+        return [AidFile(d.aid.key, d.lang, d.title, Variant(paper, self.marks and d.aid.cards),
+                        d.aid.sources, d.edition)
+                for d in ([document] if document else self.documents) for paper in self.papers]
 
 
 @dataclass
@@ -99,7 +118,9 @@ class Printed:
 
     directory: Path
     files: list[AidFile]
-    version: str
+    #: the files laid out by this call (``<lang>/<aid>-<paper>.pdf``); the others were printed
+    #: before from the same HTML and came from a cache
+    laid_out: list[str] = field(default_factory=list)
 
 
 def wanted(corpus: Corpus) -> list[Aid]:
@@ -115,7 +136,7 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
         raise FolioError(f"no player aid {unknown[0]!r}; the aids are "
                          + ", ".join(aid.key for aid in AIDS))
     aids = [aid for aid in wanted(corpus) if not only or aid.key in only]
-    plan = Plan(corpus_version(root), papers, marks)
+    plan = Plan(papers, marks)
     if not aids:
         return plan
     from ..site import i18n  # MkDocs loads with the site package: only when there is an aid
@@ -126,6 +147,9 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
         translations, _state = i18n.prepare(Path(work))
     env = environment()
     rendered = {}
+    # The edition is a digest of the page it is printed on: the page is rendered with a
+    # placeholder no rule text can contain (it is drawn afresh), which the digest leaves out.
+    placeholder = f"folio-edition-{secrets.token_hex(16)}"
     for lang in langs:
         env.install_gettext_translations(translations[lang], newstyle=True)
         for aid in aids:
@@ -133,47 +157,37 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
             data = aid.build(sheet)
             title = translations[lang].gettext(aid.title)
             game = next(d.game for d in corpus.documents if d.key == aid.documents[0])
-            rendered[(aid.key, lang)] = (title, render_html(env, aid, sheet, title, game, data,
-                                                            plan.version))
-    plan.documents = [(aid, lang, *rendered[(aid.key, lang)]) for aid in aids for lang in langs]
+            html = render_html(env, aid, sheet, title, game, data, placeholder)
+            edition = edition_of(html.replace(placeholder, ""))
+            rendered[(aid.key, lang)] = Document(aid, lang, title, html.replace(placeholder, edition),
+                                                 edition)
+    plan.documents = [rendered[(aid.key, lang)] for aid in aids for lang in langs]
     return plan
 
 
-def print_aids(plan: Plan, out_dir: Path, inspect: Callable[[AidFile, object], None] | None = None
-               ) -> Printed | None:
+def print_aids(plan: Plan, out_dir: Path, inspect: Callable[[AidFile, object], None] | None = None,
+               *, build_cache=None) -> Printed | None:
     """Print every planned aid into ``out_dir`` (swapped in whole); ``inspect`` sees each laid-out
-    document before it is written and dropped (the tests look at its boxes)."""
+    document before it is written and dropped (the tests look at its boxes). ``build_cache``
+    (a build's :class:`~pipeline.buildcache.BuildCache`) gives the PDFs the last build printed."""
     if not plan.documents:
         return None
-    files = plan.files()
-    jobs = [(html, [f for f in files if (f.aid, f.lang) == (aid.key, lang)])
-            for aid, lang, _title, html in plan.documents]
+    printing = Press(build_cache)
+    laid_out = []
     with atomic_dir(out_dir) as tmp:
-        for printed, pdfs in press(jobs, inspect):
-            for file, pdf in zip(printed, pdfs):
+        # one document at a time, serially: WeasyPrint is pure Python (threads would not help),
+        # and two forked processes measured no faster than one on a two-core machine
+        for document in plan.documents:
+            files = plan.files(document)
+            look = (lambda i, laid, files=files: inspect(files[i], laid)) if inspect else None
+            for file, (pdf, fresh) in zip(files, printing.print(document.html, [f.variant for f in files], look)):
                 target = tmp / file.path
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(pdf)
-    return Printed(out_dir, files, plan.version)
+                laid_out += [file.path] if fresh else []
+    return Printed(out_dir, plan.files(), laid_out)
 
 
-def press(jobs: list[tuple[str, list[AidFile]]], inspect=None):
-    """(files, their PDF bytes) per document, laid out one document at a time.
-
-    Serial on purpose: WeasyPrint is pure Python (threads would not help), and two forked
-    processes measured no faster than one on the two-core machines Folio is built on."""
-    printing = Press()
-    for html, files in jobs:
-        look = (lambda i, document, files=files: inspect(files[i], document)) if inspect else None
-        yield files, printing.print(html, [f.variant for f in files], look)
-
-
-def corpus_version(root: Path) -> str:
-    """Folio's version and a digest of every file under corpus/: the same corpus prints the same
-    footer wherever it is built."""
-    digest = hashlib.sha256()
-    corpus = Path(root) / "corpus"
-    for path in sorted(p for p in corpus.rglob("*") if p.is_file()):
-        digest.update(path.relative_to(corpus).as_posix().encode("utf-8") + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return f"{folio_version()}+{digest.hexdigest()[:12]}"
+def edition_of(html: str) -> str:
+    """Folio's version and a digest of an aid's page (without its edition)."""
+    return f"{folio_version()}+{hashlib.sha256(html.encode('utf-8')).hexdigest()[:12]}"

@@ -96,22 +96,26 @@ class Printer:
 
 class Press:
     """Prints documents one after the other with one :class:`Printer`, made only when a
-    document is not in the cache (pipeline/aids/cache.py)."""
+    document is in neither the last build's cache nor the user's (pipeline/aids/cache.py)."""
 
-    def __init__(self) -> None:
+    def __init__(self, build_cache=None) -> None:
         self.printer: Printer | None = None
+        self.build_cache = build_cache  # a BuildCache: the PDFs of the last build, by key
 
-    def print(self, html: str, variants: list[Variant], inspect=None) -> list[bytes]:
-        """One aid in one language, once per variant; ``inspect(i, document)`` sees each
-        laid-out document before it is dropped, and so bypasses the cache."""
+    def print(self, html: str, variants: list[Variant], inspect=None) -> list[tuple[bytes, bool]]:
+        """One aid in one language, once per variant: (the PDF, whether it was laid out now);
+        ``inspect(i, document)`` sees each laid-out document before it is dropped, and so
+        bypasses the caches."""
         from . import cache
 
         parsed = None
         pdfs = []
         for index, variant in enumerate(variants):
             name = cache.key(html, variant)
-            pdf = cache.get(name) if inspect is None else None
-            if pdf is None:
+            kept = self.build_cache.get("pdf", name) if self.build_cache is not None and inspect is None else None
+            pdf = kept if kept is not None or inspect is not None else cache.get(name)
+            fresh = pdf is None
+            if fresh:
                 self.printer = self.printer or Printer()
                 parsed = parsed or self.printer.parse(html)
                 document = self.printer.layout(parsed, variant)
@@ -120,5 +124,7 @@ class Press:
                 pdf = self.printer.pdf(document)
                 del document  # WeasyPrint holds the whole document: drop it before the next one
                 cache.put(name, pdf)
-            pdfs.append(pdf)
+            if self.build_cache is not None and kept is None:  # a kept entry is carried over
+                self.build_cache.put("pdf", name, pdf)
+            pdfs.append((pdf, fresh))
         return pdfs

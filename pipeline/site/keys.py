@@ -70,8 +70,8 @@ def page_keys(corpus: Corpus, site: Site, fingerprint: Fingerprint, diagnostics:
         elif page.template == "glossary":
             parts = [glossary]
         elif page.template == "aids":
-            parts = [manifest, _json([[f.path, f.title, list(f.sources)] for f in aids.files]
-                                     if aids else []), aids.version if aids else ""]
+            parts = [manifest, _json([[f.path, f.title, list(f.sources), f.edition] for f in aids.files]
+                                     if aids else [])]
         elif page.template == "search":  # fixed text
             parts = []
         else:  # a page this module does not know of: made from anything, as far as it knows
