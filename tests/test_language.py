@@ -38,6 +38,25 @@ def test_tokens_carry_offsets_into_the_text():
     assert "realm" in lemmas("Realms", "en")[0].keys  # looked up lower-case as well
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_tokens_and_lemmas_are_the_pipelines_own_for_every_text_of_the_corpus(lang):
+    """lemmas() tokenizes each piece between spaces once: on every source text it must give the
+    tokens and lemmas the whole spaCy pipeline gives the whole text."""
+    texts = [path.read_text("utf-8") for path in sorted((ROOT / "corpus/sources").glob(f"*.{lang}.txt"))]
+    assert texts
+    for text in texts:
+        expected = []
+        for token in nlp(lang)(text):
+            word = token.text
+            if token.is_space:
+                continue
+            if len(word) > 2 and word.endswith(".") and word[:-1].isalpha() and word[:-1].isupper():
+                expected += [(word[:-1], token.idx), (".", token.idx + len(word) - 1)]
+            else:
+                expected.append((token.lemma_, token.idx))
+        assert [(t.lemma, t.start) for t in lemmas(text, lang)] == expected
+
+
 def test_inflected_card_name_matches_its_nominative_term():
     # VQ 11: «Морских гезов» [Sea Beggars]; pymorphy3 does not know «гезов» and guesses
     assert found("Морские гезы", VQ[29], "ru") == ["Морских гезов"]

@@ -33,6 +33,8 @@ QUOTES = set("«»„“”‘’\"")
 BRACKETS = {"(": ")", "[": "]"}
 CLOSING_BRACKETS = {close: open_ for open_, close in BRACKETS.items()}
 OPENERS_BEFORE = set(" \t\n([{«„“‘—–-/")  # what may stand before an opening mark
+#: the characters :func:`scan` looks at: brackets and quotation marks
+MARKS = re.compile("[" + re.escape("".join(sorted(QUOTES | set(BRACKETS) | set(BRACKETS.values())))) + "]")
 LABEL = re.compile(r"(?:^|(?<=[\s(]))[a-zа-я\d]\)")  # `a)` in "the rulings in a) and b)"
 
 
@@ -49,7 +51,8 @@ def scan(text: str, lang: str) -> Iterator[Finding]:
     openers = {**pairs, **foreign, '"': '"'}
     closers = set(openers.values())  # " is both
     stack: list[tuple[int, str]] = []  # what is open, innermost last
-    for index, ch in enumerate(text):
+    for mark in MARKS.finditer(text):  # every other character passes untouched
+        index, ch = mark.start(), mark.group()
         if ch in BRACKETS:
             stack.append((index, ch))
             yield from _space_after(text, index, ch)

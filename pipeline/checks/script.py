@@ -33,27 +33,38 @@ TOKEN = re.compile(r"[^\W\d_]+")
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     latin_words = _latin_abbreviations(ctx)
-    first_use: dict[tuple[str, str], int] = {}  # (file, word) -> line of its first use
-    for unit, _lang, side in ctx.sides():
-        for match in TOKEN.finditer(side.text):
-            key = (side.path, match.group())
-            if key not in first_use:  # counting lines up to every word was quadratic in a side
-                first_use[key] = side.line_start + side.text.count("\n", 0, match.start())
-    lookalikes: dict[tuple[str, bool], str | None] = {}  # per form: a corpus repeats its words
+    alphabets: dict[str, tuple[bool, bool]] = {}  # per form (a corpus repeats its words): which
+    lookalikes: dict[str, str | None] = {}  # alphabets it has, the known word it looks like
+    first_uses: dict[tuple[str, str], int | None] = {}
     for unit, lang, side in ctx.sides():
         for match in TOKEN.finditer(side.text):
             word = match.group()
-            cyrillic, latin = CYRILLIC.search(word), LATIN.search(word)
+            found = alphabets.get(word)
+            if found is None:
+                found = alphabets[word] = (bool(CYRILLIC.search(word)), bool(LATIN.search(word)))
+            cyrillic, latin = found
             if cyrillic and latin:
                 yield _mixed(ctx, unit, lang, side, match.start(), word, latin_words)
             elif len(word) >= 2 and (cyrillic or lang == "ru"):  # Latin in English is English
-                key = (word, bool(cyrillic))
-                if key not in lookalikes:
-                    lookalikes[key] = _lookalike(ctx, word, bool(cyrillic), latin_words)
-                other = lookalikes[key]
+                if word not in lookalikes:
+                    lookalikes[word] = _lookalike(ctx, word, cyrillic, latin_words)
+                other = lookalikes[word]
                 if other:
+                    if (side.path, other) not in first_uses:
+                        first_uses[side.path, other] = _first_use(ctx, side.path, other)
                     yield _lookalike_at(unit, side, match.start(), word, other,
-                                        first_use.get((side.path, other)))
+                                        first_uses[side.path, other])
+
+
+def _first_use(ctx: CheckContext, path: str, word: str) -> int | None:
+    """The line where the file ``path`` first writes ``word``: asked only for the rare look-alike,
+    so the file is searched then rather than every word's first line kept in advance."""
+    for _unit, _lang, side in ctx.sides():
+        if side.path == path:
+            for match in TOKEN.finditer(side.text):
+                if match.group() == word:
+                    return side.line_start + side.text.count("\n", 0, match.start())
+    return None
 
 
 def is_lookalike(word: str, other: str | None) -> bool:

@@ -10,7 +10,8 @@ per process and cached, so checks can call :func:`lemmas` on every unit freely.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from typing import NamedTuple
 
 from .morph import WordInfo, fold, ru_nominative, ru_stems, ru_word
 from .pipelines import en_lemma, lemma, nlp
@@ -19,8 +20,10 @@ __all__ = ["Token", "lemmas", "fold", "ru_nominative", "find_term", "compile_ter
            "Match", "TermPattern", "nlp"]
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
+    """One token; a tuple because a corpus makes millions of them (a frozen dataclass is built
+    three times slower)."""
+
     text: str
     lemma: str  # the pipeline's lemma (token.lemma_): the most probable one
     start: int  # character offsets into the analysed text
@@ -35,28 +38,44 @@ class Token:
 
 def lemmas(text: str, lang: str) -> list[Token]:
     """Every non-space token of ``text`` with its lemma; words carry all candidate lemmas."""
-    known = _FORMS.setdefault(lang, {})
+    known = _CHUNKS.setdefault(lang, {})
     tokens = []
-    # The tokenizer alone, not the whole pipeline: a lemma depends on the form only, so it is
-    # looked up once per form below instead of set on every token (four times faster).
-    for t in nlp(lang).tokenizer(text):
-        word = t.text
-        info = known.get(word)
-        if info is None:
-            if t.is_space:
-                continue
-            form_lemma = lemma(word, lang)
-            info = known[word] = _describe(word, form_lemma, lang) + (form_lemma,)
-        start = t.idx
-        if info[2]:
+    # spaCy's tokenizer splits the text at white space first and tokenizes each piece on its
+    # own: so each piece is tokenized (and its forms looked up) once per process, and a text is
+    # the concatenation of its pieces' tokens (tests/test_language.py checks it on the corpus).
+    for piece in _PIECE.finditer(text):
+        found = known.get(piece.group())
+        if found is None:
+            found = known[piece.group()] = _tokenize(piece.group(), lang)
+        base = piece.start()
+        for offset, word, lemma_, keys, guessed in found:
+            tokens.append(Token(word, lemma_, base + offset, base + offset + len(word), keys, guessed))
+    return tokens
+
+
+_PIECE = re.compile(r"\S+")
+#: Per language, per piece of text between white space: its tokens, as (offset, text, lemma,
+#: keys, guessed). A dict rather than lru_cache because this is the innermost loop of every
+#: check; the pieces of a corpus number in the tens of thousands.
+_CHUNKS: dict[str, dict[str, tuple[tuple[int, str, str, frozenset[str], bool], ...]]] = {}
+
+
+def _tokenize(piece: str, lang: str) -> tuple[tuple[int, str, str, frozenset[str], bool], ...]:
+    found = []
+    # The tokenizer alone, not the whole pipeline: a lemma depends on the form only.
+    for t in nlp(lang).tokenizer(piece):
+        word, start = t.text, t.idx
+        form_lemma = lemma(word, lang)
+        keys, guessed, dotted = _describe(word, form_lemma, lang)
+        if dotted:
             # spaCy keeps «ср.» (Russian "compare") as one token, so the sentence-final
             # abbreviation in «стоит 2 СР.» would never be seen: split the dot off
             word = word[:-1]
-            tokens.append(Token(word, word, start, start + len(word), info[0], info[1]))
-            tokens.append(Token(".", ".", start + len(word), start + len(word) + 1))
+            found.append((start, word, word, keys, guessed))
+            found.append((start + len(word), ".", ".", frozenset(), False))
             continue
-        tokens.append(Token(word, info[3], start, start + len(word), info[0], info[1]))
-    return tokens
+        found.append((start, word, form_lemma, keys, guessed))
+    return tuple(found)
 
 
 def load() -> None:
@@ -65,12 +84,6 @@ def load() -> None:
     lemmas("word", "en")
     lemmas("слово", "ru")
     ru_stems("слово")  # the analyzer's paradigm tables
-
-
-#: Per language, per surface form: (keys, guessed, ends in a split-off dot, lemma). A dict rather
-#: than lru_cache because this is the innermost loop of every check; the forms of a corpus
-#: number in the thousands.
-_FORMS: dict[str, dict[str, tuple[frozenset[str], bool, bool, str]]] = {}
 
 
 def _describe(word: str, lemma: str, lang: str) -> tuple[frozenset[str], bool, bool]:

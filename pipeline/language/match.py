@@ -137,6 +137,9 @@ class Matcher:
                 self._guessed_first.append(pattern)
         for bucket in self._index.values():
             bucket.sort(key=lambda p: -len(p.words))
+        #: candidates per token text: a token's keys and guess are those of its letters, and a
+        #: corpus repeats its forms, so each form's candidates are gathered once
+        self._by_text: dict[str, list[TermPattern]] = {}
 
     def _add(self, key: str, pattern: TermPattern) -> None:
         bucket = self._index.setdefault(key, [])
@@ -145,6 +148,12 @@ class Matcher:
             bucket.append(pattern)
 
     def _candidates(self, token: Token) -> list[TermPattern]:
+        found = self._by_text.get(token.text)
+        if found is None:
+            found = self._by_text[token.text] = self._gather(token)
+        return found
+
+    def _gather(self, token: Token) -> list[TermPattern]:
         keys = ["x:" + token.text]
         if token.text.endswith("s"):
             keys.append("x:" + token.text[:-1])
