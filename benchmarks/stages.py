@@ -32,6 +32,7 @@ from pipeline.checks.base import WORD, CheckContext  # noqa: E402
 from pipeline.manifest import load_manifest  # noqa: E402
 from pipeline.model import Corpus  # noqa: E402
 from pipeline.references import link  # noqa: E402
+from pipeline.rules import load_facts  # noqa: E402
 from pipeline.translations import attach  # noqa: E402
 
 
@@ -76,13 +77,14 @@ def stages(root: Path, pages_only: bool = False) -> dict:
     with measured(out, "link"):
         attach(corpus, root)
         link(corpus)
+        facts = load_facts(root)  # the rule facts bind to units: read with them, as build() does
     notes = [note for source in sources for note in source.notes]
     with measured(out, "check"):
-        diagnostics = pipeline.check(corpus, root, notes)
+        diagnostics = pipeline.check(corpus, root, notes, facts=facts)
     words = sum(len(WORD.findall(side.text)) for unit in corpus.units.values()
                 for side in unit.sides.values())
     families = {}
-    context = CheckContext(corpus, root)
+    context = CheckContext(corpus, root, cache={"rules.facts": facts})
     for name, family in FAMILIES.items():  # each family's own CPU, on a warm process
         start = time.process_time()
         list(family.check(context))
@@ -112,7 +114,7 @@ def stages(root: Path, pages_only: bool = False) -> dict:
             site["pages"] = session.timings.get("site pages", 0.0)
             site["mkdocs"] = session.timings.get("mkdocs", 0.0)
         with measured(out, "aids"):
-            plan = pipeline.plan_aids(corpus, root)
+            plan = pipeline.plan_aids(corpus, root, facts)
             pipeline.print_aids(plan, work / "build" / "aids")
     return {"stages": out, "words": words, "units": len(corpus.units),
             "documents": len(corpus.documents), "references": len(corpus.references),

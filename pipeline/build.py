@@ -26,7 +26,7 @@ from .atomic import atomic_dir
 from .checks import all_codes
 from .checks.config import load_config
 from .checks.report import write_check_report
-from .checks.shards import check_corpus
+from .checks.shards import check_corpus, fact_reader
 from .diagnostics import Diagnostic, Severity
 from .errors import FolioError
 from .manifest import load_manifest
@@ -34,6 +34,7 @@ from .model import Corpus, Document, Kind, Unit
 from .parsers import PARSERS
 from .reader import Source, read_source
 from .references import link as link_references
+from .rules.facts import Facts, load_facts
 from .session import Session, stage, start
 from .translations import attach as attach_translations
 from .writers.corpus_json import write_corpus_json
@@ -102,10 +103,12 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
         corpus, notes = load_corpus(root, session)  # read -> parse -> attach translations -> link
+        with stage(session, "link"):  # the rule facts, bound to their units: read once for
+            facts = load_facts(root, fact_reader(session.cache, session.fingerprint))  # checks and aids
         with stage(session, "check"):
-            diagnostics = check(corpus, root, notes, session)
+            diagnostics = check(corpus, root, notes, session, facts)
         with stage(session, "aids"):
-            aids = plan_aids(corpus, root)  # what each player aid prints: refused here, before any write
+            aids = plan_aids(corpus, root, facts)  # what each player aid prints: refused here, before any write
         with stage(session, "render corpus"):
             outputs = render(corpus, diagnostics, out_dir, session)
         with stage(session, "aids"):
@@ -147,13 +150,13 @@ def link(corpus: Corpus) -> None:
 
 
 def check(corpus: Corpus, root: Path, notes: list[Diagnostic] = (),
-          session: Session | None = None) -> list[Diagnostic]:
+          session: Session | None = None, facts: Facts | None = None) -> list[Diagnostic]:
     """The reader's notes and every check family's findings, configured by corpus/checks.yaml."""
     config = load_config(root, {code.code for code in all_codes()})
     found = [config.apply(note) for note in notes] + check_corpus(
         corpus, root, config, fingerprint=session.fingerprint if session else None,
         cache=session.cache if session else None, jobs=session.jobs if session else 1,
-        ran=session.touched["checks"] if session else None)
+        ran=session.touched["checks"] if session else None, facts=facts)
     return sorted(found, key=Diagnostic.sort_key)
 
 
@@ -170,11 +173,11 @@ def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
     return session.site_dir
 
 
-def plan_aids(corpus: Corpus, root: Path) -> Plan:
+def plan_aids(corpus: Corpus, root: Path, facts: Facts | None = None) -> Plan:
     """What every player aid prints, from the units and the rule facts (pipeline/aids/)."""
     from .aids import plan_aids as plan  # Jinja2 and the catalogs load only when building
 
-    return plan(corpus, root)
+    return plan(corpus, root, facts=facts)
 
 
 def print_aids(plan: Plan, out_dir: Path, session: Session | None = None) -> Printed | None:

@@ -31,6 +31,7 @@ from ..atomic import atomic_dir
 from ..errors import FolioError
 from ..model import LANGUAGES, Corpus
 from ..rules import load_facts
+from ..rules.facts import Facts
 from ..version import folio_version
 from . import his, pop, risto, vq
 from .pdf import PAPERS, Press, Variant
@@ -129,8 +130,10 @@ def wanted(corpus: Corpus) -> list[Aid]:
 
 
 def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tuple[str, ...] = LANGUAGES,
-              papers: tuple[str, ...] = tuple(PAPERS), marks: bool = False) -> Plan:
-    """Every aid the corpus has the documents for (or those named in ``only``), as HTML."""
+              papers: tuple[str, ...] = tuple(PAPERS), marks: bool = False,
+              facts: Facts | None = None) -> Plan:
+    """Every aid the corpus has the documents for (or those named in ``only``), as HTML;
+    ``facts``: the corpus's rule facts, when the caller has read them already."""
     unknown = [key for key in only if key not in {aid.key for aid in AIDS}]
     if unknown:
         raise FolioError(f"no player aid {unknown[0]!r}; the aids are "
@@ -141,7 +144,7 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
         return plan
     from ..site import i18n  # MkDocs loads with the site package: only when there is an aid
 
-    facts = load_facts(root)
+    facts = facts if facts is not None else load_facts(root)
     with tempfile.TemporaryDirectory(prefix="folio-aids-") as work:
         # extract, update, compile: a label added to an aid's template reaches the catalog now
         translations, _state = i18n.prepare(Path(work))

@@ -25,7 +25,7 @@ from ..fingerprint import Fingerprint, digest
 from ..lookup import Lookup
 from ..model import Corpus
 from ..rules import load_facts
-from ..rules.facts import Fact
+from ..rules.facts import Fact, Facts
 from ..termbase import GLOSSARY, load_termbase
 from . import FAMILIES, all_codes, rules_drift, script
 from .base import CheckContext
@@ -48,7 +48,7 @@ class Shard:
 
 def check_corpus(corpus: Corpus, root: Path, config: CheckConfig, *, fingerprint: Fingerprint | None = None,
                  cache: BuildCache | None = None, jobs: int = 1,
-                 ran: list[str] | None = None) -> list[Diagnostic]:
+                 ran: list[str] | None = None, facts: Facts | None = None) -> list[Diagnostic]:
     """Every finding of every family, configured and sorted, as ``run_checks`` gives them;
     ``ran`` is given the rulebooks whose shard was checked (not taken from the cache)."""
     cache = cache or BuildCache.disabled()
@@ -57,7 +57,9 @@ def check_corpus(corpus: Corpus, root: Path, config: CheckConfig, *, fingerprint
     shared: dict[str, object] = {key: compute(whole) for key, compute in WHOLE.items()}
     if (Path(root) / GLOSSARY).is_file():  # parsed once, not once per shard
         shared["termbase"] = load_termbase(root)
-    facts = whole.shared("rules.facts", lambda: load_facts(root, _kept(cache, fingerprint)))
+    if facts is None:
+        facts = load_facts(root, fact_reader(cache, fingerprint))
+    whole.cache["rules.facts"] = facts
     shards = _shards(corpus, lookup, facts)
     keys = [_key(shard, corpus, lookup, fingerprint, shared) for shard in shards]
     found: list[list[dict] | None] = [cache.get_json("checks", key) if key else None for key in keys]
@@ -98,7 +100,7 @@ def check_corpus(corpus: Corpus, root: Path, config: CheckConfig, *, fingerprint
     return sorted({config.apply(d) for d in diagnostics}, key=Diagnostic.sort_key)
 
 
-def _kept(cache: BuildCache, fingerprint: Fingerprint | None):
+def fact_reader(cache: BuildCache, fingerprint: Fingerprint | None):
     """A reader of rule fact files that keeps what it read in the build's cache, by file digest:
     a large corpus's facts take seconds to parse, and most builds change none of them."""
     if fingerprint is None:

@@ -105,15 +105,19 @@ def _fix(word: str, wrong: str, right: str) -> str:
 
 # -- unknown words -------------------------------------------------------------------------
 
-def _words(text: str) -> Iterator[tuple[int, str, bool]]:
-    """(offset, word, checkable-in-capitals) for every token a dictionary can judge."""
+def _words(text: str, known: set[str] = frozenset()) -> Iterator[tuple[int, str, bool]]:
+    """(offset, word, checkable-in-capitals) for every token a dictionary can judge, except the
+    ``known`` words: forms the caller has judged already, wherever they stand."""
     # Every word of the corpus passes here: the regular expressions only run on the words they
     # can match (Roman numerals and capitals are upper case, possessives have an apostrophe).
     for line_start, line in _lines(text):
         caps_line = None
         tokens = list(TOKEN.finditer(line))
         for index, match in enumerate(tokens):
-            word, start, end = match.group(), match.start(), match.end()
+            word = match.group()
+            if word in known:  # most words: tested first
+                continue
+            start, end = match.start(), match.end()
             if "'" in word or "’" in word:
                 word = POSSESSIVE.sub("", word)
             if len(word) < 2 or line[start - 1:start].isdigit() or line[end:end + 1].isdigit():
@@ -168,14 +172,17 @@ def _unknown_words(ctx: CheckContext) -> Iterator[Diagnostic]:
     first: dict[tuple[str, str], tuple] = {}
     counts: Counter[tuple[str, str]] = Counter()
     unknown: dict[tuple[str, bool], str | None] = {}  # per form: its language, if it is unknown
+    known: set[str] = set()  # forms known in any context: neither capitals nor an apostrophe
     for unit, _lang, side in ctx.sides():
-        for offset, word, in_caps in _words(side.text):
+        for offset, word, in_caps in _words(side.text, known):
             if (word, in_caps) not in unknown:
                 lang = language_of(word)
                 unknown[word, in_caps] = None if lang is None or _known(ctx.root, word, lang, in_caps) \
                     else lang
             lang = unknown[word, in_caps]
             if lang is None:
+                if not in_caps and not word.isupper() and "'" not in word and "’" not in word:
+                    known.add(word)
                 continue
             key = (side.path, word.casefold())  # once per word and file: the fix is made there
             counts[key] += 1
@@ -240,10 +247,12 @@ def _case_variants(ctx: CheckContext) -> Iterator[Diagnostic]:
         for line_start, line in _lines(side.text):
             tokens = list(TOKEN.finditer(line))
             for first, second in zip(tokens, tokens[1:]):
-                one, two = first.group(), second.group()
+                one = first.group()
+                if not one[0].isupper():  # most words: tested first
+                    continue
+                two = second.group()
                 if line[first.end():second.start()] not in (" ", "/") or one.isupper() \
-                        or two.isupper() or not one[0].isupper() \
-                        or SENTENCE_START.search(line[:first.start()]):
+                        or two.isupper() or SENTENCE_START.search(line[:first.start()]):
                     continue
                 found[(side.path, one.casefold(), two.casefold())].append(
                     (unit, side, line_start + second.start(), one, two))

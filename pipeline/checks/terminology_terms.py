@@ -59,7 +59,7 @@ class SideText:
     quoted: list[tuple[int, int]]  # spans of [English originals] inside a Russian text
 
     def is_quoted(self, offset: int) -> bool:
-        return any(start <= offset < end for start, end in self.quoted)
+        return bool(self.quoted) and any(start <= offset < end for start, end in self.quoted)
 
 
 @dataclass

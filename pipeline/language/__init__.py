@@ -39,7 +39,7 @@ class Token(NamedTuple):
 def lemmas(text: str, lang: str) -> list[Token]:
     """Every non-space token of ``text`` with its lemma; words carry all candidate lemmas."""
     known = _CHUNKS.setdefault(lang, {})
-    tokens = []
+    pieces = []
     # spaCy's tokenizer splits the text at white space first and tokenizes each piece on its
     # own: so each piece is tokenized (and its forms looked up) once per process, and a text is
     # the concatenation of its pieces' tokens (tests/test_language.py checks it on the corpus).
@@ -47,20 +47,20 @@ def lemmas(text: str, lang: str) -> list[Token]:
         found = known.get(piece.group())
         if found is None:
             found = known[piece.group()] = _tokenize(piece.group(), lang)
-        base = piece.start()
-        for offset, word, lemma_, keys, guessed in found:
-            tokens.append(Token(word, lemma_, base + offset, base + offset + len(word), keys, guessed))
-    return tokens
+        pieces.append((piece.start(), found))
+    make = tuple.__new__  # Token(...) without its generated __new__: this is the innermost loop
+    return [make(Token, (word, lemma_, base + start, base + end, keys, guessed))
+            for base, found in pieces for start, end, word, lemma_, keys, guessed in found]
 
 
 _PIECE = re.compile(r"\S+")
-#: Per language, per piece of text between white space: its tokens, as (offset, text, lemma,
-#: keys, guessed). A dict rather than lru_cache because this is the innermost loop of every
+#: Per language, per piece of text between white space: its tokens, as (start, end, text,
+#: lemma, keys, guessed), offsets into the piece. A dict rather than lru_cache because this is the innermost loop of every
 #: check; the pieces of a corpus number in the tens of thousands.
-_CHUNKS: dict[str, dict[str, tuple[tuple[int, str, str, frozenset[str], bool], ...]]] = {}
+_CHUNKS: dict[str, dict[str, tuple[tuple[int, int, str, str, frozenset[str], bool], ...]]] = {}
 
 
-def _tokenize(piece: str, lang: str) -> tuple[tuple[int, str, str, frozenset[str], bool], ...]:
+def _tokenize(piece: str, lang: str) -> tuple[tuple[int, int, str, str, frozenset[str], bool], ...]:
     found = []
     # The tokenizer alone, not the whole pipeline: a lemma depends on the form only.
     for t in nlp(lang).tokenizer(piece):
@@ -71,10 +71,10 @@ def _tokenize(piece: str, lang: str) -> tuple[tuple[int, str, str, frozenset[str
             # spaCy keeps «ср.» (Russian "compare") as one token, so the sentence-final
             # abbreviation in «стоит 2 СР.» would never be seen: split the dot off
             word = word[:-1]
-            found.append((start, word, word, keys, guessed))
-            found.append((start + len(word), ".", ".", frozenset(), False))
+            found.append((start, start + len(word), word, word, keys, guessed))
+            found.append((start + len(word), start + len(word) + 1, ".", ".", frozenset(), False))
             continue
-        found.append((start, word, form_lemma, keys, guessed))
+        found.append((start, start + len(word), word, form_lemma, keys, guessed))
     return tuple(found)
 
 
