@@ -10,10 +10,11 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import yaml
 
 import pipeline.site.search
 from pipeline.build import build
-from site_support import REPO
+from site_support import REPO, broken_links
 
 TEXT = """1.1 Basics #
 
@@ -84,6 +85,31 @@ def test_a_failed_site_build_leaves_the_previous_site(project, monkeypatch, tree
 def test_a_project_without_mkdocs_yml_gets_no_site(corpus_copy):
     result = build(corpus_copy)
     assert result.site is None and not (corpus_copy / "site").exists()
+
+
+def test_a_site_of_many_games_shows_only_the_readers_game_in_the_sidebar(corpus_copy):
+    """Past `extra.sidebar_games` games the sidebar of a page holds the page's own game only (a
+    sidebar of every game on every page grows the site with the square of the games); the home
+    page still leads to every game and no link breaks."""
+    config = yaml.safe_load((REPO / "mkdocs.yml").read_text("utf-8"))
+    config["extra"]["sidebar_games"] = 2  # the real corpus has four games
+    (corpus_copy / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), "utf-8")
+    shutil.copytree(REPO / "templates" / "mkdocs", corpus_copy / "templates" / "mkdocs")
+    build(corpus_copy)
+    site = corpus_copy / "site"
+
+    def sidebar(path: str) -> str:
+        html = (site / path).read_text("utf-8")
+        return html[html.index("md-nav--primary"):html.index("md-sidebar--secondary")]
+
+    his = sidebar("en/his/his-power-rules/index.html")
+    assert 'href="../his-winter-new-world/"' in his
+    assert "vq-deployment-actions" not in his and "pop-military-actions" not in his
+    assert 'href="../../glossary/"' in his  # the pages beside the games stay
+    home = (site / "ru" / "index.html").read_text("utf-8")
+    assert all(f'href="{game}/"' in home for game in ("eu-risto", "his", "vq", "pop"))
+    assert "vq-deployment-actions" not in sidebar("ru/index.html")
+    assert broken_links(site) == []
 
 
 def test_folio_serve_serves_the_site_on_localhost(project):
