@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -10,7 +11,7 @@ STAGES = ("read", "parse", "link", "check", "render corpus", "render site", "sea
 
 
 def markdown(results: list[dict]) -> str:
-    return "\n\n".join([builds(results), stages(results), checks(results)])
+    return "\n\n".join([builds(results), stages(results), growth(results), checks(results)])
 
 
 def _scale(r: dict) -> str:
@@ -64,16 +65,40 @@ def stages(results: list[dict]) -> str:
     return "\n".join(rows)
 
 
+def growth(results: list[dict]) -> str:
+    """How each cost grows from one scale to the next, as the exponent k of cost ~ size**k:
+    1.00 is linear, 2.00 would be the square of the corpus."""
+    pairs = list(zip(results, results[1:]))
+    if not pairs:
+        return ""
+    header = "| growth, k in cost ~ size^k | " + " | ".join(f"{_scale(a)} → {_scale(b)}" for a, b in pairs) + " |"
+    rows = [header, "| --- |" + " ---: |" * len(pairs)]
+    measures = [(f"{stage} (CPU)", lambda r, stage=stage: r["stages"].get(stage, {}).get("cpu")) for stage in STAGES]
+    measures += [("cold build without aids (wall)", lambda r: r["cold"]["wall"] - r["cold"].get("timings", {}).get("aids", 0.0)),
+                 ("bare `mkdocs build` (wall)", lambda r: r["bare mkdocs"]),
+                 ("peak memory of the stages (MB)", lambda r: max(s.get("peak_mb", 0.0) for s in r["stages"].values()))]
+    for name, value in measures:
+        cells = []
+        for a, b in pairs:
+            qa, qb = value(a), value(b)
+            cells.append(f"{math.log(qb / qa) / math.log(b['words'] / a['words']):.2f}" if qa and qb else "–")
+        rows.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
 def checks(results: list[dict]) -> str:
-    rows = ["| scale | words | check stage, words/s of CPU (one core) | terminology alone (lemmas), words/s |",
-            "| --- | ---: | ---: | ---: |"]
+    rows = ["| scale | words | check stage, words/s of CPU (one core) | terminology alone (lemmas), words/s of CPU | "
+            "check stage of the cold build, words/s of wall time (every core) |",
+            "| --- | ---: | ---: | ---: | ---: |"]
     for r in results:
         if "check" not in r["stages"] or r["stages"]["check"].get("extrapolated"):
             continue
         check = r["stages"]["check"]["cpu"]
         terms = r.get("families_cpu", {}).get("terminology")
         lemmas = f"{r['words'] / terms:,.0f}" if terms else "–"
-        rows.append(f"| {_scale(r)} | {r['words']:,} | {r['words'] / check:,.0f} | {lemmas} |")
+        built = r.get("cold", {}).get("timings", {}).get("check")
+        rate = f"{r['words'] / built:,.0f}" if built else "–"
+        rows.append(f"| {_scale(r)} | {r['words']:,.0f} | {r['words'] / check:,.0f} | {lemmas} | {rate} |")
     return "\n".join(rows)
 
 

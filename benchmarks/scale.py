@@ -12,11 +12,10 @@ then, each in a process of its own (benchmarks/stages.py),
 - a bare `mkdocs build` of the very pages and configuration Folio generated (plain MkDocs, the
   same Material theme, one language after the other), against Folio's whole build, aids aside.
 
-Scales above --full (default 100) are measured in part: every page of the website carries the
-whole navigation, so MkDocs' and Pagefind's work grows with the square of the corpus (x1000 would
-write some 70 GB of HTML); there, Folio's own stages are measured (its pages rendered but not
-wrapped) and the rest is fitted, each figure on its own power law through the two largest full
-scales, and marked "≈". Results go to stdout as Markdown and to --json (default:
+Scales above --full (default: all of them) are measured in part: Folio's own stages (its pages
+rendered but not wrapped by MkDocs nor indexed), with the rest fitted, each figure on its own
+power law through the two largest full scales, and marked "≈" -- for a machine without the time
+or disk for a whole build at x1000. Results go to stdout as Markdown and to --json (default:
 benchmarks/results/latest.json).
 """
 
@@ -217,9 +216,9 @@ def table(results: list[dict]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scales", type=int, nargs="+", default=[10, 100, 1000])
-    parser.add_argument("--full", type=int, default=100,
+    parser.add_argument("--full", type=int, default=1000,
                         help="the largest scale to build whole, MkDocs and Pagefind included "
-                             "(default 100); larger ones run Folio's own stages and fit the rest")
+                             "(default 1000); larger ones run Folio's own stages and fit the rest")
     parser.add_argument("--timeout", type=float, default=7200.0, help="per measured step")
     parser.add_argument("--serial", type=int, default=100,
                         help="also build on one core at scales up to this one (default 100)")
@@ -234,8 +233,7 @@ def main() -> int:
                 print(f"x{scale}: measuring every stage and build ...", file=sys.stderr)
                 results.append(measure(scale, Path(work), args.timeout, scale <= args.serial))
             else:
-                # MkDocs and Pagefind grow faster than the corpus (every page carries the whole
-                # navigation): beyond --full only Folio's own stages run, the rest is fitted
+                # beyond --full only Folio's own stages run, the rest is fitted
                 print(f"x{scale}: measuring Folio's own stages, fitting the rest ...", file=sys.stderr)
                 results.append(extrapolate(full, scale, measure_own(scale, Path(work), args.timeout)))
             args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -37,9 +37,9 @@ from .references import link as link_references
 from .rules.facts import Facts, load_facts
 from .session import Session, stage, start
 from .translations import attach as attach_translations
-from .writers.corpus_json import write_corpus_json
+from .writers.corpus_json import units_fragment, write_corpus_json
 from .writers.schema import write_schema
-from .writers.yaml_docs import write_yaml_docs
+from .writers.yaml_docs import document_yaml, write_yaml_docs
 
 if TYPE_CHECKING:
     from .aids import Plan, Printed
@@ -197,12 +197,31 @@ def render(corpus: Corpus, diagnostics: list[Diagnostic], out_dir: Path,
     session, into the session's new build/, from the last build's files of unchanged documents."""
     cache = session.cache if session else None
     keys = {d.key: session.fingerprint.document(d) for d in corpus.documents} if session else None
+    fragments, files = _prepare_documents(corpus, session, keys) if session else ({}, {})
     with nullcontext(session.build_dir) if session else atomic_dir(out_dir) as tmp:
-        written = [write_corpus_json(corpus, tmp / "corpus.json", cache=cache, keys=keys),
+        written = [write_corpus_json(corpus, tmp / "corpus.json", cache=cache, keys=keys, prepared=fragments),
                    write_schema(tmp / "corpus.schema.json"),
-                   *write_yaml_docs(corpus, tmp / "corpus", cache=cache, keys=keys),
+                   *write_yaml_docs(corpus, tmp / "corpus", cache=cache, keys=keys, prepared=files),
                    write_check_report(diagnostics, tmp / "checks.json")]
     return [out_dir / path.relative_to(tmp) for path in written]
+
+
+def _prepare_documents(corpus: Corpus, session: Session, keys: dict[str, str]
+                       ) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """The corpus.json fragment and the YAML file of every document the cache lacks, made on
+    every core: serialising a large corpus is seconds of pure Python, one document at a time."""
+    todo = [d for d in corpus.documents
+            if not session.cache.has("json", f"{keys[d.key]}-units") or not session.cache.has("yaml", f"{keys[d.key]}-yaml")]
+    if len(todo) < 2 or session.jobs < 2:
+        return {}, {}  # made by the writers as they go
+    units: dict[str, list[Unit]] = {d.key: [] for d in todo}
+    for unit in corpus.units.values():
+        if unit.document in units:
+            units[unit.document].append(unit)
+    made = workers.run(lambda d: (units_fragment(units[d.key]), document_yaml(corpus, d)), todo,
+                       jobs=session.jobs, stage="corpus")
+    return ({d.key: fragment for d, (fragment, _) in zip(todo, made)},
+            {d.key: data for d, (_, data) in zip(todo, made)})
 
 
 def _read_and_parse(root: Path, document: Document) -> tuple[list[Unit], list[Diagnostic]] | FolioError:

@@ -50,6 +50,10 @@ class BuildCache:
             carry(self.previous / kind / key, self.current / kind / key)
         return (self.previous / kind / key).read_bytes()
 
+    def has(self, kind: str, key: str) -> bool:
+        """Whether :meth:`get` would find the entry (asked without counting it)."""
+        return any(base is not None and (base / kind / key).is_file() for base in (self.current, self.previous))
+
     def put(self, kind: str, key: str, data: bytes) -> None:
         if self.current is None:
             return

@@ -71,7 +71,8 @@ def test_a_failed_site_build_leaves_the_previous_site(project, monkeypatch, tree
     def broken(site_dir, *pages):
         raise OSError("disk full")
 
-    monkeypatch.setattr(pipeline.site.search, "index", broken)
+    monkeypatch.setattr(pipeline.site.search, "index", broken)  # one core
+    monkeypatch.setattr(pipeline.site.search, "start", broken)  # more: it indexes beside MkDocs
     try:
         with pytest.raises(OSError):
             build(project)

@@ -94,8 +94,16 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
                                       changed=found.changed if reuse else None,
                                       previous=in_place / found.lang if reuse else None)
 
-        with stage(session, "mkdocs"):
-            built = workers.run(wrap, sources, jobs=jobs, stage="mkdocs")
+        # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
+        # while MkDocs wraps the pages
+        indexing = search.start(out, pages.search_pages(sources, work / "search")) if jobs > 1 else None
+        try:
+            with stage(session, "mkdocs"):
+                built = workers.run(wrap, sources, jobs=jobs, stage="mkdocs")
+        except BaseException:
+            if indexing is not None:
+                indexing.stop()
+            raise
         for found in sources:
             for file in aids.files if aids else ():
                 if file.lang == found.lang:
@@ -103,7 +111,10 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
                                     out / found.lang / site.page("aids").path / Path(file.path).name)
         (out / "index.html").write_text(root_page(translations, SITE_LANGUAGES), encoding="utf-8")
         with stage(session, "search index"):
-            search.index(out, pages.search_pages(sources, work / "search"))
+            if indexing is not None:
+                indexing.wait()
+            else:
+                search.index(out, pages.search_pages(sources, work / "search"))
         (out / ".gitkeep").touch()  # the placeholder git keeps for the directory
     if session:
         for found, count in zip(sources, built):

@@ -19,7 +19,37 @@ ENTRY = "pagefind-entry.json"
 
 
 def index(site_dir: Path, pages: Path | None = None) -> int:
-    """Index ``site_dir`` into ``site_dir``/pagefind; return the number of pages indexed.
+    """Index ``site_dir`` into ``site_dir``/pagefind; return the number of pages indexed."""
+    return start(site_dir, pages).wait()
+
+
+class Indexing:
+    """Pagefind at work in a process of its own; :meth:`wait` for its result."""
+
+    def __init__(self, process: subprocess.Popen, site_dir: Path):
+        self.process, self.site_dir = process, site_dir
+
+    def wait(self) -> int:
+        """The number of pages indexed, once Pagefind has written the whole bundle."""
+        stdout, stderr = self.process.communicate()
+        if self.process.returncode != 0:
+            raise FolioError(f"Pagefind could not index the site: {(stderr or stdout).strip()}",
+                             path=str(self.site_dir))
+        pages = _canonical_entry(self.site_dir / BUNDLE / ENTRY)
+        if not pages:
+            raise FolioError("Pagefind found no page to index (is data-pagefind-body missing?)",
+                             path=str(self.site_dir))
+        return pages
+
+    def stop(self) -> None:
+        """End Pagefind early (the build failed meanwhile)."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.communicate()
+
+
+def start(site_dir: Path, pages: Path | None = None) -> Indexing:
+    """Start indexing ``site_dir`` into ``site_dir``/pagefind; the build goes on meanwhile.
 
     ``pages``, if given, mirrors the site's pages (same paths) with only what Pagefind reads of
     each: its language, its title and the data-pagefind-body element (pipeline/site/pages.py).
@@ -38,16 +68,9 @@ def index(site_dir: Path, pages: Path | None = None) -> int:
         raise FolioError("Pagefind's binary is not installed (pip install 'pagefind[extended]')")
     site_dir = Path(site_dir).resolve()
     read = Path(pages).resolve() if pages is not None else site_dir
-    done = subprocess.run([str(binary), "--site", str(read), "--output-path",
-                           str(site_dir / BUNDLE), "--silent"], capture_output=True, text=True)
-    if done.returncode != 0:
-        raise FolioError(f"Pagefind could not index the site: {(done.stderr or done.stdout).strip()}",
-                         path=str(site_dir))
-    pages = _canonical_entry(site_dir / BUNDLE / ENTRY)
-    if not pages:
-        raise FolioError("Pagefind found no page to index (is data-pagefind-body missing?)",
-                         path=str(site_dir))
-    return pages
+    process = subprocess.Popen([str(binary), "--site", str(read), "--output-path", str(site_dir / BUNDLE),
+                                "--silent"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return Indexing(process, site_dir)
 
 
 def _canonical_entry(entry: Path) -> int:

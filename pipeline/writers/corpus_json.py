@@ -75,21 +75,28 @@ def dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
-def write_corpus_json(corpus: Corpus, path: Path, *, cache=None, keys: dict[str, str] | None = None) -> Path:
+def write_corpus_json(corpus: Corpus, path: Path, *, cache=None, keys: dict[str, str] | None = None,
+                      prepared: dict[str, bytes] | None = None) -> Path:
     """Write corpus.json. With a build's ``cache`` and ``keys`` (document key -> digest of what
     its units come from), a document whose digest did not change keeps the text the last build
-    serialised its units to: the file is assembled, its bytes those of :func:`dumps`."""
+    serialised its units to: the file is assembled, its bytes those of :func:`dumps`.
+    ``prepared`` holds documents' :func:`units_fragment`, made beforehand (on other cores)."""
     with path.open("w", encoding="utf-8", newline="\n") as out:
-        for piece in _pieces(corpus, cache, keys):  # written piece by piece: a large corpus's
-            out.write(piece)  # file would be held in memory two or three times over
+        for piece in _pieces(corpus, cache, keys, prepared or {}):  # written piece by piece: a
+            out.write(piece)  # large corpus's file would be held in memory two or three times over
     return path
 
 
+def units_fragment(units: list[Unit]) -> bytes:
+    """One document's units as they stand in corpus.json's list of units."""
+    return ",\n".join(_item(unit_to_json(unit)) for unit in units).encode("utf-8")
+
+
 def _assembled(corpus: Corpus, cache, keys: dict[str, str] | None) -> str:
-    return "".join(_pieces(corpus, cache, keys))
+    return "".join(_pieces(corpus, cache, keys, {}))
 
 
-def _pieces(corpus: Corpus, cache, keys: dict[str, str] | None) -> Iterator[str]:
+def _pieces(corpus: Corpus, cache, keys: dict[str, str] | None, prepared: dict[str, bytes]) -> Iterator[str]:
     groups: dict[str, list[Unit]] = {}
     for unit in corpus.units.values():
         if unit.document not in groups:
@@ -105,7 +112,7 @@ def _pieces(corpus: Corpus, cache, keys: dict[str, str] | None) -> Iterator[str]
         key = f"{keys[document]}-units" if keys and document in keys and cache is not None else None
         text = cache.get("json", key) if key else None
         if text is None:
-            text = ",\n".join(_item(unit_to_json(unit)) for unit in units).encode("utf-8")
+            text = prepared.get(document) or units_fragment(units)
             if key:
                 cache.put("json", key, text)
         yield (",\n" if number else "") + text.decode("utf-8")
