@@ -1,4 +1,5 @@
-"""benchmarks/scale.py's results as Markdown tables (also: `report.py results/latest.json`)."""
+"""benchmarks/scale.py's results as Markdown tables: `report.py [RESULTS.json]` prints them,
+`report.py --readme README.md` writes them into the README's performance section."""
 
 from __future__ import annotations
 
@@ -102,7 +103,37 @@ def checks(results: list[dict]) -> str:
     return "\n".join(rows)
 
 
+def machine(data: dict) -> str:
+    m = data["machine"]
+    return (f"Measured on {m['date']}: {m['cpu']}, {m['cores']} cores, {m['ram_gb']} GB of memory, "
+            f"Python {m['python']}.")
+
+
+def readme_block(data: dict) -> str:
+    """What the README shows between its performance markers."""
+    return f"{machine(data)}\n\n{markdown(data['results'])}\n"
+
+
+START, END = "<!-- performance:start -->\n", "<!-- performance:end -->"
+
+
+def update_readme(readme: Path, data: dict) -> None:
+    text = readme.read_text("utf-8")
+    start, end = text.index(START) + len(START), text.index(END)
+    readme.write_text(text[:start] + readme_block(data) + text[end:], "utf-8")
+
+
 if __name__ == "__main__":
-    data = json.loads(Path(sys.argv[1]).read_text("utf-8"))
-    print(markdown(data["results"]))
-    print(f"\nmachine: {data['machine']}")
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("results", type=Path, nargs="?", default=Path(__file__).parent / "results" / "latest.json")
+    parser.add_argument("--readme", type=Path, help="write the tables into this README, between "
+                        f"{START.strip()} and {END}")
+    args = parser.parse_args()
+    data = json.loads(args.results.read_text("utf-8"))
+    if args.readme:
+        update_readme(args.readme, data)
+    else:
+        print(markdown(data["results"]))
+        print(f"\n{machine(data)}")
