@@ -107,14 +107,15 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
             facts = load_facts(root, fact_reader(session.cache, session.fingerprint))  # checks and aids
         with stage(session, "check"):
             diagnostics = check(corpus, root, notes, session, facts)
+        catalogs = _catalogs()  # the interface strings, for the aids and the website
         with stage(session, "aids"):
-            aids = plan_aids(corpus, root, facts)  # what each player aid prints: refused here, before any write
+            aids = plan_aids(corpus, root, facts, catalogs)  # what each aid prints: refused here, before any write
         with stage(session, "render corpus"):
             outputs = render(corpus, diagnostics, out_dir, session)
         with stage(session, "aids"):
             printed = print_aids(aids, session.build_dir / "aids", session)  # -> build/aids/<lang>/<aid>-<paper>.pdf
         outputs += [out_dir / "aids"] if printed else []
-        site = website(corpus, diagnostics, root, printed, session)  # -> site/, swapped in with build/
+        site = website(corpus, diagnostics, root, printed, session, catalogs)  # -> site/, swapped in with build/
         session.tally()
         result = BuildResult(corpus, out_dir, outputs, diagnostics, notes, site,
                              dataclasses.replace(printed, directory=out_dir / "aids") if printed else None,
@@ -161,7 +162,7 @@ def check(corpus: Corpus, root: Path, notes: list[Diagnostic] = (),
 
 
 def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
-            aids: Printed | None = None, session: Session | None = None) -> Path | None:
+            aids: Printed | None = None, session: Session | None = None, catalogs=None) -> Path | None:
     """The bilingual website into site/, for a project with a mkdocs.yml (pipeline/site/)."""
     from .site import build_site, render_site, wanted  # MkDocs and Pagefind load only when building
 
@@ -169,15 +170,29 @@ def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
         return None
     if session is None:
         return render_site(corpus, diagnostics, root, aids=aids)
-    build_site(corpus, diagnostics, root, session.site_tmp, aids=aids, session=session)
+    build_site(corpus, diagnostics, root, session.site_tmp, aids=aids, session=session, catalogs=catalogs)
     return session.site_dir
 
 
-def plan_aids(corpus: Corpus, root: Path, facts: Facts | None = None) -> Plan:
+def plan_aids(corpus: Corpus, root: Path, facts: Facts | None = None, catalogs=None) -> Plan:
     """What every player aid prints, from the units and the rule facts (pipeline/aids/)."""
     from .aids import plan_aids as plan  # Jinja2 and the catalogs load only when building
 
-    return plan(corpus, root, facts=facts)
+    return plan(corpus, root, facts=facts, catalogs=catalogs)
+
+
+def _catalogs():
+    """The interface catalogs, prepared on first use and then kept for the rest of the build
+    (extracting them from every template takes the better part of a second)."""
+    kept: list = []
+
+    def catalogs():
+        if not kept:
+            from .site import i18n
+
+            kept.append(i18n.prepared())
+        return kept[0]
+    return catalogs
 
 
 def print_aids(plan: Plan, out_dir: Path, session: Session | None = None) -> Printed | None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -131,9 +130,10 @@ def wanted(corpus: Corpus) -> list[Aid]:
 
 def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tuple[str, ...] = LANGUAGES,
               papers: tuple[str, ...] = tuple(PAPERS), marks: bool = False,
-              facts: Facts | None = None) -> Plan:
+              facts: Facts | None = None, catalogs=None) -> Plan:
     """Every aid the corpus has the documents for (or those named in ``only``), as HTML;
-    ``facts``: the corpus's rule facts, when the caller has read them already."""
+    ``facts``: the corpus's rule facts, and ``catalogs()`` the interface catalogs, when the
+    caller has them already."""
     unknown = [key for key in only if key not in {aid.key for aid in AIDS}]
     if unknown:
         raise FolioError(f"no player aid {unknown[0]!r}; the aids are "
@@ -145,9 +145,8 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
     from ..site import i18n  # MkDocs loads with the site package: only when there is an aid
 
     facts = facts if facts is not None else load_facts(root)
-    with tempfile.TemporaryDirectory(prefix="folio-aids-") as work:
-        # extract, update, compile: a label added to an aid's template reaches the catalog now
-        translations, _state = i18n.prepare(Path(work))
+    # extract, update, compile: a label added to an aid's template reaches the catalog now
+    translations, _state = catalogs() if catalogs else i18n.prepared()
     env = environment()
     rendered = {}
     # The edition is a digest of the page it is printed on: the page is rendered with a

@@ -50,16 +50,17 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
 
 
 def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: Path, *, aids=None,
-               session: Session | None = None) -> None:
+               session: Session | None = None, catalogs=None) -> None:
     """Write the whole site into the empty directory ``out``. With a build's ``session``, pages
     whose inputs did not change are taken from the last build, and MkDocs renders only the
-    pages that changed when the navigation and the theme did not."""
+    pages that changed when the navigation and the theme did not. ``catalogs()`` gives the
+    interface catalogs when the build has prepared them already (:func:`i18n.prepared`)."""
     termbase = _termbase(root)
     site = plan(corpus)
     jobs = session.jobs if session else workers.available()
     with tempfile.TemporaryDirectory(prefix="folio-site-") as work:
         work = Path(work)
-        translations, state = i18n.prepare(work / "locale")
+        translations, state = catalogs() if catalogs else i18n.prepare(work / "locale")
         for lang in state.untranslated:
             pending = state.untranslated[lang]  # fuzzy ones included: msgfmt leaves them out
             if pending:  # the page shows the English string meanwhile: worth a line, not a stop

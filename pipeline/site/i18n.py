@@ -11,6 +11,7 @@ without line numbers or dates, so a build of unchanged templates leaves them byt
 from __future__ import annotations
 
 import io
+import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -92,6 +93,12 @@ def translations(lang: str, mo_dir: Path) -> NullTranslations:
     if lang not in CATALOG_LANGUAGES:
         return NullTranslations()
     return Translations.load(str(mo_dir), [lang], DOMAIN)
+
+
+def prepared() -> tuple[dict[str, NullTranslations], CatalogState]:
+    """:func:`prepare`, the compiled catalogs loaded and dropped: what a build renders with."""
+    with tempfile.TemporaryDirectory(prefix="folio-locale-") as work:
+        return prepare(Path(work))
 
 
 def prepare(mo_dir: Path, root: Path = FOLIO) -> tuple[dict[str, NullTranslations], CatalogState]:

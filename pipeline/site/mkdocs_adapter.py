@@ -176,6 +176,12 @@ def _config(lang: str, nav: list, base_config: Path, here: Path, site_dir: Path)
         extra_css=[*config.get("extra_css", []), f"{ASSETS}/folio.css"],
         extra_javascript=[*config.get("extra_javascript", []), f"{ASSETS}/folio.js"])
     config.setdefault("plugins", [])
+    sections = [number for number, (_title, target) in enumerate(nav) if isinstance(target, list)]
+    if sections and sections == list(range(sections[0], sections[0] + len(sections))):
+        # where the games stand in the menu, so that a page's sidebar can show its own game
+        # without going through every game (templates/mkdocs/partials/nav.html)
+        config["extra"] = {**(config.get("extra") or {}),
+                           "folio_games": {"first": sections[0], "count": len(sections)}}
     return config
 
 
