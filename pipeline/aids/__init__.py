@@ -28,6 +28,7 @@ from typing import Callable
 
 from ..atomic import atomic_dir
 from ..errors import FolioError
+from ..lookup import Lookup
 from ..model import LANGUAGES, Corpus
 from ..rules import load_facts
 from ..rules.facts import Facts
@@ -148,6 +149,7 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
     # extract, update, compile: a label added to an aid's template reaches the catalog now
     translations, _state = catalogs() if catalogs else i18n.prepared()
     env = environment()
+    lookup = Lookup(corpus)
     rendered = {}
     # The edition is a digest of the page it is printed on: the page is rendered with a
     # placeholder no rule text can contain (it is drawn afresh), which the digest leaves out.
@@ -155,7 +157,7 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
     for lang in langs:
         env.install_gettext_translations(translations[lang], newstyle=True)
         for aid in aids:
-            sheet = Sheet(aid.key, corpus, facts, lang, translations[lang])
+            sheet = Sheet(aid.key, corpus, facts, lang, translations[lang], lookup)
             data = aid.build(sheet)
             title = translations[lang].gettext(aid.title)
             game = next(d.game for d in corpus.documents if d.key == aid.documents[0])

@@ -94,7 +94,7 @@ def _callouts(sheet: Sheet, unit: Unit, callouts: Callouts) -> list[Callout]:
     for fact_id in callouts:  # a sentence whose fact is gone would silently vanish otherwise
         sheet.require(fact_id)
     found = []
-    for fact in sheet.facts:
-        if fact.unit == unit.id and fact.id in callouts:
+    for fact in sheet.facts.bound_to(unit.id):
+        if fact.id in callouts:
             found.append(Callout(callouts[fact.id](sheet, sheet.fact(fact.id)), fact.id))
     return found

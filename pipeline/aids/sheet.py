@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import FolioError
+from ..lookup import Lookup
 from ..model import Corpus, Kind, Status, Unit
 from ..rules import Fact, Facts, MissingFactError, Range
 
@@ -52,8 +53,10 @@ class Line:
 class Sheet:
     """The corpus, the facts and the catalogs, seen from one aid in one language."""
 
-    def __init__(self, aid_key: str, corpus: Corpus, facts: Facts, lang: str, translations):
+    def __init__(self, aid_key: str, corpus: Corpus, facts: Facts, lang: str, translations,
+                 lookup: Lookup | None = None):
         self.aid_key, self.corpus, self.facts, self.lang = aid_key, corpus, facts, lang
+        self.lookup = lookup or Lookup(corpus)  # one per plan: it indexes the whole corpus
         self.gettext = translations.gettext
         self._ngettext = translations.ngettext
         self.units_used: dict[str, None] = {}  # in the order first used
@@ -86,7 +89,7 @@ class Sheet:
         value = unit.sides[lang].fields.get(name)
         if not isinstance(value, str) or not value.strip():
             return None
-        stale = lang != self.corpus.document_of(unit).language and \
+        stale = lang != self.lookup.document_of(unit).language and \
             self.corpus.status(unit, lang) == Status.STALE
         return self._text(value, lang, unit.id, stale)
 
@@ -104,7 +107,7 @@ class Sheet:
 
     def _side(self, unit_id: str) -> tuple[Unit, str]:
         unit = self.unit(unit_id)
-        return unit, self.lang if self.lang in unit.sides else self.corpus.document_of(unit).language
+        return unit, self.lang if self.lang in unit.sides else self.lookup.document_of(unit).language
 
     def _text(self, value: str, lang: str, unit_id: str, stale: bool = False) -> Text:
         if lang != self.lang:

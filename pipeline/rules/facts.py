@@ -86,6 +86,10 @@ class Fact:
 class Facts:
     facts: dict[str, Fact] = field(default_factory=dict)
     files: dict[str, str] = field(default_factory=dict)  # rulebook -> path
+    #: the facts per rulebook and per unit, in file order: built on first use, again when facts
+    #: were added since (a large corpus has hundreds of thousands of facts to go through)
+    _index: tuple[int, dict[str, list[Fact]], dict[str, list[Fact]]] | None = \
+        field(default=None, repr=False, compare=False)
 
     def __iter__(self) -> Iterator[Fact]:
         return iter(self.facts.values())
@@ -124,9 +128,24 @@ class Facts:
     def period(self, fact_id: str) -> str:
         return self.typed(fact_id, "period").value
 
+    def bound_to(self, unit_id: str) -> list[Fact]:
+        """The facts bound to one unit, in file order."""
+        return self._indexes()[2].get(unit_id, [])
+
+    def _indexes(self) -> tuple[int, dict[str, list[Fact]], dict[str, list[Fact]]]:
+        if self._index is None or self._index[0] != len(self.facts):
+            by_rulebook: dict[str, list[Fact]] = {}
+            by_unit: dict[str, list[Fact]] = {}
+            for fact in self.facts.values():
+                by_rulebook.setdefault(fact.id.split(".", 1)[0], []).append(fact)
+                by_unit.setdefault(fact.unit, []).append(fact)
+            self._index = (len(self.facts), by_rulebook, by_unit)
+        return self._index
+
     def group(self, prefix: str) -> list[Fact]:
         """Every fact whose id continues ``prefix.``, in file order."""
-        found = [f for f in self.facts.values() if f.id.startswith(prefix + ".")]
+        rulebook = self._indexes()[1].get(prefix.split(".", 1)[0], [])  # ids begin with their rulebook
+        found = [f for f in rulebook if f.id.startswith(prefix + ".")]
         if not found:
             raise MissingFactError(f"no fact of the group {prefix} is defined in {DIRECTORY}/")
         return found
