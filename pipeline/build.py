@@ -14,6 +14,7 @@ also a function of its own, callable without a session (no reuse, one core).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections import Counter
 from contextlib import nullcontext
@@ -107,7 +108,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
             facts = load_facts(root, fact_reader(session.cache, session.fingerprint))  # checks and aids
         with stage(session, "check"):
             diagnostics = check(corpus, root, notes, session, facts)
-        catalogs = _catalogs()  # the interface strings, for the aids and the website
+        catalogs = functools.cache(_prepared_catalogs)  # on first use, then kept
         with stage(session, "aids"):
             aids = plan_aids(corpus, root, facts, catalogs)  # what each aid prints: refused here, before any write
         with stage(session, "render corpus"):
@@ -181,18 +182,12 @@ def plan_aids(corpus: Corpus, root: Path, facts: Facts | None = None, catalogs=N
     return plan(corpus, root, facts=facts, catalogs=catalogs)
 
 
-def _catalogs():
-    """The interface catalogs, prepared on first use and then kept for the rest of the build
-    (extracting them from every template takes the better part of a second)."""
-    kept: list = []
+def _prepared_catalogs():
+    """The interface catalogs (pipeline/site/i18n.py): extracting them from every template takes
+    the better part of a second, so a build prepares them once, for the aids and the website."""
+    from .site import i18n  # MkDocs loads with the site package: only when building either
 
-    def catalogs():
-        if not kept:
-            from .site import i18n
-
-            kept.append(i18n.prepared())
-        return kept[0]
-    return catalogs
+    return i18n.prepared()
 
 
 def print_aids(plan: Plan, out_dir: Path, session: Session | None = None) -> Printed | None:

@@ -71,23 +71,6 @@ AIDS = (
 
 
 @dataclass(frozen=True)
-class AidFile:
-    """One printed PDF."""
-
-    aid: str
-    lang: str
-    title: str  # in ``lang``
-    variant: Variant
-    sources: tuple[str, ...] = ()  # the aid's rules, as unit ids
-    edition: str = ""  # printed in its footer: Folio's version + a digest of the aid's text
-
-    @property
-    def path(self) -> str:
-        """Relative to the aids directory: ``<lang>/<aid>-<paper>[-marks].pdf``."""
-        return f"{self.lang}/{self.aid}-{self.variant.suffix}.pdf"
-
-
-@dataclass(frozen=True)
 class Document:
     """One aid in one language, rendered to HTML."""
 
@@ -95,7 +78,41 @@ class Document:
     lang: str
     title: str  # in ``lang``
     html: str
-    edition: str
+    edition: str  # printed in its footer: Folio's version + a digest of the aid's page
+
+
+@dataclass(frozen=True)
+class AidFile:
+    """One printed PDF: a planned document on one paper."""
+
+    document: Document
+    variant: Variant
+
+    @property
+    def aid(self) -> str:
+        return self.document.aid.key
+
+    @property
+    def lang(self) -> str:
+        return self.document.lang
+
+    @property
+    def title(self) -> str:
+        return self.document.title
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """The aid's rules, as unit ids."""
+        return self.document.aid.sources
+
+    @property
+    def edition(self) -> str:
+        return self.document.edition
+
+    @property
+    def path(self) -> str:
+        """Relative to the aids directory: ``<lang>/<aid>-<paper>[-marks].pdf``."""
+        return f"{self.lang}/{self.aid}-{self.variant.suffix}.pdf"
 
 
 @dataclass
@@ -108,8 +125,7 @@ class Plan:
 
     def files(self, document: Document | None = None) -> list[AidFile]:
         """Every PDF of the plan, or of one of its documents."""
-        return [AidFile(d.aid.key, d.lang, d.title, Variant(paper, self.marks and d.aid.cards),
-                        d.aid.sources, d.edition)
+        return [AidFile(d, Variant(paper, self.marks and d.aid.cards))
                 for d in ([document] if document else self.documents) for paper in self.papers]
 
 

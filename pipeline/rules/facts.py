@@ -86,10 +86,16 @@ class Fact:
 class Facts:
     facts: dict[str, Fact] = field(default_factory=dict)
     files: dict[str, str] = field(default_factory=dict)  # rulebook -> path
-    #: the facts per rulebook and per unit, in file order: built on first use, again when facts
-    #: were added since (a large corpus has hundreds of thousands of facts to go through)
-    _index: tuple[int, dict[str, list[Fact]], dict[str, list[Fact]]] | None = \
-        field(default=None, repr=False, compare=False)
+    #: the facts per rulebook and per unit, in file order (a large corpus has hundreds of
+    #: thousands of facts: a group or a unit's facts are not found by going through them all)
+    by_rulebook: dict[str, list[Fact]] = field(init=False, repr=False, compare=False)
+    by_unit: dict[str, list[Fact]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.by_rulebook, self.by_unit = {}, {}
+        for fact in self.facts.values():
+            self.by_rulebook.setdefault(fact.id.split(".", 1)[0], []).append(fact)
+            self.by_unit.setdefault(fact.unit, []).append(fact)
 
     def __iter__(self) -> Iterator[Fact]:
         return iter(self.facts.values())
@@ -130,21 +136,11 @@ class Facts:
 
     def bound_to(self, unit_id: str) -> list[Fact]:
         """The facts bound to one unit, in file order."""
-        return self._indexes()[2].get(unit_id, [])
-
-    def _indexes(self) -> tuple[int, dict[str, list[Fact]], dict[str, list[Fact]]]:
-        if self._index is None or self._index[0] != len(self.facts):
-            by_rulebook: dict[str, list[Fact]] = {}
-            by_unit: dict[str, list[Fact]] = {}
-            for fact in self.facts.values():
-                by_rulebook.setdefault(fact.id.split(".", 1)[0], []).append(fact)
-                by_unit.setdefault(fact.unit, []).append(fact)
-            self._index = (len(self.facts), by_rulebook, by_unit)
-        return self._index
+        return self.by_unit.get(unit_id, [])
 
     def group(self, prefix: str) -> list[Fact]:
         """Every fact whose id continues ``prefix.``, in file order."""
-        rulebook = self._indexes()[1].get(prefix.split(".", 1)[0], [])  # ids begin with their rulebook
+        rulebook = self.by_rulebook.get(prefix.split(".", 1)[0], [])  # ids begin with their rulebook
         found = [f for f in rulebook if f.id.startswith(prefix + ".")]
         if not found:
             raise MissingFactError(f"no fact of the group {prefix} is defined in {DIRECTORY}/")
@@ -158,16 +154,17 @@ def period_index(period: str) -> int:
 def load_facts(root: Path, read=None) -> Facts:
     """Every corpus/rules/*.yaml of the repository at ``root``; no directory, no facts.
     ``read(root, rel_path, load)`` may stand in for ``load(root, rel_path)`` (a build's cache)."""
-    facts = Facts()
+    found: dict[str, Fact] = {}
+    files: dict[str, str] = {}
     directory = Path(root) / DIRECTORY
     for path in sorted(directory.glob("*.yaml")) if directory.is_dir() else []:
         rel = path.relative_to(root).as_posix()
         rulebook, loaded = read(root, rel, _load_file) if read else _load_file(root, rel)
-        if rulebook in facts.files:
-            raise Checker(rel).fail(None, f"the rulebook {rulebook} is already in {facts.files[rulebook]}")
-        facts.files[rulebook] = rel
-        facts.facts.update(loaded)
-    return facts
+        if rulebook in files:
+            raise Checker(rel).fail(None, f"the rulebook {rulebook} is already in {files[rulebook]}")
+        files[rulebook] = rel
+        found.update(loaded)
+    return Facts(found, files)  # whole: its indexes are made once, here
 
 
 def _load_file(root: Path, rel: str) -> tuple[str, dict[str, Fact]]:

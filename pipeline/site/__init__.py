@@ -97,7 +97,8 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
 
         # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
         # while MkDocs wraps the pages
-        indexing = search.start(out, pages.search_pages(sources, work / "search")) if jobs > 1 else None
+        light = pages.search_pages(sources, work / "search")
+        indexing = search.start(out, light) if jobs > 1 else None
         try:
             with stage(session, "mkdocs"):
                 built = workers.run(wrap, sources, jobs=jobs, stage="mkdocs")
@@ -115,7 +116,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
             if indexing is not None:
                 indexing.wait()
             else:
-                search.index(out, pages.search_pages(sources, work / "search"))
+                search.index(out, light)
         (out / ".gitkeep").touch()  # the placeholder git keeps for the directory
     if session:
         for found, count in zip(sources, built):
