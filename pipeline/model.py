@@ -122,7 +122,10 @@ class Translation:
     """A translated side of one unit, as corpus/translations/ keeps it.
 
     ``source`` is the source side's text the translation was made from; when the source side
-    changes (other than in white space) the translation is ``stale``.
+    changes (other than in white space) the translation is ``stale``. ``fuzzy`` is the
+    translator's own "needs review" (a PO fuzzy flag), or a translation that followed its
+    source sentence to a unit whose text is only similar; ``moved_from`` is the unit id it is
+    kept under when it followed its sentence to another unit (a renumbered step, say).
     """
 
     unit: str
@@ -134,12 +137,15 @@ class Translation:
     line: int
     comment: str | None = None
     stale: bool = False
+    fuzzy: bool = False
+    moved_from: str | None = None
 
 
 class Status(StrEnum):
     SOURCE = "source"  # the unit was written in this language
     TRANSLATED = "translated"
     STALE = "stale"  # translated, but the source changed since
+    FUZZY = "fuzzy"  # translated, and marked as needing a translator's review
     MISSING = "missing"
 
 
@@ -153,7 +159,10 @@ class Corpus:
     def status(self, unit: Unit, lang: str) -> Status:
         """Where the unit's side in ``lang`` stands."""
         if (unit.id, lang) in self.translations:
-            return Status.STALE if self.translations[(unit.id, lang)].stale else Status.TRANSLATED
+            translation = self.translations[(unit.id, lang)]
+            if translation.stale:
+                return Status.STALE
+            return Status.FUZZY if translation.fuzzy else Status.TRANSLATED
         return Status.SOURCE if lang in unit.sides else Status.MISSING
 
     def backlinks(self, unit_id: str) -> list[Reference]:

@@ -41,4 +41,4 @@ def attach(corpus: Corpus, root: Path) -> None:
             corpus.translations[(unit.id, translation.lang)] = Translation(
                 unit.id, translation.lang, entry.text, entry.source, entry.fingerprint,
                 translation.path, entry.line, entry.comment,
-                stale=fingerprint(source.text) != entry.fingerprint)
+                stale=fingerprint(source.text) != entry.fingerprint, fuzzy=entry.fuzzy)

@@ -2,7 +2,7 @@
 
 Each entry holds the translated text, the source text it was made from and that text's
 fingerprint, so a later change of the source marks the translation stale and can show what
-changed. The files are written in one canonical form, so an export to PO and an import of the
+changed; ``fuzzy: true`` keeps a translator's "needs review" (a PO fuzzy flag). The files are written in one canonical form, so an export to PO and an import of the
 unchanged PO give back the same bytes.
 """
 
@@ -21,7 +21,7 @@ from ..model import LANGUAGES
 
 DIRECTORY = "corpus/translations"
 _NAME = re.compile(r"^(?P<document>[a-z0-9][a-z0-9-]*)\.(?P<lang>[a-z]{2})\.yaml$")
-_ENTRY_KEYS = {"fingerprint", "source", "text", "comment"}
+_ENTRY_KEYS = {"fingerprint", "source", "text", "comment", "fuzzy"}
 
 
 def fingerprint(text: str) -> str:
@@ -37,6 +37,7 @@ class Entry:
     fingerprint: str
     comment: str | None = None
     line: int = 0  # where `text` starts in the file
+    fuzzy: bool = False  # the translator marked it "needs review" (a PO fuzzy flag)
 
 
 @dataclass
@@ -85,12 +86,17 @@ def load(root: Path, rel_path: str) -> TranslationFile:
         entry = _mapping(value_node, rel_path)
         if set(entry) - _ENTRY_KEYS or not {"fingerprint", "source", "text"} <= set(entry):
             raise FolioError(f"{unit_id}: an entry has fingerprint, source, text and an optional "
-                             "comment", rel_path, _line(key_node))
+                             "comment and fuzzy", rel_path, _line(key_node))
+        fuzzy = _scalar(entry["fuzzy"], rel_path) if "fuzzy" in entry else "false"
+        if fuzzy not in ("true", "false"):
+            raise FolioError(f"{unit_id}: fuzzy is true or false, not {fuzzy!r}", rel_path,
+                             _line(entry["fuzzy"]))
         text_node = entry["text"]
         item = Entry(unit_id, _scalar(text_node, rel_path), _scalar(entry["source"], rel_path),
                      _scalar(entry["fingerprint"], rel_path),
                      _scalar(entry["comment"], rel_path) if "comment" in entry else None,
-                     _line(text_node) + (1 if text_node.style in ("|", ">") else 0))
+                     _line(text_node) + (1 if text_node.style in ("|", ">") else 0),
+                     fuzzy == "true")
         if item.fingerprint != fingerprint(item.source):
             raise FolioError(f"{unit_id}: the fingerprint does not match the recorded source text "
                              "(edit the translation, not `source` or `fingerprint`)", rel_path,
@@ -107,7 +113,8 @@ def dump(translation: TranslationFile, order: list[str], title: str) -> str:
     entries = sorted(translation.entries.values(), key=lambda e: position.get(e.unit, len(order)))
     body = {"document": translation.document, "language": translation.lang, "units": {
         e.unit: {"fingerprint": e.fingerprint, "source": e.source, "text": e.text,
-                 **({"comment": e.comment} if e.comment else {})} for e in entries}}
+                 **({"comment": e.comment} if e.comment else {}),
+                 **({"fuzzy": True} if e.fuzzy else {})} for e in entries}}
     header = (f"# {title}: the {translation.lang} translation, one entry per unit id.\n"
               "# `source` is the text the translation was made from; when the source changes,\n"
               "# `folio check` reports the entry as stale with a diff. Edit `text` (or exchange\n"
