@@ -143,6 +143,7 @@ class Translation:
     #: orphan, with the unit whose source comes closest (``closest``)
     similarity: float = 1.0
     closest: str | None = None
+    set_aside: bool = False  # an orphan an import moved into its file's ``orphaned`` list
 
 
 class Status(StrEnum):

@@ -48,7 +48,8 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
                              f"any more ({_short(orphan.source)}){closest}",
                              ORPHANED.severity, 1, orphan.unit,
                              "reuse the text where it belongs, then remove it: folio translations "
-                             f"remove {orphan.unit} --lang {orphan.lang}")
+                             f"remove {'--orphaned ' if orphan.set_aside else ''}{orphan.unit} "
+                             f"--lang {orphan.lang}")
 
 
 def _short(text: str, words: int = 8) -> str:

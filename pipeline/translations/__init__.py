@@ -32,15 +32,19 @@ def attach(corpus: Corpus, root: Path) -> None:
                              "translated into its own language", translation.path)
         for placement in place(translation, units_of.get(document.key, []), document.language):
             _attach_one(corpus, placement, translation.lang, translation.path, document)
+        for entry in translation.orphaned:  # set aside by an import: placed nowhere
+            _attach_one(corpus, Placement(entry, None), translation.lang, translation.path,
+                        document, set_aside=True)
 
 
-def _attach_one(corpus: Corpus, placement: Placement, lang: str, path: str, document) -> None:
+def _attach_one(corpus: Corpus, placement: Placement, lang: str, path: str, document, *,
+                set_aside: bool = False) -> None:
     entry = placement.entry
     if placement.unit is None:
         corpus.orphaned.setdefault(document.key, []).append(Translation(
             entry.unit, lang, entry.text, entry.source, entry.fingerprint, path, entry.line,
             entry.comment, fuzzy=entry.fuzzy, closest=placement.closest,
-            similarity=placement.similarity))
+            similarity=placement.similarity, set_aside=set_aside))
         return
     unit = corpus.units[placement.unit]
     source = unit.sides[document.language]

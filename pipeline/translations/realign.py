@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ..align import MARKER, How, Piece, align, similarity
 from ..model import Unit
-from .store import Entry, TranslationFile
+from .store import Entry, TranslationFile, fingerprint
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,19 @@ class Placement:
     similarity: float = 0.0
     #: for an orphan: the unit whose source comes closest, and how close, to help a translator
     closest: str | None = None
+    now: str | None = None  # the source text of the unit it goes to
+
+    def recorded(self) -> Entry:
+        """The entry as it is stored once the move is recorded: under its new id; a sentence
+        that only changed its number renumbered with it, and made from the source as it is now."""
+        entry = self.entry
+        if not self.moved:
+            return entry
+        if self.how == How.MOVED:
+            return Entry(self.unit, renumbered(entry.text, entry.source, self.now), self.now,
+                         fingerprint(self.now), entry.comment, entry.line, entry.fuzzy)
+        return Entry(self.unit, entry.text, entry.source, entry.fingerprint, entry.comment,
+                     entry.line, entry.fuzzy)
 
     @property
     def moved(self) -> bool:
@@ -48,11 +61,12 @@ def place(translation: TranslationFile, units: list[Unit], source_lang: str) -> 
     old = [Piece(e.unit, e.source, kinds.get(e.unit)) for e in translation.entries.values()]
     new = [Piece(unit.id, unit.sides[source_lang].text, str(unit.kind)) for unit in own]
     found = align(old, new).new_of()
+    texts = {piece.id: piece.text for piece in new}
     placed = []
     for entry in translation.entries.values():
         pair = found.get(entry.unit)
         if pair is not None:
-            placed.append(Placement(entry, pair.new, pair.how, pair.similarity))
+            placed.append(Placement(entry, pair.new, pair.how, pair.similarity, now=texts[pair.new]))
         else:
             placed.append(_orphan(entry, new))
     return placed
