@@ -67,10 +67,19 @@ def test_the_translation_of_the_old_precondition_2_follows_it_to_3(edited, folio
     assert findings(folio, edited, "tr-stale", "parity-structure") == []
 
 
-def test_the_stored_file_is_not_rewritten_by_a_build(edited, folio):
+def test_the_stored_file_is_not_rewritten_by_a_build_and_corpus_json_records_the_move(edited, folio):
+    import jsonschema
+
     before = (edited / RISTO_RU).read_bytes()
     assert folio(edited, "build").returncode == 0
     assert (edited / RISTO_RU).read_bytes() == before
+    data = json.loads((edited / "build/corpus.json").read_text("utf-8"))
+    jsonschema.validate(data, json.loads((edited / "build/corpus.schema.json").read_text("utf-8")))
+    placed = {(t["unit"], t["lang"]): t for t in data["translations"]}
+    assert placed[("eu-risto:1:I/pre-3", "ru")] == {
+        "unit": "eu-risto:1:I/pre-3", "lang": "ru", "status": "translated", "path": RISTO_RU,
+        "line": 65, "stored_under": "eu-risto:1:I/pre-2"}
+    assert ("eu-risto:1:I/pre-2", "ru") not in placed
 
 
 def test_an_edited_and_renumbered_sentence_follows_as_fuzzy_and_stale(corpus_copy, folio):
