@@ -263,3 +263,29 @@ def test_no_import_loses_a_stored_translation(exported_once, tmp_path, data):
     for unit, text in before.items():
         replaced = unit in keep and unit not in blank and unit in edited
         assert after.get(unit) == (edited[unit] if replaced else text)
+
+
+def test_a_po_file_exported_before_the_source_was_renumbered_lands_on_the_sentence(
+        corpus_copy, po_dir, folio):
+    """The translator worked on an export while the source gained a precondition 2: their
+    edit of the old 2 goes to the sentence, now 3, not to the new 2 that took its number."""
+    cat = catalog(po_dir / PO)
+    for message in cat:
+        if message.context == "eu-risto:1:I/pre-2":
+            message.string = message.string.replace("может произойти снова", "может произойти позже")
+    save(po_dir / PO, cat)
+    source = corpus_copy / "corpus/sources/eu-ristos-events-period-1.en.txt"
+    text = source.read_text("utf-8")
+    source.write_text(text.replace("\n2. Both SPA and POR", "\n2. ENG must not be at war with "
+                                   "SPA.\n3. Both SPA and POR"), "utf-8")
+    run = folio(corpus_copy, "po", "import", str(po_dir))
+    assert run.returncode == 0, run.stderr
+    assert "eu-risto:1:I/pre-2: msgid no longer matches the source" in run.stderr
+    assert "  moved      eu-risto:1:I/pre-2 -> eu-risto:1:I/pre-3" in run.stdout
+    after = load(corpus_copy, RISTO_RU).entries
+    assert "eu-risto:1:I/pre-2" not in after
+    assert after["eu-risto:1:I/pre-3"].text.startswith("3. Событие вступает в силу")
+    assert "может произойти позже" in after["eu-risto:1:I/pre-3"].text
+    corpus = load_corpus(corpus_copy)[0]
+    assert "ru" not in corpus.units["eu-risto:1:I/pre-2"].sides
+    assert "позже" in corpus.units["eu-risto:1:I/pre-3"].sides["ru"].text

@@ -20,7 +20,7 @@ def realign(corpus: Corpus, root: Path, lang: str | None = None) -> list[tuple[s
     for stored in _files(corpus, root, lang):
         document = _document(corpus, stored)
         placed = place(stored, _units(corpus, stored.document), document.language)
-        merged, changes = merge(stored, placed, [], {}, [])
+        merged, changes = merge(stored, placed, [], [])
         if changes.changed:
             files[Path(root) / stored.path] = dump(merged, list(corpus.units), document.title)
         done.append((stored.path, changes))

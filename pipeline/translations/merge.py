@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .po_reader import Incoming
 from .realign import Placement
-from .store import Entry, TranslationFile, fingerprint
+from .store import Entry, TranslationFile
 
 
 @dataclass
@@ -39,12 +38,12 @@ class Changes:
                     or self.removed or self.set_aside)
 
 
-def merge(stored: TranslationFile, placed: list[Placement], incoming: list[Incoming],
-          targets: dict[str, str], empty: list[str], *, prune: bool = False
-          ) -> tuple[TranslationFile, Changes]:
+def merge(stored: TranslationFile, placed: list[Placement], incoming: list[Placement],
+          empty: list[str], *, prune: bool = False) -> tuple[TranslationFile, Changes]:
     """``stored`` with ``incoming`` merged in. ``placed``: where each stored entry is placed
-    now; ``targets``: the unit each incoming entry goes to (its msgctxt, or the unit its source
-    sentence moved to); ``empty``: units the PO file lists without a translation."""
+    now; ``incoming``: each PO entry with a translation, placed likewise (on its msgctxt, or on
+    the unit its source sentence moved to; an orphan stays on its msgctxt); ``empty``: units
+    the PO file lists without a translation."""
     changes = Changes()
     entries: dict[str, Entry] = {}
     orphans: list[Entry] = []
@@ -58,12 +57,11 @@ def merge(stored: TranslationFile, placed: list[Placement], incoming: list[Incom
             orphans.append(placement.entry)
     result = TranslationFile(stored.document, stored.lang, stored.path, entries, list(stored.orphaned))
     taken: set[str] = set()
-    for item in incoming:
-        unit = targets[item.unit]
-        if unit != item.unit:
-            changes.moved.append((item.unit, unit))
-        new = Entry(unit, item.text, item.source, fingerprint(item.source), item.comment,
-                    fuzzy=item.fuzzy)
+    for placement in incoming:
+        new = placement.recorded() if placement.unit is not None else placement.entry
+        unit = new.unit
+        if placement.moved:
+            changes.moved.append((placement.entry.unit, unit))
         taken.add(unit)
         _classify(entries.get(unit), new, changes)
         entries[unit] = new

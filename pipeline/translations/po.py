@@ -106,11 +106,10 @@ def import_po(corpus: Corpus, root: Path, po_dir: Path, *, prune: bool = False) 
         units = units_of.get(po.document.key, [])
         placed = place(stored, units, po.document.language)
         incoming = TranslationFile(po.document.key, po.lang, rel, {
-            item.unit: Entry(item.unit, item.text, item.source, fingerprint(item.source))
-            for item in po.entries})
-        targets = {p.entry.unit: p.unit or p.entry.unit
-                   for p in place(incoming, units, po.document.language)}
-        merged, changes = merge(stored, placed, po.entries, targets, po.empty, prune=prune)
+            item.unit: Entry(item.unit, item.text, item.source, fingerprint(item.source),
+                             item.comment, item.line, item.fuzzy) for item in po.entries})
+        merged, changes = merge(stored, placed, place(incoming, units, po.document.language),
+                                po.empty, prune=prune)
         result.changes[rel], result.sources[rel] = changes, str(path)
         if not merged.entries and not merged.orphaned and not target.exists():
             continue  # nothing translated yet: no empty file to keep around
