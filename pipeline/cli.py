@@ -270,6 +270,12 @@ def _show(root: Path, args: argparse.Namespace) -> int:
             print(f"{name} ({lang}): no {name} side yet (not translated)")
         else:
             _print_side(f"{name} ({lang})", side)
+            translation = corpus.translations.get((unit.id, lang))
+            if translation is not None:
+                status = corpus.status(unit, lang)
+                moved = (f", stored under {translation.moved_from} (it followed its renumbered "
+                         "source sentence)" if translation.moved_from else "")
+                print(f"  translation: {status}{moved}")
     _print_references("references", corpus.references_from(unit.id), lambda r: r.target_id)
     _print_references("referred to by", corpus.backlinks(unit.id), lambda r: r.source)
     children = corpus.children(unit)
