@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 
 #: a translation or a diff pairs an id with itself when the two texts share this much of their
 #: words, and with another id only when they share more: moving is the bolder claim
-SAME_ID_SIMILARITY = 0.5
+SAME_ID_SIMILARITY = 0.4
 MOVED_SIMILARITY = 0.7
 #: how much an id's own new text is preferred over an equally similar text elsewhere
 _SAME_ID_BONUS = 0.15

@@ -21,6 +21,7 @@ from .checks import FAMILIES, all_codes, run_checks
 from .checks.config import load_config
 from .checks.report import as_json, as_sarif, as_text, codes_table, exit_status
 from .diagnostics import Diagnostic
+from .labels import label
 from .model import LANGUAGES, Corpus, Kind, Reference, Side
 from .aids.cli import add_commands as add_aids_commands
 from .rules.cli import add_commands as add_rules_commands
@@ -32,7 +33,8 @@ from .translations.edit import remove as remove_translations
 from .translations.merge import changes_detail, changes_summary
 from .translations.status import as_json as coverage_json
 from .translations.status import as_table as coverage_table
-from .translations.status import coverage
+from .translations.status import as_units_text as pending_text
+from .translations.status import coverage, pending
 from .translations.tbx import write_tbx
 from .version import folio_version
 from .writers.corpus_json import present_attrs
@@ -85,6 +87,9 @@ def _arguments() -> argparse.ArgumentParser:
     command.set_defaults(command=_check)
     command = commands.add_parser("status", help="translation coverage per document and language")
     command.add_argument("--format", choices=("table", "json"), default="table")
+    command.add_argument("--units", action="store_true",
+                         help="then every missing, stale and fuzzy unit: its id, its name, where to "
+                              "work on it (path:line) and, for a stale one, the change of its source")
     command.set_defaults(command=_status)
     po = commands.add_parser("po", help="exchange translations as PO files").add_subparsers(
         title="po commands", metavar="ACTION", required=True)
@@ -170,17 +175,28 @@ def _serve(root: Path, args: argparse.Namespace) -> int:
 
 
 def _status(root: Path, args: argparse.Namespace) -> int:
-    rows = coverage(load_corpus(root)[0])
+    corpus = load_corpus(root)[0]
+    rows = coverage(corpus)
+    found = pending(corpus) if args.units else None
+    # the command speaks English: the units are named in English, whatever their language
+    name = lambda unit: label(corpus, unit, "en", _english)  # noqa: E731
     if args.format == "json":
-        print(json.dumps(coverage_json(rows), ensure_ascii=False, indent=1))
+        print(json.dumps(coverage_json(rows, found, name), ensure_ascii=False, indent=1))
     else:
         print(coverage_table(rows), end="")
+        if found is not None:
+            print()
+            print(pending_text(found, name), end="")
     return 0
+
+
+def _english(message: str) -> str:
+    return message
 
 
 def _po_export(root: Path, args: argparse.Namespace) -> int:
     corpus, _ = load_corpus(root)
-    for path in po_export(corpus, args.lang, Path(args.out)):
+    for path in po_export(corpus, args.lang, Path(args.out), root):
         print(f"wrote {_shown(path)}")
     return 0
 

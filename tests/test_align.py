@@ -82,3 +82,10 @@ def test_alignment_is_a_matching(event_1):
     assert sorted(olds + found.removed) == sorted(p.id for p in event_1)
     assert sorted(news + found.added) == sorted(p.id for p in new)
     json.dumps([p.__dict__ for p in found.pairs])  # plain data, for `folio diff --format json`
+
+
+def test_an_edit_that_adds_words_keeps_the_unit_as_changed():
+    """The real effect 1:I events-phase/2, edited as a designer might: still the same rule."""
+    old = [Piece("eu-risto:1:I/events-phase/2", "2. SPA and POR receive 50d.")]
+    new = [Piece("eu-risto:1:I/events-phase/2", "2. SPA and POR receive 60d <b>at once</b>.")]
+    assert [p.how for p in align(old, new).pairs] == [How.CHANGED]

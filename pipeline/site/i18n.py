@@ -10,6 +10,7 @@ without line numbers or dates, so a build of unchanged templates leaves them byt
 
 from __future__ import annotations
 
+import functools
 import io
 import tempfile
 from dataclasses import dataclass
@@ -93,6 +94,21 @@ def translations(lang: str, mo_dir: Path) -> NullTranslations:
     if lang not in CATALOG_LANGUAGES:
         return NullTranslations()
     return Translations.load(str(mo_dir), [lang], DOMAIN)
+
+
+@functools.cache
+def committed(lang: str) -> NullTranslations:
+    """The catalog of ``lang`` as it stands in pipeline/site/locale/, compiled in memory, for a
+    command that renders no page (`folio po export`): it extracts nothing, so it writes into
+    Folio's own tree nothing a read-only install would refuse."""
+    if lang not in CATALOG_LANGUAGES:
+        return NullTranslations()
+    with (LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)
+    compiled.seek(0)
+    return Translations(compiled, domain=DOMAIN)
 
 
 def prepared() -> tuple[dict[str, NullTranslations], CatalogState]:

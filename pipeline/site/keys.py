@@ -4,7 +4,8 @@ A page is rendered again only when its key changes, so a key must cover everythi
 shows. A document's page shows its units in both languages (its source, its translations, the
 manifest entry), the references it makes with what they lead to (the target documents), the
 references other documents make to it (their documents), and the glossary's abbreviations; the
-other pages show the coverage, the findings, the glossary or the printed aids. Everything also
+other pages show the coverage (the status page: with every unit still to translate, named and
+diffed from its document), the findings, the glossary or the printed aids. Everything also
 depends on Folio's code, templates and catalogs (``Fingerprint.code``). When in doubt a key
 takes in more: a page rendered once too often costs milliseconds, a stale one misleads.
 """
@@ -17,7 +18,7 @@ from dataclasses import asdict
 
 from ..diagnostics import Diagnostic
 from ..fingerprint import Fingerprint, digest
-from ..model import Corpus, Status
+from ..model import Corpus
 from ..termbase import GLOSSARY
 from ..translations.status import coverage
 from .structure import Site
@@ -51,9 +52,6 @@ def page_keys(corpus: Corpus, site: Site, fingerprint: Fingerprint, diagnostics:
             neighbours[source].add(target)
             neighbours[target].add(source)
     rows = [asdict(row) for row in coverage(corpus)]
-    stale = [[unit_id, lang, documents[corpus.units[unit_id].document]]
-             for (unit_id, lang), t in corpus.translations.items()
-             if corpus.status(corpus.units[unit_id], lang) == Status.STALE]
     manifest, glossary = fingerprint.of(MANIFEST), fingerprint.of(GLOSSARY)
     keys: dict[str, str] = {}
     for page in site.pages:
@@ -63,8 +61,10 @@ def page_keys(corpus: Corpus, site: Site, fingerprint: Fingerprint, diagnostics:
                      *(documents[other] for other in sorted(neighbours[key]))]
         elif page.template == "game":
             parts = [documents[d.key] for d in site.games[page.key]]
-        elif page.template in ("home", "status"):
-            parts = [manifest, _json(rows), _json(stale)]
+        elif page.template == "home":
+            parts = [manifest, _json(rows)]
+        elif page.template == "status":  # every unit still to translate, named from its document
+            parts = [manifest, _json(rows), *documents.values()]
         elif page.template == "report":
             parts = [manifest, _json([d.to_json() for d in diagnostics])]
         elif page.template == "glossary":

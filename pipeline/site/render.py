@@ -15,15 +15,19 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from ..diagnostics import Diagnostic
+from ..labels import label
 from ..lookup import Lookup
 from ..model import Corpus, Kind, Reference, RefKind, RefStatus, Unit
 from ..termbase import Termbase
 from .i18n import FOLIO
-from .reports import checks_by_code, coverage_by_document, stale_units
+from .reports import checks_by_code, coverage_by_document, pending_by_document
 from .structure import Page, Site, relative
 from .units import HEADINGS, Context, check_kinds, render
 
 TEMPLATES = FOLIO / "templates" / "site"
+#: a status page's list of units shows open up to this many; a longer one is folded, so that
+#: the 154 untranslated units of one document do not bury the next document's three
+OPEN_UP_TO = 12
 
 
 @dataclass
@@ -107,11 +111,15 @@ class Renderer:
                               termbase=self.termbase, toc=toc if self.termbase else ())
 
     def _status(self, page: Page) -> RenderedPage:
-        rows = self.coverage()
-        stale = [(u, self.site.unit_href(u.id, page.path), lang) for u, lang in stale_units(self.corpus)]
+        rows, pending = self.coverage(), pending_by_document(self.corpus)
+        documents = [(d, relative(page.path, self.site.page("document", d.key).path), rows[d.key],
+                      pending[d.key]) for d in self.corpus.documents]
+        toc = [(2, "pending", self.gettext("Still to translate or review"))] + [
+            (3, f"pending-{d.key}", d.title) for d, _href, _rows, groups in documents if groups]
         return self._template(page, "status.html", self.gettext("Translation status"),
-                              rows=[(d, relative(page.path, self.site.page("document", d.key).path),
-                                     rows[d.key]) for d in self.corpus.documents], stale=stale)
+                              documents=documents, toc=toc, open_up_to=OPEN_UP_TO,
+                              unit_label=lambda unit: label(self.corpus, unit, self.lang, self.gettext),
+                              unit_href=lambda unit: self.site.unit_href(unit.id, page.path))
 
     def _report(self, page: Page) -> RenderedPage:
         groups = checks_by_code(self.diagnostics)

@@ -1,6 +1,6 @@
-"""The data of the translators' pages: coverage per document and language, stale units, and the
-check stage's diagnostics grouped by code. Computed by the stages that own them; this only
-arranges them for a page."""
+"""The data of the translators' pages: coverage per document and language, the units still to
+translate or review, and the check stage's diagnostics grouped by code. Computed by the stages
+that own them; this only arranges them for a page."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from ..checks import all_codes
 from ..diagnostics import Code, Diagnostic, Severity
-from ..model import Corpus, Status, Unit
-from ..translations.status import Coverage, coverage
+from ..model import Corpus, Status
+from ..translations.status import PENDING, Coverage, Pending, coverage, pending
 
 
 def coverage_by_document(corpus: Corpus) -> dict[str, list[Coverage]]:
@@ -19,10 +19,24 @@ def coverage_by_document(corpus: Corpus) -> dict[str, list[Coverage]]:
     return rows
 
 
-def stale_units(corpus: Corpus) -> list[tuple[Unit, str]]:
-    """(unit, language) of every translation made from a source text that changed since."""
-    return [(corpus.units[unit_id], lang) for (unit_id, lang) in corpus.translations
-            if corpus.status(corpus.units[unit_id], lang) == Status.STALE]
+@dataclass
+class PendingGroup:
+    """The units of one document whose side in ``lang`` has one status: stale, fuzzy or missing."""
+
+    lang: str
+    status: Status
+    units: list[Pending]
+
+
+def pending_by_document(corpus: Corpus) -> dict[str, list[PendingGroup]]:
+    """Document key -> its groups, by language, then stale, fuzzy, missing; no empty group."""
+    groups: dict[str, list[PendingGroup]] = {d.key: [] for d in corpus.documents}
+    for (document, lang), units in pending(corpus).items():
+        for status in PENDING:
+            found = [p for p in units if p.status == status]
+            if found:
+                groups[document].append(PendingGroup(lang, status, found))
+    return groups
 
 
 @dataclass

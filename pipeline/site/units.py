@@ -15,10 +15,10 @@ from typing import Any, Callable
 
 from markupsafe import Markup
 
-from ..checks.parity import word_diff
 from ..errors import FolioError
 from ..lookup import Lookup
 from ..model import Corpus, Kind, Reference, Side, Status, Unit
+from ..translations.worddiff import word_diff
 from .inline import RefRenderer, SideText
 
 #: kinds shown as headings: each is a section of the page, and a search sub-result

@@ -20,12 +20,15 @@ from babel.messages.pofile import write_po
 from . import po_reader
 from ..atomic import write_files_atomic
 from ..errors import FolioError
+from ..labels import context_title, label
 from ..model import Corpus, Document
+from ..revisions import Revision, revision
 from .merge import Changes, merge
 from .realign import place
 from .store import Entry, TranslationFile, dump, fingerprint, load, path_for
 
-#: PO headers carry dates; a fixed one keeps two exports of the same corpus identical.
+#: the date of a header when the project's files are not at hand: fixed, so that two exports
+#: of the same corpus stay identical
 _EPOCH = datetime(2000, 1, 1, tzinfo=timezone.utc)
 _PROJECT = po_reader.PROJECT
 
@@ -38,7 +41,9 @@ class ImportResult:
     warnings: list[str] = field(default_factory=list)
 
 
-def export(corpus: Corpus, lang: str, out_dir: Path) -> list[Path]:
+def export(corpus: Corpus, lang: str, out_dir: Path, root: Path | None = None) -> list[Path]:
+    """One PO file per document not written in ``lang``. ``root``, the project, dates the
+    headers from its files' revisions (without it, a fixed date)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     for document in corpus.documents:
@@ -46,39 +51,74 @@ def export(corpus: Corpus, lang: str, out_dir: Path) -> list[Path]:
             continue
         path = out_dir / f"{document.key}.{lang}.po"
         buffer = io.BytesIO()
-        write_po(buffer, catalog_for(corpus, document, lang), width=76, include_previous=True)
+        write_po(buffer, catalog_for(corpus, document, lang, root), width=76, include_previous=True)
         path.write_bytes(buffer.getvalue())
         written.append(path)
     return written
 
 
-def catalog_for(corpus: Corpus, document: Document, lang: str) -> Catalog:
+class _Catalog(Catalog):
+    """A catalog whose header says nothing rather than Babel's placeholders: msgfmt --check
+    warns about `Last-Translator: FULL NAME <EMAIL@ADDRESS>`, and Folio has no address to
+    report a msgid's bugs to."""
+
+    translator = ""  # "Name <email>", or empty: nobody known
+
+    def _get_mime_headers(self) -> list[tuple[str, str]]:
+        return [(name, self.translator if name == "Last-Translator" else value)
+                for name, value in super()._get_mime_headers() if name != "Report-Msgid-Bugs-To"]
+
+    mime_headers = property(_get_mime_headers, Catalog._set_mime_headers)
+
+
+def catalog_for(corpus: Corpus, document: Document, lang: str, root: Path | None = None) -> Catalog:
+    source_revision, translated = _revisions(root, document, lang)
+    created = source_revision.date if source_revision else _EPOCH
     # Project-Id-Version names the document ("folio <key>"): the standard header for "what
     # is this a translation of", and one every PO tool keeps when it saves the file.
-    catalog = Catalog(locale=lang, project=_PROJECT, version=document.key,
-                      creation_date=_EPOCH, revision_date=_EPOCH, fuzzy=False,
-                      msgid_bugs_address="", last_translator="", language_team=f"Folio {lang}",
-                      header_comment=f"# {document.title}: translation into {lang}.\n"
-                                     f"# Exported by `folio po export`; msgctxt is the unit id.")
+    catalog = _Catalog(locale=lang, project=_PROJECT, version=document.key, creation_date=created,
+                       revision_date=translated.date if translated else created, fuzzy=False,
+                       language_team=f"Folio {lang}",
+                       header_comment=f"# {document.title}: translation into {lang}.\n"
+                                      f"# Exported by `folio po export`; msgctxt is the unit id.")
+    catalog.translator = translated.author if translated and translated.author else ""
+    gettext = _catalog_words(document.language)
     for unit in corpus.units.values():
         source = unit.sides.get(document.language)
         if unit.document != document.key or source is None or not source.text:
             continue
         translation = corpus.translations.get((unit.id, lang))
+        # what the translator's tool shows beside the text: where in the rules it stands,
+        # in the words of the text being translated
+        about = [label(corpus, unit, document.language, gettext),
+                 context_title(corpus, unit, document.language, gettext), str(unit.kind)]
         message = Message(source.text, translation.text if translation else "",
                           locations=[(source.path, source.line_start)],
-                          auto_comments=[f"{unit.kind}"],
+                          auto_comments=[line for line in about if line],
                           user_comments=translation.comment.split("\n")
                           if translation and translation.comment else [],
                           context=unit.id)
         message.flags.discard("python-format")  # "50% (rounded up)" is prose, not a format
-        if translation and translation.stale:
+        if translation and (translation.stale or translation.fuzzy):
             message.flags.add("fuzzy")
+        if translation and translation.stale:
             message.previous_id = [translation.source]
-        elif translation and translation.fuzzy:
-            message.flags.add("fuzzy")  # the translator's own "needs review", kept
         catalog[source.text] = message
     return catalog
+
+
+def _revisions(root: Path | None, document: Document, lang: str) -> tuple[Revision | None, Revision | None]:
+    """The revisions of the document's source and of its translation file (None: no file)."""
+    if root is None:
+        return None, None
+    return revision(root, document.source), revision(root, path_for(document.key, lang))
+
+
+def _catalog_words(lang: str):
+    """The gettext of Folio's catalogs in ``lang``: the words of the units' labels."""
+    from ..site import i18n  # the catalogs live with the website's; loaded for an export only
+
+    return i18n.committed(lang).gettext
 
 
 def import_po(corpus: Corpus, root: Path, po_dir: Path, *, prune: bool = False) -> ImportResult:

@@ -1,10 +1,16 @@
-"""Translation coverage per document and language: what `folio status` shows."""
+"""Translation coverage per document and language, and the units a translator still has to write
+or review: what `folio status [--units]` and the website's status page show."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import Callable
 
-from ..model import LANGUAGES, Corpus, Status
+from ..model import LANGUAGES, Corpus, Status, Unit
+from .worddiff import Piece, changes, word_diff
+
+#: the order a translator works in: what is there but wrong first, then what is not there
+PENDING = (Status.STALE, Status.FUZZY, Status.MISSING)
 
 
 @dataclass
@@ -14,6 +20,7 @@ class Coverage:
     units: int  # units with text of their own: what there is to translate
     translated: int
     stale: int
+    fuzzy: int
     missing: int
     source: bool  # the document is written in this language
 
@@ -22,28 +29,80 @@ class Coverage:
         return 100.0 if self.source else 100.0 * self.translated / self.units if self.units else 0.0
 
 
+@dataclass
+class Pending:
+    """A unit whose side in ``lang`` is missing, stale or fuzzy, and where to work on it: the
+    translation's entry (stale, fuzzy) or the source's lines (missing)."""
+
+    unit: Unit
+    lang: str
+    status: Status
+    path: str
+    line: int
+    #: stale: the source text the translation was made from, and the source text now
+    old_source: str | None = None
+    new_source: str | None = None
+
+    @property
+    def changes(self) -> list[Piece]:
+        """Stale: what changed in the source since, word by word; otherwise nothing."""
+        return changes(self.old_source, self.new_source) if self.old_source is not None else []
+
+    @property
+    def diff(self) -> str | None:
+        return word_diff(self.old_source, self.new_source) if self.old_source is not None else None
+
+
 def coverage(corpus: Corpus) -> list[Coverage]:
     rows = []
-    by_document: dict[str, list] = {d.key: [] for d in corpus.documents}
-    for unit in corpus.units.values():  # one pass, not one per document
-        by_document.setdefault(unit.document, []).append(unit)
-    for document in corpus.documents:
-        units = [u for u in by_document[document.key] if u.sides[document.language].text]
+    for document, units in _units_to_translate(corpus):
         for lang in LANGUAGES:
             counts = {status: 0 for status in Status}
             for unit in units:
                 counts[corpus.status(unit, lang)] += 1
             rows.append(Coverage(document.key, lang, len(units), counts[Status.TRANSLATED],
-                                 counts[Status.STALE], counts[Status.MISSING],
+                                 counts[Status.STALE], counts[Status.FUZZY], counts[Status.MISSING],
                                  document.language == lang))
     return rows
 
 
+def pending(corpus: Corpus) -> dict[tuple[str, str], list[Pending]]:
+    """(document, language) -> its missing, stale and fuzzy units: stale first, then fuzzy, then
+    missing, each in the order of the text. A document's own language has none."""
+    found: dict[tuple[str, str], list[Pending]] = {}
+    for document, units in _units_to_translate(corpus):
+        for lang in LANGUAGES:
+            if lang == document.language:
+                continue
+            rows: list[Pending] = []
+            for unit in units:
+                status, source = corpus.status(unit, lang), unit.sides[document.language]
+                if status == Status.MISSING:
+                    rows.append(Pending(unit, lang, status, source.path, source.line_start))
+                elif status in PENDING:
+                    translation = corpus.translations[(unit.id, lang)]
+                    stale = status == Status.STALE
+                    rows.append(Pending(unit, lang, status, translation.path, translation.line,
+                                        translation.source if stale else None,
+                                        source.text if stale else None))
+            rows.sort(key=lambda p: PENDING.index(p.status))  # stable: text order kept within
+            found[(document.key, lang)] = rows
+    return found
+
+
+def _units_to_translate(corpus: Corpus):
+    by_document: dict[str, list[Unit]] = {d.key: [] for d in corpus.documents}
+    for unit in corpus.units.values():  # one pass, not one per document
+        by_document.setdefault(unit.document, []).append(unit)
+    for document in corpus.documents:
+        yield document, [u for u in by_document[document.key] if u.sides[document.language].text]
+
+
 def as_table(rows: list[Coverage]) -> str:
-    header = ("document", "lang", "units", "translated", "stale", "missing", "done")
-    body = [(r.document, r.lang, str(r.units),
-             "source" if r.source else str(r.translated), "" if r.source else str(r.stale),
-             "" if r.source else str(r.missing), f"{r.percent:.0f}%") for r in rows]
+    header = ("document", "lang", "units", "translated", "stale", "fuzzy", "missing", "done")
+    body = [(r.document, r.lang, str(r.units), "source" if r.source else str(r.translated),
+             *(("", "", "") if r.source else (str(r.stale), str(r.fuzzy), str(r.missing))),
+             f"{r.percent:.0f}%") for r in rows]
     widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(w) if i < 2 else cell.rjust(w)
                        for i, (cell, w) in enumerate(zip(row, widths))).rstrip()
@@ -51,5 +110,34 @@ def as_table(rows: list[Coverage]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def as_json(rows: list[Coverage]) -> list[dict]:
-    return [{**asdict(r), "percent": round(r.percent, 1)} for r in rows]
+def as_units_text(found: dict[tuple[str, str], list[Pending]], label: Callable[[Unit], str]) -> str:
+    """Per document and language, one `path:line: status id: label` line per unit (the form an
+    editor jumps from), a stale one followed by its source's change."""
+    blocks = []
+    for (document, lang), rows in found.items():
+        if not rows:
+            continue
+        counts = ", ".join(f"{sum(1 for r in rows if r.status == s)} {s}" for s in PENDING
+                           if any(r.status == s for r in rows))
+        lines = [f"{document} ({lang}): {counts}"]
+        for row in rows:
+            lines.append(f"  {row.path}:{row.line}: {row.status} {row.unit.id}: {label(row.unit)}")
+            if row.diff is not None:
+                lines.append(f"      {row.diff}")
+        blocks.append("\n".join(lines) + "\n")
+    return "\n".join(blocks)
+
+
+def as_json(rows: list[Coverage], found: dict[tuple[str, str], list[Pending]] | None = None,
+            label: Callable[[Unit], str] | None = None) -> list[dict]:
+    """The coverage rows; with ``found``, each row of a translation lists its units as well."""
+    result = []
+    for row in rows:
+        item = {**asdict(row), "percent": round(row.percent, 1)}
+        if found is not None and not row.source:
+            item["pending"] = [{"unit": p.unit.id, "label": label(p.unit) if label else None,
+                                "status": str(p.status), "path": p.path, "line": p.line,
+                                **({"diff": p.diff} if p.diff is not None else {})}
+                               for p in found[(row.document, row.lang)]]
+        result.append(item)
+    return result
