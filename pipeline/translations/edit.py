@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..atomic import write_files_atomic
 from ..errors import FolioError
+from ..lookup import Lookup
 from ..model import Corpus
 from .merge import Changes, merge
 from .realign import place
@@ -17,9 +18,10 @@ from .store import Entry, TranslationFile, dump, load_all
 def realign(corpus: Corpus, root: Path, lang: str | None = None) -> list[tuple[str, Changes]]:
     """Store every translation under the unit it is placed on now; what each file changed."""
     done, files = [], {}
+    lookup = Lookup(corpus)
     for stored in _files(corpus, root, lang):
-        document = _document(corpus, stored)
-        placed = place(stored, _units(corpus, stored.document), document.language)
+        document = lookup.documents[stored.document]
+        placed = place(stored, lookup.units_of(stored.document), document.language)
         merged, changes = merge(stored, placed, [], [])
         if changes.changed:
             files[Path(root) / stored.path] = dump(merged, list(corpus.units), document.title)
@@ -67,7 +69,3 @@ def _files(corpus: Corpus, root: Path, lang: str | None) -> list[TranslationFile
 
 def _document(corpus: Corpus, stored: TranslationFile):
     return next(d for d in corpus.documents if d.key == stored.document)
-
-
-def _units(corpus: Corpus, document: str) -> list:
-    return [u for u in corpus.units.values() if u.document == document]
