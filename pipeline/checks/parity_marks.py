@@ -56,7 +56,10 @@ def pairs(text: str, lang: str) -> Counter[str]:
     if lang == "ru":  # `[Treasure Fleet Escorts]` quotes the English original to the reader
         for start, end in reversed(english_originals(text)):
             text = text[:start] + text[end:]
-    found = Counter({"(": text.count("("), "[": text.count("["),
+    # a bracket without its pair still stands for an aside: the missing half is
+    # typo-unbalanced's to report, on the side where it is missing
+    found = Counter({"(": max(text.count("("), text.count(")")),
+                     "[": max(text.count("["), text.count("]")),
                      "«": sum(not _name(text[start:end]) for start, end in quotes.quotations(text))})
     return +found
 
@@ -85,9 +88,11 @@ def _final(unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     if not ours:
         message = f"the translation ends without the `{theirs}` the {source_lang} side ends with"
     elif not theirs:
-        message = f"the translation ends with `{ours}`; the {source_lang} side has no final punctuation"
+        message = (f"the translation ends with `{ours}`; the {source_lang} side has no final "
+                   "punctuation")
     else:
-        message = f"the translation ends with `{ours}` where the {source_lang} side ends with `{theirs}`"
+        message = (f"the translation ends with `{ours}` where the {source_lang} side ends with "
+                   f"`{theirs}`")
     end = len(target.text.rstrip())
     yield at(FINAL_PUNCT, unit, target, max(0, end - 1), message,
              suggestion=f"end with `{theirs}`" if theirs else f"drop the final `{ours}`")

@@ -74,7 +74,8 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
     message = (f"numbers differ from the {source_lang} side: "
                f"{_delta(missing, extra, theirs.words, ours.words)}")
     if not in_words:
-        yield on_unit(NUMBERS, unit, target, message, suggestion="check every number against the source")
+        yield on_unit(NUMBERS, unit, target, message,
+                      suggestion="check every number against the source")
         return
     suggestion = "write the source's numbers, in digits or in words"
     first = min((ours.places[v] for v in extra), default=None)

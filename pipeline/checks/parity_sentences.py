@@ -2,23 +2,26 @@
 
 Sentences come from a real segmenter (:mod:`pipeline.language.sentences`), so ``5.5``,
 ``т. е.``, ``(see p. 13)`` and ``50d.`` do not cut a sentence in two. When the counts differ,
-the two sides are aligned as Gale and Church align a bitext, by length, with the numbers and
-Latin abbreviations of each sentence as anchors; the alignment says which sentence of the
-source has no counterpart (or which the translation adds), or that two were joined into one.
-A joined pair is reported too: by length it cannot be told from a short sentence dropped
-("Otherwise re-roll."), so the reviewer is asked to read it.
+the two sides are aligned in the manner of Gale and Church, by length, with the numbers and
+Latin abbreviations of each sentence as anchors, and the alignment says which sentence of the
+source has no counterpart or which the translation adds. Two sentences aligned with one that
+is too short to translate both are one left out (the one that shares fewer anchors with it, or
+fits its length worse); two joined into one of the length of both are reported as joined,
+since by length a joined pair cannot be told from a short sentence dropped ("Otherwise
+re-roll."), and the reviewer should read it.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from typing import Iterable, NamedTuple
 
 from ..diagnostics import Diagnostic, Severity
 from ..language.sentences import Sentence, sentences
 from ..model import Unit
 from .base import CheckContext, Code, at
+from .parity_numbers import numbers
+from .parity_tokens import latin_tokens
 
 SENTENCES = Code("parity-sentences", Severity.WARNING,
                  "a translated unit with more or fewer sentences than its source: one left out, "
@@ -37,7 +40,6 @@ SKIP, JOIN, ANCHOR = 0.8, 0.3, 0.5
 #: translates one of them, not both
 COVERED = 0.75
 BEADS = ((1, 1), (1, 0), (0, 1), (2, 1), (1, 2))
-_ANCHOR = re.compile(r"\d+(?:[.,]\d+)*|\b[A-Z][A-Za-z]*[A-Z][A-Za-z]*\b")
 
 
 class Bead(NamedTuple):
@@ -66,12 +68,14 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
             added = ours[bead.target[0]]
             yield at(SENTENCES, unit, target, added.start,
                      f"{counted}: sentence {bead.target[0] + 1} here ({_quote(added)}) has no "
-                     f"counterpart on the {source_lang} side", suggestion="remove it, or check the source")
+                     f"counterpart on the {source_lang} side",
+                     suggestion="remove it, or check the source")
         elif len(bead.source) == 2:
             joined = ours[bead.target[0]]
             yield at(SENTENCES, unit, target, joined.start,
                      f"{counted}: its sentences {bead.source[0] + 1} and {bead.source[1] + 1} are "
-                     f"one sentence here ({_quote(joined)})", suggestion="check that both are translated")
+                     f"one sentence here ({_quote(joined)})",
+                     suggestion="check that both are translated")
         else:
             split = ours[bead.target[0]]
             yield at(SENTENCES, unit, target, split.start,
@@ -99,7 +103,8 @@ def align(theirs: list[Sentence], ours: list[Sentence], ratio: float) -> list[Be
                 else:
                     a, b = sum(size_a[i:i + da]), sum(size_b[j:j + db])
                     step = abs(math.log(b / (ratio * a))) + (JOIN if da + db > 2 else 0.0)
-                    step += ANCHOR * len(set().union(*marks_a[i:i + da]) ^ set().union(*marks_b[j:j + db]))
+                    unshared = set().union(*marks_a[i:i + da]) ^ set().union(*marks_b[j:j + db])
+                    step += ANCHOR * len(unshared)
                 if cost[i][j] + step < cost[i + da][j + db]:
                     cost[i + da][j + db] = cost[i][j] + step
                     back[i + da][j + db] = (da, db)
@@ -153,7 +158,7 @@ def _size(sentence: Sentence) -> int:
 
 
 def _anchors(sentence: Sentence) -> set[str]:
-    return {m.group().replace(",", ".") for m in _ANCHOR.finditer(sentence.text)}
+    return set(numbers(sentence.text)) | {t.base for t in latin_tokens(sentence.text)}
 
 
 def _quote(sentence: Sentence, limit: int = 60) -> str:

@@ -25,7 +25,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..model import Unit
 from . import script
 from .base import CheckContext, Code, at, on_unit
-from .terminology_terms import FORBIDDEN, analyse, termbase
+from .terminology_terms import analyse, termbase
 from .wordlists import LATIN
 
 VERBATIM = Code("parity-verbatim", Severity.WARNING,
@@ -65,17 +65,19 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
     source, target = unit.sides[source_lang], unit.sides[lang]
     game = ctx.lookup().document_of(unit).rulebook
     expected = _expected(ctx, unit, source_lang, lang, game)
-    present = {t.base for t in latin_tokens(target.text)} | {t.form for t in latin_tokens(target.text)}
+    present = {form for t in latin_tokens(target.text) for form in (t.form, t.base)}
+    theirs = {form for t in latin_tokens(source.text) for form in (t.form, t.base)}
     misspelt: set[str] = set()
-    others = {t.form for t in latin_tokens(source.text)} | {t.base for t in latin_tokens(source.text)}
     for match in _WORD.finditer(target.text):
         word = match.group()
-        latin = next((o for o in others if script.is_lookalike(word, o)), None)
+        latin = next((t for t in sorted(theirs) if script.is_lookalike(word, t)), None)
         if latin is None:
             continue
         misspelt.add(latin)  # reported as misspelt, not again as missing
-        if LATIN.search(word) or _reported_elsewhere(ctx, unit, lang, match.start(), word, latin):
-            continue  # a word mixing both alphabets is script-mixed's, with its letters named
+        # a word mixing both alphabets is script-mixed's, a word that is not Russian
+        # script-lookalike's: both name the letters without the other side's help
+        if LATIN.search(word) or script.latin_lookalike(ctx, word) == latin:
+            continue
         yield at(LOOKALIKE, unit, target, match.start(),
                  f"`{word}` is typed in Cyrillic letters ({script.names(word)}); the "
                  f"{source_lang} side has the Latin `{latin}`", suggestion=latin)
@@ -130,17 +132,6 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
             spans.append((offset, offset + len(line)))
         offset += len(line) + 1
     return spans
-
-
-def _reported_elsewhere(ctx: CheckContext, unit: Unit, lang: str, offset: int, word: str,
-                        latin: str) -> bool:
-    """Whether another family already reports this look-alike here: script-lookalike, for a
-    word that is not Russian, or term-forbidden, for a rendering the termbase forbids."""
-    if script.latin_lookalike(ctx, word) == latin:
-        return True
-    return any(occ.unit.id == unit.id and occ.lang == lang and occ.start == offset
-               and any(e.status == FORBIDDEN for e in occ.entries)
-               for occ in analyse(ctx).occurrences)
 
 
 def _capitals(word: str) -> int:

@@ -1,5 +1,5 @@
-"""Sentences of a unit's text: spaCy's rule-based ``sentencizer`` on a blank pipeline, then the
-abbreviations and list markers a rules text is full of.
+"""Sentences of a unit's text: spaCy's rule-based ``sentencizer`` on the tokens of the blank
+pipeline, then the abbreviations and list markers a rules text is full of.
 
 The sentencizer ends a sentence at every ``.``, ``!`` or ``?`` token. spaCy's tokenizer already
 keeps ``5.5``, ``p.``, ``i.e.``, ``см.``, ``с.`` and ``т.е.`` whole, and splits ``50d.`` into
@@ -12,7 +12,8 @@ keeps ``5.5``, ``p.``, ``i.e.``, ``см.``, ``с.`` and ``т.е.`` whole, and sp
 - an abbreviation the tokenizer kept whole with its dot (``т.д.``, ``и др.``, ``г.``, ``СР.``)
   before a capitalised word is one;
 - a list marker (``1.``, ``a.``, ``•``) is not a sentence, nor is a footnote sign (``*``) after
-  the full stop, and a line break always ends one.
+  the full stop; a line break is white space, as it is to the sentencizer (a heading and its
+  duration line, without a full stop between them, are one sentence on both sides).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from ..parsers.lines import match_item
+from .pipelines import nlp
 
 
 class Sentence(NamedTuple):
@@ -41,30 +43,31 @@ OPENING = set("([{«„“‘\"")
 
 
 @cache
-def _pipeline(lang: str):
-    import spacy
+def _sentencizer():
+    from spacy.pipeline import Sentencizer
 
-    pipeline = spacy.blank(lang)
-    pipeline.add_pipe("sentencizer")
-    return pipeline
+    return Sentencizer()
+
+
+def _doc(text: str, lang: str):
+    # the tokenizer of the language's blank pipeline, built once per process for the lemmas
+    # too, then spaCy's rule-based sentencizer on its tokens
+    return _sentencizer()(nlp(lang).tokenizer(text))
 
 
 def sentences(text: str, lang: str) -> list[Sentence]:
     """The sentences of ``text``, offsets into it; list markers are left out."""
-    found: list[Sentence] = []
-    offset = 0
-    for line in text.split("\n"):
-        found.extend(Sentence(offset + s, offset + e, line[s:e]) for s, e in _line(line, lang))
-        offset += len(line) + 1
-    return found
+    return [Sentence(start, end, text[start:end]) for start, end in _spans(text, lang)]
 
 
 @lru_cache(maxsize=50_000)
-def _line(line: str, lang: str) -> tuple[tuple[int, int], ...]:
-    start = _after_marker(line)
-    if not line[start:].strip():
+def _spans(text: str, lang: str) -> tuple[tuple[int, int], ...]:
+    # markers become spaces, so that every offset stays an offset into ``text``
+    masked = "\n".join(" " * _after_marker(line) + line[_after_marker(line):]
+                       for line in text.split("\n"))
+    if not masked.strip():
         return ()
-    doc = _pipeline(lang)(line[start:])
+    doc = _doc(masked, lang)
     tokens = list(doc)
     starts = [sent.start for sent in doc.sents]  # token indices where a sentence begins
     kept = [0]
@@ -73,19 +76,22 @@ def _line(line: str, lang: str) -> tuple[tuple[int, int], ...]:
             kept.append(n)
     kept += [n + 1 for n, token in enumerate(tokens[:-1]) if _ends_with_kept_dot(tokens, n)]
     bounds = sorted(set(kept))
-    spans = []
+    spans: list[tuple[int, int]] = []
     for i, first in enumerate(bounds):
         last = (bounds[i + 1] if i + 1 < len(bounds) else len(tokens)) - 1
-        while last > first and tokens[last].text in OPENING:  # `Вот! «Так?»`: « opens the next
-            last -= 1
+        while last > first and (tokens[last].text in OPENING or tokens[last].is_space):
+            last -= 1  # `Вот! «Так?»`: the « opens the next sentence
+        while first < last and tokens[first].is_space:
+            first += 1
         begin = tokens[first].idx
         if i and tokens[first - 1].text in OPENING:
             begin = tokens[first - 1].idx
         end = tokens[last].idx + len(tokens[last].text)
-        if not any(ch.isalnum() for ch in line[start + begin:start + end]) and spans:
-            spans[-1] = (spans[-1][0], start + end)  # a lone `*` after the full stop
+        if not any(ch.isalnum() for ch in masked[begin:end]):
+            if spans:  # a lone `*` after the full stop belongs to the sentence before
+                spans[-1] = (spans[-1][0], end)
             continue
-        spans.append((start + begin, start + end))
+        spans.append((begin, end))
     return tuple(spans)
 
 
