@@ -51,6 +51,9 @@ RU_PLANTS = [
           "`CB` transliterated as `КБ`"),
     Plant("eu-risto:1:I/lasting-effects/4/b", "кроме LUZON", "кроме Лусона", "parity-verbatim",
           "acronyms", "a map name in capitals translated (`LUZON`)"),
+    # the period's number agrees (II, «второй»): the numeral not kept as printed is the defect
+    Plant("eu-risto:period-I/modifiers-1/para-1", "В период II", "Во втором периоде",
+          "parity-verbatim", "acronyms", "`period II` written out as «во втором периоде»"),
     Plant("eu-risto:1:I/events-phase/2", "50 дукатов", "60 дукатов", "parity-numbers", "numbers",
           "a number changed (`50d`, «60 дукатов»)"),
     Plant("eu-risto:4:I/occ-2/events-phase/1", None,
