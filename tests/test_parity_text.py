@@ -54,6 +54,8 @@ RU_PLANTS = [
     # the period's number agrees (II, «второй»): the numeral not kept as printed is the defect
     Plant("eu-risto:period-I/modifiers-1/para-1", "В период II", "Во втором периоде",
           "parity-verbatim", "acronyms", "`period II` written out as «во втором периоде»"),
+    Plant("eu-risto:1:I/lasting-effects/6", "До конца периода II", "До конца периода III",
+          "parity-numbers", None, "`period II` as «периода III»"),
     Plant("eu-risto:1:I/events-phase/2", "50 дукатов", "60 дукатов", "parity-numbers", "numbers",
           "a number changed (`50d`, «60 дукатов»)"),
     Plant("eu-risto:4:I/occ-2/events-phase/1", None,

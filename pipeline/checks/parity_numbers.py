@@ -3,10 +3,11 @@
 
 Both sides are read as one multiset of values: every number in digits, every Roman numeral
 (`period II` and «второй период» agree on the number; that the numeral is kept as printed is
-``parity-verbatim``'s question) and every number word (:mod:`pipeline.language.numbers`). A difference is reported once per unit, as
-``parity-numbers`` when only digits disagree and as ``parity-number-words`` when a number
-written as a word takes part; the word code is separate because reading words is the
-guesswork (an "one" that is an article) a project may want at another severity.
+``parity-verbatim``'s question) and every number word (:mod:`pipeline.language.numbers`). A
+difference is reported once per unit, as ``parity-numbers`` when only digits and numerals
+disagree and as ``parity-number-words`` when a number written as a word takes part; the word
+code is separate because reading words is the guesswork (an "one" that is an article) a
+project may want at another severity.
 """
 
 from __future__ import annotations
@@ -38,6 +39,16 @@ _ROMAN_DIGITS = {"I": 1, "V": 5, "X": 10}
 def numbers(text: str) -> Counter[str]:
     """The numbers written in digits, `5,5` read as `5.5`."""
     return Counter(n.replace(",", ".") for n in _NUMBER.findall(text))
+
+
+def roman_value(token: str) -> int | None:
+    """The number a Roman numeral of two letters or more stands for (`II`, `XIV`), or None."""
+    return _roman(token) if _ROMAN.fullmatch(token) else None
+
+
+def values(text: str, lang: str) -> Counter[str]:
+    """Every number of ``text``, however written, as this family compares them."""
+    return _Side(text, lang).values
 
 
 class _Side:

@@ -25,6 +25,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..model import Unit
 from . import script
 from .base import CheckContext, Code, at, on_unit
+from .parity_numbers import roman_value, values
 from .terminology_terms import analyse, termbase
 from .wordlists import LATIN
 
@@ -81,7 +82,8 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
         yield at(LOOKALIKE, unit, target, match.start(),
                  f"`{word}` is typed in Cyrillic letters ({script.names(word)}); the "
                  f"{source_lang} side has the Latin `{latin}`", suggestion=latin)
-    missing = [t for t in dict.fromkeys(expected) if t not in present and t not in misspelt]
+    missing = [t for t in dict.fromkeys(expected) if t not in present and t not in misspelt
+               and not _renumbered(t, target.text, lang)]
     if missing:
         listed = ", ".join(f"`{t}`" for t in missing)
         yield on_unit(VERBATIM, unit, target,
@@ -132,6 +134,13 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
             spans.append((offset, offset + len(line)))
         offset += len(line) + 1
     return spans
+
+
+def _renumbered(token: str, text: str, lang: str) -> bool:
+    """A Roman numeral whose number the translation does not have in any form (`II` against
+    «период III»): a changed number, parity-numbers' to report, not a numeral left unkept."""
+    value = roman_value(token)
+    return value is not None and str(value) not in values(text, lang)
 
 
 def _capitals(word: str) -> int:
