@@ -32,7 +32,8 @@ TERMS = Code("parity-term-missing", Severity.WARNING,
               "other (matched by lemma, so any inflection counts)")
 #: the comparisons of a translated unit's two texts, in the order they run
 SIDE_BY_SIDE = (parity_numbers, parity_sentences, parity_tokens, parity_marks)
-CODES = [STALE, REFERENCES, STRUCTURE, TERMS, *(code for module in SIDE_BY_SIDE for code in module.CODES)]
+CODES = [STALE, REFERENCES, STRUCTURE, TERMS,
+         *(code for module in SIDE_BY_SIDE for code in module.CODES)]
 
 #: kinds whose children are counted parts (steps, sub-steps, items, effects, modifiers, rows):
 #: translating one of them and not its parts changes what the reader counts. A section or an

@@ -67,14 +67,14 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
     game = ctx.lookup().document_of(unit).rulebook
     expected = _expected(ctx, unit, source_lang, lang, game)
     present = {form for t in latin_tokens(target.text) for form in (t.form, t.base)}
-    theirs = {form for t in latin_tokens(source.text) for form in (t.form, t.base)}
+    theirs = {form: t.base for t in latin_tokens(source.text) for form in (t.form, t.base)}
     misspelt: set[str] = set()
     for match in _WORD.finditer(target.text):
         word = match.group()
         latin = next((t for t in sorted(theirs) if script.is_lookalike(word, t)), None)
         if latin is None:
             continue
-        misspelt.add(latin)  # reported as misspelt, not again as missing
+        misspelt.add(theirs[latin])  # reported as misspelt, not again as missing
         # a word mixing both alphabets is script-mixed's, a word that is not Russian
         # script-lookalike's: both name the letters without the other side's help
         if LATIN.search(word) or script.latin_lookalike(ctx, word) == latin:
