@@ -1,8 +1,9 @@
 """EN/RU parity: for every unit with both sides, do the two say the same checkable things?
 
-Numbers, cross-references, structure (markers, own lines, translated children) and freshness
-(a translation made from a source text that has changed since). Terminology parity lives with
-the termbase in :mod:`pipeline.checks.terminology`.
+Cross-references, structure (markers, own lines, translated children), termbase terms and
+freshness (a translation made from a source text that has changed since) here; what the two
+texts say side by side in the modules of :data:`SIDE_BY_SIDE`: numbers in digits and words,
+sentences, verbatim tokens, brackets and final punctuation.
 """
 
 from __future__ import annotations
@@ -15,15 +16,13 @@ from ..diagnostics import Diagnostic, Severity
 from ..model import Kind, RefKind, Unit
 from ..parsers.lines import match_item
 from ..translations.worddiff import word_diff
-from . import placement
+from . import parity_marks, parity_numbers, parity_sentences, parity_tokens, placement
 from .base import CheckContext, Code, on_unit
 from .terminology_terms import Occurrence, analyse
 
 STALE = Code("tr-stale", Severity.WARNING,
              "a translation made from a source text that has changed since (the message shows "
              "the change)")
-NUMBERS = Code("parity-numbers", Severity.WARNING,
-               "the numbers of a unit's two language sides differ (`50d` against `60д`)")
 REFERENCES = Code("parity-references", Severity.WARNING,
                   "the cross-references of a unit's two sides lead to different targets")
 STRUCTURE = Code("parity-structure", Severity.WARNING,
@@ -32,14 +31,16 @@ STRUCTURE = Code("parity-structure", Severity.WARNING,
 TERMS = Code("parity-term-missing", Severity.WARNING,
               "a termbase term on one side of a unit whose approved rendering is missing on the "
               "other (matched by lemma, so any inflection counts)")
-CODES = [STALE, NUMBERS, REFERENCES, STRUCTURE, TERMS, *placement.CODES]
+#: the comparisons of a translated unit's two texts, in the order they run
+SIDE_BY_SIDE = (parity_numbers, parity_sentences, parity_tokens, parity_marks)
+CODES = [STALE, REFERENCES, STRUCTURE, TERMS,
+         *(code for module in SIDE_BY_SIDE for code in module.CODES), *placement.CODES]
 
 #: kinds whose children are counted parts (steps, sub-steps, items, effects, modifiers, rows):
 #: translating one of them and not its parts changes what the reader counts. A section or an
 #: event translated ahead of its contents is simply work in progress.
 _ENUMERATING = frozenset({Kind.PROCEDURE, Kind.STEP, Kind.LIST, Kind.ITEM, Kind.EFFECT,
                           Kind.PHASE, Kind.MODIFIERS, Kind.TABLE, Kind.PRECONDITION})
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _DIRECTION = {"выше": "above", "ниже": "below"}
 
 
@@ -55,23 +56,16 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
                           f"{word_diff(translation.source, source.text)}",
                           suggestion=f"update the translation, then re-import it (folio po export "
                                      f"--lang {lang} marks it fuzzy)")
-        theirs, ours = numbers(source.text), numbers(target.text)
-        if theirs != ours:
-            yield on_unit(NUMBERS, unit, target,
-                          f"numbers differ from the {source_lang} side: {_delta(theirs, ours)}",
-                          suggestion="check every number against the source")
         theirs, ours = ref_targets(ctx, unit_id, source_lang), ref_targets(ctx, unit_id, lang)
         if theirs != ours:
             yield on_unit(REFERENCES, unit, target,
                           f"references differ from the {source_lang} side: {_delta(theirs, ours)}",
                           suggestion="point at the same rules, events and steps as the source")
         yield from _structure(ctx, unit, source_lang, lang)
+        for module in SIDE_BY_SIDE:
+            yield from module.compare(ctx, unit, source_lang, lang)
     yield from _terms(ctx)
     yield from placement.check(ctx)
-
-
-def numbers(text: str) -> Counter[str]:
-    return Counter(n.replace(",", ".") for n in _NUMBER.findall(text))
 
 
 def ref_targets(ctx: CheckContext, unit_id: str, lang: str) -> Counter[str]:

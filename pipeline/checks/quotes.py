@@ -62,7 +62,7 @@ def scan(text: str, lang: str) -> Iterator[Finding]:
                 continue  # a list label, not a bracket
             yield from _space_before(text, index, ch)
             yield from _pop(stack, index, ch, lambda o: o == opener)
-        elif ch in QUOTES and not _apostrophe(text, index, stack):
+        elif ch in QUOTES and not apostrophe(text, index, stack):
             quote_open = any(o not in BRACKETS for _i, o in stack)
             role = _role(text, index) or (
                 "close" if ch in closers and (quote_open or ch not in openers) else "open")
@@ -82,6 +82,22 @@ def scan(text: str, lang: str) -> Iterator[Finding]:
         what = "bracket" if ch in BRACKETS else "quotation mark"
         yield Finding(UNBALANCED, index, f"{what} `{ch}` is opened here and never closed in this unit",
                       BRACKETS.get(ch) or openers.get(ch))
+
+
+def quotations(text: str) -> list[tuple[int, int]]:
+    """The spans of the quoted texts of ``text``, marks excluded, whatever the marks' shape
+    (`«Америка»`, `”America”`, `‘Receiving a CtA’`); apostrophes are not quotation marks."""
+    found, stack = [], []
+    for mark in MARKS.finditer(text):
+        index, ch = mark.start(), mark.group()
+        if ch not in QUOTES or apostrophe(text, index, stack):
+            continue
+        role = _role(text, index) or ("close" if stack else "open")
+        if role == "open":
+            stack.append((index, ch))
+        elif stack:
+            found.append((stack.pop()[0] + 1, index))
+    return sorted(found)
 
 
 def _expected_closer(stack: list[tuple[int, str]], openers: dict[str, str]) -> str | None:
@@ -158,7 +174,7 @@ def _role(text: str, index: int) -> str | None:
     return None
 
 
-def _apostrophe(text: str, index: int, stack: list[tuple[int, str]]) -> bool:
+def apostrophe(text: str, index: int, stack: list[tuple[int, str]]) -> bool:
     """`Risto's`, `Realm(s)’s`, `Vassals’ Areas`: an apostrophe, unless a ‘ is open."""
     ch = text[index]
     if ch not in "’'":

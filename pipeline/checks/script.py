@@ -108,6 +108,13 @@ def _lookalike(ctx: CheckContext, word: str, cyrillic: bool, latin_words: set[st
     return None
 
 
+def latin_lookalike(ctx: CheckContext, word: str) -> str | None:
+    """The Latin abbreviation script-lookalike reports the Cyrillic ``word`` as, if it does."""
+    if len(word) < 2 or not CYRILLIC.search(word) or LATIN.search(word):
+        return None
+    return _lookalike(ctx, word, True, _latin_abbreviations(ctx))
+
+
 def _russian(ctx: CheckContext, word: str) -> bool:
     return word in wordlist(ctx.root, "ru").exact or in_dictionary(word, "ru")
 
@@ -116,7 +123,7 @@ def _lookalike_at(unit, side, offset: int, word: str, other: str, used_at: int |
     alphabet, intended = (("Cyrillic", "Latin") if CYRILLIC.search(word) else ("Latin", "Cyrillic"))
     where = f"; this document writes `{other}` at line {used_at}" if used_at else ""
     return at(LOOKALIKE, unit, side, offset,
-              f"`{word}` is typed in {alphabet} letters ({_names(word)}): it looks like the "
+              f"`{word}` is typed in {alphabet} letters ({names(word)}): it looks like the "
               f"{intended} abbreviation `{other}` but will not match it{where}", suggestion=other)
 
 
@@ -138,10 +145,10 @@ def _mixed(ctx: CheckContext, unit, lang: str, side, offset: int, word: str,
     target = "Cyrillic" if to_cyrillic else "Latin"
     convertible = not (LATIN.search(fixed) if to_cyrillic else CYRILLIC.search(fixed))
     return at(MIXED, unit, side, offset,
-              f"`{word}` mixes alphabets: {_names(''.join(stray))} in a {target} word",
+              f"`{word}` mixes alphabets: {names(''.join(stray))} in a {target} word",
               suggestion=fixed if convertible else None)
 
 
-def _names(letters: str) -> str:
+def names(letters: str) -> str:
     return ", ".join(f"{ch} U+{ord(ch):04X} {unicodedata.name(ch, '?')}"
                      for ch in dict.fromkeys(letters))

@@ -15,7 +15,7 @@ from ..language import Matcher, compile_term, lemmas
 from ..termbase import bracket_pairs
 from . import terminology_abbr as abbr
 from .base import CheckContext, Code, at, locate
-from .script import is_lookalike
+from .script import is_lookalike, latin_lookalike
 from .terminology_terms import FORBIDDEN, TERM, UNAPPROVED, Analysis, Occurrence, analyse
 
 FORBIDDEN_CODE = Code("term-forbidden", Severity.ERROR,
@@ -149,7 +149,10 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
             if (unit.document, name) not in defined or position < defined[unit.document, name]:
                 defined[unit.document, name] = position
         for use in abbr.uses(text.tokens, side.text, text.lang, known):
-            if (side.path, use.start) not in skip and not text.is_quoted(use.start):
+            # `ТР` in Cyrillic for the Latin TP is script-lookalike's: the fix is the Latin
+            # letters, not a definition
+            if (side.path, use.start) not in skip and not text.is_quoted(use.start) \
+                    and latin_lookalike(ctx, use.abbr) is None:
                 used.append((unit, side, text.game, use))
     games = {d.key: d.rulebook for d in ctx.corpus.documents}
     defined_in_game = {(games.get(doc), name) for doc, name in defined}

@@ -1,0 +1,148 @@
+"""Verbatim tokens: what a translation keeps exactly as the source prints it.
+
+Latin abbreviations (`CB`, `COL/TP`, `DoW`, `PRs`), names in capitals (`LUZON`, `CAPE OF GOOD
+HOPE`) and Roman numerals (`period II`) stand on the counters and the map in one spelling, so
+the translation writes them letter for letter. Three things are not expected verbatim:
+
+- the words of a heading written in capitals (`TREATY OF TORDESILLAS`, `EVENTS PHASE:`), which
+  is translated as a heading, except the termbase's abbreviations in it;
+- a termbase term with a rendering in the other language (`VPs` is «победные очки»): whether
+  that rendering is there is ``parity-term-missing``'s question;
+- the Roman numeral of an event id (`8:I`), which ``parity-references`` compares as a target.
+
+A word of the translation spelling a source token in Cyrillic look-alike letters (`СВ` for
+`CB`) is an error. The script family reports such a word by itself when it is not Russian;
+`СВ` is also a Russian abbreviation, and only the other side tells that the Latin one was
+meant, so this family reports exactly the look-alikes the script family lets pass.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, NamedTuple
+
+from ..diagnostics import Diagnostic, Severity
+from ..model import Unit
+from . import script
+from .base import CheckContext, Code, at, on_unit
+from .parity_numbers import roman_value, values
+from .terminology_terms import analyse, termbase
+from .wordlists import LATIN
+
+VERBATIM = Code("parity-verbatim", Severity.WARNING,
+                "a Latin abbreviation, a name in capitals or a Roman numeral of the source (`CB`, "
+                "`LUZON`, `II`) that the translation does not keep as printed")
+LOOKALIKE = Code("parity-lookalike", Severity.ERROR,
+                 "a word of the translation spelling a Latin token of the source in Cyrillic "
+                 "look-alike letters (`СВ` for `CB`), even where it is also a Russian word")
+CODES = [VERBATIM, LOOKALIKE]
+
+_LATIN = re.compile(r"[A-Za-z]+")
+_WORD = re.compile(r"[^\W\d_]+")
+_EVENT_ID = re.compile(r"\d:$")  # `8:I`, `13:II`: the period of an event id
+_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+
+
+class Token(NamedTuple):
+    start: int
+    end: int
+    form: str  # as written
+    base: str  # without an English plural -s: `PRs` is `PR`
+
+
+def latin_tokens(text: str) -> list[Token]:
+    """The Latin words of ``text`` that are written in capitals: two or more letters, at least
+    two of them capitals (`CB`, `CtA`, `PRs`, `II`)."""
+    found = []
+    for match in _LATIN.finditer(text):
+        word = match.group()
+        base = word[:-1] if word.endswith("s") and _capitals(word[:-1]) >= 2 else word
+        if len(base) >= 2 and _capitals(base) >= 2:
+            found.append(Token(match.start(), match.end(), word, base))
+    return found
+
+
+def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
+    source, target = unit.sides[source_lang], unit.sides[lang]
+    game = ctx.lookup().document_of(unit).rulebook
+    expected = _expected(ctx, unit, source_lang, lang, game)
+    present = {form for t in latin_tokens(target.text) for form in (t.form, t.base)}
+    theirs = {form: t.base for t in latin_tokens(source.text) for form in (t.form, t.base)}
+    misspelt: set[str] = set()
+    for match in _WORD.finditer(target.text):
+        word = match.group()
+        latin = next((t for t in sorted(theirs) if script.is_lookalike(word, t)), None)
+        if latin is None:
+            continue
+        misspelt.add(theirs[latin])  # reported as misspelt, not again as missing
+        # a word mixing both alphabets is script-mixed's, a word that is not Russian
+        # script-lookalike's: both name the letters without the other side's help
+        if LATIN.search(word) or script.latin_lookalike(ctx, word) == latin:
+            continue
+        yield at(LOOKALIKE, unit, target, match.start(),
+                 f"`{word}` is typed in Cyrillic letters ({script.names(word)}); the "
+                 f"{source_lang} side has the Latin `{latin}`", suggestion=latin)
+    missing = [t for t in dict.fromkeys(expected) if t not in present and t not in misspelt
+               and not _renumbered(t, target.text, lang)]
+    if missing:
+        listed = ", ".join(f"`{t}`" for t in missing)
+        yield on_unit(VERBATIM, unit, target,
+                      f"{listed} of the {source_lang} side {'is' if len(missing) == 1 else 'are'} "
+                      "not in the translation, which keeps abbreviations and names in capitals "
+                      "as printed", suggestion=", ".join(missing))
+
+
+def _expected(ctx: CheckContext, unit: Unit, source_lang: str, lang: str, game: str) -> list[str]:
+    text = unit.sides[source_lang].text
+    termed = _term_spans(ctx, unit, source_lang, lang)
+    abbreviations = {a.abbr for a in termbase(ctx).abbreviations if game in a.games}
+    headings = _heading_spans(text)
+    found = []
+    for token in latin_tokens(text):
+        if _EVENT_ID.search(text[max(0, token.start - 2):token.start]):
+            continue
+        if any(start <= token.start < end for start, end in termed):
+            continue
+        if token.base not in abbreviations and any(s <= token.start < e for s, e in headings):
+            continue
+        found.append(token.base)
+    return found
+
+
+def _term_spans(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> list[tuple[int, int]]:
+    """Where the source side names a termbase concept that has terms in ``lang``."""
+    index = ctx.shared("parity.term-spans", lambda: _index_terms(ctx))
+    return [(start, end) for start, end, langs in index.get((unit.id, source_lang), [])
+            if lang in langs]
+
+
+def _index_terms(ctx: CheckContext) -> dict:
+    index: dict[tuple[str, str], list] = {}
+    for occ in analyse(ctx).occurrences:
+        langs = {lang for entry in occ.entries for lang, terms in entry.concept.terms.items() if terms}
+        index.setdefault((occ.unit.id, occ.lang), []).append((occ.start, occ.end, langs))
+    return index
+
+
+def _heading_spans(text: str) -> list[tuple[int, int]]:
+    """The lines of ``text`` written in capitals, brackets aside (`1: TREATY OF TORDESILLAS
+    (historical date: 1494)`): headings, translated as headings."""
+    spans, offset = [], 0
+    for line in text.split("\n"):
+        letters = [ch for ch in _BRACKETED.sub("", line) if ch.isalpha()]
+        if letters and all(ch.isupper() for ch in letters):
+            spans.append((offset, offset + len(line)))
+        offset += len(line) + 1
+    return spans
+
+
+def _renumbered(token: str, text: str, lang: str) -> bool:
+    """A Roman numeral whose number the translation does not have in any form (`II` against
+    «период III»): a changed number, parity-numbers' to report, not a numeral left unkept."""
+    value = roman_value(token)
+    return value is not None and str(value) not in values(text, lang)
+
+
+def _capitals(word: str) -> int:
+    return sum(ch.isupper() for ch in word)
+

@@ -1,0 +1,140 @@
+"""Numbers written as words: ``two``, ``second``, ``twice``; «двух», «две», «третьего», «дважды».
+
+English number words do not inflect, so they are looked up as written. A Russian number word
+is found by its pymorphy3 lemma (``двух`` and ``две`` are forms of «два», ``третьего`` of
+«третий»), and only in a parse of the right part of speech, so the verb reading of «три»
+(«тереть») or the noun «сорока» never counts. Adjacent number words make one number
+(``twenty-five``, «двадцать пятый»).
+
+"One" is special: ``one``/«один», ``first``/«первый», ``once``/«однажды» are as often an
+article, a pronoun or "the same" («в одной области» is "in the same Area") as a count, so they
+are marked ``weak``: a comparison may let one stand for a ``1`` of the other side, but never
+reports one missing.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from .morph import analyzer
+
+
+class NumberWord(NamedTuple):
+    start: int  # character offsets into the analysed text
+    end: int
+    text: str
+    value: int
+    weak: bool  # a lone "one"/"first": a count or an article, the words alone cannot say
+
+
+_UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+          "eighteen", "nineteen"]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_ORDINALS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+             "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth",
+             "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"]
+_TENTHS = ["twentieth", "thirtieth", "fortieth", "fiftieth", "sixtieth", "seventieth",
+           "eightieth", "ninetieth"]
+EN: dict[str, int] = {
+    **{word: n for n, word in enumerate(_UNITS)}, **{w: 20 + 10 * n for n, w in enumerate(_TENS)},
+    **{word: n for n, word in enumerate(_ORDINALS)},
+    **{w: 20 + 10 * n for n, w in enumerate(_TENTHS)},
+    "hundred": 100, "hundredth": 100, "thousand": 1000, "thousandth": 1000,
+    "once": 1, "twice": 2, "thrice": 3,
+}
+
+_RU_CARDINALS = ["ноль", "один", "два", "три", "четыре", "пять", "шесть", "семь", "восемь",
+                 "девять", "десять", "одиннадцать", "двенадцать", "тринадцать", "четырнадцать",
+                 "пятнадцать", "шестнадцать", "семнадцать", "восемнадцать", "девятнадцать"]
+_RU_TENS = ["двадцать", "тридцать", "сорок", "пятьдесят", "шестьдесят", "семьдесят",
+            "восемьдесят", "девяносто"]
+_RU_HUNDREDS = ["сто", "двести", "триста", "четыреста", "пятьсот", "шестьсот", "семьсот",
+                "восемьсот", "девятьсот"]
+_RU_ORDINALS = ["нулевой", "первый", "второй", "третий", "четвёртый", "пятый", "шестой",
+                "седьмой", "восьмой", "девятый", "десятый", "одиннадцатый", "двенадцатый",
+                "тринадцатый", "четырнадцатый", "пятнадцатый", "шестнадцатый", "семнадцатый",
+                "восемнадцатый", "девятнадцатый"]
+_RU_TENTHS = ["двадцатый", "тридцатый", "сороковой", "пятидесятый", "шестидесятый",
+              "семидесятый", "восьмидесятый", "девяностый"]
+#: lemma -> (value, the pymorphy3 part of speech a parse must have for the lemma to count)
+RU: dict[str, tuple[int, str]] = {
+    **{word: (n, "NUMR") for n, word in enumerate(_RU_CARDINALS)},
+    **{word: (20 + 10 * n, "NUMR") for n, word in enumerate(_RU_TENS)},
+    **{word: (100 * (n + 1), "NUMR") for n, word in enumerate(_RU_HUNDREDS)},
+    **{word: (n, "Anum") for n, word in enumerate(_RU_ORDINALS)},
+    **{word: (20 + 10 * n, "Anum") for n, word in enumerate(_RU_TENTHS)},
+    "ноль": (0, "NOUN"), "нуль": (0, "NOUN"), "тысяча": (1000, "NOUN"),
+    "сотый": (100, "Anum"), "тысячный": (1000, "Anum"),
+    "двое": (2, "NUMR"), "трое": (3, "NUMR"), "четверо": (4, "NUMR"), "пятеро": (5, "NUMR"),
+    "шестеро": (6, "NUMR"), "семеро": (7, "NUMR"),
+    "однажды": (1, "ADVB"), "дважды": (2, "ADVB"), "трижды": (3, "ADVB"),
+    "четырежды": (4, "ADVB"),
+}
+RU["один"] = (1, "Anum")  # pymorphy3 tags «один» ADJF,Apro,Anum
+
+_WORD = re.compile(r"[^\W\d_]+")
+#: what may stand between the words of one number: a space or a hyphen (`twenty-five`)
+_JOIN = re.compile(r"[ \t-]*")
+
+
+def number_words(text: str, lang: str) -> list[NumberWord]:
+    """Every number written in words in ``text``, adjacent words read as one number."""
+    found: list[NumberWord] = []
+    run: list[tuple[int, int, int]] = []  # (start, end, value) of the words of one number
+    for match in _WORD.finditer(text):
+        value = word_value(match.group(), lang)
+        if value is not None and run and _JOIN.fullmatch(text, run[-1][1], match.start()) \
+                and _continues(run[-1][2], value):
+            run.append((match.start(), match.end(), value))
+            continue
+        if run:
+            found.append(_number(text, run))
+        run = [(match.start(), match.end(), value)] if value is not None else []
+    if run:
+        found.append(_number(text, run))
+    return found
+
+
+def word_value(word: str, lang: str) -> int | None:
+    """The number ``word`` names, or None; any case (`SECOND EVENT`, «ВТОРОЕ СОБЫТИЕ»)."""
+    return _value(word.lower(), lang)
+
+
+@lru_cache(maxsize=100_000)
+def _value(lower: str, lang: str) -> int | None:
+    if lang == "en":
+        return EN.get(lower)
+    if lang != "ru":
+        return None
+    for parse in analyzer().parse(lower):
+        entry = RU.get(parse.normal_form)
+        if entry and entry[1] in parse.tag:
+            return entry[0]
+    return None
+
+
+def _continues(last: int, value: int) -> bool:
+    """Whether ``value`` carries on the number that ``last`` ended: `twenty` `five`, `two`
+    `hundred`, `сто` `двадцать`; not `two` `three` (two numbers, as in "two three-player games")."""
+    if value in (100, 1000):
+        return last < value
+    if 20 <= last < 100 and last % 10 == 0:
+        return 1 <= value <= 9
+    return last >= 100 and last % 100 == 0 and value < 100
+
+
+def _number(text: str, run: list[tuple[int, int, int]]) -> NumberWord:
+    total, current = 0, 0
+    for _start, _end, value in run:
+        if value in (100, 1000) and current:
+            current *= value
+            if value == 1000:
+                total, current = total + current, 0
+        else:
+            current += value
+    start, end = run[0][0], run[-1][1]
+    value = total + current
+    return NumberWord(start, end, text[start:end], value, weak=value == 1 and len(run) == 1)
