@@ -7,7 +7,6 @@ the termbase in :mod:`pipeline.checks.terminology`.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import Counter
 from typing import Iterable
@@ -15,6 +14,7 @@ from typing import Iterable
 from ..diagnostics import Diagnostic, Severity
 from ..model import Kind, RefKind, Unit
 from ..parsers.lines import match_item
+from ..worddiff import word_diff
 from .base import CheckContext, Code, on_unit
 from .terminology_terms import Occurrence, analyse
 
@@ -145,30 +145,6 @@ def _descendants_with_text(ctx: CheckContext, unit: Unit, lang: str) -> list[Uni
 def _marker(text: str) -> str | None:
     item = match_item(text.split("\n", 1)[0]) if text else None
     return item.marker if item and item.number is not None else None
-
-
-def word_diff(old: str, new: str, context: int = 3) -> str:
-    """`… context [-removed-]{+added+} context …`, as `git diff --word-diff` shows it."""
-    a, b = old.split(), new.split()
-    opcodes = difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
-    parts: list[str] = []
-    for n, (tag, i1, i2, j1, j2) in enumerate(opcodes):
-        if tag != "equal":
-            if i2 > i1:
-                parts.append("[-" + " ".join(a[i1:i2]) + "-]")
-            if j2 > j1:
-                parts.append("{+" + " ".join(b[j1:j2]) + "+}")
-            continue
-        words = a[i1:i2]
-        first, last = n == 0, n == len(opcodes) - 1
-        if first and len(words) > context:
-            words = ["…", *words[-context:]]
-        elif last and len(words) > context:
-            words = [*words[:context], "…"]
-        elif not first and not last and len(words) > 2 * context:
-            words = [*words[:context], "…", *words[-context:]]
-        parts.extend(words)
-    return " ".join(parts)
 
 
 def _delta(theirs: Counter, ours: Counter) -> str:
