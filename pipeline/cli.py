@@ -27,6 +27,9 @@ from .rules.cli import add_commands as add_rules_commands
 from .termbase import load_termbase
 from .translations.po import export as po_export
 from .translations.po import import_po as po_import
+from .translations.edit import realign as realign_translations
+from .translations.edit import remove as remove_translations
+from .translations.merge import changes_detail, changes_summary
 from .translations.status import as_json as coverage_json
 from .translations.status import as_table as coverage_table
 from .translations.status import coverage
@@ -89,9 +92,26 @@ def _arguments() -> argparse.ArgumentParser:
     command.add_argument("--lang", required=True, choices=LANGUAGES, help="the translation language")
     command.add_argument("--out", required=True, metavar="DIR")
     command.set_defaults(command=_po_export)
-    command = po.add_parser("import", help="read the PO files in DIR into corpus/translations/")
+    command = po.add_parser("import", help="merge the PO files in DIR into corpus/translations/ "
+                            "(an entry left out or left empty keeps what is stored)")
     command.add_argument("dir", metavar="DIR")
+    command.add_argument("--prune", action="store_true",
+                         help="also remove the stored translations of each file's document that "
+                              "the file leaves out or leaves empty, and set-aside ones")
     command.set_defaults(command=_po_import)
+    translations = commands.add_parser("translations", help="act on stored translations").add_subparsers(
+        title="translations commands", metavar="ACTION", required=True)
+    command = translations.add_parser("realign", help="store each translation under the unit it "
+                                      "follows now (after the source was renumbered)")
+    command.add_argument("--lang", choices=LANGUAGES, help="only the translations into LANG")
+    command.set_defaults(command=_translations_realign)
+    command = translations.add_parser("remove", help="remove the stored translation of units")
+    command.add_argument("ids", nargs="+", metavar="ID", help="a unit id as the file stores it")
+    command.add_argument("--lang", required=True, choices=LANGUAGES)
+    command.add_argument("--orphaned", action="store_true",
+                         help="remove the translation an import set aside under ID, not the "
+                              "unit's own")
+    command.set_defaults(command=_translations_remove)
     tbx = commands.add_parser("tbx", help="exchange the termbase as TBX").add_subparsers(
         title="tbx commands", metavar="ACTION", required=True)
     command = tbx.add_parser("export", help="write corpus/glossary.yaml as a TBX file")
@@ -201,13 +221,32 @@ def _po_export(root: Path, args: argparse.Namespace) -> int:
 
 def _po_import(root: Path, args: argparse.Namespace) -> int:
     corpus, _ = load_corpus(root)
-    result = po_import(corpus, root, Path(args.dir))
+    result = po_import(corpus, root, Path(args.dir), prune=args.prune)
     for warning in result.warnings:
         print(f"{warning}", file=sys.stderr)
-    for path in result.written:
-        print(f"updated {path}")
-    for path in result.unchanged:
-        print(f"unchanged {path}")
+    for path, changes in result.changes.items():
+        state = "written" if path in result.written else "unchanged"
+        print(f"{path} ({state}, from {_shown(Path(result.sources[path]))}): {changes_summary(changes)}")
+        print(changes_detail(changes), end="")
+    return 0
+
+
+def _translations_realign(root: Path, args: argparse.Namespace) -> int:
+    corpus, _ = load_corpus(root)
+    for path, changes in realign_translations(corpus, root, args.lang):
+        if changes.changed:
+            print(f"{path} (written): {changes_summary(changes)}")
+            print(changes_detail(changes), end="")
+        else:
+            print(f"{path} (unchanged): every translation is stored where it is placed")
+    return 0
+
+
+def _translations_remove(root: Path, args: argparse.Namespace) -> int:
+    corpus, _ = load_corpus(root)
+    for path, entry in remove_translations(corpus, root, args.ids, args.lang, orphaned=args.orphaned):
+        words = entry.text.split()
+        print(f"{path}: removed {entry.unit} «{' '.join(words[:8])}{' …' if len(words) > 8 else ''}»")
     return 0
 
 
@@ -265,6 +304,12 @@ def _show(root: Path, args: argparse.Namespace) -> int:
             print(f"{name} ({lang}): no {name} side yet (not translated)")
         else:
             _print_side(f"{name} ({lang})", side)
+            translation = corpus.translations.get((unit.id, lang))
+            if translation is not None:
+                status = corpus.status(unit, lang)
+                moved = (f", stored under {translation.moved_from} (it followed its renumbered "
+                         "source sentence)" if translation.moved_from else "")
+                print(f"  translation: {status}{moved}")
     _print_references("references", corpus.references_from(unit.id), lambda r: r.target_id)
     _print_references("referred to by", corpus.backlinks(unit.id), lambda r: r.source)
     children = corpus.children(unit)

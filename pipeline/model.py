@@ -139,6 +139,11 @@ class Translation:
     stale: bool = False
     fuzzy: bool = False
     moved_from: str | None = None
+    #: how alike the recorded source and the unit's source are (1.0: the same sentence); for an
+    #: orphan, with the unit whose source comes closest (``closest``)
+    similarity: float = 1.0
+    closest: str | None = None
+    set_aside: bool = False  # an orphan an import moved into its file's ``orphaned`` list
 
 
 class Status(StrEnum):
@@ -155,6 +160,9 @@ class Corpus:
     units: dict[str, Unit] = field(default_factory=dict)
     references: list[Reference] = field(default_factory=list)
     translations: dict[tuple[str, str], Translation] = field(default_factory=dict)
+    #: stored translations whose source sentence no unit has any more: kept in their files,
+    #: reported by `folio check`, shown to no reader
+    orphaned: dict[str, list[Translation]] = field(default_factory=dict)  # by document key
 
     def status(self, unit: Unit, lang: str) -> Status:
         """Where the unit's side in ``lang`` stands."""

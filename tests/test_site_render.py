@@ -220,3 +220,17 @@ def test_a_stale_translation_says_so_with_the_change(corpus):
     assert "This translation may be outdated" in note
     assert "Note: mind the [-step.-] {+gap.+}" in note  # the source's change, word by word
     assert "Not translated yet" not in note
+
+
+def test_a_translation_awaiting_review_says_so(corpus):
+    import copy
+
+    fuzzy = copy.deepcopy(corpus)
+    step = fuzzy.units["t:8:I/pre-1"]
+    step.sides["ru"] = Side("1. Бросьте кость.", "t.ru.yaml", 5, 5, {"body": "Бросьте кость."})
+    fuzzy.translations[("t:8:I/pre-1", "ru")] = Translation(
+        "t:8:I/pre-1", "ru", "1. Бросьте кость.", "1. Roll a die.", "x", "t.ru.yaml", 5, fuzzy=True)
+    html = unit_html(page_html(fuzzy, "ru"), "t:8:I/pre-1")
+    assert "Бросьте кость." in html and "folio-fuzzy" in html
+    assert "This translation awaits a translator's review." in html
+    assert "may be outdated" not in html

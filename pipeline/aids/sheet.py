@@ -26,6 +26,7 @@ class Text:
     unit: str
     fallback: bool = False  # the unit has no side in the aid's language: this is the original
     stale: bool = False  # a translation made from a source text that has changed since
+    unreviewed: bool = False  # a translation marked as needing a translator's review
 
 
 @dataclass(frozen=True)
@@ -89,9 +90,8 @@ class Sheet:
         value = unit.sides[lang].fields.get(name)
         if not isinstance(value, str) or not value.strip():
             return None
-        stale = lang != self.lookup.document_of(unit).language and \
-            self.corpus.status(unit, lang) == Status.STALE
-        return self._text(value, lang, unit.id, stale)
+        status = self.corpus.status(unit, lang) if lang != self.lookup.document_of(unit).language else None
+        return self._text(value, lang, unit.id, status == Status.STALE, status == Status.FUZZY)
 
     def cells(self, unit_id: str, name: str = "cells") -> Text | None:
         """A table's header or a row's cells, joined, in this language or the original's."""
@@ -109,10 +109,12 @@ class Sheet:
         unit = self.unit(unit_id)
         return unit, self.lang if self.lang in unit.sides else self.lookup.document_of(unit).language
 
-    def _text(self, value: str, lang: str, unit_id: str, stale: bool = False) -> Text:
+    def _text(self, value: str, lang: str, unit_id: str, stale: bool = False,
+              unreviewed: bool = False) -> Text:
         if lang != self.lang:
             self.fallbacks.setdefault(lang, None)
-        return Text(value, lang, unit_id, fallback=lang != self.lang, stale=stale)
+        return Text(value, lang, unit_id, fallback=lang != self.lang, stale=stale,
+                    unreviewed=unreviewed)
 
     # -- facts --------------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..model import Kind, RefKind, Unit
 from ..parsers.lines import match_item
 from ..worddiff import word_diff
+from . import placement
 from .base import CheckContext, Code, on_unit
 from .terminology_terms import Occurrence, analyse
 
@@ -31,7 +32,7 @@ STRUCTURE = Code("parity-structure", Severity.WARNING,
 TERMS = Code("parity-term-missing", Severity.WARNING,
               "a termbase term on one side of a unit whose approved rendering is missing on the "
               "other (matched by lemma, so any inflection counts)")
-CODES = [STALE, NUMBERS, REFERENCES, STRUCTURE, TERMS]
+CODES = [STALE, NUMBERS, REFERENCES, STRUCTURE, TERMS, *placement.CODES]
 
 #: kinds whose children are counted parts (steps, sub-steps, items, effects, modifiers, rows):
 #: translating one of them and not its parts changes what the reader counts. A section or an
@@ -66,6 +67,7 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
                           suggestion="point at the same rules, events and steps as the source")
         yield from _structure(ctx, unit, source_lang, lang)
     yield from _terms(ctx)
+    yield from placement.check(ctx)
 
 
 def numbers(text: str) -> Counter[str]:

@@ -146,7 +146,9 @@ def _subcorpus(keys: list[str], translations: dict, lookup: Lookup) -> Corpus:
     """The documents ``keys`` as a corpus of their own, every list in the corpus's order."""
     units = {unit.id: unit for key in keys for unit in lookup.units_of(key)}
     references = [ref for unit_id in units for ref in lookup.references_from(unit_id)]
-    return Corpus([lookup.documents[key] for key in keys], units, references, translations)
+    orphaned = {key: lookup.corpus.orphaned[key] for key in keys if key in lookup.corpus.orphaned}
+    return Corpus([lookup.documents[key] for key in keys], units, references, translations,
+                  orphaned)
 
 
 def _diagnostic(data: dict) -> Diagnostic:

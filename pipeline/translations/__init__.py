@@ -5,15 +5,22 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 
+from ..align import How
 from ..errors import FolioError
 from ..model import Corpus, Side, Translation
 from .fields import fields_of
+from .realign import Placement, place, renumbered
 from .store import fingerprint, load_all
 
 
 def attach(corpus: Corpus, root: Path) -> None:
-    """Give every translated unit its side in the translation's language."""
+    """Give every translated unit its side in the translation's language, each stored
+    translation placed on the unit whose source is the sentence it translates
+    (pipeline/translations/realign.py); the ones with no such unit go to ``corpus.orphaned``."""
     documents = {d.key: d for d in corpus.documents}
+    units_of: dict[str, list] = {}
+    for unit in corpus.units.values():
+        units_of.setdefault(unit.document, []).append(unit)
     for translation in load_all(root):
         document = documents.get(translation.document)
         if document is None:
@@ -23,22 +30,32 @@ def attach(corpus: Corpus, root: Path) -> None:
         if translation.lang == document.language:
             raise FolioError(f"{document.key} is written in {document.language}: it cannot be "
                              "translated into its own language", translation.path)
-        for entry in translation.entries.values():
-            unit = corpus.units.get(entry.unit)
-            if unit is None or unit.document != document.key:
-                ids = [u for u in corpus.units if corpus.units[u].document == document.key]
-                close = difflib.get_close_matches(entry.unit, ids, n=1)
-                raise FolioError(f"{document.key} has no unit {entry.unit!r}"
-                                 + (f"; did you mean {close[0]}?" if close else ""),
-                                 translation.path, entry.line)
-            source = unit.sides[document.language]
-            if not source.text:
-                raise FolioError(f"{entry.unit} has no text of its own to translate (translate "
-                                 "its children)", translation.path, entry.line)
-            end = entry.line + entry.text.count("\n")
-            unit.sides[translation.lang] = Side(entry.text, translation.path, entry.line, end,
-                                                fields_of(unit, entry.text))
-            corpus.translations[(unit.id, translation.lang)] = Translation(
-                unit.id, translation.lang, entry.text, entry.source, entry.fingerprint,
-                translation.path, entry.line, entry.comment,
-                stale=fingerprint(source.text) != entry.fingerprint, fuzzy=entry.fuzzy)
+        for placement in place(translation, units_of.get(document.key, []), document.language):
+            _attach_one(corpus, placement, translation.lang, translation.path, document)
+        for entry in translation.orphaned:  # set aside by an import: placed nowhere
+            _attach_one(corpus, Placement(entry, None), translation.lang, translation.path,
+                        document, set_aside=True)
+
+
+def _attach_one(corpus: Corpus, placement: Placement, lang: str, path: str, document, *,
+                set_aside: bool = False) -> None:
+    entry = placement.entry
+    if placement.unit is None:
+        corpus.orphaned.setdefault(document.key, []).append(Translation(
+            entry.unit, lang, entry.text, entry.source, entry.fingerprint, path, entry.line,
+            entry.comment, fuzzy=entry.fuzzy, closest=placement.closest,
+            similarity=placement.similarity, set_aside=set_aside))
+        return
+    unit = corpus.units[placement.unit]
+    source = unit.sides[document.language]
+    text = entry.text
+    if placement.moved:
+        text = renumbered(text, entry.source, source.text)
+    end = entry.line + entry.text.count("\n")
+    unit.sides[lang] = Side(text, path, entry.line, end, fields_of(unit, text))
+    # a sentence that only changed its number is still the sentence that was translated
+    stale = placement.how != How.MOVED and fingerprint(source.text) != entry.fingerprint
+    corpus.translations[(unit.id, lang)] = Translation(
+        unit.id, lang, text, entry.source, entry.fingerprint, path, entry.line, entry.comment,
+        stale=stale, fuzzy=entry.fuzzy or placement.how == How.MOVED_CHANGED,
+        moved_from=entry.unit if placement.moved else None, similarity=placement.similarity)

@@ -10,29 +10,31 @@ followed by an import without edits changes no byte.
 from __future__ import annotations
 
 import io
-import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.plurals import get_plural
-from babel.messages.pofile import PoFileError, denormalize, read_po, write_po
+from babel.messages.pofile import write_po
 
+from . import po_reader
 from ..atomic import write_files_atomic
 from ..errors import FolioError
 from ..model import Corpus, Document
-from .store import Entry, TranslationFile, dump, fingerprint, path_for
+from .merge import Changes, merge
+from .realign import place
+from .store import Entry, TranslationFile, dump, fingerprint, load, path_for
 
 #: PO headers carry dates; a fixed one keeps two exports of the same corpus identical.
 _EPOCH = datetime(2000, 1, 1, tzinfo=timezone.utc)
-_PROJECT = "folio"
+_PROJECT = po_reader.PROJECT
 
 
 @dataclass
 class ImportResult:
-    written: list[str] = field(default_factory=list)
-    unchanged: list[str] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)  # translation files rewritten
+    changes: dict[str, Changes] = field(default_factory=dict)  # per translation file
+    sources: dict[str, str] = field(default_factory=dict)  # the PO file each came from
     warnings: list[str] = field(default_factory=list)
 
 
@@ -73,110 +75,47 @@ def catalog_for(corpus: Corpus, document: Document, lang: str) -> Catalog:
         if translation and translation.stale:
             message.flags.add("fuzzy")
             message.previous_id = [translation.source]
+        elif translation and translation.fuzzy:
+            message.flags.add("fuzzy")  # the translator's own "needs review", kept
         catalog[source.text] = message
     return catalog
 
 
-def import_po(corpus: Corpus, root: Path, po_dir: Path) -> ImportResult:
+def import_po(corpus: Corpus, root: Path, po_dir: Path, *, prune: bool = False) -> ImportResult:
+    """Merge every PO file in ``po_dir`` into corpus/translations/: each file is read and
+    checked first, then all are written at once (pipeline/translations/merge.py)."""
     result = ImportResult()
     files: dict[Path, str] = {}
     order = list(corpus.units)
     documents = {d.key: d for d in corpus.documents}
+    units_of: dict[str, list] = {}
+    for unit in corpus.units.values():
+        units_of.setdefault(unit.document, []).append(unit)
     paths = sorted(Path(po_dir).glob("*.po"))
     if not paths:
         raise FolioError("no .po files here", str(po_dir))
     for path in paths:
-        translation, warnings = _read(corpus, documents, path)
-        result.warnings += warnings
-        target = Path(root) / translation.path
-        if not translation.entries and not target.exists():
+        po = po_reader.read(corpus, documents, path)
+        result.warnings += po.warnings
+        rel = path_for(po.document.key, po.lang)
+        if rel in result.changes:
+            raise FolioError(f"a second PO file for {po.document.key} in {po.lang} (the first "
+                             f"is {result.sources[rel]})", str(path))
+        target = Path(root) / rel
+        stored = load(root, rel) if target.exists() else TranslationFile(po.document.key, po.lang, rel)
+        units = units_of.get(po.document.key, [])
+        placed = place(stored, units, po.document.language)
+        incoming = TranslationFile(po.document.key, po.lang, rel, {
+            item.unit: Entry(item.unit, item.text, item.source, fingerprint(item.source),
+                             item.comment, item.line, item.fuzzy) for item in po.entries})
+        merged, changes = merge(stored, placed, place(incoming, units, po.document.language),
+                                po.empty, prune=prune)
+        result.changes[rel], result.sources[rel] = changes, str(path)
+        if not merged.entries and not merged.orphaned and not target.exists():
             continue  # nothing translated yet: no empty file to keep around
-        text = dump(translation, order, documents[translation.document].title)
-        if target.exists() and target.read_text("utf-8") == text:
-            result.unchanged.append(translation.path)
-        else:
+        text = dump(merged, order, po.document.title)
+        if not (target.exists() and target.read_text("utf-8") == text):
             files[target] = text
-            result.written.append(translation.path)
+            result.written.append(rel)
     write_files_atomic(files)
     return result
-
-
-_PO_LINE = re.compile(r'^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"$')
-
-
-def _check_syntax(path: Path) -> None:
-    # Babel's reader shrugs at an unterminated string and reads on; a translator's tool
-    # should be told the line instead.
-    try:
-        lines = path.read_text("utf-8").split("\n")
-    except UnicodeDecodeError:
-        raise FolioError("broken PO file: not UTF-8", str(path)) from None
-    for number, line in enumerate(lines, 1):
-        line = line.strip()
-        if line and not line.startswith("#") and not _PO_LINE.match(line):
-            raise FolioError(f"broken PO file: cannot read {line[:40]!r}", str(path), number)
-
-
-def _read(corpus: Corpus, documents: dict[str, Document], path: Path) -> tuple[TranslationFile, list[str]]:
-    where = str(path)
-    _check_syntax(path)
-    try:
-        with path.open("rb") as handle:
-            catalog = read_po(handle, abort_invalid=True)
-    except PoFileError as exc:
-        raise FolioError(f"broken PO file: {exc}", where) from None
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise FolioError(f"broken PO file: {exc}", where) from None
-    key = catalog.version if catalog.project == _PROJECT else None
-    if key not in documents:
-        raise FolioError("the file does not say which document it belongs to (its "
-                         f"Project-Id-Version should read `{_PROJECT} <document key>`, it reads "
-                         f"{catalog.project} {catalog.version})", where)
-    document = documents[key]
-    lang = str(catalog.locale) if catalog.locale else None
-    if lang is None or lang == document.language:
-        raise FolioError(f"Language {lang!r} cannot be a translation of {key}", where)
-    expected = get_plural(lang).num_plurals
-    if catalog.num_plurals != expected:
-        raise FolioError(f"broken Plural-Forms header: it says {catalog.num_plurals} forms, "
-                         f"{lang} has {expected}", where)
-    translation = TranslationFile(key, lang, path_for(key, lang))
-    warnings: list[str] = []
-    for message in catalog:
-        if not message.id:
-            continue  # the header
-        unit = corpus.units.get(message.context or "")
-        line = message.lineno
-        if unit is None:
-            raise FolioError(f"unknown unit id {message.context!r}", where, line)
-        if unit.document != key:
-            raise FolioError(f"{message.context} belongs to {unit.document}, not to {key}", where, line)
-        if message.pluralizable or isinstance(message.string, (list, tuple)):
-            raise FolioError(f"{message.context}: plural forms are not allowed in a rule text", where, line)
-        if not message.string:
-            continue
-        comments, previous = _split_previous(message.user_comments)
-        source = unit.sides[document.language].text
-        if message.id != source:
-            warnings.append(f"{where}:{line}: {message.context}: msgid no longer matches the "
-                            "source; kept as made from the old text (it will show as stale)")
-        made_from = message.id
-        if message.fuzzy and previous is not None:
-            made_from = previous  # still a translation of the old source
-        translation.entries[unit.id] = Entry(unit.id, message.string, made_from,
-                                             fingerprint(made_from), "\n".join(comments) or None)
-    return translation, warnings
-
-
-def _split_previous(comments: list[str]) -> tuple[list[str], str | None]:
-    """Babel writes `#| msgid` lines but reads them back as translator comments starting
-    with `|`; take them out again and return the previous msgid they spell."""
-    kept, quoted = [], []
-    for comment in comments:
-        if comment.startswith("| msgid "):
-            quoted = [comment[len("| msgid "):]]
-        elif comment.startswith('| "') and quoted:
-            quoted.append(comment[2:])
-        elif not comment.startswith("|"):
-            kept.append(comment)
-    return kept, denormalize("\n".join(quoted)) if quoted else None

@@ -46,6 +46,9 @@ class TranslationFile:
     lang: str
     path: str  # relative to the repository root
     entries: dict[str, Entry] = field(default_factory=dict)
+    #: translations set aside by an import because a unit they no longer translate needed
+    #: their id (its text was rewritten): kept for the translator, placed nowhere
+    orphaned: list[Entry] = field(default_factory=list)
 
 
 def path_for(document: str, lang: str) -> str:
@@ -73,8 +76,9 @@ def load(root: Path, rel_path: str) -> TranslationFile:
     except UnicodeDecodeError:
         raise FolioError("not UTF-8", rel_path) from None
     data = _mapping(node, rel_path)
-    if set(data) != {"document", "language", "units"}:
-        raise FolioError("expected the keys document, language and units", rel_path, _line(node))
+    if not {"document", "language", "units"} <= set(data) <= {"document", "language", "units", "orphaned"}:
+        raise FolioError("expected the keys document, language, units (and orphaned)", rel_path,
+                         _line(node))
     document, lang = _scalar(data["document"], rel_path), _scalar(data["language"], rel_path)
     if (document, lang) != (name["document"], name["lang"]):
         raise FolioError(f"the file says {document}/{lang} but is named {Path(rel_path).name}",
@@ -82,45 +86,64 @@ def load(root: Path, rel_path: str) -> TranslationFile:
     result = TranslationFile(document, lang, rel_path)
     units = data["units"]
     for key_node, value_node in (units.value if isinstance(units, yaml.MappingNode) else []):
-        unit_id = _scalar(key_node, rel_path)
-        entry = _mapping(value_node, rel_path)
-        if set(entry) - _ENTRY_KEYS or not {"fingerprint", "source", "text"} <= set(entry):
-            raise FolioError(f"{unit_id}: an entry has fingerprint, source, text and an optional "
-                             "comment and fuzzy", rel_path, _line(key_node))
-        fuzzy = _scalar(entry["fuzzy"], rel_path) if "fuzzy" in entry else "false"
-        if fuzzy not in ("true", "false"):
-            raise FolioError(f"{unit_id}: fuzzy is true or false, not {fuzzy!r}", rel_path,
-                             _line(entry["fuzzy"]))
-        text_node = entry["text"]
-        item = Entry(unit_id, _scalar(text_node, rel_path), _scalar(entry["source"], rel_path),
-                     _scalar(entry["fingerprint"], rel_path),
-                     _scalar(entry["comment"], rel_path) if "comment" in entry else None,
-                     _line(text_node) + (1 if text_node.style in ("|", ">") else 0),
-                     fuzzy == "true")
-        if item.fingerprint != fingerprint(item.source):
-            raise FolioError(f"{unit_id}: the fingerprint does not match the recorded source text "
-                             "(edit the translation, not `source` or `fingerprint`)", rel_path,
-                             _line(entry["fingerprint"]))
-        if unit_id in result.entries:
-            raise FolioError(f"{unit_id} is translated twice", rel_path, _line(key_node))
-        result.entries[unit_id] = item
+        item = _entry(_scalar(key_node, rel_path), key_node, value_node, rel_path)
+        if item.unit in result.entries:
+            raise FolioError(f"{item.unit} is translated twice", rel_path, _line(key_node))
+        result.entries[item.unit] = item
+    orphaned = data.get("orphaned")
+    if orphaned is not None and not isinstance(orphaned, yaml.SequenceNode):
+        raise FolioError("orphaned is a list of entries, each with its unit", rel_path, _line(orphaned))
+    for value_node in (orphaned.value if orphaned is not None else []):
+        fields = _mapping(value_node, rel_path)
+        if "unit" not in fields:
+            raise FolioError("an orphaned entry names its unit", rel_path, _line(value_node))
+        result.orphaned.append(_entry(_scalar(fields["unit"], rel_path), value_node, value_node,
+                                      rel_path, extra={"unit"}))
     return result
+
+
+def _entry(unit_id: str, key_node: yaml.Node, value_node: yaml.Node, rel_path: str,
+           extra: set[str] = frozenset()) -> Entry:
+    entry = {k: v for k, v in _mapping(value_node, rel_path).items() if k not in extra}
+    if set(entry) - _ENTRY_KEYS or not {"fingerprint", "source", "text"} <= set(entry):
+        raise FolioError(f"{unit_id}: an entry has fingerprint, source, text and an optional "
+                         "comment and fuzzy", rel_path, _line(key_node))
+    fuzzy = _scalar(entry["fuzzy"], rel_path) if "fuzzy" in entry else "false"
+    if fuzzy not in ("true", "false"):
+        raise FolioError(f"{unit_id}: fuzzy is true or false, not {fuzzy!r}", rel_path,
+                         _line(entry["fuzzy"]))
+    text_node = entry["text"]
+    item = Entry(unit_id, _scalar(text_node, rel_path), _scalar(entry["source"], rel_path),
+                 _scalar(entry["fingerprint"], rel_path),
+                 _scalar(entry["comment"], rel_path) if "comment" in entry else None,
+                 _line(text_node) + (1 if text_node.style in ("|", ">") else 0),
+                 fuzzy == "true")
+    if item.fingerprint != fingerprint(item.source):
+        raise FolioError(f"{unit_id}: the fingerprint does not match the recorded source text "
+                         "(edit the translation, not `source` or `fingerprint`)", rel_path,
+                         _line(entry["fingerprint"]))
+    return item
 
 
 def dump(translation: TranslationFile, order: list[str], title: str) -> str:
     """The canonical text of a translation file, entries in the corpus's unit order."""
     position = {unit_id: n for n, unit_id in enumerate(order)}
     entries = sorted(translation.entries.values(), key=lambda e: position.get(e.unit, len(order)))
-    body = {"document": translation.document, "language": translation.lang, "units": {
-        e.unit: {"fingerprint": e.fingerprint, "source": e.source, "text": e.text,
-                 **({"comment": e.comment} if e.comment else {}),
-                 **({"fuzzy": True} if e.fuzzy else {})} for e in entries}}
+    body = {"document": translation.document, "language": translation.lang,
+            "units": {e.unit: _entry_data(e) for e in entries}}
+    if translation.orphaned:
+        body["orphaned"] = [{"unit": e.unit, **_entry_data(e)} for e in translation.orphaned]
     header = (f"# {title}: the {translation.lang} translation, one entry per unit id.\n"
               "# `source` is the text the translation was made from; when the source changes,\n"
               "# `folio check` reports the entry as stale with a diff. Edit `text` (or exchange\n"
               "# PO files with `folio po export` / `folio po import`), never `source`.\n")
     return header + yaml.dump(body, Dumper=_Dumper, allow_unicode=True, sort_keys=False,
                               width=100, default_flow_style=False)
+
+
+def _entry_data(e: Entry) -> dict:
+    return {"fingerprint": e.fingerprint, "source": e.source, "text": e.text,
+            **({"comment": e.comment} if e.comment else {}), **({"fuzzy": True} if e.fuzzy else {})}
 
 
 class _Dumper(yaml.SafeDumper):

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..model import LANGUAGES, Corpus, Document, Reference, Side, Unit
+from ..model import LANGUAGES, Corpus, Document, Reference, Side, Translation, Unit
 from ..version import folio_version
 
 #: Keys every side has; a side's parsed fields sit beside them, so no field may reuse them.
@@ -61,6 +61,25 @@ def reference_to_json(ref: Reference) -> dict[str, Any]:
     return data
 
 
+def translation_to_json(corpus: Corpus, translation: Translation, *, orphaned: bool = False) -> dict[str, Any]:
+    """Where a stored translation stands: a programmer sees which sides are finished."""
+    if orphaned:
+        status = "orphaned"
+    else:
+        status = str(corpus.status(corpus.units[translation.unit], translation.lang))
+    data: dict[str, Any] = {"unit": translation.unit, "lang": translation.lang, "status": status,
+                            "path": translation.path, "line": translation.line}
+    if translation.moved_from is not None:  # it followed its renumbered source sentence
+        data["stored_under"] = translation.moved_from
+    return data
+
+
+def translations_to_json(corpus: Corpus) -> list[dict[str, Any]]:
+    found = [translation_to_json(corpus, t) for t in corpus.translations.values()]
+    return found + [translation_to_json(corpus, t, orphaned=True)
+                    for orphans in corpus.orphaned.values() for t in orphans]
+
+
 def corpus_to_json(corpus: Corpus) -> dict[str, Any]:
     return {
         "folio_version": folio_version(),
@@ -68,6 +87,7 @@ def corpus_to_json(corpus: Corpus) -> dict[str, Any]:
         "units": [unit_to_json(unit) for unit in corpus.units.values()],
         # Backlinks are these read the other way (target_id), so they are not stored twice.
         "references": [reference_to_json(ref) for ref in corpus.references],
+        "translations": translations_to_json(corpus),
     }
 
 
@@ -117,7 +137,8 @@ def _pieces(corpus: Corpus, cache, keys: dict[str, str] | None, prepared: dict[s
                 cache.put("json", key, text)
         yield (",\n" if number else "") + text.decode("utf-8")
     yield ("\n ]" if groups else "") + f',\n {json.dumps("references")}: '
-    yield _array([_item(reference_to_json(ref)) for ref in corpus.references]) + "\n}\n"
+    yield _array([_item(reference_to_json(ref)) for ref in corpus.references])
+    yield f',\n {json.dumps("translations")}: ' + _array([_item(t) for t in translations_to_json(corpus)]) + "\n}\n"
 
 
 def _item(value: Any) -> str:

@@ -19,7 +19,8 @@ DRAFT = "2020-12"
 
 
 def corpus_schema() -> dict[str, Any]:
-    defs: dict[str, Any] = {"document": _document(), "unit": _unit(), "reference": _reference()}
+    defs: dict[str, Any] = {"document": _document(), "unit": _unit(), "reference": _reference(),
+                            "translation": _translation()}
     for kind, spec in KINDS.items():
         defs[f"kind-{kind}"] = _kind(kind, spec)
         defs[f"side-{kind}"] = _side(kind, spec)
@@ -28,13 +29,14 @@ def corpus_schema() -> dict[str, Any]:
         "description": f"build/corpus.json as written by `folio build` (JSON Schema draft {DRAFT}, "
                        "generated from pipeline/model.py). Units are listed in document order.",
         "type": "object",
-        "required": ["folio_version", "documents", "units", "references"],
+        "required": ["folio_version", "documents", "units", "references", "translations"],
         "additionalProperties": False,
         "properties": {
             "folio_version": {"type": "string"},
             "documents": {"type": "array", "items": {"$ref": "#/$defs/document"}},
             "units": {"type": "array", "items": {"$ref": "#/$defs/unit"}},
             "references": {"type": "array", "items": {"$ref": "#/$defs/reference"}},
+            "translations": {"type": "array", "items": {"$ref": "#/$defs/translation"}},
         },
         "$defs": defs,
     }
@@ -53,6 +55,20 @@ def _document() -> dict[str, Any]:
     return {"description": "A corpus/manifest.yaml entry; `source` is relative to the repository root.",
             "type": "object", "required": required, "additionalProperties": False,
             "properties": properties}
+
+
+def _translation() -> dict[str, Any]:
+    return {
+        "description": "a stored translation: the unit it is placed on (a translation follows its "
+                       "source sentence), how it stands, and where it is kept; `stored_under` is "
+                       "the id it is stored under when that differs (the source was renumbered)",
+        "type": "object", "required": ["unit", "lang", "status", "path", "line"],
+        "additionalProperties": False,
+        "properties": {"unit": {"type": "string"}, "lang": {"enum": list(LANGUAGES)},
+                       "status": {"enum": ["translated", "stale", "fuzzy", "orphaned"]},
+                       "path": {"type": "string"}, "line": {"type": "integer", "minimum": 1},
+                       "stored_under": {"type": "string"}},
+    }
 
 
 def _reference() -> dict[str, Any]:
