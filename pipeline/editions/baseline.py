@@ -30,21 +30,28 @@ class ChangesSince:
 
 def commit_of(root: Path) -> str | None:
     """The commit ``changes_since`` names, or None when the manifest names none."""
-    if "changes_since" not in (Path(root) / MANIFEST).read_text("utf-8-sig"):
-        return None  # the common case, without parsing the manifest once more
-    baseline = load_baseline(root)
+    baseline = _named(root)
     return _resolve(root, baseline) if baseline is not None else None
 
 
 def changes_since(root: Path, corpus: Corpus) -> ChangesSince | None:
     """The edition diff from the manifest's baseline to ``corpus`` (the edition being built)."""
-    baseline = load_baseline(root)
+    baseline = _named(root)
     if baseline is None:
         return None
     _resolve(root, baseline)  # a revision that names no commit is the manifest's error
     with revisions.exported(root, baseline.revision) as old:
         diff = diff_editions(revisions.load(old), corpus, old.label, "")
     return ChangesSince(baseline.revision, old.commit, old.date, diff)
+
+
+def _named(root: Path) -> Baseline | None:
+    try:
+        if "changes_since" not in (Path(root) / MANIFEST).read_text("utf-8-sig"):
+            return None  # the common case, without parsing a large manifest once more
+    except (OSError, UnicodeDecodeError):
+        pass  # load_baseline says what is wrong with the file
+    return load_baseline(root)
 
 
 def _resolve(root: Path, baseline: Baseline) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from ..align import Alignment, How, Pair, Piece, align, without_marker
 from ..errors import FolioError
-from ..model import Corpus, Document, Unit
+from ..model import Corpus, Document, Translation, Unit
 from ..worddiff import Chunk, word_changes
 
 ADDED, REMOVED, CHANGED, UNCHANGED = "added", "removed", "changed", "unchanged"
@@ -149,23 +149,45 @@ def diff_editions(old: Corpus, new: Corpus, old_label: str, new_label: str,
             raise FolioError(f"neither edition has a document {only!r}"
                              + (f"; did you mean {close[0]}?" if close else f" (they have {', '.join(keys)})"))
         keys = [only]
-    old_units, new_units = _by_document(old), _by_document(new)
+    before, after = _Edition(old), _Edition(new)
     found = []
     for key in keys:
         if key not in olds:
-            found.append(DocumentDiff(key, news[key].title, ADDED, len(_own(new_units, news[key]))))
+            found.append(DocumentDiff(key, news[key].title, ADDED, len(after.own(news[key]))))
         elif key not in news:
-            found.append(DocumentDiff(key, olds[key].title, REMOVED, len(_own(old_units, olds[key]))))
+            found.append(DocumentDiff(key, olds[key].title, REMOVED, len(before.own(olds[key]))))
         else:
-            found.append(_document(old, new, olds[key], news[key], old_units, new_units))
+            found.append(_document(before, after, olds[key], news[key]))
     return EditionDiff(old_label, new_label, found)
 
 
-def _document(old: Corpus, new: Corpus, old_doc: Document, new_doc: Document,
-              old_units: dict[str, list[Unit]], new_units: dict[str, list[Unit]]) -> DocumentDiff:
-    before, after = _own(old_units, old_doc), _own(new_units, new_doc)
-    alignment = align(_pieces(before, old_doc.language), _pieces(after, new_doc.language))
-    result = DocumentDiff(new_doc.key, new_doc.title, UNCHANGED, len(after))
+class _Edition:
+    """One corpus's units and translations by document: asked once per document, found once."""
+
+    def __init__(self, corpus: Corpus):
+        self.corpus = corpus
+        self._units: dict[str, list[Unit]] = {}
+        for unit in corpus.units.values():
+            self._units.setdefault(unit.document, []).append(unit)
+        self._translations: dict[str, dict[tuple[str, str], Translation]] = {}
+        for key, translation in corpus.translations.items():
+            document = corpus.units[translation.unit].document
+            self._translations.setdefault(document, {})[key] = translation
+
+    def own(self, document: Document) -> list[Unit]:
+        """The document's units with text of their own in its language: what is compared."""
+        lang = document.language
+        return [u for u in self._units.get(document.key, []) if lang in u.sides and u.sides[lang].text]
+
+    def translations(self, document: Document) -> dict[tuple[str, str], Translation]:
+        return self._translations.get(document.key, {})
+
+
+def _document(before: _Edition, after: _Edition, old_doc: Document, new_doc: Document) -> DocumentDiff:
+    old, new = before.corpus, after.corpus
+    units = after.own(new_doc)
+    alignment = align(_pieces(before.own(old_doc), old_doc.language), _pieces(units, new_doc.language))
+    result = DocumentDiff(new_doc.key, new_doc.title, UNCHANGED, len(units))
     for pair in alignment.pairs:
         a, b = old.units[pair.old], new.units[pair.new]
         text_a, text_b = a.sides[old_doc.language].text, b.sides[new_doc.language].text
@@ -179,21 +201,21 @@ def _document(old: Corpus, new: Corpus, old_doc: Document, new_doc: Document,
             result.changed.append(Change(pair.new, str(b.kind), pair.similarity, word_changes(text_a, text_b)))
         else:
             result.unchanged += 1
-    result.added = [_present(new, new.units[i], new_doc.language) for i in alignment.added]
     new_of = alignment.new_of()
-    result.removed = [dataclasses.replace(_present(old, old.units[i], old_doc.language), within=_within(old, new, old.units[i], new_of,
-                                                                             old_doc.language))
+    result.added = [_present(new, new.units[i], new_doc.language) for i in alignment.added]
+    result.removed = [dataclasses.replace(_present(old, old.units[i], old_doc.language),
+                                          within=_within(old, new, old.units[i], new_of, old_doc.language))
                       for i in alignment.removed]
-    _translations(result, old, new, alignment, new_doc)
+    _translations(result, before.translations(old_doc), after.translations(new_doc), alignment,
+                  new, new_doc.language)
     if result.moved or result.changed or result.added or result.removed or result.stale or result.lost:
         result.status = CHANGED
     return result
 
 
-def _translations(result: DocumentDiff, old: Corpus, new: Corpus, alignment: Alignment,
-                  document: Document) -> None:
-    olds = {k: t for k, t in old.translations.items() if old.units[t.unit].document == document.key}
-    news = {k: t for k, t in new.translations.items() if new.units[t.unit].document == document.key}
+def _translations(result: DocumentDiff, olds: dict[tuple[str, str], Translation],
+                  news: dict[tuple[str, str], Translation], alignment: Alignment, new: Corpus,
+                  source_lang: str) -> None:
     new_of, old_of = alignment.new_of(), alignment.old_of()
     removed = set(alignment.removed)
     moved_from = {(t.moved_from, t.lang): t.unit for t in news.values() if t.moved_from}
@@ -217,7 +239,7 @@ def _translations(result: DocumentDiff, old: Corpus, new: Corpus, alignment: Ali
         # what happened to it is that its sentence moved or went: reported as followed or lost
         if translation.stale and before is not None and not before.stale and pair is not None \
                 and pair.old == origin:
-            source = new.units[unit_id].sides[document.language].text
+            source = new.units[unit_id].sides[source_lang].text
             result.stale.append(StaleTranslation(unit_id, lang, word_changes(translation.source, source)))
 
 
@@ -230,17 +252,6 @@ def _within(old: Corpus, new: Corpus, unit: Unit, new_of: dict[str, Pair], lang:
         elif ancestor.id in new.units:  # a bare list has no text to match by: by its id
             return ancestor.id
     return None
-
-
-def _by_document(corpus: Corpus) -> dict[str, list[Unit]]:
-    found: dict[str, list[Unit]] = {}
-    for unit in corpus.units.values():
-        found.setdefault(unit.document, []).append(unit)
-    return found
-
-
-def _own(units: dict[str, list[Unit]], document: Document) -> list[Unit]:
-    return [u for u in units.get(document.key, []) if u.sides.get(document.language) and u.sides[document.language].text]
 
 
 def _pieces(units: list[Unit], lang: str) -> list[Piece]:
