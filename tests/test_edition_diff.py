@@ -7,7 +7,7 @@ repository (and the first two also as plain directories):
 - the issue's case: a new precondition ``2.`` inserted into event 1, the old 2 renumbered 3;
 - then a word edit (``50d.`` to ``60d <b>each</b>.``, its unit translated), a precondition
   rewritten (its translation has no sentence left), and a step of event 2 removed (the ones
-  after it renumbered, so the id of the last no longer exists).
+  after it renumbered, so the id of the last no longer exists; that one also edited).
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ def edit_further(root: Path) -> None:
     for old, new in (("3. The controller of the imperial", "2."), ("4. The winner receives 75d", "3.")):
         line = next(line for line in (root / RISTO).read_text("utf-8").split("\n") if line.startswith(old))
         _replace_line(root, old, new + line[2:])
+    _replace_line(root, "3. The winner receives 75d and 10 VP.", "3. The winner receives 75d and 15 VP.")
 
 
 def git(repo: Path, *args: str) -> str:
@@ -156,9 +157,14 @@ def test_a_removed_step_is_removed_and_the_later_ones_renumbered(editions, folio
     assert set(removed) == {"eu-risto:2:I/events-phase/2", "eu-risto:1:I/pre-1"}
     assert removed["eu-risto:2:I/events-phase/2"]["texts"]["en"].startswith("2. The house of Fugger")
     assert removed["eu-risto:2:I/events-phase/2"]["within"] == "eu-risto:2:I/events-phase"
-    assert {(m["old"], m["new"]) for m in doc["moved"]} == {
-        ("eu-risto:2:I/events-phase/3", "eu-risto:2:I/events-phase/2"),
-        ("eu-risto:2:I/events-phase/4", "eu-risto:2:I/events-phase/3")}
+    assert [(m["old"], m["new"], m["how"]) for m in doc["moved"]] == [
+        ("eu-risto:2:I/events-phase/3", "eu-risto:2:I/events-phase/2", "moved"),
+        ("eu-risto:2:I/events-phase/4", "eu-risto:2:I/events-phase/3", "moved+changed")]
+    assert [c for c in doc["moved"][1]["diff"] if c["op"] != "="] == [{"op": "-", "text": "10"},
+                                                                      {"op": "+", "text": "15"}]
+    text = folio(editions.repo, "diff", "HEAD~1", "HEAD").stdout
+    assert ("    eu-risto:2:I/events-phase/4 -> eu-risto:2:I/events-phase/3\n"
+            "      … receives 75d and [-10-] {+15+} VP.\n") in text
     # the rewritten precondition keeps its id and nothing else: its translation has no sentence
     assert [a["id"] for a in doc["added"]] == ["eu-risto:1:I/pre-1"]
     [lost] = doc["lost"]
@@ -217,6 +223,8 @@ def test_the_changes_page_lists_renumbered_changed_added_and_removed_rules(site)
     assert "2. SPA and POR receive <del>50d.</del> <ins>60d &lt;b&gt;each&lt;/b&gt;.</ins>" in html
     assert '<a class="folio-change-where" href="../#eu-risto:1:I/pre-2">1:I TREATY OF TORDESILLAS</a>' in html
     assert "2. The house of Fugger provides SPA" in html.split('id="changes-removed"')[1]
+    renumbered = html.split('id="changes-renumbered"')[1].split('id="changes-changed"')[0]
+    assert "number 4 → 3" in renumbered and "75d and <del>10</del> <ins>15</ins> VP." in renumbered
     assert "<b>each</b>" not in html
     assert "8 changes since the edition of" in html  # 3 renumbered, 1 changed, 2 added, 2 removed
 
@@ -262,13 +270,13 @@ def test_a_bookmark_of_a_renumbered_step_lands_on_it_in_a_browser(site):
                         getComputedStyle(unit).backgroundColor];
             }""")
             assert landed[0] == "eu-risto:2:I/events-phase/3"
-            assert "The winner receives 75d and 10 VP." in landed[1] and landed[2]
+            assert "The winner receives 75d and 15 VP." in landed[1] and landed[2]
             assert landed[3] not in ("rgba(0, 0, 0, 0)", "transparent")  # marked as the target
         finally:
             browser.close()
 
 
-def test_moving_the_baseline_tag_rebuilds_the_changes_and_nothing_else_stays(site, editions):
+def test_moving_the_baseline_tag_is_a_change_of_the_input(site, editions):
     assert build(editions.repo).corpus is None  # nothing changed: up to date
     git(editions.repo, "tag", "-f", "v1", "HEAD~1")  # the baseline is now the issue's edition
     result = build(editions.repo)
