@@ -9,6 +9,7 @@ the commit the revision names (pipeline/fingerprint.py), so moving the tag rebui
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -45,9 +46,13 @@ def changes_since(root: Path, corpus: Corpus) -> ChangesSince | None:
     return ChangesSince(baseline.revision, old.commit, old.date, diff)
 
 
+#: the field outside a comment; anything it misses is a comment, which YAML ignores too
+_NAMED = re.compile(r"^[^#\n]*\bchanges_since\b", re.MULTILINE)
+
+
 def _named(root: Path) -> Baseline | None:
     try:
-        if "changes_since" not in (Path(root) / MANIFEST).read_text("utf-8-sig"):
+        if not _NAMED.search((Path(root) / MANIFEST).read_text("utf-8-sig")):
             return None  # the common case, without parsing a large manifest once more
     except (OSError, UnicodeDecodeError):
         pass  # load_baseline says what is wrong with the file
