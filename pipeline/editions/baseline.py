@@ -42,7 +42,7 @@ def changes_since(root: Path, corpus: Corpus) -> ChangesSince | None:
         return None
     _resolve(root, baseline)  # a revision that names no commit is the manifest's error
     with revisions.exported(root, baseline.revision) as old:
-        diff = diff_editions(revisions.load(old), corpus, old.label, "")
+        diff = diff_editions(revisions.load(old), corpus, old.label, "the edition being built")
     return ChangesSince(baseline.revision, old.commit, old.date, diff)
 
 

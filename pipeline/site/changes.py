@@ -79,6 +79,7 @@ def rows(diff: DocumentDiff, corpus: Corpus, lang: str, source_lang: str,
     removed = []
     for gone in diff.removed:
         text_lang = lang if gone.texts.get(lang) else source_lang
-        removed.append(Row(where(gone.within) if gone.within else "", href(gone.within) if gone.within else None,
-                           gone.texts[text_lang], text_lang, gone.number))
+        removed.append(Row(where(gone.within) if gone.within else title,
+                           href(gone.within) if gone.within else None, gone.texts[text_lang], text_lang,
+                           gone.number))
     return Changes(renumbered, changed, added, removed)
