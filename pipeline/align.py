@@ -74,9 +74,11 @@ class Alignment:
         return [pair for pair in self.pairs if pair.old != pair.new]
 
 
-#: a list marker opening a text (``2.``, ``3a.``, ``b)``): the numbering, not the sentence, so
-#: that "2. Both SPA and POR ..." renumbered "3. Both SPA and POR ..." is the same text
-MARKER = re.compile(r"^\s*\(?(?:\d+[a-zа-я]?|[a-zа-я])[.)]\s+")
+#: a marker opening a text: a list marker (``2.``, ``3a.``, ``b)``), a rule's number (``19.4.``,
+#: ``5.5``) or an event's (``1:``): the numbering, not the sentence, so that "2. Both SPA and
+#: POR ..." renumbered "3. Both SPA and POR ..." is the same text. A bare number is not one:
+#: "1 или 2 CP: ..." and "3 или 4 CP: ..." say different things.
+MARKER = re.compile(r"^\s*\(?(?:\d+(?:\.\d+)+\.?|\d+[a-zа-я]?[.):]|[a-zа-я][.)])\s+")
 
 
 def without_marker(text: str) -> str:

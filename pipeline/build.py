@@ -44,6 +44,7 @@ from .writers.yaml_docs import document_yaml, write_yaml_docs
 
 if TYPE_CHECKING:
     from .aids import Plan, Printed
+    from .editions.baseline import ChangesSince
 
 #: Kinds that show a parser recognised the text's shape; a "document" of nothing but
 #: paragraphs means the wrong parser was chosen or the file is not what the manifest says.
@@ -71,8 +72,11 @@ class BuildResult:
     timings: dict = field(default_factory=dict)  # wall seconds per stage
 
 
-def load_corpus(root: Path, session: Session | None = None) -> tuple[Corpus, list[Diagnostic]]:
-    """Read, parse and link every document: the corpus every command works on."""
+def load_corpus(root: Path, session: Session | None = None, *, references: bool = True
+                ) -> tuple[Corpus, list[Diagnostic]]:
+    """Read, parse and link every document: the corpus every command works on. Without
+    ``references`` no cross-reference is resolved: an edition diff compares texts only, and
+    resolving is most of the time loading takes."""
     root = Path(root)
     corpus = Corpus(documents=load_manifest(root))
     notes: list[Diagnostic] = []
@@ -89,7 +93,8 @@ def load_corpus(root: Path, session: Session | None = None) -> tuple[Corpus, lis
             corpus.add_document_units(units)
     with stage(session, "link"):
         attach_translations(corpus, root)
-        link(corpus)
+        if references:
+            link(corpus)
     return corpus, notes
 
 
@@ -104,6 +109,8 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
         corpus, notes = load_corpus(root, session)  # read -> parse -> attach translations -> link
+        with stage(session, "changes"):  # the edition diff since the manifest's changes_since:
+            changes = edition_changes(root, corpus) if site_dir else None  # the "what changed" pages
         with stage(session, "link"):  # the rule facts, bound to their units: read once for
             facts = load_facts(root, fact_reader(session.cache, session.fingerprint))  # checks and aids
         with stage(session, "check"):
@@ -116,7 +123,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         with stage(session, "aids"):
             printed = print_aids(aids, session.build_dir / "aids", session)  # -> build/aids/<lang>/<aid>-<paper>.pdf
         outputs += [out_dir / "aids"] if printed else []
-        site = website(corpus, diagnostics, root, printed, session, catalogs)  # -> site/, swapped in with build/
+        site = website(corpus, diagnostics, root, printed, session, catalogs, changes)  # -> site/, swapped in with build/
         session.tally()
         result = BuildResult(corpus, out_dir, outputs, diagnostics, notes, site,
                              dataclasses.replace(printed, directory=out_dir / "aids") if printed else None,
@@ -162,16 +169,26 @@ def check(corpus: Corpus, root: Path, notes: list[Diagnostic] = (),
     return sorted(found, key=Diagnostic.sort_key)
 
 
+def edition_changes(root: Path, corpus: Corpus) -> ChangesSince | None:
+    """What changed since the edition the manifest's ``changes_since`` names, or None when it
+    names none (pipeline/editions/)."""
+    from .editions.baseline import changes_since  # git, only for a project that names a baseline
+
+    return changes_since(root, corpus)
+
+
 def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
-            aids: Printed | None = None, session: Session | None = None, catalogs=None) -> Path | None:
+            aids: Printed | None = None, session: Session | None = None, catalogs=None,
+            changes: ChangesSince | None = None) -> Path | None:
     """The bilingual website into site/, for a project with a mkdocs.yml (pipeline/site/)."""
     from .site import build_site, render_site, wanted  # MkDocs and Pagefind load only when building
 
     if not wanted(root):
         return None
     if session is None:
-        return render_site(corpus, diagnostics, root, aids=aids)
-    build_site(corpus, diagnostics, root, session.site_tmp, aids=aids, session=session, catalogs=catalogs)
+        return render_site(corpus, diagnostics, root, aids=aids, changes=changes)
+    build_site(corpus, diagnostics, root, session.site_tmp, aids=aids, session=session, catalogs=catalogs,
+               changes=changes)
     return session.site_dir
 
 

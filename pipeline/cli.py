@@ -136,7 +136,41 @@ def _arguments() -> argparse.ArgumentParser:
     command.set_defaults(command=_serve)
     add_rules_commands(commands)  # `folio rules list|run`: pipeline/rules/cli.py
     add_aids_commands(commands)  # `folio aids`: pipeline/aids/cli.py
+    _add_diff_command(commands)
     return parser
+
+
+# -- folio diff ---------------------------------------------------------------------------
+
+
+def _add_diff_command(commands) -> None:
+    command = commands.add_parser(
+        "diff", help="what changed between two editions, unit by unit: renumbered, changed, "
+        "added and removed units, and the translations that became stale")
+    for name, which in (("old", "the older"), ("new", "the newer")):
+        command.add_argument(name, metavar=name.upper(), help=f"{which} edition: a project directory, "
+                             "a git revision of the project (HEAD~1, a tag, a hash), or WORKTREE "
+                             "(also .): the working tree")
+    command.add_argument("--format", choices=("text", "json"), default="text",
+                         help="text: per document, its changes and a word diff (default); json: "
+                              "the same as data")
+    command.add_argument("--document", metavar="KEY", help="one document only, by its manifest key")
+    command.set_defaults(command=_diff)
+
+
+def _diff(root: Path, args: argparse.Namespace) -> int:
+    from .editions import revisions  # git and temporary directories: only for this command
+    from .editions.diff import diff_editions
+    from .editions.text import as_text
+
+    with revisions.opened(args.old, root) as old, revisions.opened(args.new, root) as new:
+        found = diff_editions(revisions.load(old), revisions.load(new), old.label, new.label,
+                              only=args.document)
+    if args.format == "json":
+        print(json.dumps(found.to_json(), ensure_ascii=False, indent=1))
+    else:
+        sys.stdout.write(as_text(found))
+    return 0  # a report: what changed is no failure
 
 
 def _build(root: Path, args: argparse.Namespace) -> int:

@@ -20,6 +20,7 @@ from pathlib import Path
 import yaml
 
 from . import yamlio
+from .errors import FolioError
 from .model import Document
 from .translations.store import DIRECTORY
 
@@ -86,11 +87,14 @@ class Fingerprint:
 
     files: dict[str, str]  # path relative to root -> digest: corpus/ and the project's files
     code: str
+    #: the commit the manifest's ``changes_since`` names now ("" when it names none): a tag
+    #: moved to another commit changes every "what changed" page with the manifest unchanged
+    baseline: str = ""
     build_id: str = field(init=False)
     _translations: dict[str, list[str]] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self.build_id = digest(self.code, json.dumps(self.files, sort_keys=True))
+        self.build_id = digest(self.code, json.dumps(self.files, sort_keys=True), self.baseline)
 
     def document(self, document: Document) -> str:
         """Everything one document's units come from: its manifest entry (key, rulebook, parser
@@ -126,7 +130,18 @@ def fingerprint(root: Path) -> Fingerprint:
         prefix = theme.relative_to(root.resolve()).as_posix() if theme.is_relative_to(root.resolve()) \
             else theme.as_posix()  # outside the project: named by where it is
         files.update({f"{prefix}/{path}": value for path, value in tree(theme, ("**/*",)).items()})
-    return Fingerprint(dict(sorted(files.items())), code_digest())
+    return Fingerprint(dict(sorted(files.items())), code_digest(), _baseline(root))
+
+
+def _baseline(root: Path) -> str:
+    """The commit of the manifest's ``changes_since``; a revision that names none, or a manifest
+    that cannot be read, is left for the build to report (it refuses both, at their line)."""
+    from .editions.baseline import commit_of  # git, only for a project that names a baseline
+
+    try:
+        return commit_of(root) or ""
+    except FolioError:
+        return "?"
 
 
 def _theme_overrides(root: Path) -> Path | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from .parsers import PARSERS
 MANIFEST = "corpus/manifest.yaml"
 REQUIRED = ("key", "game", "rulebook", "title", "edition", "language", "parser", "source")
 OPTIONAL = ("continues",)
-TOP_LEVEL = ("version", "documents")
+TOP_LEVEL = ("version", "documents", "changes_since")
 SUPPORTED_VERSION = 1
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -41,6 +42,7 @@ def load_manifest(root: Path) -> list[Document]:
     if data.get("version", SUPPORTED_VERSION) != SUPPORTED_VERSION:
         raise FolioError(f"unsupported manifest version {data['version']!r} (this Folio reads "
                          f"version {SUPPORTED_VERSION})", MANIFEST, lines.top.get("version", 1))
+    _changes_since(data, lines)
     entries = data.get("documents")
     if not isinstance(entries, list) or not entries:
         raise FolioError("the manifest has no 'documents' list, or the list is empty",
@@ -57,6 +59,36 @@ def load_manifest(root: Path) -> list[Document]:
         seen[doc.key] = at.line
         documents.append(doc)
     return documents
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """``changes_since``: the earlier edition the website's "what changed" pages compare with."""
+
+    revision: str  # a git revision of the project: a tag (the published edition), a commit
+    line: int  # where the manifest names it, for errors about the revision itself
+
+
+def load_baseline(root: Path) -> Baseline | None:
+    """The manifest's ``changes_since``, or None: then the website has no "what changed" pages."""
+    data, lines = _load(_read(Path(root) / MANIFEST, Path(root)))
+    if not isinstance(data, dict):
+        return None
+    revision = _changes_since(data, lines)
+    return Baseline(revision, lines.top.get("changes_since", 1)) if revision is not None else None
+
+
+def _changes_since(data: dict, lines: _Lines) -> str | None:
+    value = data.get("changes_since")
+    if value is None:
+        return None
+    line = lines.top.get("changes_since", 1)
+    if not isinstance(value, str) or not value.strip():
+        raise FolioError("changes_since must be a git revision in quotes, such as a tag: "
+                         "changes_since: \"v1.0\"", MANIFEST, line)
+    if value.startswith("-") or any(c.isspace() or not c.isprintable() for c in value):
+        raise FolioError(f"changes_since {value!r} is not a git revision name", MANIFEST, line)
+    return value
 
 
 def _read(path: Path, root: Path) -> str:

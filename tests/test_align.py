@@ -89,3 +89,29 @@ def test_an_edit_that_adds_words_keeps_the_unit_as_changed():
     old = [Piece("eu-risto:1:I/events-phase/2", "2. SPA and POR receive 50d.")]
     new = [Piece("eu-risto:1:I/events-phase/2", "2. SPA and POR receive 60d <b>at once</b>.")]
     assert [p.how for p in align(old, new).pairs] == [How.CHANGED]
+
+
+@pytest.mark.parametrize("unit_id, renumbered_id, number, new_number", [
+    ("his:19.4", "his:19.5", "19.4.", "19.5."),  # a rule: "19.4. Фишки союзов великих держав"
+    ("eu-risto:1:I", "eu-risto:2:I", "1:", "2:"),  # an event: "1: TREATY OF TORDESILLAS ..."
+])
+def test_a_renumbered_rule_or_event_is_moved_not_changed(unit_id, renumbered_id, number, new_number):
+    corpus, _ = load_corpus(REPO)
+    unit = corpus.units[unit_id]
+    text = unit.side().text
+    assert text.startswith(number + " ")
+    old = [Piece(unit_id, text, str(unit.kind))]
+    new = [Piece(unit_id, f"{number} Something else entirely", str(unit.kind)),
+           Piece(renumbered_id, new_number + text[len(number):], str(unit.kind))]
+    [pair] = align(old, new).pairs
+    assert (pair.new, pair.how) == (renumbered_id, How.MOVED)
+
+
+def test_a_bare_number_opening_a_text_is_part_of_it():
+    """"4 или меньше: ..." of the exploration table is a result, not a marker: "5 или меньше"
+    is another rule."""
+    corpus, _ = load_corpus(REPO)
+    [unit] = [u for u in corpus.units.values() if u.side().text.startswith("4 или меньше:")]
+    old = [Piece(unit.id, unit.side().text, str(unit.kind))]
+    new = [Piece(unit.id, "5" + unit.side().text[1:], str(unit.kind))]
+    assert align(old, new).pairs[0].how == How.CHANGED

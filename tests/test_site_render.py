@@ -234,3 +234,22 @@ def test_a_translation_awaiting_review_says_so(corpus):
     assert "Бросьте кость." in html and "folio-fuzzy" in html
     assert "This translation awaits a translator's review." in html
     assert "may be outdated" not in html
+
+
+def test_an_old_id_of_a_renumbered_unit_is_an_anchor_inside_it(corpus):
+    """Every kind that has an anchor also carries the ids it had in the edition the site compares
+    with, inside its own element (a row's in a cell: a table would push it out of place), so a
+    bookmark of the old id lands on it."""
+    from pipeline.editions.baseline import ChangesSince
+    from pipeline.editions.diff import DocumentDiff, EditionDiff, Move
+
+    units = [u for u in corpus.units.values() if u.document == "t-doc" and u.kind != Kind.DOCUMENT]
+    moved = [Move(f"old-{u.id}", u.id, str(u.kind), "moved", 1.0, None, None) for u in units]
+    changes = ChangesSince("v1", "0" * 40, None, EditionDiff("v1", "now", [
+        DocumentDiff("t-doc", "Test rules", "changed", len(units), moved=moved)]))
+    site = plan(corpus, changes=True)
+    html = Renderer(corpus, site, "en", NullTranslations(), TERMBASE, [], changes=changes).page(
+        site.page("document", "t-doc")).html
+    for unit in units:
+        assert f'<span id="old-{unit.id}" class="folio-alias"' in unit_html(html, unit.id), unit.id
+    assert '<p class="folio-meta folio-changes-link"><a href="changes/">' in html

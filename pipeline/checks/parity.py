@@ -15,7 +15,7 @@ from typing import Iterable
 from ..diagnostics import Diagnostic, Severity
 from ..model import Kind, RefKind, Unit
 from ..parsers.lines import match_item
-from ..translations.worddiff import word_diff
+from ..worddiff import word_diff
 from . import parity_marks, parity_numbers, parity_sentences, parity_tokens, placement
 from .base import CheckContext, Code, on_unit
 from .terminology_terms import Occurrence, analyse

@@ -37,26 +37,27 @@ def wanted(root: Path) -> bool:
 
 
 def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
-                out_dir: Path | None = None, aids=None) -> Path:
+                out_dir: Path | None = None, aids=None, changes=None) -> Path:
     """Build the whole site into ``out_dir`` (default: site/ under ``root``) and return it.
 
     ``aids`` (pipeline.aids.Printed) are the printed player aids: copied beside the aids page
-    of their language, so that its links work offline."""
+    of their language, so that its links work offline. ``changes``
+    (pipeline.editions.baseline.ChangesSince) give every document a "what changed" page."""
     root = Path(root)
     out_dir = Path(out_dir) if out_dir is not None else root / "site"
     with atomic_dir(out_dir) as tmp:
-        build_site(corpus, diagnostics, root, tmp, aids=aids)
+        build_site(corpus, diagnostics, root, tmp, aids=aids, changes=changes)
     return out_dir
 
 
 def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: Path, *, aids=None,
-               session: Session | None = None, catalogs=None) -> None:
+               session: Session | None = None, catalogs=None, changes=None) -> None:
     """Write the whole site into the empty directory ``out``. With a build's ``session``, pages
     whose inputs did not change are taken from the last build, and MkDocs renders only the
     pages that changed when the navigation and the theme did not. ``catalogs()`` gives the
     interface catalogs when the build has prepared them already (:func:`i18n.prepared`)."""
     termbase = _termbase(root)
-    site = plan(corpus)
+    site = plan(corpus, changes=changes is not None)
     jobs = session.jobs if session else workers.available()
     with tempfile.TemporaryDirectory(prefix="folio-site-") as work:
         work = Path(work)
@@ -72,7 +73,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
         def renderer(lang: str) -> Renderer:
             if lang not in renderers:
                 renderers[lang] = Renderer(corpus, site, lang, translations[lang], termbase,
-                                           diagnostics, aids=aids)
+                                           diagnostics, aids=aids, changes=changes)
             return renderers[lang]
 
         previous, here = session.cache.directory("site") if session else (None, None)

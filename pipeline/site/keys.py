@@ -55,10 +55,12 @@ def page_keys(corpus: Corpus, site: Site, fingerprint: Fingerprint, diagnostics:
     manifest, glossary = fingerprint.of(MANIFEST), fingerprint.of(GLOSSARY)
     keys: dict[str, str] = {}
     for page in site.pages:
-        if page.template == "document":
+        if page.template == "document":  # the baseline: the old ids its units are aliased by
             key = page.key
             parts = [documents[key], glossary, _json(outgoing[key]), _json(incoming[key]),
-                     *(documents[other] for other in sorted(neighbours[key]))]
+                     *(documents[other] for other in sorted(neighbours[key])), fingerprint.baseline]
+        elif page.template == "changes":  # the edition diff of the document since the baseline
+            parts = [documents[page.key], fingerprint.baseline]
         elif page.template == "game":
             parts = [documents[d.key] for d in site.games[page.key]]
         elif page.template == "home":

@@ -11,14 +11,17 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from babel import Locale
+from babel.dates import format_date
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from ..diagnostics import Diagnostic
 from ..labels import label
+from ..editions.diff import ADDED
 from ..lookup import Lookup
 from ..model import Corpus, Kind, Reference, RefKind, RefStatus, Unit
 from ..termbase import Termbase
+from .changes import rows as change_rows
 from .i18n import FOLIO
 from .reports import checks_by_code, coverage_by_document, pending_by_document
 from .structure import Page, Site, relative
@@ -51,10 +54,15 @@ class Renderer:
     """Renders the pages of one language."""
 
     def __init__(self, corpus: Corpus, site: Site, lang: str, translations,
-                 termbase: Termbase | None, diagnostics: list[Diagnostic], aids=None):
+                 termbase: Termbase | None, diagnostics: list[Diagnostic], aids=None, changes=None):
         self.corpus, self.site, self.lang = corpus, site, lang
         self.termbase, self.diagnostics = termbase, diagnostics
         self.aids = aids  # pipeline.aids.Printed, or None: no aid was printed
+        #: pipeline.editions.baseline.ChangesSince, or None: the project names no baseline
+        self.changes = changes
+        self._aliases: dict[str, list[str]] = {}
+        for diff in changes.diff.documents if changes else ():
+            self._aliases.update(diff.aliases(corpus.units))
         self.lookup = Lookup(corpus)
         self._coverage: dict | None = None
         self._abbreviations_of: dict[str, dict] = {}  # by rulebook
@@ -100,10 +108,34 @@ class Renderer:
         ctx = self._context(page)
         coverage = next(r for r in self.coverage()[document.key] if r.lang == self.lang)
         toc = [(level, u.id, text) for level, u, text in self._headings(unit) if level <= 3]
+        changes_href = relative(page.path, self.site.page("changes", document.key).path) if self.changes else None
         return self._template(page, "document.html", document.title, document=document,
                               coverage=coverage, content=render(unit, ctx),
                               game_href=relative(page.path, self.site.page("game", document.rulebook).path),
-                              toc=toc)
+                              changes_href=changes_href, since=self._since(), toc=toc)
+
+    def _changes(self, page: Page) -> RenderedPage:
+        """What changed in one document since the edition the project compares with."""
+        document = self.lookup.documents[page.key]
+        diff = self.changes.diff.document(document.key)
+        href = lambda unit_id: self.site.unit_href(unit_id, page.path)
+        found = change_rows(diff, self.corpus, self.lang, document.language, href, self._label,
+                             document.title) if diff.status != ADDED else None
+        sections = [("renumbered", self.gettext("Renumbered")), ("changed", self.gettext("Changed")),
+                    ("added", self.gettext("Added")), ("removed", self.gettext("Removed"))]
+        toc = [(2, f"changes-{name}", label) for name, label in sections if found and getattr(found, name)]
+        return self._template(page, "changes.html", self.gettext("What changed: %(title)s") % {"title": document.title},
+                              document=document, diff=diff, changes=found, sections=sections,
+                              since=self._since(), toc=toc,
+                              document_href=relative(page.path, self.site.page("document", document.key).path))
+
+    def _since(self) -> str | None:
+        """The edition compared with, as a reader knows it: by its date."""
+        if self.changes is None:
+            return None
+        if self.changes.date is None:
+            return self.changes.revision
+        return format_date(self.changes.date, format="long", locale=self.lang)
 
     def _glossary(self, page: Page) -> RenderedPage:
         toc = [(2, "concepts", self.gettext("Terms")), (2, "abbreviations", self.gettext("Abbreviations"))]
@@ -187,7 +219,7 @@ class Renderer:
     def _context(self, page: Page) -> Context:
         return Context(self.corpus, self.lang, self.macros, lambda refs, shown: self._ref(refs, shown, page),
                        self._abbreviations, lambda unit_id: self.site.unit_href(unit_id, page.path),
-                       self.lookup)
+                       self.lookup, self._aliases)
 
     def _abbreviations(self, unit: Unit) -> dict:
         if self.termbase is None:

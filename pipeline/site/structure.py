@@ -24,9 +24,9 @@ _SEGMENT = re.compile(r"^[a-z0-9]+(?:[-_.][a-z0-9]+)*$")
 
 @dataclass(frozen=True)
 class Page:
-    template: str  # home, game, document, glossary, status, report, search
+    template: str  # home, game, document, changes, glossary, status, report, search
     path: str
-    #: the rulebook of a game page, the document key of a document page
+    #: the rulebook of a game page, the document key of a document or changes page
     key: str | None = None
 
 
@@ -45,8 +45,9 @@ class Site:
         return ("" if target == from_path else relative(from_path, target)) + "#" + unit_id
 
 
-def plan(corpus: Corpus) -> Site:
-    """Every page of one language, and the page of every unit."""
+def plan(corpus: Corpus, changes: bool = False) -> Site:
+    """Every page of one language, and the page of every unit; with ``changes``, a "what
+    changed" page per document beside it."""
     games: dict[str, list[Document]] = {}
     for document in corpus.documents:
         games.setdefault(document.rulebook, []).append(document)
@@ -58,6 +59,8 @@ def plan(corpus: Corpus) -> Site:
         for document in documents:
             _check_segment(document.key, "document key", set())
             pages.append(Page("document", f"{rulebook}/{document.key}/", document.key))
+            if changes:
+                pages.append(Page("changes", f"{rulebook}/{document.key}/changes/", document.key))
     site = Site(pages, games)
     paths = {p.key: p.path for p in pages if p.template == "document"}
     site.unit_page = {unit.id: paths[unit.document] for unit in corpus.units.values()}

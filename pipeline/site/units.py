@@ -9,7 +9,7 @@ and what refers to it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable
 
@@ -18,7 +18,7 @@ from markupsafe import Markup
 from ..errors import FolioError
 from ..lookup import Lookup
 from ..model import Corpus, Kind, Reference, Side, Status, Unit
-from ..translations.worddiff import word_diff
+from ..worddiff import word_diff
 from .inline import RefRenderer, SideText
 
 #: kinds shown as headings: each is a section of the page, and a search sub-result
@@ -42,6 +42,9 @@ class Context:
     abbreviations: Callable[[Unit], dict]
     backlink_href: Callable[[str], str]
     lookup: Lookup  # the corpus's questions answered from indexes, not scans
+    #: unit id -> the ids it had in the edition the site compares with, where this edition has
+    #: no unit of that id: anchors too, so that an old permalink still lands on the unit
+    aliases: dict[str, list[str]] = field(default_factory=dict)
 
 
 def check_kinds(macros: Any) -> None:
@@ -108,6 +111,10 @@ class UnitView:
         if translation is None or self.ctx.corpus.status(self.unit, self.lang) != Status.STALE:
             return None
         return word_diff(translation.source, self.unit.sides[self.source_lang].text)
+
+    @property
+    def aliases(self) -> list[str]:
+        return self.ctx.aliases.get(self.id, [])
 
     @property
     def heading(self) -> int:

@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass
 from typing import Callable
 
 from ..model import LANGUAGES, Corpus, Status, Unit
-from .worddiff import Piece, changes, word_diff
+from ..worddiff import Chunk, elided, word_changes, word_diff
 
 #: the order a translator works in: what is there but wrong first, then what is not there
 PENDING = (Status.STALE, Status.FUZZY, Status.MISSING)
@@ -44,9 +44,11 @@ class Pending:
     new_source: str | None = None
 
     @property
-    def changes(self) -> list[Piece]:
+    def changes(self) -> list[Chunk]:
         """Stale: what changed in the source since, word by word; otherwise nothing."""
-        return changes(self.old_source, self.new_source) if self.old_source is not None else []
+        if self.old_source is None:
+            return []
+        return elided(word_changes(self.old_source, self.new_source))
 
     @property
     def diff(self) -> str | None:

@@ -1,0 +1,66 @@
+"""The earlier edition the website compares with: ``changes_since`` in corpus/manifest.yaml.
+
+A project names it by a git revision of its own repository, usually the tag of the edition it
+last published (``changes_since: "v1.0"``); every document page then links to a "what changed"
+page made from the edition diff (:mod:`.diff`) between that revision and the corpus being built,
+and the old ids of renumbered units become aliases of their new anchors. The build fingerprints
+the commit the revision names (pipeline/fingerprint.py), so moving the tag rebuilds the pages.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from ..errors import FolioError
+from ..manifest import MANIFEST, Baseline, load_baseline
+from ..model import Corpus
+from . import revisions
+from .diff import EditionDiff, diff_editions
+
+
+@dataclass
+class ChangesSince:
+    revision: str  # as the manifest names it
+    commit: str
+    date: datetime | None  # the commit's: what a reader is told the comparison is with
+    diff: EditionDiff
+
+
+def commit_of(root: Path) -> str | None:
+    """The commit ``changes_since`` names, or None when the manifest names none."""
+    baseline = _named(root)
+    return _resolve(root, baseline) if baseline is not None else None
+
+
+def changes_since(root: Path, corpus: Corpus) -> ChangesSince | None:
+    """The edition diff from the manifest's baseline to ``corpus`` (the edition being built)."""
+    baseline = _named(root)
+    if baseline is None:
+        return None
+    _resolve(root, baseline)  # a revision that names no commit is the manifest's error
+    with revisions.exported(root, baseline.revision) as old:
+        diff = diff_editions(revisions.load(old), corpus, old.label, "the edition being built")
+    return ChangesSince(baseline.revision, old.commit, old.date, diff)
+
+
+#: the field outside a comment; anything it misses is a comment, which YAML ignores too
+_NAMED = re.compile(r"^[^#\n]*\bchanges_since\b", re.MULTILINE)
+
+
+def _named(root: Path) -> Baseline | None:
+    try:
+        if not _NAMED.search((Path(root) / MANIFEST).read_text("utf-8-sig")):
+            return None  # the common case, without parsing a large manifest once more
+    except (OSError, UnicodeDecodeError):
+        pass  # load_baseline says what is wrong with the file
+    return load_baseline(root)
+
+
+def _resolve(root: Path, baseline: Baseline) -> str:
+    try:
+        return revisions.resolve(root, baseline.revision)
+    except FolioError as error:
+        raise FolioError(f"changes_since {error.message}", MANIFEST, baseline.line) from None
