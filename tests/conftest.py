@@ -38,6 +38,17 @@ def tree_bytes(directory: Path) -> dict[str, bytes]:
             for path in sorted(directory.rglob("*")) if path.is_file()}
 
 
+def mark_fuzzy(root: Path, path: str, unit_id: str) -> None:
+    """Mark one entry of a translation file as needing review, as a translator's tool would."""
+    file = root / path
+    lines = file.read_text("utf-8").split("\n")
+    end = lines.index(f"  {unit_id}:") + 1
+    while lines[end].startswith("    "):
+        end += 1
+    lines.insert(end, "    fuzzy: true")
+    file.write_text("\n".join(lines), "utf-8")
+
+
 @pytest.fixture(name="copy_corpus", scope="session")
 def copy_corpus_fixture() -> Callable[[Path], Path]:
     return copy_corpus

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import denormalize, read_po
 
+from conftest import mark_fuzzy
+
 SOURCED = "2026-03-04T05:06:07+00:00"  # the corpus as first committed
 TRANSLATED = "2026-05-06T07:08:09+00:00"  # the commit of a translator's review marks
 TRANSLATOR = "Anna Translator <anna@example.org>"
@@ -26,16 +28,6 @@ def commit(root: Path, message: str, date: str, author: str) -> None:
            "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date}
     for args in (["add", "-A"], ["-c", "commit.gpgsign=false", "commit", "-q", "-m", message]):
         subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True)
-
-
-def mark_fuzzy(root: Path, path: str, unit_id: str) -> None:
-    file = root / path
-    lines = file.read_text("utf-8").split("\n")
-    end = lines.index(f"  {unit_id}:") + 1
-    while lines[end].startswith("    "):
-        end += 1
-    lines.insert(end, "    fuzzy: true")
-    file.write_text("\n".join(lines), "utf-8")
 
 
 @pytest.fixture(scope="module")

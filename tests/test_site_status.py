@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import mark_fuzzy
+
 from pipeline.build import load_corpus
 from pipeline.site import i18n
 from pipeline.site.render import OPEN_UP_TO, Renderer
@@ -68,12 +70,7 @@ def corpus(tmp_path_factory, copy_corpus):
     source = root / RISTO
     source.write_text(source.read_text("utf-8").replace(
         "2. SPA and POR receive 50d.", "2. SPA and POR receive 60d <b>at once</b>.", 1), "utf-8")
-    file = root / POP_RU
-    lines = file.read_text("utf-8").split("\n")
-    end = lines.index("  pop:5.5/action-1/proc-1/step-2:") + 1
-    while lines[end].startswith("    "):
-        end += 1
-    file.write_text("\n".join(lines[:end] + ["    fuzzy: true"] + lines[end:]), "utf-8")
+    mark_fuzzy(root, POP_RU, "pop:5.5/action-1/proc-1/step-2")
     return load_corpus(root)[0]
 
 

@@ -12,20 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import mark_fuzzy
+
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
 RISTO_RU = "corpus/translations/eu-risto-period-1.ru.yaml"
 POP_RU = "corpus/translations/pop-military-actions.ru.yaml"
 STALE, FUZZY = "eu-risto:1:I/events-phase/2", "pop:5.5/action-1/proc-1/step-2"
-
-
-def mark_fuzzy(root: Path, path: str, unit_id: str) -> None:
-    file = root / path
-    lines = file.read_text("utf-8").split("\n")
-    end = lines.index(f"  {unit_id}:") + 1
-    while lines[end].startswith("    "):
-        end += 1
-    lines.insert(end, "    fuzzy: true")
-    file.write_text("\n".join(lines), "utf-8")
 
 
 @pytest.fixture(scope="module")
