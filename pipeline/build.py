@@ -118,6 +118,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         catalogs = functools.cache(_prepared_catalogs)  # on first use, then kept
         with stage(session, "aids"):
             aids = plan_aids(corpus, root, facts, catalogs)  # what each aid prints: refused here, before any write
+        notes = [*notes, *aids.notes]  # an aid printing untranslated units says so
         with stage(session, "render corpus"):
             outputs = render(corpus, diagnostics, out_dir, session)
         with stage(session, "aids"):

@@ -11,8 +11,10 @@ Two stages, so that bad input stops a build before anything is written:
   at once. A PDF printed before from the same HTML is not laid out again: it comes from the last
   build (``build/.cache/pdf``) or from the user's cache (:mod:`.cache`).
 
-Every aid names its *edition* in its footer: Folio's version and a digest of the aid's own text.
-It changes exactly when something the aid prints changes, so a player can tell two printouts
+Every aid names its *edition* in its footer (beside its rules, by their labels), and the
+website's address of its rules in its header; the ids of the units and facts it prints are in
+the PDF's keywords only. The edition is Folio's version and a digest of the aid's own text. It
+changes exactly when something the aid prints changes, so a player can tell two printouts
 apart, and an edit to a rule no aid shows leaves every printed aid as it was.
 
 ``AIDS`` is the explicit list; an aid is printed when the corpus has the documents it needs.
@@ -27,6 +29,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..atomic import atomic_dir
+from ..diagnostics import Code, Diagnostic, Severity
 from ..errors import FolioError
 from ..lookup import Lookup
 from ..model import LANGUAGES, Corpus
@@ -34,6 +37,7 @@ from ..rules import load_facts
 from ..rules.facts import Facts
 from ..version import folio_version
 from . import his, pop, risto, vq
+from .address import Addresses
 from .pdf import PAPERS, Press, Variant
 from .render import environment, render_html
 from .sheet import Sheet
@@ -42,6 +46,11 @@ from .sheet import Sheet
 def _(message: str) -> str:
     """Marks a catalog string; it is translated when printed."""
     return message
+
+
+#: a build note, not a check: the aid is printed, with the original tagged, until translated
+AID_FALLBACK = Code("aid-fallback", Severity.INFO,
+                    "a player aid prints units in their original language: their translation is missing")
 
 
 @dataclass(frozen=True)
@@ -79,6 +88,8 @@ class Document:
     title: str  # in ``lang``
     html: str
     edition: str  # printed in its footer: Folio's version + a digest of the aid's page
+    #: the units it prints in their original language, their translation not written yet
+    untranslated: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -122,6 +133,8 @@ class Plan:
     papers: tuple[str, ...] = tuple(PAPERS)
     marks: bool = False  # cut marks around the cards of card aids
     documents: list[Document] = field(default_factory=list)
+    #: what the build tells about the aids: an aid printing units in the original (aid-fallback)
+    notes: list[Diagnostic] = field(default_factory=list)
 
     def files(self, document: Document | None = None) -> list[AidFile]:
         """Every PDF of the plan, or of one of its documents."""
@@ -166,6 +179,7 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
     translations, _state = catalogs() if catalogs else i18n.prepared()
     env = environment()
     lookup = Lookup(corpus)
+    addresses = Addresses(corpus, root)
     rendered = {}
     # The edition is a digest of the page it is printed on: the page is rendered with a
     # placeholder no rule text can contain (it is drawn afresh), which the digest leaves out.
@@ -177,12 +191,27 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
             data = aid.build(sheet)
             title = translations[lang].gettext(aid.title)
             game = next(d.game for d in corpus.documents if d.key == aid.documents[0])
-            html = render_html(env, aid, sheet, title, game, data, placeholder)
+            html = render_html(env, aid, sheet, title, game, data, placeholder,
+                               addresses.of(aid.sources[0], lang))
             edition = edition_of(html.replace(placeholder, ""))
             rendered[(aid.key, lang)] = Document(aid, lang, title, html.replace(placeholder, edition),
-                                                 edition)
+                                                 edition, tuple(sheet.untranslated))
     plan.documents = [rendered[(aid.key, lang)] for aid in aids for lang in langs]
+    plan.notes = [fallback_note(corpus, lookup, d) for d in plan.documents if d.untranslated]
     return plan
+
+
+def fallback_note(corpus: Corpus, lookup: Lookup, document: Document) -> Diagnostic:
+    """The build's note that an aid is not in one language yet: a translator's to-do list."""
+    first = corpus.units[document.untranslated[0]]
+    side = first.sides[lookup.document_of(first).language]
+    shown = ", ".join(document.untranslated[:6])
+    more = len(document.untranslated) - 6
+    return Diagnostic(side.path, side.line_start, AID_FALLBACK.code,
+                      f"the {document.lang} player aid {document.aid.key} prints "
+                      f"{len(document.untranslated)} units in their original language, not "
+                      f"translated yet: {shown}" + (f" and {more} more" if more > 0 else ""),
+                      AID_FALLBACK.severity, unit=first.id)
 
 
 def print_aids(plan: Plan, out_dir: Path, inspect: Callable[[AidFile, object], None] | None = None,

@@ -7,12 +7,14 @@ rendered.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from babel import Locale
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from pathlib import Path
-
+from ..labels import label
 from ..version import folio_version
+from .address import Address
 from .sheet import Sheet
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "aids"
@@ -25,10 +27,13 @@ def environment() -> Environment:
 
 
 def render_html(env: Environment, aid, sheet: Sheet, title: str, game: str, data: dict,
-                version: str) -> str:
+                version: str, address: Address) -> str:
     """The aid ``aid`` in ``sheet``'s language; ``env`` must hold that language's catalog."""
     names = {code: Locale.parse(code).get_display_name(sheet.lang) for code in sheet.fallbacks}
+    source_labels = [label(sheet.corpus, sheet.corpus.units[unit_id], sheet.lang, sheet.gettext)
+                     for unit_id in aid.sources]
     return env.get_template(f"{aid.key}.html").render(
         aid=aid, lang=sheet.lang, aid_title=title, game=game, version=version,
-        folio_version=folio_version(), sources=aid.sources, units=list(sheet.units_used),
-        facts=list(sheet.facts_used), fallbacks=names, **data)
+        folio_version=folio_version(), sources=list(aid.sources), source_labels=source_labels,
+        units=list(sheet.units_used), facts=list(sheet.facts_used), fallbacks=names,
+        address=address, **data)

@@ -63,6 +63,7 @@ class Sheet:
         self.units_used: dict[str, None] = {}  # in the order first used
         self.facts_used: dict[str, None] = {}
         self.fallbacks: dict[str, None] = {}  # the languages printed in place of this one
+        self.untranslated: dict[str, None] = {}  # the units printed in their original, in order
 
     # -- catalogs -----------------------------------------------------------------------------
 
@@ -113,6 +114,7 @@ class Sheet:
               unreviewed: bool = False) -> Text:
         if lang != self.lang:
             self.fallbacks.setdefault(lang, None)
+            self.untranslated.setdefault(unit_id, None)
         return Text(value, lang, unit_id, fallback=lang != self.lang, stale=stale,
                     unreviewed=unreviewed)
 
