@@ -4,6 +4,8 @@ and an aid whose fact is gone stops the build before anything is written."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from aids_support import REPO, flat, pdftotext
@@ -104,3 +106,29 @@ class _Null:
 
     def ngettext(self, singular, plural, n):
         return singular if n == 1 else plural
+
+
+VQ = "corpus/sources/vq-spring-deployment-action-phase.ru.txt"
+EVENT_PLAY = "Розыгрыш карточки как события: карточки обязательных событий"
+
+
+def test_inserting_a_paragraph_does_not_change_what_an_aid_prints(corpus_copy, tmp_path):
+    """The Virgin Queen aid prints paragraphs 3-8 of rule 11 in its own order; a paragraph
+    inserted among them renumbers the ones below (vq:11/para-5 becomes para-6), and the aid
+    still prints the same words, without the new one."""
+    before = printed_text(REPO, tmp_path / "before", "vq-deployment-action-phase")
+    source = corpus_copy / VQ
+    lines = source.read_text(encoding="utf-8").splitlines(keepends=True)
+    [at] = [n for n, line in enumerate(lines) if line.startswith(EVENT_PLAY)]
+    lines.insert(at + 1, "Вставленный абзац, которого нет ни в одной памятке.\n")
+    source.write_text("".join(lines), encoding="utf-8")
+    corpus, _ = load_corpus(corpus_copy)
+    assert "Вставленный абзац" in corpus.units["vq:11/para-5"].sides["ru"].fields["body"]
+    after = printed_text(corpus_copy, tmp_path / "after", "vq-deployment-action-phase")
+    for key in before:
+        assert "Вставленный абзац" not in after[key]
+        assert _without_edition(after[key]) == _without_edition(before[key]), key
+
+
+def _without_edition(text: str) -> str:
+    return re.sub(r"(edition|выпуск) \S+", "", text)

@@ -11,11 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..model import Kind
+from . import pick
 from .lines import Callouts, lines
 from .sheet import Sheet, Text
 
-MARY_I = "his:21.3/sec-1/proc-1"
-RETURN_HOME = "his:19.3/proc-1"
 MANDATORY = "his:19.8"
 
 
@@ -46,11 +45,12 @@ class Node:
 
 
 def mary_i(sheet: Sheet) -> dict:
+    procedure = pick.stating(sheet, "his.mary-i.applies", Kind.PROCEDURE)
     applies, catholic = sheet.fact("his.mary-i.applies"), sheet.fact("his.mary-i.all-catholic")
     mandatory = sheet.fact("his.mary-i.mandatory-event")
     papal, normal = sheet.fact("his.mary-i.die.papal"), sheet.fact("his.mary-i.die.normal")
     brackets = sheet.group("his.mary-i.papal")
-    steps = {unit.attrs["number"]: unit.id for unit in sheet.children(MARY_I, Kind.STEP)}
+    steps = {unit.attrs["number"]: unit.id for unit in sheet.children(procedure, Kind.STEP)}
     papal_step = _step_of(sheet, brackets[0].unit)
     go_on = sheet.gettext("go to step %(step)s") % {"step": papal_step}
     start = Node(applies.unit, "", None, sheet.text(applies.unit), [
@@ -79,7 +79,7 @@ def mary_i(sheet: Sheet) -> dict:
     ends, cp_only = sheet.fact("his.mary-i.impulse-ends"), sheet.fact("his.mary-i.cp-only")
     nodes.append(Node(ends.unit, "", None, sheet.text(ends.unit), last=True))
     cards = sheet.join([sheet.gettext(CARDS.get(card, card)) for card in cp_only.value])
-    return {"title": sheet.text(MARY_I, "title"), "nodes": nodes,
+    return {"title": sheet.text(procedure, "title"), "nodes": nodes,
             "restriction": sheet.text(cp_only.unit),
             "restriction_short": sheet.gettext("Under Mary I, %(cards)s are played for CP only.")
             % {"cards": cards}}
@@ -114,12 +114,13 @@ WINTER: Callouts = {
 
 
 def winter(sheet: Sheet) -> dict:
+    procedure = pick.only(sheet, "his:19.3", Kind.PROCEDURE)
     events = [(sheet.label(fact), sheet.gettext("turn %(num)d") % {"num": fact.value}, fact.unit)
               for fact in sheet.group("his.mandatory.event") if fact.type == "number"]
     cp = sheet.fact("his.mandatory.cp-ignored")
-    return {"return_title": sheet.text(RETURN_HOME, "title"),
-            "return_number": sheet.unit(sheet.unit(RETURN_HOME).parent).attrs.get("number"),
-            "return_lines": lines(sheet, RETURN_HOME, WINTER),
+    return {"return_title": sheet.text(procedure, "title"),
+            "return_number": sheet.unit(sheet.unit(procedure).parent).attrs.get("number"),
+            "return_lines": lines(sheet, procedure, WINTER),
             "mandatory_title": sheet.text(MANDATORY, "title"),
             "mandatory_number": sheet.unit(MANDATORY).attrs.get("number"),
             "mandatory_intro": sheet.text(sheet.fact("his.mandatory.when").unit),

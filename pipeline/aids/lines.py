@@ -18,6 +18,7 @@ from typing import Callable
 from ..errors import FolioError
 from ..model import Kind, Unit
 from ..rules import Fact
+from . import pick
 from .sheet import Callout, Line, Sheet
 
 #: fact id -> the sentence an aid prints for it
@@ -94,7 +95,7 @@ def _callouts(sheet: Sheet, unit: Unit, callouts: Callouts) -> list[Callout]:
     for fact_id in callouts:  # a sentence whose fact is gone would silently vanish otherwise
         sheet.require(fact_id)
     found = []
-    for fact in sheet.facts.bound_to(unit.id):
+    for fact in pick.facts_of(sheet, unit.id):
         if fact.id in callouts:
             found.append(Callout(callouts[fact.id](sheet, sheet.fact(fact.id)), fact.id))
     return found

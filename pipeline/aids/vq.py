@@ -1,12 +1,15 @@
 """Aid 5: Virgin Queen, Spring Deployment (10) and the Action Phase (11, 11.1): the impulse
 options, when a power may pass, and extending an impulse with a treasure.
 
-The sheet is arranged by what a player asks at the table, so it names the units of each part;
+The sheet is arranged by what a player asks at the table, so it picks the units of each part
+by the facts they state (pipeline/aids/pick.py);
 the limits under them are the facts the rules module reads (vq.yaml).
 """
 
 from __future__ import annotations
 
+from ..model import Kind
+from . import pick
 from .lines import Callouts, to_line
 from .sheet import Sheet
 
@@ -16,16 +19,29 @@ def _(message: str) -> str:
     return message
 
 
-#: (heading, the units printed under it, in order)
+#: (heading, the units printed under it, in order), each found by a fact it states or beside one
 PARTS = (
-    (_("Spring Deployment"), ("vq:10/para-1", "vq:10/proc-1")),
-    (_("An impulse: what a power may do"), ("vq:11/para-1", "vq:11/list-1", "vq:11/para-3",
-                                             "vq:11/para-4")),
-    (_("When a power may pass"), ("vq:11/para-5", "vq:11/list-2", "vq:11/para-6")),
-    (_("Extending an impulse with a treasure"), ("vq:11/para-2", "vq:11/para-7", "vq:11/list-3",
-                                                  "vq:11/para-8")),
-    (_("Actions"), ("vq:11.1/para-1", "vq:11.1/note-1")),
+    (_("Spring Deployment"), lambda s: [*pick.before(s, _procedure(s)), _procedure(s)]),
+    (_("An impulse: what a power may do"), lambda s: [
+        *pick.before(s, pick.stating(s, "vq.impulse.extend")),
+        pick.stating(s, "vq.impulse.mandatory-not-cp"), pick.stating(s, "vq.impulse.event-once-per-turn")]),
+    (_("When a power may pass"), lambda s: [
+        pick.previous(s, _list(s, "vq.pass.never.home-card")), _list(s, "vq.pass.never.home-card"),
+        pick.stating(s, "vq.pass.must")]),
+    (_("Extending an impulse with a treasure"), lambda s: [
+        pick.stating(s, "vq.impulse.extend"), pick.previous(s, _list(s, "vq.treasure.automatic.draw-card")),
+        _list(s, "vq.treasure.automatic.draw-card"), pick.stating(s, "vq.treasure.cp")]),
+    (_("Actions"), lambda s: [pick.stating(s, "vq.actions.cost"), pick.stating(s, "vq.actions.patronage-once")]),
 )
+
+
+def _procedure(sheet: Sheet) -> str:
+    return pick.stating(sheet, "vq.deployment.formations", Kind.PROCEDURE)
+
+
+def _list(sheet: Sheet, fact_id: str) -> str:
+    return pick.stating(sheet, fact_id, Kind.LIST)
+
 
 CALLOUTS: Callouts = {
     "vq.escorts.max": lambda s, f: s.ngettext(
@@ -62,8 +78,8 @@ CALLOUTS: Callouts = {
 
 def deployment_actions(sheet: Sheet) -> dict:
     parts = []
-    for heading, unit_ids in PARTS:
-        printed = [to_line(sheet, sheet.unit(unit_id), CALLOUTS) for unit_id in unit_ids]
+    for heading, units in PARTS:
+        printed = [to_line(sheet, sheet.unit(unit_id), CALLOUTS) for unit_id in units(sheet)]
         parts.append((sheet.gettext(heading), [line for line in printed if line is not None]))
     return {"deployment_title": sheet.text("vq:10", "title"), "actions_title": sheet.text("vq:11", "title"),
             "parts": parts}
