@@ -35,6 +35,8 @@ class Layout:
     too_tall: list[str] = field(default_factory=list)
     #: elements by class that have a box, with how many (e.g. "cut": 80)
     classes: dict[str, int] = field(default_factory=dict)
+    #: the smallest type inside an event card (pt), or None: no card
+    card_font_pt: float | None = None
 
 
 def inspect_layout(document) -> Layout:
@@ -73,7 +75,21 @@ def inspect_layout(document) -> Layout:
                         f"{element.get('id') if element is not None else ''} at ({x:.1f}, {y:.1f}), "
                         f"{box.border_width():.1f} x {box.border_height():.1f} "
                         f"{getattr(box, 'text', '')[:40]!r}")
+    for page in document.pages:
+        _card_type(page._page_box, False, layout)
     return layout
+
+
+def _card_type(box, in_card: bool, layout: Layout) -> None:
+    from weasyprint.formatting_structure import boxes
+
+    element = getattr(box, "element", None)
+    in_card = in_card or (element is not None and "card" in (element.get("class") or "").split())
+    if in_card and isinstance(box, boxes.TextBox) and box.text.strip():
+        size = box.style["font_size"] * 0.75  # CSS px to pt
+        layout.card_font_pt = size if layout.card_font_pt is None else min(layout.card_font_pt, size)
+    for child in getattr(box, "children", ()):
+        _card_type(child, in_card, layout)
 
 
 @dataclass

@@ -7,17 +7,18 @@ rules module reads where the text gives one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..model import Kind
 from .lines import lines
 from .sheet import Line, Sheet, Text
 
 PERIOD = "eu-risto:period-I"
-#: a card printing more characters than the first sets its phases in two columns, and more than
-#: the second in smaller type too, so that it stays shorter than a page (Letter's is the
-#: shortest) and is never split: Wars in Italy (4:I) prints 7,800
-LONG_CARD, VERY_LONG_CARD = 2500, 6000
+#: a card printing more characters than the first sets its phases in two columns; an event
+#: printing more than the second is cut into cards of about that size each, at its top-level
+#: blocks (its occurrences), "card 1 of 2": at 8 pt a card must stay shorter than a page
+#: (Letter's is the shortest) to be cut out whole. Wars in Italy (4:I) prints 7,800.
+LONG_CARD, CARD_MAX = 2500, 4500
 
 
 @dataclass
@@ -39,12 +40,12 @@ class Card:
     marker: str | None  # an occurrence marker the text gives without a count: (*)
     preconditions: list[Line] = field(default_factory=list)
     blocks: list[Line] = field(default_factory=list)
+    part: str | None = None  # "card 1 of 2", for an event printed on several cards
 
     @property
     def size(self) -> str:
-        """"", "long" or "very-long": how the card is set."""
-        size = _size(self.preconditions) + _size(self.blocks)
-        return "very-long" if size > VERY_LONG_CARD else "long" if size > LONG_CARD else ""
+        """"" or "long": how the card is set."""
+        return "long" if _size(self.preconditions) + _size(self.blocks) > LONG_CARD else ""
 
 
 def events(sheet: Sheet) -> dict:
@@ -58,7 +59,27 @@ def events(sheet: Sheet) -> dict:
             "modifiers_end": sheet.text(ends.unit),
             "modifiers_end_period": sheet.gettext("From period %(period)s on, none of these apply.")
             % {"period": ends.value},
-            "cards": [_card(sheet, event.id) for event in sheet.children(PERIOD, Kind.EVENT)]}
+            "cards": [part for event in sheet.children(PERIOD, Kind.EVENT)
+                      for part in _parts(sheet, _card(sheet, event.id))]}
+
+
+def _parts(sheet: Sheet, card: Card) -> list[Card]:
+    """The card, or the cards it is cut into at its blocks, each under about CARD_MAX."""
+    total = _size(card.preconditions) + _size(card.blocks)
+    if total <= CARD_MAX or len(card.blocks) < 2:
+        return [card]
+    count = min(len(card.blocks), -(-total // CARD_MAX))
+    groups: list[list[Line]] = [[]]
+    done = _size(card.preconditions)
+    for block in card.blocks:
+        if groups[-1] and done >= total * len(groups) / count and len(groups) < count:
+            groups.append([])
+        groups[-1].append(block)
+        done += _size([block])
+    return [replace(card, id=card.id if n == 0 else f"{card.id}/card-{n + 1}",
+                    preconditions=card.preconditions if n == 0 else [], blocks=group,
+                    part=sheet.gettext("card %(part)d of %(parts)d") % {"part": n + 1, "parts": len(groups)})
+            for n, group in enumerate(groups)]
 
 
 def _card(sheet: Sheet, event_id: str) -> Card:
