@@ -174,7 +174,8 @@ def _config(lang: str, nav: list, base_config: Path, here: Path, site_dir: Path)
         theme=theme, docs_dir="docs", site_dir=os.path.relpath(site_dir.resolve(), here.resolve()),
         nav=_mkdocs_nav(nav), use_directory_urls=True, strict=True,
         extra_css=[*config.get("extra_css", []), f"{ASSETS}/folio.css"],
-        extra_javascript=[*config.get("extra_javascript", []), f"{ASSETS}/folio.js"])
+        extra_javascript=[*config.get("extra_javascript", []), f"{ASSETS}/folio.js",
+                          f"{ASSETS}/folio-search.js"])
     config.setdefault("plugins", [])
     sections = [number for number, (_title, target) in enumerate(nav) if isinstance(target, list)]
     if sections and sections == list(range(sections[0], sections[0] + len(sections))):

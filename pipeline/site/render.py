@@ -24,6 +24,7 @@ from ..termbase import Termbase
 from .changes import rows as change_rows
 from .i18n import FOLIO
 from .reports import checks_by_code, coverage_by_document, pending_by_document
+from . import search
 from .structure import Page, Site, relative
 from .units import HEADINGS, Context, check_kinds, render
 
@@ -112,7 +113,8 @@ class Renderer:
         return self._template(page, "document.html", document.title, document=document,
                               coverage=coverage, content=render(unit, ctx),
                               game_href=relative(page.path, self.site.page("game", document.rulebook).path),
-                              changes_href=changes_href, since=self._since(), toc=toc)
+                              changes_href=changes_href, since=self._since(), toc=toc,
+                              search_units=search.unit_index(self.corpus, unit, self.lang, self.gettext))
 
     def _changes(self, page: Page) -> RenderedPage:
         """What changed in one document since the edition the project compares with."""

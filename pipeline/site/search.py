@@ -13,9 +13,32 @@ import subprocess
 from pathlib import Path
 
 from ..errors import FolioError
+from ..labels import Gettext, label
+from ..model import Corpus, Kind, Unit
 
 BUNDLE = "pagefind"
 ENTRY = "pagefind-entry.json"
+
+
+#: kinds a reader looks up by their number: typing «19.4» or «8:I» puts the unit first
+BY_NUMBER = frozenset({Kind.SECTION, Kind.EVENT})
+
+
+def unit_index(corpus: Corpus, document: Unit, lang: str, gettext: Gettext) -> str:
+    """What the search page needs of a document's units beside Pagefind's index, as JSON: each
+    unit's label in ``lang`` (a sub-result's title: Pagefind gives an element with an id but no
+    heading no text), and the unit each rule number or event id names (``numbers``: "19.4",
+    "8:i"). Pagefind keeps it as the page's metadata (templates/site/document.html)."""
+    labels, numbers = {}, {}
+    for unit in corpus.walk(document):
+        if unit is document:
+            continue
+        labels[unit.id] = label(corpus, unit, lang, gettext)
+        number = unit.attrs.get("number")
+        if unit.kind in BY_NUMBER and number:
+            key = f"{number}:{unit.attrs['period']}" if unit.kind == Kind.EVENT else str(number)
+            numbers.setdefault(key.lower(), unit.id)  # the outermost unit of that number
+    return json.dumps({"labels": labels, "numbers": numbers}, ensure_ascii=False, separators=(",", ":"))
 
 
 def index(site_dir: Path, pages: Path | None = None) -> int:

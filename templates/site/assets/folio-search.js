@@ -1,0 +1,206 @@
+// Search that lands on the rule, shared by the search page (search.js) and the header box.
+//
+// Pagefind cuts a page into sub-results at headings only, so a word in a step of 19.3 led to
+// the top of 19.3. Every unit is an element with an id, and Pagefind lists each with its place
+// in the page's words (`anchors`); each hit is given to the innermost unit before it, named by
+// the unit's label from the page's metadata (pipeline/site/search.py, `folio_units`).
+(function () {
+  var script = document.currentScript;
+  // folio.js and this file live in <lang>/assets/folio/; the bundle is site/pagefind/
+  var here = script ? script.src : location.href;
+  var bundle = new URL("../../../pagefind/", here).pathname;
+  var base = new URL("../../../", here).pathname;
+  var SHOWN = 3;  // sub-results per page, as Pagefind's own UI shows
+  var AROUND = 12;  // words of an excerpt on either side of the first hit
+
+  function escape(text) {
+    return text.replace(/[&<>"']/g, function (c) {
+      return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c];
+    });
+  }
+  function bare(word) {
+    return word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+  }
+
+  // Pagefind folds й into и before stemming, so «зимой» is looked up as «зимо» and misses
+  // «зиму» and «зимняя» (measured on the HIS winter rules); without the ending, its prefix
+  // match finds every form of the word.
+  var Y_ENDING = /([\u0400-\u04ff]{3,})(?:ой|ей|ий|ый)$/i;
+  function term(query) {
+    return query.split(/\s+/).map(function (word) {
+      return word.replace(Y_ENDING, "$1");
+    }).join(" ");
+  }
+
+  // What a reader types for a rule: «19.4», «21.5», «8:I», «8 : i»
+  function numberOf(query) {
+    var q = query.trim().toLowerCase().replace(/\s*:\s*/g, ":");
+    return /^\d+(\.\d+)*$|^\d+:[ivxl]+$/.test(q) ? q : null;
+  }
+
+  function unitsOf(data) {
+    try {
+      return JSON.parse((data.meta || {}).folio_units || "{}");
+    } catch (e) {
+      return {};
+    }
+  }
+
+  // The page's hits, by the unit that holds them, best first: [{id, label, url, excerpt, score}]
+  function units(data, query) {
+    var known = unitsOf(data), labels = known.labels || {};
+    var anchors = (data.anchors || []).filter(function (a) { return a.id in labels; })
+      .sort(function (a, b) { return a.location - b.location; });
+    var words = (data.content || "").split(/\s+/);
+    var page = data.url.split("#")[0].split("?")[0];
+    var groups = {}, order = [];
+
+    function holder(location) {
+      var found = null;
+      for (var i = 0; i < anchors.length && anchors[i].location <= location; i++) found = anchors[i];
+      return found;
+    }
+    function group(anchor) {
+      var key = anchor ? anchor.id : "";
+      if (!(key in groups)) {
+        groups[key] = {anchor: anchor, score: 0, hits: []};
+        order.push(key);
+      }
+      return groups[key];
+    }
+    var weighted = data.weighted_locations && data.weighted_locations.length ? data.weighted_locations
+      : (data.locations || []).map(function (l) { return {location: l, balanced_score: 1}; });
+    weighted.forEach(function (hit) {
+      var g = group(holder(hit.location));
+      g.score += hit.balanced_score || 1;
+      g.hits.push(hit.location);
+    });
+    var number = numberOf(query);
+    if (number && known.numbers && known.numbers[number]) {
+      var id = known.numbers[number];
+      var anchor = anchors.filter(function (a) { return a.id === id; })[0] || {id: id, location: 0};
+      group(anchor).score = Infinity;  // the rule the reader named, before any mention of it
+    }
+    return order.map(function (key) { return groups[key]; })
+      .sort(function (a, b) { return b.score - a.score; })
+      .map(function (g) {
+        var id = g.anchor ? g.anchor.id : null;
+        var hits = g.hits.slice().sort(function (a, b) { return a - b; });
+        var marked = {}, found = [];
+        hits.forEach(function (l) {
+          var w = bare(words[l] || "");
+          if (w && !marked[w]) { marked[w] = true; found.push(w); }
+        });
+        var params = found.map(function (w) { return "highlight=" + encodeURIComponent(w); }).join("&");
+        var first = hits.length ? hits[0] : (g.anchor ? g.anchor.location : 0);
+        var start = Math.max(first - AROUND, g.anchor ? g.anchor.location : 0);
+        var excerpt = words.slice(start, first + AROUND + 1).map(function (w, n) {
+          return hits.indexOf(start + n) >= 0 ? "<mark>" + escape(w) + "</mark>" : escape(w);
+        }).join(" ");
+        return {
+          id: id,
+          label: id ? labels[id] : (data.meta || {}).title,
+          url: page + (params ? "?" + params : "") + (id ? "#" + encodeURIComponent(id) : ""),
+          excerpt: excerpt,
+          score: g.score
+        };
+      });
+  }
+
+  // Pagefind's UI shows a result's sub_results; give it the units instead of the headings
+  function processResult(result, query) {
+    var found = units(result, query);
+    if (!found.length) return result;
+    result.url = found[0].url;
+    result.sub_results = found.slice(0, SHOWN).map(function (u) {
+      return {title: u.label, url: u.url, excerpt: u.excerpt};
+    });
+    return result;
+  }
+
+  var loading = null;
+  function pagefind() {
+    if (!loading) {
+      loading = import(bundle + "pagefind.js").then(function (module) {
+        return module.options({baseUrl: base}).then(function () { return module; });
+      });
+    }
+    return loading;
+  }
+
+  window.FolioSearch = {bundle: bundle, base: base, term: term, units: units,
+                        processResult: processResult, pagefind: pagefind, numberOf: numberOf};
+
+  // The found words, marked where a result lands (its URL carries them as ?highlight=)
+  if (new URLSearchParams(location.search).has("highlight")) {
+    import(bundle + "pagefind-highlight.js").then(function () {
+      // in the unit landed on only: a number like «8» is on every line of the page
+      var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      new window.PagefindHighlight({highlightParam: "highlight", addStyles: false,
+                                    markContext: target || null});
+      if (target) target.scrollIntoView();  // the marks may have moved the unit a little
+    });
+  }
+
+  // The header box: results as one types, each leading to its unit; Enter opens the search page
+  function headerBox() {
+    var form = document.querySelector(".folio-header-search");
+    var input = form && form.querySelector("input");
+    if (!input) return;
+    var list = document.createElement("ol");
+    list.className = "folio-typeahead";
+    list.hidden = true;
+    form.appendChild(list);
+    var timer = null, asked = 0;
+    function show(entries) {
+      list.textContent = "";
+      entries.forEach(function (entry) {
+        var item = document.createElement("li"), link = document.createElement("a");
+        link.href = entry.url;
+        var title = document.createElement("span");
+        title.className = "folio-typeahead__title";
+        title.textContent = entry.label;
+        var page = document.createElement("span");
+        page.className = "folio-typeahead__page";
+        page.textContent = entry.page;
+        var excerpt = document.createElement("span");
+        excerpt.className = "folio-typeahead__excerpt";
+        excerpt.innerHTML = entry.excerpt;  // words escaped by units(), only <mark> added
+        link.append(title, page, excerpt);
+        item.appendChild(link);
+        list.appendChild(item);
+      });
+      list.hidden = !entries.length;
+    }
+    function run() {
+      var query = input.value.trim(), mine = ++asked;
+      if (query.length < 2) { show([]); return; }
+      pagefind().then(function (pf) { return pf.search(term(query)); }).then(function (search) {
+        return Promise.all(search.results.slice(0, 5).map(function (r) { return r.data(); }));
+      }).then(function (pages) {
+        if (mine !== asked) return;  // a later keystroke has asked again
+        var entries = [];
+        pages.forEach(function (data) {
+          units(data, query).slice(0, 2).forEach(function (u) {
+            entries.push({url: u.url, label: u.label, page: (data.meta || {}).title || "",
+                          excerpt: u.excerpt, score: u.score});
+          });
+        });
+        entries.sort(function (a, b) { return b.score === a.score ? 0 : b.score > a.score ? 1 : -1; });
+        show(entries.slice(0, 8));
+      });
+    }
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(run, 150);
+    });
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") show([]);
+    });
+    document.addEventListener("click", function (event) {
+      if (!form.contains(event.target)) list.hidden = true;
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", headerBox);
+  else headerBox();
+})();
