@@ -19,6 +19,7 @@ import fcntl
 import os
 import secrets
 import shutil
+import time
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -67,7 +68,7 @@ def clear_stale(*targets: Path) -> None:
         for path in target.parent.iterdir():
             if path.name.startswith(prefixes) and path.is_dir() and not path.is_symlink():
                 with ExitStack() as held:
-                    if _lock(path, held, wait=False) is True:
+                    if _lock(path, held) is True:
                         shutil.rmtree(path, ignore_errors=True)
 
 
@@ -82,28 +83,34 @@ def _claim(target: Path, kind: str, held: ExitStack) -> Path:
             continue
         except OSError as exc:
             raise FolioError(f"cannot write beside it: {exc.strerror}", path=str(target)) from None
-        if _lock(candidate, held, wait=False) is not False:
+        if _lock(candidate, held) is not False:
             return candidate
         # another build's clean-up took it for stale in the instant before the lock: it
         # removes it, and this build takes another name
     raise FolioError("cannot hold a directory to write into", path=str(target))
 
 
-def _lock(path: Path, held: ExitStack, wait: bool) -> bool | None:
-    """Hold an exclusive flock on the directory at ``path`` until ``held`` closes. False: another
-    process holds it, or ``path`` is no longer the directory that was locked; None: the file
-    system has no flock, so no process can be told to keep off."""
+def _lock(path: Path, held: ExitStack, wait: float = 0) -> bool | None:
+    """Hold an exclusive flock on the directory at ``path`` until ``held`` closes, waiting up to
+    ``wait`` seconds for another process to let go. False: another process holds it, or ``path``
+    is no longer the directory that was locked; None: the file system has no flock, so no
+    process can be told to keep off."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
     except OSError:
         return False
     held.callback(os.close, fd)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-    except BlockingIOError:
-        return False
-    except OSError:
-        return None
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.05)
+        except OSError:
+            return None
     try:  # the lock is on what was opened; the name may have been taken away meanwhile
         return os.stat(path).st_ino == os.fstat(fd).st_ino
     except OSError:
@@ -112,10 +119,14 @@ def _lock(path: Path, held: ExitStack, wait: bool) -> bool | None:
 
 def _swap(made: list[Path], targets: tuple[Path, ...], held: ExitStack) -> None:
     done: list[tuple[Path, Path]] = []  # (from, to) renames, undone in reverse on a failure
+    target = targets[0]
     try:
         for target in targets:
             if target.exists():
-                _lock(target, held, wait=True)  # a sibling as soon as it is renamed: held
+                # held before it becomes a sibling; another build holds it only in the instant
+                # it swaps in its own, and one that does not let go is given up on
+                if _lock(target, held, wait=30) is False:
+                    raise BlockingIOError(0, "another `folio build` is replacing it right now")
                 old = _unused(target, "old")
                 os.rename(target, old)
                 done.append((target, old))
@@ -129,7 +140,7 @@ def _swap(made: list[Path], targets: tuple[Path, ...], held: ExitStack) -> None:
             except OSError:
                 pass  # the rest are still undone; a leftover sibling is cleared by the next build
         raise FolioError(f"cannot replace it: {exc.strerror} (nothing was replaced)",
-                         path=str(exc.filename or targets[0])) from None
+                         path=str(target)) from None
     for source, old in done:
         if source in targets:
             shutil.rmtree(old, ignore_errors=True)

@@ -247,6 +247,12 @@ def _codes(root: Path, args: argparse.Namespace) -> int:
 
 
 def _check(root: Path, args: argparse.Namespace) -> int:
+    output = Path(args.output) if args.output else None
+    if output is not None and output.is_dir():
+        raise FolioError("--output names a directory, not a file", path=str(output))
+    if output is not None and not output.parent.is_dir():  # said before minutes of checks
+        raise FolioError("--output: the directory to write the report into does not exist",
+                         path=str(output.parent))
     corpus, notes = load_corpus(root)
     config = load_config(root, {code.code for code in all_codes()})
     found = [] if args.only else [config.apply(note) for note in notes]
@@ -254,13 +260,7 @@ def _check(root: Path, args: argparse.Namespace) -> int:
                    key=Diagnostic.sort_key)
     report = {"text": as_text, "json": as_json,
               "sarif": lambda d: as_sarif(d, all_codes())}[args.format](found)
-    if args.output:
-        output = Path(args.output)
-        if output.is_dir():
-            raise FolioError("--output names a directory, not a file", path=str(output))
-        if not output.parent.is_dir():
-            raise FolioError("--output: the directory to write the report into does not exist",
-                             path=str(output.parent))
+    if output is not None:
         write_text_atomic(output, report)
     else:
         sys.stdout.write(report)

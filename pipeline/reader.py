@@ -100,7 +100,8 @@ def _decode(raw: bytes, rel_path: str, language: str | None) -> tuple[str, str, 
             try:
                 return raw[len(mark):].decode(name), name, True
             except UnicodeDecodeError as exc:
-                raise _undecodable(raw, exc, rel_path, name, len(mark)) from None
+                raise _undecodable(raw, exc, rel_path, name, len(mark), f", though the file "
+                                   f"starts with a {name.upper()} byte-order mark") from None
     try:
         return raw.decode("utf-8"), "utf-8", False
     except UnicodeDecodeError as exc:

@@ -17,11 +17,14 @@ expanded) and words the error Folio reports, whichever reader is installed.
 
 from __future__ import annotations
 
+import bisect
+import re
 from pathlib import Path
 from typing import Any
 
 import yaml
 from yaml.constructor import ConstructorError
+from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .errors import FolioError
@@ -54,6 +57,13 @@ def compose(text: str, rel_path: str) -> Node | None:
 
 
 def _read(text: str, rel_path: str, construct: bool) -> tuple[Node | None, Any]:
+    node, value = _parse(text, rel_path, construct)
+    if node is not None and _YAML_ONLY_BREAKS.search(text):
+        _renumber(node, text)
+    return node, value
+
+
+def _parse(text: str, rel_path: str, construct: bool) -> tuple[Node | None, Any]:
     if _FAST is not None:
         loader = None
         try:
@@ -164,11 +174,43 @@ def _shown(node: Node) -> str:
     return repr(value if len(value) <= 40 else value[:40] + "…")
 
 
+#: line breaks to YAML and not to an editor, grep or Folio's reader: a marks' line counts them,
+#: so after one (a U+2028 pasted into a translation) every line named would be off
+_YAML_ONLY_BREAKS = re.compile("[\x85\u2028\u2029]")
+_BREAKS = re.compile(r"\r\n|\r|\n")
+
+
+def _line(text: str, index: int) -> int:
+    """The 1-based line of character ``index`` as an editor counts lines."""
+    return len(_BREAKS.findall(text, 0, index)) + 1
+
+
+def _renumber(root: Node, text: str) -> None:
+    """Give every node marks whose lines count only the line breaks an editor shows."""
+    starts = [0] + [match.end() for match in _BREAKS.finditer(text)]
+
+    def mark(old: Mark) -> Mark:
+        line = bisect.bisect_right(starts, old.index) - 1
+        return Mark(old.name, old.index, line, old.index - starts[line], None, None)
+
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        node.start_mark, node.end_mark = mark(node.start_mark), mark(node.end_mark)
+        if isinstance(node, MappingNode):
+            stack += (part for pair in node.value for part in pair)
+        elif isinstance(node, SequenceNode):
+            stack += node.value
+
+
 def _error(exc: yaml.YAMLError, text: str, rel_path: str) -> FolioError:
     if isinstance(exc, yaml.reader.ReaderError):  # a character YAML forbids (a control code)
-        line = text.count("\n", 0, exc.position) + 1
         return FolioError(f"invalid YAML: character U+{exc.character:04X} is not allowed in YAML "
-                          "text", rel_path, line)
+                          "text", rel_path, _line(text, exc.position))
     if not isinstance(exc, yaml.MarkedYAMLError):
         return FolioError(f"invalid YAML: {exc}", rel_path)
     # The problem mark is where reading failed; the context mark, if any, is where the construct
@@ -176,8 +218,8 @@ def _error(exc: yaml.YAMLError, text: str, rel_path: str) -> FolioError:
     mark = exc.problem_mark or exc.context_mark
     context = exc.context or ""
     if context and exc.context_mark and exc.context_mark is not mark:
-        context += f" (from line {exc.context_mark.line + 1})"
+        context += f" (from line {_line(text, exc.context_mark.index)})"
     problem = ": ".join(part for part in (context, exc.problem or "") if part)
     prefix = "refused YAML" if isinstance(exc, _Refused) else "invalid YAML"
-    return FolioError(f"{prefix}: {problem}", rel_path, mark.line + 1 if mark else None)
+    return FolioError(f"{prefix}: {problem}", rel_path, _line(text, mark.index) if mark else None)
 

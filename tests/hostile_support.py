@@ -27,8 +27,8 @@ from pipeline.parsers import gmt_rulebook
 KEPT = ("build", "site", "corpus/translations")
 
 
-class OverBudget(Exception):
-    pass
+class OverBudget(BaseException):
+    """Out of CPU time: a BaseException, so that no `except Exception` in Folio swallows it."""
 
 
 def make_project(dest: Path) -> Path:
@@ -87,18 +87,28 @@ def scaled_source(document: Document, megabytes: float) -> bytes:
     unit id stays unique: a period, a rule number of its own."""
     lines = (REPO / document.source).read_text("utf-8").split("\n")
     copies = int(megabytes * 2**20 / len("\n".join(lines).encode())) + 1
+    if document.parser == "risto-events":
+        renumbered = {n: line for n, line in enumerate(lines) if re.match(r"Period I\b", line)}
+        numbered = lambda line, n: re.sub(r"^Period I\b", f"Period {_period(n)}", line)  # noqa: E731
+    elif document.parser == "pop-rulebook":
+        renumbered = {n: line for n, line in enumerate(lines) if line.startswith("5.5 ")}
+        numbered = lambda line, n: f"{_rule(n)} {line[4:]}"  # noqa: E731
+    else:  # gmt-rulebook: its numbered rules under a rule of the copy's own
+        lines = ["0. ПРОДОЛЖЕНИЕ", *lines]
+        renumbered = {n: line for n, line in enumerate(lines) if gmt_rulebook._numbered_heading(line)}
+        numbered = lambda line, n: (f"{_rule(n)}{line[1:]}" if line.startswith("0. ")  # noqa: E731
+                                    else f"{_rule(n)}.{line}")
     out: list[str] = []
     for n in range(copies):
-        number = f"{n // 999 + 1}.{n % 999 + 1}"
-        if document.parser == "risto-events":
-            out += [re.sub(r"^Period I\b", f"Period {_period(n)}", line) for line in lines]
-        elif document.parser == "pop-rulebook":
-            out += [re.sub(r"^5\.5 ", f"{number} ", line) for line in lines]
-        else:  # gmt-rulebook: its numbered rules under a rule of the copy's own
-            out.append(f"{number}. ПРОДОЛЖЕНИЕ")
-            out += [f"{number}.{line}" if gmt_rulebook._numbered_heading(line) else line
-                    for line in lines]
+        copy = list(lines)
+        for index, line in renumbered.items():
+            copy[index] = numbered(line, n)
+        out += copy
     return ("\n".join(out) + "\n").encode()
+
+
+def _rule(n: int) -> str:
+    return f"{n // 999 + 1}.{n % 999 + 1}"
 
 
 def _period(n: int) -> str:

@@ -157,6 +157,18 @@ def test_nesting_past_any_file_s_need_is_refused_where_it_goes_too_deep(project)
                     "nested more than 64 levels deep")
 
 
+def test_a_line_break_only_yaml_sees_does_not_shift_the_lines_named_after_it(project):
+    # U+2028, pasted with a translation from a word processor, ends a line for YAML alone
+    rel = "corpus/translations/pop-military-actions.ru.yaml"
+    text = project.read(rel).decode("utf-8")
+    first = next(line for line in text.split("\n") if line.startswith("  pop:5.5"))
+    text = text.replace("Объявить войну", "Объявить\u2028войну", 1) + first + "\n"
+    project.write(rel, text)
+    line = text.count("\n")
+    project.refused(folio(project.root, "build"), f"{rel}:{line}: error: refused YAML: "
+                    f"`{first.strip().rstrip(':')}` is given twice")
+
+
 # -- 5. build/ and site/ are swapped in together, or neither is --------------------------------
 
 def test_a_build_that_cannot_place_build_leaves_build_and_site_as_they_were(project, monkeypatch):
@@ -176,7 +188,7 @@ def test_a_build_that_cannot_place_build_leaves_build_and_site_as_they_were(proj
                     "cannot replace it: Operation not permitted (nothing was replaced)")
 
 
-def test_an_immutable_build_directory_is_refused_and_site_stays_as_it_was(project, folio_process):
+def test_an_immutable_build_directory_is_refused_and_site_stays_as_it_was(project):
     if shutil.which("chattr") is None or os.geteuid() != 0:
         pytest.skip("chattr +i needs root and e2fsprogs")
     source = project.read(POP).decode("utf-8")
@@ -185,15 +197,10 @@ def test_an_immutable_build_directory_is_refused_and_site_stays_as_it_was(projec
     if subprocess.run(["chattr", "+i", str(project.root / "build")]).returncode != 0:
         pytest.skip("this file system has no immutable flag")
     try:
-        run = folio_process(project.root, "build")
+        run = folio(project.root, "build", cpu_seconds=120)
     finally:
         subprocess.run(["chattr", "-i", str(project.root / "build")], check=True)
     project.refused(run, str(project.root / "build"), "Operation not permitted")
-
-
-@pytest.fixture
-def folio_process(folio):
-    return folio  # conftest's: the CLI in a subprocess of its own
 
 
 def _env() -> dict[str, str]:
@@ -204,13 +211,13 @@ def _env() -> dict[str, str]:
 
 def test_the_next_build_clears_what_killed_builds_left_but_not_what_a_live_one_holds(project):
     env = _env()
-    project.write(POP, project.read(POP).decode("utf-8").replace("Declare War", "Declare  War"))
     for _ in range(2):
         started = subprocess.Popen([sys.executable, "-m", "pipeline", "--root", str(project.root),
                                     "build", "--clean"], env=env, start_new_session=True,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 60
-        while not list(project.root.glob(".site.tmp-*")) and time.monotonic() < deadline:
+        while not (list(project.root.glob(".site.tmp-*")) and list(project.root.glob(".build.tmp-*"))) \
+                and time.monotonic() < deadline:
             time.sleep(0.02)
         os.killpg(started.pid, signal.SIGKILL)  # the build and any worker it forked
         started.wait()
@@ -222,8 +229,8 @@ def test_the_next_build_clears_what_killed_builds_left_but_not_what_a_live_one_h
         fd = os.open(live, os.O_RDONLY)
         held.callback(os.close, fd)
         fcntl.flock(fd, fcntl.LOCK_EX)
-        run = folio(project.root, "build", cpu_seconds=120)
-        assert run.returncode == 0, run.stderr
+        run = folio(project.root, "build")  # nothing changed: up to date, and still clearing
+        assert run.returncode == 0 and run.stdout.startswith("up to date"), run.stderr
     assert sorted(p.name for p in project.root.iterdir() if p.name.startswith(".")) == [
         ".build.tmp-held"]
 

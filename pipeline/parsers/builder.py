@@ -39,7 +39,9 @@ class TreeBuilder:
         self._by_id: dict[str, Unit] = {}
         self._own: dict[str, tuple[int, int]] = {}  # id -> first and last own line
         self._ordinals: Counter[tuple[str, str]] = Counter()
-        self._child_kinds: Counter[tuple[str, Kind]] = Counter()  # asked per line: kept, not counted
+        #: children per (unit, kind), kept as they are added: a parser asks line after line, and
+        #: counting a long procedure's children each time would be quadratic
+        self._child_kinds: Counter[tuple[str, Kind]] = Counter()
         self.indent: dict[str, int] = {}
         root = Unit(document.key, Kind.DOCUMENT, None, document.key, attrs={
             "title": document.title, "game": document.game, "rulebook": document.rulebook, "edition": document.edition,
