@@ -1,5 +1,5 @@
 """The one loader of every YAML file Folio reads: the manifest, the termbase, checks.yaml, the
-rule facts and examples, the translations, the word lists.
+rule facts and examples, the translations, the confusables and mkdocs.yml.
 
 These files are hand-edited and, like the texts, untrusted. So the loader refuses, naming the
 line, what none of them needs and what would let a few lines cost gigabytes, minutes or a
@@ -156,7 +156,7 @@ class _Strict(yaml.SafeLoader):
         if twice is not None:
             key, first = twice
             raise _Refused(None, None, f"`{key.value}` is given twice in one mapping (first at "
-                           f"line {first.start_mark.line + 1})", key.start_mark)
+                           f"line {_line(self.buffer, first.start_mark.index)})", key.start_mark)
         return node
 
     def construct_object(self, node, deep=False):
@@ -165,8 +165,9 @@ class _Strict(yaml.SafeLoader):
         except yaml.YAMLError:
             raise
         except Exception as exc:  # noqa: BLE001 - int("1" * 5000), date(2024, 2, 30) ...
+            why = str(exc).split(";")[0]
             raise ConstructorError(None, None, f"cannot read the value {_shown(node)} as "
-                                   f"{node.tag.rsplit(':', 1)[-1]} ({str(exc).split(';')[0]})", node.start_mark) from None
+                                   f"{node.tag.rsplit(':', 1)[-1]} ({why})", node.start_mark) from None
 
 
 def _shown(node: Node) -> str:
@@ -174,7 +175,7 @@ def _shown(node: Node) -> str:
     return repr(value if len(value) <= 40 else value[:40] + "…")
 
 
-#: line breaks to YAML and not to an editor, grep or Folio's reader: a marks' line counts them,
+#: line breaks to YAML and not to an editor, grep or Folio's reader: a mark's line counts them,
 #: so after one (a U+2028 pasted into a translation) every line named would be off
 _YAML_ONLY_BREAKS = re.compile("[\x85\u2028\u2029]")
 _BREAKS = re.compile(r"\r\n|\r|\n")

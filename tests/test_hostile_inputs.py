@@ -223,6 +223,8 @@ def test_the_next_build_clears_what_killed_builds_left_but_not_what_a_live_one_h
         started.wait()
     left = sorted(p.name for p in project.root.iterdir() if p.name.startswith("."))
     assert left and any(name.startswith(".build.tmp-") for name in left), left
+    (project.root / ".site.old-9f8e7d6c").mkdir()  # one killed as it replaced the previous site/
+    (project.root / ".site.old-9f8e7d6c" / "index.html").write_text("old", "utf-8")
     live = project.root / ".build.tmp-held"  # another build, writing right now
     live.mkdir()
     with ExitStack() as held:

@@ -85,15 +85,14 @@ def test_the_reader_refuses_cleanly_or_reads_every_byte(data, language):
         assert error.col is None or error.col >= 1
         assert "\n" not in str(error)
         return
-    codec = {"windows-1251": "cp1251"}[source.encoding] if source.encoding == "windows-1251" \
-        else source.encoding
+    codec = {"windows-1251": "cp1251"}.get(source.encoding, source.encoding)
     body = data[len("\ufeff".encode(codec)):] if source.bom else data
     assert source.text == body.decode(codec).replace("\r\n", "\n").replace("\r", "\n")
     if source.newline != "mixed":  # else only the line breaks were normalised, as noted
         newline = source.newline
         text = newline.join(source.lines) + (newline if source.final_newline else "")
         assert (("\ufeff" if source.bom else "") + text).encode(codec) == data
-    if source.encoding == "windows-1251":  # never a guess over UTF-8 (”America” as вЂќAmericaвЂќ)
+    if source.encoding == "windows-1251":  # not over UTF-8: ”America” as вЂќAmericaвЂќ
         assert not _has_utf8_sequence(data)
         assert language == "ru" or not re.search("[\u0400-\u04ff]", source.text)
 
@@ -104,7 +103,7 @@ YAML_FILES = sorted(p for p in (REPO / "corpus").rglob("*.yaml")) + [REPO / "mkd
 YAML_TEXTS = [p.read_text("utf-8") for p in YAML_FILES]
 YAML_EXCERPTS = ["\n".join(text.split("\n")[n:n + 12]) + "\n"
                  for text in YAML_TEXTS for n in range(0, len(text.split("\n")), 30)]
-YAML_CHARACTERS = list(" \n-:[]{},&*!#'\"<>|?%@`.\tabxyz019ёé") + ["<<", "\\", "\x00", "\x85", "\u2028"]
+YAML_CHARACTERS = [*" \n-:[]{},&*!#'\"<>|?%@`.\tabxyz019ёé", "<<", "\\", "\x00", "\x85", "\u2028"]
 
 
 @st.composite
@@ -124,7 +123,8 @@ def _same(a, b) -> bool:
 
 
 @FAST
-@given(st.one_of(st.lists(st.sampled_from(YAML_CHARACTERS), max_size=80).map("".join), damaged_yaml()))
+@given(st.one_of(st.lists(st.sampled_from(YAML_CHARACTERS), max_size=80).map("".join),
+                 damaged_yaml()))
 def test_the_yaml_loader_refuses_cleanly_or_reads_what_pyyaml_reads(text):
     try:
         node, value = yamlio.load(text, "corpus/x.yaml")
@@ -170,7 +170,8 @@ def aliased(draw) -> tuple[str, int]:
     lines, anchors, first = [], [], None
     for n in range(count):
         if anchors and draw(st.booleans()):
-            lines.append(f"- [{', '.join('*' + a for a in draw(st.lists(st.sampled_from(anchors), min_size=1, max_size=9)))}]")
+            aliases = draw(st.lists(st.sampled_from(anchors), min_size=1, max_size=9))
+            lines.append(f"- [{', '.join('*' + anchor for anchor in aliases)}]")
             first = first or n + 1
         else:
             anchors.append(f"x{n}")
@@ -199,7 +200,8 @@ def exported(tmp_path_factory):
     return corpus, {d.key: d for d in corpus.documents}, [p.read_text("utf-8") for p in files], out
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_the_po_reader_refuses_cleanly_or_reads_a_damaged_po_file(exported, data):
     corpus, documents, texts, out = exported
@@ -215,7 +217,8 @@ def test_the_po_reader_refuses_cleanly_or_reads_a_damaged_po_file(exported, data
             lines[at] = lines[at][:data.draw(st.integers(0, len(lines[at])))]
         else:
             where = data.draw(st.integers(0, len(lines[at])))
-            lines[at] = lines[at][:where] + data.draw(st.sampled_from(list('"\\#:|~\x00 ю'))) + lines[at][where:]
+            char = data.draw(st.sampled_from(list('"\\#:|~\x00 ю')))
+            lines[at] = lines[at][:where] + char + lines[at][where:]
     path = out / "damaged.po"
     path.write_bytes("\n".join(lines).encode("utf-8"))
     try:
