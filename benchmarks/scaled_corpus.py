@@ -172,8 +172,13 @@ def _checks(corpus: Path, out: Path, renamers: list[Renamer]) -> None:
     _write_yaml(out / "checks.yaml", data)
 
 
+class _Dumper(yaml.SafeDumper):
+    def ignore_aliases(self, data) -> bool:
+        return True  # a list the copies share would come out as &id001 / *id001, which Folio refuses
+
+
 def _write_yaml(path: Path, data) -> None:
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100),
+    path.write_text(yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100),
                     encoding="utf-8")
 
 

@@ -1,64 +1,156 @@
-"""Replace an output directory all at once, or not at all.
+"""Replace output directories all at once, or not at all, and clear what killed builds left.
 
-A reader of build/ (or site/) must never see half of one build and half of the next, and a
-failed build must leave the last good output where it was. So everything is written into a
-fresh sibling directory, which is then swapped in with two renames; renames within one
-directory are atomic on POSIX file systems, copying is not.
+A reader of build/ (or site/) must never see half of one build and half of the next, a failed
+build must leave the last good output where it was, and build/ and site/ must never come from
+two different builds. So everything is written into fresh sibling directories, which replace
+their targets together: each target is renamed aside, then each new directory renamed into
+place, and a rename that fails undoes those before it. Renames within one directory are atomic
+on POSIX file systems; copying is not.
+
+A build that is killed leaves its siblings behind (``.build.tmp-*``, ``.build.old-*``, ...). So
+the process that makes or moves a sibling holds it under flock(2) for as long as it needs it;
+the kernel drops the lock when the process ends, however it ends, and the next build removes
+every sibling that nobody holds.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import secrets
 import shutil
-from contextlib import contextmanager
+import time
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Iterator
 
 from .errors import FolioError
 
+_KINDS = ("tmp", "old")  # a new tree being written, a replaced one being removed
+
+
+@contextmanager
+def atomic_dirs(*targets: Path) -> Iterator[list[Path]]:
+    """Yield an empty directory per target; on a clean exit they replace their targets, all of
+    them or (on an error, raised as FolioError) none; else they are removed."""
+    targets = tuple(Path(target) for target in targets)
+    for target in targets:
+        if target.exists() and not target.is_dir():
+            raise FolioError("exists and is not a directory: refusing to replace it", path=str(target))
+        if not target.parent.is_dir():  # never create a project (or its parents) by writing into it
+            raise FolioError("the directory to write into does not exist", path=str(target.parent))
+    clear_stale(*targets)
+    with ExitStack() as held:
+        made = [_claim(target, "tmp", held) for target in targets]
+        try:
+            yield made
+            _swap(made, targets, held)
+        except BaseException:
+            for tmp in made:
+                shutil.rmtree(tmp, ignore_errors=True)
+            raise
+
 
 @contextmanager
 def atomic_dir(target: Path) -> Iterator[Path]:
     """Yield an empty directory; on a clean exit it becomes ``target``, else it is removed."""
-    target = Path(target)
-    if target.exists() and not target.is_dir():
-        raise FolioError("exists and is not a directory: refusing to replace it", path=str(target))
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = _fresh_sibling(target)
-    try:
-        yield tmp
-        _swap(tmp, target)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    with atomic_dirs(target) as (made,):
+        yield made
 
 
-def _fresh_sibling(target: Path) -> Path:
+def clear_stale(*targets: Path) -> None:
+    """Remove the siblings of ``targets`` that a build left and no living process holds."""
+    for target in targets:
+        target = Path(target)
+        if not target.parent.is_dir():
+            continue
+        prefixes = tuple(f".{target.name}.{kind}-" for kind in _KINDS)
+        for path in target.parent.iterdir():
+            if path.name.startswith(prefixes) and path.is_dir() and not path.is_symlink():
+                with ExitStack() as held:
+                    if _lock(path, held) is True:
+                        shutil.rmtree(path, ignore_errors=True)
+
+
+def _claim(target: Path, kind: str, held: ExitStack) -> Path:
     # A sibling, not a child: the new tree must sit on the same file system as the target
     # for rename to be atomic, and must not be inside the directory it replaces.
-    while True:
-        candidate = target.parent / f".{target.name}.tmp-{secrets.token_hex(4)}"
+    for _ in range(100):
+        candidate = target.parent / f".{target.name}.{kind}-{secrets.token_hex(4)}"
         try:
             candidate.mkdir()  # honours the umask, unlike tempfile.mkdtemp's 0700
-            return candidate
         except FileExistsError:
             continue
+        except OSError as exc:
+            raise FolioError(f"cannot write beside it: {exc.strerror}", path=str(target)) from None
+        if _lock(candidate, held) is not False:
+            return candidate
+        # another build's clean-up took it for stale in the instant before the lock: it
+        # removes it, and this build takes another name
+    raise FolioError("cannot hold a directory to write into", path=str(target))
 
 
-def _swap(new: Path, target: Path) -> None:
-    old: Path | None = None
-    if target.exists():
-        old = target.parent / f".{target.name}.old-{secrets.token_hex(4)}"
-        os.rename(target, old)
+def _lock(path: Path, held: ExitStack, wait: float = 0) -> bool | None:
+    """Hold an exclusive flock on the directory at ``path`` until ``held`` closes, waiting up to
+    ``wait`` seconds for another process to let go. False: another process holds it, or ``path``
+    is no longer the directory that was locked; None: the file system has no flock, so no
+    process can be told to keep off."""
     try:
-        os.rename(new, target)
-    except BaseException:
-        if old is not None:
-            os.rename(old, target)
-        raise
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return False
+    held.callback(os.close, fd)
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.05)
+        except OSError:
+            return None
+    try:  # the lock is on what was opened; the name may have been taken away meanwhile
+        return os.stat(path).st_ino == os.fstat(fd).st_ino
+    except OSError:
+        return False
+
+
+def _swap(made: list[Path], targets: tuple[Path, ...], held: ExitStack) -> None:
+    done: list[tuple[Path, Path]] = []  # (from, to) renames, undone in reverse on a failure
+    target = targets[0]
+    try:
+        for target in targets:
+            if target.exists():
+                # held before it becomes a sibling; another build holds it only in the instant
+                # it swaps in its own, and one that does not let go is given up on
+                if _lock(target, held, wait=30) is False:
+                    raise BlockingIOError(0, "another `folio build` is replacing it right now")
+                old = _unused(target, "old")
+                os.rename(target, old)
+                done.append((target, old))
+        for new, target in zip(made, targets):
+            os.rename(new, target)
+            done.append((new, target))
+    except OSError as exc:
+        for source, destination in reversed(done):
+            try:
+                os.rename(destination, source)
+            except OSError:
+                pass  # the rest are still undone; a leftover sibling is cleared by the next build
+        raise FolioError(f"cannot replace it: {exc.strerror} (nothing was replaced)",
+                         path=str(target)) from None
+    for source, old in done:
+        if source in targets:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def _unused(target: Path, kind: str) -> Path:
+    while True:
+        candidate = target.parent / f".{target.name}.{kind}-{secrets.token_hex(4)}"
+        if not candidate.exists():
+            return candidate
 
 
 def write_files_atomic(files: dict[Path, str]) -> None:

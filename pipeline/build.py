@@ -103,6 +103,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     """``folio build``: every output, from what changed since the build in place (``clean``:
     from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS)."""
     root = Path(root)
+    load_manifest(root)  # a directory that holds no project is refused before anything is made in it
     out_dir = Path(out_dir) if out_dir is not None else root / "build"
     site_dir = root / "site" if _site_wanted(root) else None
     with start(root, out_dir, site_dir, jobs=jobs, clean=clean) as session:
@@ -135,7 +136,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
 
 
 def read(root: Path, document: Document) -> Source:
-    return read_source(root / document.source, document.source)
+    return read_source(root / document.source, document.source, document.language)
 
 
 def parse(document: Document, source: Source) -> list[Unit]:

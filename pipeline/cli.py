@@ -15,6 +15,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from .atomic import write_text_atomic
 from .build import build, load_corpus
 from .errors import FolioError
 from .checks import FAMILIES, all_codes, run_checks
@@ -42,9 +43,8 @@ from .writers.corpus_json import present_attrs
 
 def main(argv: list[str] | None = None) -> int:
     args = _arguments().parse_args(argv)
-    root = Path(args.root) if args.root else find_root(Path.cwd())
     try:
-        return args.command(root, args)
+        return args.command(_root(args.root), args)
     except FolioError as err:
         print(" ".join(str(err).split("\n")), file=sys.stderr)
         return err.exit_status
@@ -53,6 +53,19 @@ def main(argv: list[str] | None = None) -> int:
         # at /dev/null so that the interpreter's final flush does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except OSError as exc:  # a file Folio was told to read or write and cannot: still one line
+        error = FolioError(exc.strerror or str(exc), path=exc.filename and str(exc.filename))
+        print(" ".join(str(error).split("\n")), file=sys.stderr)
+        return error.exit_status
+
+
+def _root(given: str | None) -> Path:
+    if given is None:
+        return find_root(Path.cwd())
+    if not Path(given).is_dir():  # else `build` would create it, and its parents, to write into
+        raise FolioError("no such directory: --root names an existing project (the directory "
+                         "holding corpus/manifest.yaml)", path=given)
+    return Path(given)
 
 
 def find_root(start: Path) -> Path:
@@ -201,10 +214,16 @@ def _serve(root: Path, args: argparse.Namespace) -> int:
     from .site.serve import serve  # http.server only for this command
 
     site = root / "site"
+    if not 0 <= args.port <= 65535:
+        raise FolioError(f"--port {args.port}: a port is 0..65535 (0 picks a free one)")
     if not (site / "index.html").is_file():
         raise FolioError("no website here yet: `folio build` writes it (for a project with a "
                          "mkdocs.yml)", path=str(site))
-    serve(site, args.host, args.port)
+    try:
+        serve(site, args.host, args.port)
+    except OSError as exc:
+        raise FolioError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc} "
+                         "(another `folio serve`? --port picks another port)") from None
     return 0
 
 
@@ -278,6 +297,12 @@ def _codes(root: Path, args: argparse.Namespace) -> int:
 
 
 def _check(root: Path, args: argparse.Namespace) -> int:
+    output = Path(args.output) if args.output else None
+    if output is not None and output.is_dir():
+        raise FolioError("--output names a directory, not a file", path=str(output))
+    if output is not None and not output.parent.is_dir():  # said before minutes of checks
+        raise FolioError("--output: the directory to write the report into does not exist",
+                         path=str(output.parent))
     corpus, notes = load_corpus(root)
     config = load_config(root, {code.code for code in all_codes()})
     found = [] if args.only else [config.apply(note) for note in notes]
@@ -285,8 +310,8 @@ def _check(root: Path, args: argparse.Namespace) -> int:
                    key=Diagnostic.sort_key)
     report = {"text": as_text, "json": as_json,
               "sarif": lambda d: as_sarif(d, all_codes())}[args.format](found)
-    if args.output:
-        Path(args.output).write_text(report, encoding="utf-8")
+    if output is not None:
+        write_text_atomic(output, report)
     else:
         sys.stdout.write(report)
     return exit_status(found)

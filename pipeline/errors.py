@@ -8,14 +8,16 @@ class FolioError(Exception):
 
     exit_status = 2
 
-    def __init__(self, message: str, path: str | None = None, line: int | None = None):
+    def __init__(self, message: str, path: str | None = None, line: int | None = None,
+                 col: int | None = None):
         super().__init__(message)
         self.message = message
         self.path = path
         self.line = line
+        self.col = col  # 1-based, in characters; where a line alone would leave one searching
 
     def __str__(self) -> str:
         where = self.path or ""
         if where and self.line is not None:
-            where = f"{where}:{self.line}"
+            where = f"{where}:{self.line}" + (f":{self.col}" if self.col is not None else "")
         return f"{where}: error: {self.message}" if where else f"error: {self.message}"

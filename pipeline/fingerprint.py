@@ -17,8 +17,6 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
-import yaml
-
 from . import yamlio
 from .errors import FolioError
 from .model import Document
@@ -147,8 +145,8 @@ def _baseline(root: Path) -> str:
 def _theme_overrides(root: Path) -> Path | None:
     """The theme's custom_dir that mkdocs.yml names, wherever it is (templates/mkdocs here)."""
     try:
-        config = yamlio.safe_load((root / "mkdocs.yml").read_text("utf-8")) or {}
+        config = yamlio.load(yamlio.read(root / "mkdocs.yml", "mkdocs.yml"), "mkdocs.yml")[1] or {}
         custom = (config.get("theme") or {}).get("custom_dir")
-    except (OSError, AttributeError, yaml.YAMLError):
+    except (OSError, AttributeError, FolioError):
         return None
     return (root / custom).resolve() if isinstance(custom, str) else None

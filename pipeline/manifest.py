@@ -1,8 +1,8 @@
 """Read corpus/manifest.yaml into :class:`Document` entries, refusing anything doubtful.
 
 The manifest is hand-edited, so every error names the line of the entry (or field) at fault.
-Values come from ``yaml.safe_load``; line numbers come from a second, node-level pass with
-``yaml.compose`` under the same safe loader, since plain Python values carry no position.
+Values and the node tree (whose marks give the lines, since plain Python values carry no
+position) come from one read by :mod:`pipeline.yamlio`, which refuses what no manifest needs.
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 from . import yamlio
 from .errors import FolioError
 from .model import LANGUAGES, Document
 from .parsers import PARSERS
+from .site_names import RESERVED
 
 MANIFEST = "corpus/manifest.yaml"
 REQUIRED = ("key", "game", "rulebook", "title", "edition", "language", "parser", "source")
@@ -93,50 +93,17 @@ def _changes_since(data: dict, lines: _Lines) -> str | None:
 
 def _read(path: Path, root: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8-sig")
+        return yamlio.read(path, MANIFEST)
     except FileNotFoundError:
         raise FolioError(f"the manifest does not exist (looked in {root.resolve()}; "
                          "give the repository with --root DIR)", MANIFEST) from None
-    except UnicodeDecodeError:
-        raise FolioError("the manifest is not UTF-8 text", MANIFEST) from None
     except OSError as exc:
         raise FolioError(f"cannot read the manifest: {exc.strerror}", MANIFEST) from None
 
 
 def _load(text: str) -> tuple[Any, _Lines]:
-    try:
-        data = yamlio.safe_load(text)
-        node = yamlio.compose(text)
-    except yaml.MarkedYAMLError as exc:
-        # The problem mark is where reading failed; the context mark, if any, is where the
-        # construct that failed began (an unclosed quote), often the more useful of the two.
-        mark = exc.problem_mark or exc.context_mark
-        context = exc.context or ""
-        if context and exc.context_mark and exc.context_mark is not mark:
-            context += f" (from line {exc.context_mark.line + 1})"
-        problem = ": ".join(part for part in (context, exc.problem or "") if part)
-        raise FolioError(f"YAML syntax error: {problem}", MANIFEST,
-                         mark.line + 1 if mark else None) from None
-    except yaml.YAMLError as exc:
-        raise FolioError(f"YAML error: {exc}", MANIFEST) from None
-    _refuse_duplicate_keys(node)
+    node, data = yamlio.load(text, MANIFEST)  # a key given twice is refused there, with its line
     return data, _Lines(node)
-
-
-def _refuse_duplicate_keys(node: Node | None) -> None:
-    # safe_load keeps the last of two equal keys without a word; a silently dropped
-    # `documents:` list or `source:` is worse than a refusal.
-    if isinstance(node, MappingNode):
-        seen: set[str] = set()
-        for key, value in node.value:
-            if key.value in seen:
-                raise FolioError(f"field {key.value!r} appears twice in one mapping",
-                                 MANIFEST, key.start_mark.line + 1)
-            seen.add(key.value)
-            _refuse_duplicate_keys(value)
-    elif isinstance(node, SequenceNode):
-        for item in node.value:
-            _refuse_duplicate_keys(item)
 
 
 class _Entry:
@@ -191,6 +158,10 @@ def _document(root: Path, entry: Any, at: _Entry) -> Document:
         if not NAME.match(entry[name]):
             raise FolioError(f"{name} {entry[name]!r} must be lower-case letters, digits and hyphens",
                              MANIFEST, at.field(name))
+    if entry["rulebook"] in RESERVED:
+        raise FolioError(f"rulebook {entry['rulebook']!r} is a name the website keeps for its own "
+                         f"pages and files (site/<lang>/{entry['rulebook']}/); the names kept are "
+                         f"{', '.join(sorted(RESERVED))}", MANIFEST, at.field("rulebook"))
     if entry["language"] not in LANGUAGES:
         raise FolioError(f"language {entry['language']!r} is not one of {', '.join(LANGUAGES)}",
                          MANIFEST, at.field("language"))

@@ -8,14 +8,15 @@ cannot be read is a :class:`FolioError` naming the file and line.
 from __future__ import annotations
 
 import codecs
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Code, Diagnostic, Severity
 from .errors import FolioError
 
-#: A legacy encoding is accepted only when most of its letters are Cyrillic or ASCII, so that
-#: arbitrary binary data is not read as Windows-1251 gibberish.
+#: The legacy encoding, tried only for a file with no UTF-8 in it at all, and accepted only when
+#: most of its letters are Cyrillic or ASCII, so that binary data is not read as gibberish.
 _LEGACY_ENCODING = "cp1251"
 
 
@@ -42,17 +43,19 @@ class Source:
         return "\n".join(self.lines) + ("\n" if self.final_newline else "")
 
 
-def read_source(file: Path, rel_path: str) -> Source:
+def read_source(file: Path, rel_path: str, language: str | None = None) -> Source:
     try:
         raw = file.read_bytes()
     except FileNotFoundError:
         raise FolioError("source file does not exist", path=rel_path) from None
     except OSError as exc:
         raise FolioError(f"cannot read source file: {exc.strerror}", path=rel_path) from None
-    return decode_source(raw, rel_path)
+    return decode_source(raw, rel_path, language)
 
 
-def decode_source(raw: bytes, rel_path: str) -> Source:
+def decode_source(raw: bytes, rel_path: str, language: str | None = None) -> Source:
+    """``language``, the manifest's, lets an English text that is not UTF-8 be refused rather
+    than read as Windows-1251: its accented Latin letters would come out Cyrillic."""
     notes: list[Diagnostic] = []
 
     def note(code: Code, message: str, line: int = 1) -> None:
@@ -61,7 +64,9 @@ def decode_source(raw: bytes, rel_path: str) -> Source:
     if not raw.strip():
         raise FolioError("the file is empty: there is nothing to parse", path=rel_path)
 
-    text, encoding, bom = _decode(raw, rel_path)
+    text, encoding, bom = _decode(raw, rel_path, language)
+    if not text.strip():
+        raise FolioError("the file is empty: there is nothing to parse", path=rel_path)
     if bom:
         note(READ_BOM, "byte-order mark removed")
     if encoding != "utf-8":
@@ -88,30 +93,67 @@ def decode_source(raw: bytes, rel_path: str) -> Source:
     return Source(rel_path, text.split("\n"), encoding, bom, newline, final_newline, notes)
 
 
-def _decode(raw: bytes, rel_path: str) -> tuple[str, str, bool]:
+def _decode(raw: bytes, rel_path: str, language: str | None) -> tuple[str, str, bool]:
     for mark, name in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
                        (codecs.BOM_UTF16_BE, "utf-16-be")):
         if raw.startswith(mark):
             try:
                 return raw[len(mark):].decode(name), name, True
             except UnicodeDecodeError as exc:
-                raise _undecodable(raw, exc, rel_path, name) from None
+                raise _undecodable(raw, exc, rel_path, name, len(mark), f", though the file "
+                                   f"starts with a {name.upper()} byte-order mark") from None
     try:
         return raw.decode("utf-8"), "utf-8", False
     except UnicodeDecodeError as exc:
         utf8_error = exc
+    utf8 = _UTF8_SEQUENCE.search(raw)
+    if utf8 is not None:
+        # Windows-1251 would read the whole file, its valid UTF-8 included, as other letters
+        # (”America” as вЂќAmericaвЂќ): one bad byte in a UTF-8 file is that byte's error.
+        line = raw.count(b"\n", 0, utf8.start()) + 1
+        raise _undecodable(raw, utf8_error, rel_path, "utf-8", 0,
+                           f", and the file is UTF-8 elsewhere (line {line} has "
+                           f"«{utf8.group().decode()}»): so it is not read as Windows-1251")
     try:
         text = raw.decode(_LEGACY_ENCODING)
     except UnicodeDecodeError:
-        raise _undecodable(raw, utf8_error, rel_path, "utf-8") from None
+        raise _undecodable(raw, utf8_error, rel_path, "utf-8", 0) from None
     letters = [ch for ch in text if ch.isalpha()]
     plausible = sum(1 for ch in letters if ch.isascii() or "\u0400" <= ch <= "\u04ff")
-    if letters and plausible / len(letters) >= 0.95:
-        return text, "windows-1251", False
-    raise _undecodable(raw, utf8_error, rel_path, "utf-8")
+    if not letters or plausible / len(letters) < 0.95:
+        raise _undecodable(raw, utf8_error, rel_path, "utf-8", 0)
+    cyrillic = next((n for n, ch in enumerate(text) if "\u0400" <= ch <= "\u04ff"), None)
+    if language == "en" and cyrillic is not None:
+        line_start = text.rfind("\n", 0, cyrillic) + 1  # one byte is one character here
+        raise FolioError(f"byte 0x{raw[cyrillic]:02x} is not UTF-8; read as Windows-1251 it "
+                         f"would be «{text[cyrillic]}» in an English text, so the file is likely "
+                         "Latin-1 or Windows-1252: save it as UTF-8", path=rel_path,
+                         line=text.count("\n", 0, cyrillic) + 1, col=cyrillic - line_start + 1)
+    return text, "windows-1251", False
 
 
-def _undecodable(raw: bytes, exc: UnicodeDecodeError, rel_path: str, name: str) -> FolioError:
-    line = raw.count(b"\n", 0, exc.start) + 1
-    return FolioError(f"cannot decode the text as {name} or Windows-1251 "
-                      f"(byte 0x{raw[exc.start]:02x})", path=rel_path, line=line)
+#: a well-formed UTF-8 sequence of two to four bytes (RFC 3629: no overlong forms, no surrogates)
+_UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]"
+                            rb"|[\xe1-\xec\xee\xef][\x80-\xbf]{2}|\xed[\x80-\x9f][\x80-\xbf]"
+                            rb"|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}"
+                            rb"|\xf4[\x80-\x8f][\x80-\xbf]{2}")
+
+
+def _undecodable(raw: bytes, exc: UnicodeDecodeError, rel_path: str, name: str, offset: int,
+                 why: str = "") -> FolioError:
+    """The error at the first byte ``name`` cannot decode, by line and column (in characters)."""
+    start = offset + exc.start
+    line_start = raw.rfind(b"\n", offset, start) + 1 if b"\n" in raw[offset:start] else offset
+    if name.startswith("utf-16"):
+        line_text = raw[offset:start].decode(name, "replace")
+        line = line_text.count("\n") + 1
+        col = len(line_text) - (line_text.rfind("\n") + 1) + 1
+    else:
+        line = raw.count(b"\n", offset, start) + 1
+        col = len(raw[line_start:start].decode(name, "replace")) + 1
+    if exc.reason == "unexpected end of data":
+        message = f"the file ends inside a character (byte 0x{raw[start]:02x} starts one): it was cut short"
+    else:
+        message = f"byte 0x{raw[start]:02x} is not {name.upper()}" + (
+            why or (" (nor Windows-1251 text)" if name == "utf-8" else ""))
+    return FolioError(message, path=rel_path, line=line, col=col)

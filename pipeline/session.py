@@ -4,20 +4,21 @@ A build first fingerprints its inputs (pipeline/fingerprint.py). When they are w
 in place was made from, and that build's outputs are all there, there is nothing to do. Else
 every output is written aside, into fresh sibling directories of build/ and site/, reusing what
 the build in place computed (its build/.cache/), and both directories are swapped in together
-once everything has succeeded: a failed build leaves the previous build/ and site/ as they were.
+once everything has succeeded, or neither is: a failed build leaves the previous build/ and
+site/ as they were.
 """
 
 from __future__ import annotations
 
 import time
 from collections import Counter, defaultdict
-from contextlib import ExitStack, contextmanager, nullcontext
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
 from . import workers
-from .atomic import atomic_dir
+from .atomic import atomic_dirs, clear_stale
 from .buildcache import CACHE, BuildCache, read_manifest
 from .fingerprint import Fingerprint, fingerprint
 from .progress import Progress
@@ -79,6 +80,8 @@ class Session:
 def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None = None,
           clean: bool = False) -> Iterator[Session]:
     """The session of one build; the build fills ``session.record`` for the manifest."""
+    outputs = [Path(out_dir)] if site_dir is None else [Path(site_dir), Path(out_dir)]
+    clear_stale(*outputs)  # what killed builds left, even when this one has nothing to do
     session = Session(Path(root), Path(out_dir), site_dir, fingerprint(root),
                       jobs if jobs is not None else workers.available())
     previous = None if clean else out_dir / CACHE
@@ -87,12 +90,10 @@ def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None 
         session.unchanged = manifest
         yield session
         return
-    with ExitStack() as stack:
-        # entered build/ first, so that site/ is swapped in first: a build/ whose manifest
-        # says "done" never stands beside the previous site (the stamp would catch it anyway)
-        session.build_dir = stack.enter_context(atomic_dir(out_dir))
-        if site_dir is not None:
-            session.site_tmp = stack.enter_context(atomic_dir(site_dir))
+    # site/ first: in the instant between the renames a build/ whose manifest says "done" never
+    # stands beside the previous site (the stamp would catch it anyway)
+    with atomic_dirs(*outputs) as made:
+        session.build_dir, session.site_tmp = made[-1], (made[0] if site_dir is not None else None)
         session.cache = BuildCache(previous, session.build_dir / CACHE)
         yield session
         session.cache.write_manifest({"build": session.fingerprint.build_id,

@@ -94,21 +94,15 @@ class Termbase:
 def load_termbase(root: Path) -> Termbase:
     path = Path(root) / GLOSSARY
     try:
-        text = path.read_text("utf-8")
+        text = yamlio.read(path, GLOSSARY)
     except FileNotFoundError:
         raise FolioError("the termbase is missing", GLOSSARY) from None
     return parse_termbase(text)
 
 
 def parse_termbase(text: str) -> Termbase:
-    try:
-        node, data = yamlio.compose_and_load(text)
-        lines = _line_index(node)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise FolioError(f"invalid YAML: {getattr(exc, 'problem', None) or exc}", GLOSSARY,
-                         None if mark is None else mark.line + 1) from None
-    return _Validator(lines).termbase(data)
+    node, data = yamlio.load(text, GLOSSARY)  # a key given twice is refused there, with its line
+    return _Validator(_line_index(node)).termbase(data)
 
 
 def _line_index(node: Any, path: tuple = (), index: dict | None = None) -> dict[tuple, int]:
@@ -118,11 +112,7 @@ def _line_index(node: Any, path: tuple = (), index: dict | None = None) -> dict[
         return index
     index[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
-        seen: set = set()
         for key, value in node.value:
-            if key.value in seen:
-                raise FolioError(f"`{key.value}` is given twice", GLOSSARY, key.start_mark.line + 1)
-            seen.add(key.value)
             index[path + (key.value,)] = key.start_mark.line + 1
             _line_index(value, path + (key.value,), index)
     elif isinstance(node, yaml.SequenceNode):

@@ -204,7 +204,7 @@ def test_a_yaml_syntax_error_in_the_manifest_is_refused_with_its_line(repo, foli
     lines[at - 1] = "    game: Europa: Universalis"
     repo.manifest.write_text("\n".join(lines), encoding="utf-8")
     assert_refused(folio(repo.root, "build"), repo, tree_bytes,
-                   f"corpus/manifest.yaml:{at}: error: YAML syntax error")
+                   f"corpus/manifest.yaml:{at}: error: invalid YAML")
 
 
 def test_a_manifest_without_documents_is_refused(repo, folio, tree_bytes):

@@ -48,7 +48,7 @@ def test_severity_is_configured_per_code_and_decides_the_exit_status(corpus_copy
 
 
 def test_sarif_report(corpus_copy, folio, tmp_path):
-    write_config(corpus_copy, "suppress:\n  - code: ref-footnote-distant\n"
+    write_config(corpus_copy, "suppress:\n  - code: ref-footnote-distant\n    scope: everywhere\n"
                               "    reason: accepted for the web edition\n")
     out = tmp_path / "report.sarif"
     run = folio(corpus_copy, "check", "--only", "references", "--format", "sarif", "--output", str(out))

@@ -2,7 +2,10 @@
 
 There is deliberately no way to switch a code off: a finding is either fixed in the source,
 given another severity for the whole corpus, or suppressed at one place with a reason, and a
-suppressed finding still shows in the JSON and SARIF reports.
+suppressed finding still shows in the JSON and SARIF reports. A place is a unit id (globs
+allowed, as long as it starts with an id) or a path and a line; a suppression for the whole
+corpus must say ``scope: everywhere``, so that forgetting the place cannot silence a code in
+every text.
 """
 
 from __future__ import annotations
@@ -11,12 +14,16 @@ import fnmatch
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
+from yaml.nodes import MappingNode, Node, SequenceNode
 
+from .. import yamlio
 from ..diagnostics import Diagnostic, Severity
 from ..errors import FolioError
 
 CONFIG = "corpus/checks.yaml"
+#: a suppression's fields; ``scope: everywhere`` stands in for a place, and must be said
+FIELDS = ("code", "reason", "unit", "path", "line", "match", "scope")
+EVERYWHERE = "everywhere"
 
 
 @dataclass(frozen=True)
@@ -77,35 +84,110 @@ def load_config(root: Path, known_codes: set[str]) -> CheckConfig:
     path = Path(root) / CONFIG
     if not path.exists():
         return CheckConfig()
-    try:
-        data = yaml.safe_load(path.read_text("utf-8")) or {}
-    except yaml.YAMLError as exc:
-        line = getattr(getattr(exc, "problem_mark", None), "line", None)
-        raise FolioError(f"invalid YAML: {getattr(exc, 'problem', exc)}", CONFIG,
-                         None if line is None else line + 1) from None
-    if not isinstance(data, dict) or set(data) - {"severity", "suppress"}:
-        raise FolioError("expected a mapping with `severity` and `suppress`", CONFIG)
+    node, data = yamlio.load(yamlio.read(path, CONFIG), CONFIG)  # keys given twice: refused there
+    where = _Lines(node)
+    if data is None:
+        return CheckConfig()
+    if not isinstance(data, dict):
+        raise FolioError("expected a mapping with `severity` and `suppress`", CONFIG, 1)
+    for name in data:
+        if name not in ("severity", "suppress"):
+            raise FolioError(f"unknown field {name!r}: the file holds `severity` and `suppress`",
+                             CONFIG, where.line(name))
     config = CheckConfig()
-    for code, level in (data.get("severity") or {}).items():
-        _known(code, known_codes)
+    severity = data.get("severity") or {}
+    if not isinstance(severity, dict):
+        raise FolioError("`severity` maps a code to error, warning or info", CONFIG,
+                         where.line("severity"))
+    for code, level in severity.items():
+        _known(code, known_codes, where.line("severity", code))
         try:
             config.severity[code] = Severity.parse(str(level))
         except KeyError:
             raise FolioError(f"severity of {code} must be error, warning or info, not {level!r}",
-                             CONFIG) from None
-    for number, entry in enumerate(data.get("suppress") or [], 1):
-        if not isinstance(entry, dict) or not str(entry.get("reason") or "").strip():
-            raise FolioError(f"suppression #{number} needs a `code` and a `reason`", CONFIG)
-        unknown = set(entry) - {"code", "reason", "unit", "path", "line", "match"}
-        if unknown or "code" not in entry:
-            raise FolioError(f"suppression #{number}: unknown fields {sorted(unknown)} or no code",
-                             CONFIG)
-        if not any(ch in entry["code"] for ch in "*?["):
-            _known(entry["code"], known_codes)
-        config.suppressions.append(Suppression(**{k: entry[k] for k in entry}))
+                             CONFIG, where.line("severity", code)) from None
+    entries = data.get("suppress") or []
+    if not isinstance(entries, list):
+        raise FolioError("`suppress` is a list of entries, each with a code, a place and a reason",
+                         CONFIG, where.line("suppress"))
+    for number, entry in enumerate(entries):
+        config.suppressions.append(_suppression(entry, known_codes, where.at("suppress", number)))
     return config
 
 
-def _known(code: str, known_codes: set[str]) -> None:
+def _suppression(entry, known_codes: set[str], where: _Lines) -> Suppression:
+    line = where.line()
+    if not isinstance(entry, dict) or not isinstance(entry.get("code"), str) \
+            or not isinstance(entry.get("reason"), str) or not entry["reason"].strip():
+        raise FolioError("a suppression needs a `code` and a `reason`", CONFIG, line)
+    unknown = sorted(set(entry) - set(FIELDS), key=str)
+    if unknown:
+        raise FolioError(f"unknown field {unknown[0]!r} (the fields are {', '.join(FIELDS)})",
+                         CONFIG, where.line(unknown[0]))
+    for name in ("unit", "path", "match"):
+        if name in entry and (not isinstance(entry[name], str) or not entry[name].strip()):
+            raise FolioError(f"`{name}` must be a non-empty text", CONFIG, where.line(name))
+    if "line" in entry and (not isinstance(entry["line"], int) or isinstance(entry["line"], bool)
+                            or entry["line"] < 1):
+        raise FolioError("`line` must be a line number (1 or more)", CONFIG, where.line("line"))
+    if not any(ch in entry["code"] for ch in "*?["):
+        _known(entry["code"], known_codes, where.line("code"))
+    placed = "unit" in entry or ("path" in entry and "line" in entry)
+    if "scope" in entry:
+        if entry["scope"] != EVERYWHERE:
+            raise FolioError(f"`scope` can only be {EVERYWHERE!r} (leave it out to suppress at one "
+                             "place)", CONFIG, where.line("scope"))
+        if any(name in entry for name in ("unit", "path", "line")):
+            raise FolioError(f"`scope: {EVERYWHERE}` and a place (unit, path, line) contradict "
+                             "each other: give one or the other", CONFIG, where.line("scope"))
+    elif not placed:
+        lacking = ("`line` with its `path`" if "path" in entry or "line" in entry else
+                   "a place: a `unit` id, or a `path` and a `line`")
+        raise FolioError(f"a suppression of {entry['code']} needs {lacking}; to suppress it in "
+                         f"the whole corpus say so with `scope: {EVERYWHERE}`", CONFIG, line)
+    if "unit" in entry and entry["unit"][0] in "*?[":
+        raise FolioError(f"unit {entry['unit']!r} would match any unit: start it with the id it "
+                         f"stands for (`pop:5.5/action-2/*`), or say `scope: {EVERYWHERE}`",
+                         CONFIG, where.line("unit"))
+    return Suppression(**{k: v for k, v in entry.items() if k != "scope"})
+
+
+class _Lines:
+    """1-based lines of the values of checks.yaml, by their path of keys and positions."""
+
+    def __init__(self, node: Node | None):
+        self.node = node
+
+    def at(self, *path) -> "_Lines":
+        node = self.node
+        for step in path:
+            node = _child(node, step)
+        return _Lines(node)
+
+    def line(self, *path) -> int | None:
+        """The line of the key that ``path`` ends in (or of this node, for no path or a key the
+        file does not have)."""
+        node = self.node
+        if path:
+            parent = self.at(*path[:-1]).node
+            node = _key(parent, path[-1]) or _child(parent, path[-1]) or parent or node
+        return node.start_mark.line + 1 if node is not None else None
+
+
+def _child(node: Node | None, step) -> Node | None:
+    if isinstance(node, MappingNode):
+        return next((value for key, value in node.value if key.value == str(step)), None)
+    if isinstance(node, SequenceNode) and isinstance(step, int) and step < len(node.value):
+        return node.value[step]
+    return None
+
+
+def _key(node: Node | None, name) -> Node | None:
+    if isinstance(node, MappingNode):
+        return next((key for key, _ in node.value if key.value == str(name)), None)
+    return None
+
+
+def _known(code: str, known_codes: set[str], line: int | None) -> None:
     if code not in known_codes:
-        raise FolioError(f"unknown check code {code!r}", CONFIG)
+        raise FolioError(f"unknown check code {code!r}", CONFIG, line)

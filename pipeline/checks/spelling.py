@@ -16,8 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator
 
-import yaml
-
+from .. import yamlio
 from ..diagnostics import Diagnostic, Severity
 from ..errors import FolioError
 from .base import CheckContext, Code, at
@@ -65,16 +64,19 @@ def load_confusables(root: str) -> tuple[Confusable, ...]:
     path = Path(root) / CONFUSABLES
     if not path.exists():
         return ()
-    entries = yaml.safe_load(path.read_text("utf-8")) or []
+    node, entries = yamlio.load(yamlio.read(path, CONFUSABLES), CONFUSABLES)
+    if entries is not None and not isinstance(entries, list):
+        raise FolioError("the confusables are a list of entries", CONFUSABLES, 1)
     found = []
-    for number, entry in enumerate(entries, 1):
+    for number, entry in enumerate(entries or [], 1):
         try:
             wrong, right = entry["fix"]
             found.append(Confusable(entry["lang"], re.compile(entry["pattern"]), wrong, right,
                                     entry["why"]))
         except (KeyError, TypeError, ValueError, re.error) as exc:
             raise FolioError(f"confusable #{number} is invalid ({exc}); it needs lang, a pattern "
-                             "with a group `w`, fix: [wrong, right] and why", CONFUSABLES) from None
+                             "with a group `w`, fix: [wrong, right] and why", CONFUSABLES,
+                             node.value[number - 1].start_mark.line + 1) from None
     return tuple(found)
 
 

@@ -39,6 +39,9 @@ class TreeBuilder:
         self._by_id: dict[str, Unit] = {}
         self._own: dict[str, tuple[int, int]] = {}  # id -> first and last own line
         self._ordinals: Counter[tuple[str, str]] = Counter()
+        #: children per (unit, kind), kept as they are added: a parser asks line after line, and
+        #: counting a long procedure's children each time would be quadratic
+        self._child_kinds: Counter[tuple[str, Kind]] = Counter()
         self.indent: dict[str, int] = {}
         root = Unit(document.key, Kind.DOCUMENT, None, document.key, attrs={
             "title": document.title, "game": document.game, "rulebook": document.rulebook, "edition": document.edition,
@@ -87,8 +90,8 @@ class TreeBuilder:
             self.stack.pop()
         return self.top
 
-    def children_of(self, unit: Unit, kind: Kind) -> list[Unit]:
-        return [self._by_id[c] for c in unit.children if self._by_id[c].kind == kind]
+    def has_child(self, unit: Unit, kind: Kind) -> bool:
+        return self._child_kinds[(unit.id, kind)] > 0
 
     def innermost(self, *kinds: Kind) -> Unit | None:
         for unit in reversed(self.stack):
@@ -125,6 +128,7 @@ class TreeBuilder:
         if line is not None:
             self._own[unit_id] = (line, own_end or line)
         parent.children.append(unit_id)
+        self._child_kinds[(parent.id, kind)] += 1
         self.indent[unit_id] = indent
         if open:
             self.stack.append(unit)

@@ -62,7 +62,7 @@ def parse(document: Document, source: Source) -> list[Unit]:
             _item(b, n, item)
         elif line.rstrip().endswith(":") and after and NUMBERED.match(after[0]) \
                 and NUMBERED.match(after[0])["number"] == "1" and b.innermost(Kind.PROCEDURE) \
-                and b.children_of(b.innermost(Kind.PROCEDURE), Kind.STEP):
+                and b.has_child(b.innermost(Kind.PROCEDURE), Kind.STEP):
             # "Существует три исключения из общего порядка:" then 1., 2., 3. after the steps:
             # a list belonging to the procedure, not more text of its last step.
             b.close_past(b.innermost(Kind.PROCEDURE))

@@ -33,6 +33,18 @@ def is_blank(line: str) -> bool:
     return not line.strip()
 
 
+def next_texts(lines: list[str]) -> list[str]:
+    """For each line, the first line with text after it ("" for none), in one pass: a parser
+    that looks ahead by scanning the rest of the file from every line is quadratic."""
+    found = [""] * len(lines)
+    after = ""
+    for index in range(len(lines) - 1, -1, -1):
+        found[index] = after
+        if not is_blank(lines[index]):
+            after = lines[index]
+    return found
+
+
 def word_count(text: str) -> int:
     return len(text.split())
 

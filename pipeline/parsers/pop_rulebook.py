@@ -15,7 +15,7 @@ from ..model import Document, Kind, Unit
 from ..reader import Source
 from .builder import TreeBuilder
 from .lines import (FOOTNOTE, NOTE, NOTE_ROLES, NUMBERED, indent_of, is_blank,
-                    looks_like_heading, match_item, split_run_in)
+                    looks_like_heading, match_item, next_texts, split_run_in)
 
 HEADING = re.compile(r"^(?P<text>\S.*?)[ \t]+#[ \t]*$")
 NUMBERED_HEADING = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})+)[ \t]+(?P<title>\S.*)$")
@@ -27,11 +27,12 @@ _LISTY = (Kind.LIST, Kind.ITEM, Kind.STEP, Kind.PROCEDURE)
 def parse(document: Document, source: Source) -> list[Unit]:
     b = TreeBuilder(document, source)
     lines = source.lines
+    after = next_texts(lines)
     for n, line in enumerate(lines, 1):
         if is_blank(line):
             continue
         text = line.strip()
-        following = next((x for x in lines[n:] if not is_blank(x)), "")
+        following = after[n - 1]
         if (heading := HEADING.match(text)) is not None:
             _heading(b, n, heading["text"])
         elif (optional := OPTIONAL_RULE.match(text)) is not None:

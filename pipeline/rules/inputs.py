@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import enum
+import re
 import types
 import typing
 from dataclasses import MISSING, dataclass, field, fields
@@ -177,7 +178,12 @@ def plain(value: Any) -> Any:
 
 
 def _split(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
+    if not text.strip():
+        return []  # an empty list
+    parts = [part.strip() for part in text.split(",")]
+    if not all(parts):
+        raise RuleInputError(f"{text!r}: an empty item between commas")
+    return parts
 
 
 def _pairs(text: str, name: str) -> list[tuple[str, str]]:
@@ -191,11 +197,17 @@ def _pairs(text: str, name: str) -> list[tuple[str, str]]:
 
 
 def _bool(value: Any, name: str) -> bool:
+    # One spelling each, as `folio rules list` shows them: `yes`, `1` or `on` might mean
+    # something else to the next reader of a scenario.
     if isinstance(value, bool):
         return value
-    if isinstance(value, str) and value.strip().lower() in ("true", "yes", "1", "false", "no", "0"):
-        return value.strip().lower() in ("true", "yes", "1")
+    if isinstance(value, str) and value.strip(" \t") in ("true", "false"):
+        return value.strip(" \t") == "true"
     raise RuleInputError(f"{name}={value!r}: expected true or false")
+
+
+#: ASCII digits with an optional sign: Python's int() would also take "３", "٣" and "1_000"
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,18}")
 
 
 def _int(value: Any, name: str) -> int:
@@ -203,10 +215,10 @@ def _int(value: Any, name: str) -> int:
         raise RuleInputError(f"{name}={value!r}: expected a whole number")
     if isinstance(value, int):
         return value
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        raise RuleInputError(f"{name}={value!r}: expected a whole number") from None
+    if isinstance(value, str) and WHOLE_NUMBER.fullmatch(value.strip(" \t")):
+        return int(value.strip(" \t"))
+    raise RuleInputError(f"{name}={value!r}: expected a whole number in ASCII digits, such as 3 "
+                         "or -2")
 
 
 def _enum(tp: type[enum.Enum], value: Any, name: str) -> enum.Enum:

@@ -1,8 +1,9 @@
-"""Reading corpus/rules YAML: the values from ``yaml.safe_load``, the lines from the node tree.
+"""Reading corpus/rules YAML: the values and, from the node tree, the lines.
 
-``safe_load`` gives plain values but forgets where they were written; ``yaml.compose`` (with the
-same safe loader) keeps the marks. :func:`read` returns both, walked in step, so every error
-and every diagnostic about the data can name the file and the line.
+Plain values forget where they were written; the node tree (from the same read by
+:mod:`pipeline.yamlio`, which refuses aliases, keys given twice ...) keeps the marks. :func:`read`
+returns both, walked in step, so every error and every diagnostic about the data can name the
+file and the line.
 """
 
 from __future__ import annotations
@@ -27,17 +28,7 @@ class Node:
 
 
 def read(root: Path, rel_path: str) -> Node:
-    text_path = Path(root) / rel_path
-    try:
-        text = text_path.read_text("utf-8")
-    except UnicodeDecodeError:
-        raise FolioError("not UTF-8", rel_path) from None
-    try:
-        node, value = yamlio.compose_and_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise FolioError(f"invalid YAML: {getattr(exc, 'problem', None) or exc}", rel_path,
-                         mark.line + 1 if mark else None) from None
+    node, value = yamlio.load(yamlio.read(Path(root) / rel_path, rel_path), rel_path)
     if node is None:
         raise FolioError("the file is empty", rel_path, 1)
     return _pair(value, node)

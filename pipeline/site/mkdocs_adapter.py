@@ -24,6 +24,7 @@ from mkdocs.exceptions import MkDocsException
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.toc import get_toc
 
+from .. import yamlio
 from ..buildcache import carry
 from ..errors import FolioError
 from .render import RenderedPage
@@ -163,7 +164,9 @@ class _DropDirtyWarning(logging.Filter):
 def _config(lang: str, nav: list, base_config: Path, here: Path, site_dir: Path) -> dict:
     """The project's mkdocs.yml plus what this build decides; paths relative to ``here``,
     because the generated file does not sit beside the base one."""
-    config = yaml.safe_load(base_config.read_text(encoding="utf-8")) or {}
+    config = yamlio.load(yamlio.read(base_config, base_config.name), base_config.name)[1] or {}
+    if not isinstance(config, dict):
+        raise FolioError("the site's configuration must be a mapping", base_config.name, 1)
     theme = dict(config.get("theme") or {})
     if theme.get("custom_dir"):
         custom = (base_config.parent / theme["custom_dir"]).resolve()

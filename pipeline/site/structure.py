@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 
 from ..errors import FolioError
 from ..model import Corpus, Document
+from ..site_names import PAGES, RESERVED
 
 #: the languages of the site, each a full copy of every page
 SITE_LANGUAGES = ("en", "ru")
 #: fixed pages, by the template that renders them
-FIXED = {"home": "", "glossary": "glossary/", "status": "status/", "report": "checks/",
-         "search": "search/", "aids": "aids/"}
+FIXED = PAGES
 _SEGMENT = re.compile(r"^[a-z0-9]+(?:[-_.][a-z0-9]+)*$")
 
 
@@ -51,7 +51,7 @@ def plan(corpus: Corpus, changes: bool = False) -> Site:
     games: dict[str, list[Document]] = {}
     for document in corpus.documents:
         games.setdefault(document.rulebook, []).append(document)
-    taken = {path.rstrip("/") for path in FIXED.values() if path}
+    taken = set(RESERVED)
     pages = [Page(template, path) for template, path in FIXED.items()]
     for rulebook, documents in games.items():
         _check_segment(rulebook, "rulebook", taken)

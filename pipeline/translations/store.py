@@ -67,14 +67,7 @@ def load(root: Path, rel_path: str) -> TranslationFile:
     if not name or name["lang"] not in LANGUAGES:
         raise FolioError("a translation file is named <document>.<lang>.yaml, lang one of "
                          + ", ".join(LANGUAGES), path=rel_path)
-    try:
-        node = yamlio.compose((Path(root) / rel_path).read_text("utf-8"))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise FolioError(f"invalid YAML: {getattr(exc, 'problem', exc)}", rel_path,
-                         mark.line + 1 if mark else None) from None
-    except UnicodeDecodeError:
-        raise FolioError("not UTF-8", rel_path) from None
+    node = yamlio.compose(yamlio.read(Path(root) / rel_path, rel_path), rel_path)
     data = _mapping(node, rel_path)
     if not {"document", "language", "units"} <= set(data) <= {"document", "language", "units", "orphaned"}:
         raise FolioError("expected the keys document, language, units (and orphaned)", rel_path,
