@@ -34,6 +34,7 @@ def set_value(root, fact_id: str, old: str, new: str) -> None:
 def printed_text(root, tmp_path, *aids: str) -> dict[tuple[str, str], str]:
     corpus, _notes = load_corpus(root)
     plan = plan_aids(corpus, root, only=aids, papers=("a4",))
+    tmp_path.mkdir(parents=True, exist_ok=True)  # a build writes beside an existing directory only
     printed = print_aids(plan, tmp_path / "aids")
     return {(f.aid, f.lang): flat(" ".join(pdftotext(printed.directory / f.path))) for f in printed.files}
 

@@ -2,7 +2,7 @@
 
 Measured before this was fixed: export, blank one msgstr (or keep one entry, as a CAT tool's
 "translated only" download does), import -> exit 0 and every other translation of the file was
-gone. The real Russian translation of Risto's Period I (54 entries) is the stored work here.
+gone. The real Russian translation of Risto's Period I (every unit of it) is the stored work here.
 """
 
 from __future__ import annotations
@@ -58,13 +58,13 @@ def test_a_blanked_msgstr_keeps_the_stored_translation(corpus_copy, po_dir, foli
     save(po_dir / PO, cat)
     run = folio(corpus_copy, "po", "import", str(po_dir))
     assert run.returncode == 0, run.stderr
-    assert stored(corpus_copy) == before and len(before) == 54
+    assert stored(corpus_copy) == before and len(before) > 50
     assert f"{RISTO_RU} (unchanged, from" in run.stdout
-    assert "53 unchanged, 1 ignored (empty msgstr: the stored one stays)" in run.stdout
+    assert f"{len(before) - 1} unchanged, 1 ignored (empty msgstr: the stored one stays)" in run.stdout
 
 
 def test_a_translated_only_download_with_one_entry_keeps_the_others(corpus_copy, po_dir, folio):
-    """A PO file holding one entry, its translation edited: that one changes, 53 stay."""
+    """A PO file holding one entry, its translation edited: that one changes, the others stay."""
     before = stored(corpus_copy)
     text = (po_dir / PO).read_text("utf-8")
     header, *entries = text.split("\n\n")
@@ -77,11 +77,12 @@ def test_a_translated_only_download_with_one_entry_keeps_the_others(corpus_copy,
     assert after["eu-risto:1:I/pre-1"].startswith("1. Перебросьте кости и не вычёркивайте это событие")
     assert {k: v for k, v in after.items() if k != "eu-risto:1:I/pre-1"} == \
         {k: v for k, v in before.items() if k != "eu-risto:1:I/pre-1"}
-    assert "1 updated, 53 kept (not in the PO file)" in run.stdout
+    assert f"1 updated, {len(before) - 1} kept (not in the PO file)" in run.stdout
     assert "  updated    eu-risto:1:I/pre-1" in run.stdout
 
 
 def test_prune_removes_what_the_file_leaves_out_and_says_so(corpus_copy, po_dir, folio):
+    before = stored(corpus_copy)
     cat = catalog(po_dir / PO)
     for message in cat:
         if message.context == "eu-risto:1:I/pre-2":
@@ -89,7 +90,7 @@ def test_prune_removes_what_the_file_leaves_out_and_says_so(corpus_copy, po_dir,
     save(po_dir / PO, cat)
     run = folio(corpus_copy, "po", "import", "--prune", str(po_dir))
     assert run.returncode == 0, run.stderr
-    assert "eu-risto:1:I/pre-2" not in stored(corpus_copy) and len(stored(corpus_copy)) == 53
+    assert "eu-risto:1:I/pre-2" not in stored(corpus_copy) and len(stored(corpus_copy)) == len(before) - 1
     assert "1 removed" in run.stdout and "  removed    eu-risto:1:I/pre-2" in run.stdout
 
 
@@ -106,13 +107,14 @@ def test_remove_one_translation_explicitly(corpus_copy, folio):
 
 
 def test_a_fuzzy_entry_is_stored_as_needing_review(corpus_copy, po_dir, folio, tmp_path):
+    count = len(stored(corpus_copy))
     cat = catalog(po_dir / PO)
     for message in cat:
         if message.context == "eu-risto:1:I/pre-1":
             message.flags.add("fuzzy")
     save(po_dir / PO, cat)
     run = folio(corpus_copy, "po", "import", str(po_dir))
-    assert "1 now fuzzy, 53 unchanged" in run.stdout and "  now fuzzy  eu-risto:1:I/pre-1" in run.stdout
+    assert f"1 now fuzzy, {count - 1} unchanged" in run.stdout and "  now fuzzy  eu-risto:1:I/pre-1" in run.stdout
     assert load(corpus_copy, RISTO_RU).entries["eu-risto:1:I/pre-1"].fuzzy
     assert "    fuzzy: true\n" in (corpus_copy / RISTO_RU).read_text("utf-8")
     corpus = load_corpus(corpus_copy)[0]
@@ -123,7 +125,7 @@ def test_a_fuzzy_entry_is_stored_as_needing_review(corpus_copy, po_dir, folio, t
     [message] = [m for m in catalog(again / PO) if m.context == "eu-risto:1:I/pre-1"]
     assert message.fuzzy and not message.previous_id
     before = (corpus_copy / RISTO_RU).read_bytes()
-    assert "54 unchanged" in folio(corpus_copy, "po", "import", str(again)).stdout
+    assert f"{count} unchanged" in folio(corpus_copy, "po", "import", str(again)).stdout
     assert (corpus_copy / RISTO_RU).read_bytes() == before
     # the translator reviews it: the mark comes off
     cat = catalog(again / PO)
@@ -162,9 +164,8 @@ def test_the_language_header_is_normalised(corpus_copy, po_dir, folio, header):
     (po_dir / PO).write_text(text.replace('"Language: ru\\n"', f'"Language: {header}\\n"'), "utf-8")
     run = folio(corpus_copy, "po", "import", str(po_dir))
     assert run.returncode == 0, run.stderr
-    assert sorted(p.name for p in (corpus_copy / "corpus/translations").iterdir()) == [
-        "eu-risto-period-1.ru.yaml", "his-power-rules.en.yaml", "pop-military-actions.ru.yaml",
-        "vq-deployment-actions.en.yaml"]
+    names = sorted(p.name for p in (corpus_copy / "corpus/translations").iterdir())
+    assert "eu-risto-period-1.ru.yaml" in names and not any("_" in n or "RU" in n for n in names)
     assert folio(corpus_copy, "status").returncode == 0  # no later command is broken by it
 
 
