@@ -13,6 +13,8 @@ from typing import Callable
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+#: the built website and the browser, shared by every module that tests them
+pytest_plugins = ["site_fixtures"]
 
 
 @dataclass

@@ -27,7 +27,7 @@ from pipeline.site.render import Renderer
 from pipeline.site.structure import plan
 from babel.support import NullTranslations
 from conftest import REPO, copy_corpus
-from site_support import CHROMIUM, CHROMIUM_ARGS, broken_links, serving
+from site_support import broken_links, serving
 
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
 DOC = "eu-risto/eu-risto-period-1"
@@ -255,14 +255,10 @@ def test_the_document_page_links_to_its_changes_and_old_ids_land_on_their_units(
     assert broken_links(site) == []
 
 
-def test_a_bookmark_of_a_renumbered_step_lands_on_it_in_a_browser(site):
-    playwright = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: scripts/install installs Debian's chromium")
-    with serving(site) as base, playwright.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+def test_a_bookmark_of_a_renumbered_step_lands_on_it_in_a_browser(site, browser):
+    with serving(site) as base:
+        tab = browser.new_page(viewport={"width": 1280, "height": 700})
         try:
-            tab = browser.new_page(viewport={"width": 1280, "height": 700})
             tab.goto(f"{base}/ru/{DOC}/#{quote('eu-risto:2:I/events-phase/4')}")
             landed = tab.evaluate("""() => {
                 const unit = document.querySelector(':target').closest('.folio-unit');
@@ -274,7 +270,7 @@ def test_a_bookmark_of_a_renumbered_step_lands_on_it_in_a_browser(site):
             assert "The winner receives 75d and 15 VP." in landed[1] and landed[2]
             assert landed[3] not in ("rgba(0, 0, 0, 0)", "transparent")  # marked as the target
         finally:
-            browser.close()
+            tab.close()
 
 
 def test_moving_the_baseline_tag_is_a_change_of_the_input(site, editions):

@@ -12,7 +12,6 @@ from urllib.parse import quote, unquote, urlsplit
 
 import pytest
 
-from test_site_built import base_url, browser, corpus, page, site  # noqa: F401 - the fixtures
 
 VIEWPORT = 900  # the height of test_site_built's page; the header covers about 70 px of it
 
