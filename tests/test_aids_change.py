@@ -133,3 +133,22 @@ def test_inserting_a_paragraph_does_not_change_what_an_aid_prints(corpus_copy, t
 
 def _without_edition(text: str) -> str:
     return re.sub(r"(edition|выпуск) \S+", "", text)
+
+
+def test_a_translation_awaiting_review_prints_tagged_so(corpus_copy):
+    """A translator's fuzzy mark reaches the printed page: the text prints, tagged, never as
+    finished."""
+    from conftest import mark_fuzzy
+    from pipeline.aids.render import environment
+
+    mark_fuzzy(corpus_copy, "corpus/translations/pop-military-actions.ru.yaml",
+               "pop:5.5/action-1/proc-1/step-2")
+    corpus, _ = load_corpus(corpus_copy)
+    sheet = Sheet("test", corpus, load_facts(REPO), "ru", _Null())
+    text = sheet.text("pop:5.5/action-1/proc-1/step-2")
+    assert text.unreviewed and not text.stale and not text.fallback
+    macros = environment().get_template("macros.html").make_module({"lang": "ru", "_": _Null().gettext})
+    printed = str(macros.t(text))
+    assert text.value in printed and "not yet reviewed" in printed
+    finished = sheet.text("pop:5.5/action-1/proc-1/step-1")
+    assert "not yet reviewed" not in str(macros.t(finished))

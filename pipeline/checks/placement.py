@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..diagnostics import Diagnostic, Severity
-from .base import CheckContext, Code
+from .base import CheckContext, Code, on_unit
 
 MOVED = Code("tr-moved", Severity.INFO,
              "a translation stored under one unit id follows its source sentence to another (the "
@@ -26,19 +26,18 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
         unit = corpus.units[unit_id]
         side = unit.sides[lang]
         if translation.moved_from is not None:
-            yield Diagnostic(side.path, side.line_start, MOVED.code,
-                             f"the translation stored under {translation.moved_from} follows its "
-                             f"source sentence to {unit_id}"
-                             + ("" if translation.similarity == 1.0 else
-                                f" ({translation.similarity:.0%} alike: review it)"),
-                             MOVED.severity, 1, unit_id,
-                             f"export and re-import the PO file (folio po export --lang {lang}), "
-                             "or folio translations realign, to keep it under its new id")
+            yield on_unit(MOVED, unit, side,
+                          f"the translation stored under {translation.moved_from} follows its "
+                          f"source sentence to {unit_id}"
+                          + ("" if translation.similarity == 1.0 else
+                             f" ({translation.similarity:.0%} alike: review it)"),
+                          suggestion=f"export and re-import the PO file (folio po export --lang "
+                                     f"{lang}), or folio translations realign, to keep it under "
+                                     "its new id")
         if translation.fuzzy:
-            yield Diagnostic(side.path, side.line_start, FUZZY.code,
-                             "marked as needing review; readers see it marked so",
-                             FUZZY.severity, 1, unit_id,
-                             "review it and clear the fuzzy flag in your PO editor, then re-import")
+            yield on_unit(FUZZY, unit, side, "marked as needing review; readers see it marked so",
+                          suggestion="review it and clear the fuzzy flag in your PO editor, then "
+                                     "re-import")
     for orphans in corpus.orphaned.values():
         for orphan in orphans:
             closest = (f"; the closest source is {orphan.closest} ({orphan.similarity:.0%} alike)"

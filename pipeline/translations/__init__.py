@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..align import How
 from ..errors import FolioError
+from ..lookup import Lookup
 from ..model import Corpus, Side, Translation
 from .fields import fields_of
 from .realign import Placement, place, renumbered
@@ -17,10 +18,8 @@ def attach(corpus: Corpus, root: Path) -> None:
     """Give every translated unit its side in the translation's language, each stored
     translation placed on the unit whose source is the sentence it translates
     (pipeline/translations/realign.py); the ones with no such unit go to ``corpus.orphaned``."""
-    documents = {d.key: d for d in corpus.documents}
-    units_of: dict[str, list] = {}
-    for unit in corpus.units.values():
-        units_of.setdefault(unit.document, []).append(unit)
+    lookup = Lookup(corpus)
+    documents = lookup.documents
     for translation in load_all(root):
         document = documents.get(translation.document)
         if document is None:
@@ -30,7 +29,7 @@ def attach(corpus: Corpus, root: Path) -> None:
         if translation.lang == document.language:
             raise FolioError(f"{document.key} is written in {document.language}: it cannot be "
                              "translated into its own language", translation.path)
-        for placement in place(translation, units_of.get(document.key, []), document.language):
+        for placement in place(translation, lookup.units_of(document.key), document.language):
             _attach_one(corpus, placement, translation.lang, translation.path, document)
         for entry in translation.orphaned:  # set aside by an import: placed nowhere
             _attach_one(corpus, Placement(entry, None), translation.lang, translation.path,

@@ -19,7 +19,7 @@ def realign(corpus: Corpus, root: Path, lang: str | None = None) -> list[tuple[s
     """Store every translation under the unit it is placed on now; what each file changed."""
     done, files = [], {}
     lookup = Lookup(corpus)
-    for stored in _files(corpus, root, lang):
+    for stored in _files(root, lang):
         document = lookup.documents[stored.document]
         placed = place(stored, lookup.units_of(stored.document), document.language)
         merged, changes = merge(stored, placed, [], [])
@@ -34,7 +34,8 @@ def remove(corpus: Corpus, root: Path, unit_ids: list[str], lang: str, *,
            orphaned: bool = False) -> list[tuple[str, Entry]]:
     """Remove the stored translations of ``unit_ids`` into ``lang``; ``orphaned``: the ones an
     import set aside under those ids instead (the live translation of the id stays)."""
-    stored_files = {f.document: f for f in _files(corpus, root, lang)}
+    stored_files = {f.document: f for f in _files(root, lang)}
+    titles = {d.key: d.title for d in corpus.documents}
     removed: list[tuple[str, Entry]] = []
     changed: dict[str, TranslationFile] = {}
     for unit_id in unit_ids:
@@ -48,7 +49,7 @@ def remove(corpus: Corpus, root: Path, unit_ids: list[str], lang: str, *,
         stored, entry = found
         changed[stored.document] = stored
         removed.append((stored.path, entry))
-    write_files_atomic({Path(root) / f.path: dump(f, list(corpus.units), _document(corpus, f).title)
+    write_files_atomic({Path(root) / f.path: dump(f, list(corpus.units), titles[f.document])
                         for f in changed.values()})
     return removed
 
@@ -63,9 +64,5 @@ def _remove_one(files, unit_id: str, orphaned: bool) -> tuple[TranslationFile, E
     return None
 
 
-def _files(corpus: Corpus, root: Path, lang: str | None) -> list[TranslationFile]:
+def _files(root: Path, lang: str | None) -> list[TranslationFile]:
     return [f for f in load_all(root) if lang is None or f.lang == lang]
-
-
-def _document(corpus: Corpus, stored: TranslationFile):
-    return next(d for d in corpus.documents if d.key == stored.document)

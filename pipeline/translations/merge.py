@@ -60,8 +60,8 @@ def merge(stored: TranslationFile, placed: list[Placement], incoming: list[Place
     for placement in incoming:
         new = placement.recorded() if placement.unit is not None else placement.entry
         unit = new.unit
-        if placement.moved:
-            changes.moved.append((placement.entry.unit, unit))
+        if placement.moved and (placement.entry.unit, unit) not in changes.moved:
+            changes.moved.append((placement.entry.unit, unit))  # once, though stored and sent
         taken.add(unit)
         _classify(entries.get(unit), new, changes)
         entries[unit] = new

@@ -21,6 +21,7 @@ from . import po_reader
 from ..atomic import write_files_atomic
 from ..errors import FolioError
 from ..labels import context_title, label
+from ..lookup import Lookup
 from ..model import Corpus, Document
 from ..revisions import Revision, revision
 from .merge import Changes, merge
@@ -127,10 +128,8 @@ def import_po(corpus: Corpus, root: Path, po_dir: Path, *, prune: bool = False) 
     result = ImportResult()
     files: dict[Path, str] = {}
     order = list(corpus.units)
-    documents = {d.key: d for d in corpus.documents}
-    units_of: dict[str, list] = {}
-    for unit in corpus.units.values():
-        units_of.setdefault(unit.document, []).append(unit)
+    lookup = Lookup(corpus)
+    documents = lookup.documents
     paths = sorted(Path(po_dir).glob("*.po"))
     if not paths:
         raise FolioError("no .po files here", str(po_dir))
@@ -143,7 +142,7 @@ def import_po(corpus: Corpus, root: Path, po_dir: Path, *, prune: bool = False) 
                              f"is {result.sources[rel]})", str(path))
         target = Path(root) / rel
         stored = load(root, rel) if target.exists() else TranslationFile(po.document.key, po.lang, rel)
-        units = units_of.get(po.document.key, [])
+        units = lookup.units_of(po.document.key)
         placed = place(stored, units, po.document.language)
         incoming = TranslationFile(po.document.key, po.lang, rel, {
             item.unit: Entry(item.unit, item.text, item.source, fingerprint(item.source),

@@ -43,8 +43,9 @@ class PoFile:
 
 def read(corpus: Corpus, documents: dict[str, Document], path: Path) -> PoFile:
     where = str(path)
-    _check_syntax(path)
-    _check_duplicates(path)
+    lines = _lines(path)  # read once, checked twice
+    _check_syntax(path, lines)
+    _check_duplicates(path, lines)
     try:
         with path.open("rb") as handle:
             catalog = read_po(handle, abort_invalid=True)
@@ -116,20 +117,20 @@ _PO_LINE = re.compile(r'^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+
 _KEYWORD = re.compile(r'^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+(".*")$')
 
 
-def _check_syntax(path: Path) -> None:
+def _check_syntax(path: Path, lines: list[tuple[int, str]]) -> None:
     # Babel's reader shrugs at an unterminated string and reads on; a translator's tool
     # should be told the line instead.
-    for number, line in _lines(path):
+    for number, line in lines:
         if line and not line.startswith("#") and not _PO_LINE.match(line):
             raise FolioError(f"broken PO file: cannot read {line[:40]!r}", str(path), number)
 
 
-def _check_duplicates(path: Path) -> None:
+def _check_duplicates(path: Path, lines: list[tuple[int, str]]) -> None:
     """Two entries for one unit: `msgfmt --check` refuses the same msgctxt+msgid twice, and as
     msgctxt is the unit id, two msgids under one msgctxt are two translations of one unit."""
     seen: dict[str, int] = {}
     keyword, context, start = None, None, 0
-    for number, line in _lines(path):
+    for number, line in lines:
         match = _KEYWORD.match(line)
         if match:
             keyword = match[1]
@@ -147,13 +148,12 @@ def _check_duplicates(path: Path) -> None:
                 context = None
 
 
-def _lines(path: Path):
+def _lines(path: Path) -> list[tuple[int, str]]:
     try:
         text = path.read_text("utf-8")
     except UnicodeDecodeError:
         raise FolioError("broken PO file: not UTF-8", str(path)) from None
-    for number, line in enumerate(text.split("\n"), 1):
-        yield number, line.strip()
+    return [(number, line.strip()) for number, line in enumerate(text.split("\n"), 1)]
 
 
 def _split_previous(comments: list[str]) -> tuple[list[str], str | None]:

@@ -73,11 +73,10 @@ def place(translation: TranslationFile, units: list[Unit], source_lang: str) -> 
 
 
 def _orphan(entry: Entry, new: list[Piece]) -> Placement:
-    best = max(new, key=lambda piece: similarity(entry.source, piece.text), default=None)
-    if best is None:
+    scored = max(((similarity(entry.source, piece.text), piece.id) for piece in new), default=None)
+    if scored is None:
         return Placement(entry, None)
-    return Placement(entry, None, closest=best.id,
-                     similarity=round(similarity(entry.source, best.text), 3))
+    return Placement(entry, None, closest=scored[1], similarity=round(scored[0], 3))
 
 
 def renumbered(text: str, old_source: str, new_source: str) -> str:
