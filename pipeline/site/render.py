@@ -16,7 +16,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from ..diagnostics import Diagnostic
-from ..labels import label
+from ..labels import _sentence, label
 from ..editions.diff import ADDED
 from ..lookup import Lookup
 from ..model import Corpus, Kind, Reference, RefKind, RefStatus, Unit
@@ -109,7 +109,7 @@ class Renderer:
         coverage = next(r for r in self.coverage()[document.key] if r.lang == self.lang)
         toc = [(level, u.id, text) for level, u, text in self._headings(unit) if level <= 3]
         changes_href = relative(page.path, self.site.page("changes", document.key).path) if self.changes else None
-        return self._template(page, "document.html", document.title, document=document,
+        return self._template(page, "document.html", document.title_in(self.lang), document=document,
                               coverage=coverage, content=render(unit, ctx),
                               game_href=relative(page.path, self.site.page("game", document.rulebook).path),
                               changes_href=changes_href, since=self._since(), toc=toc)
@@ -120,11 +120,11 @@ class Renderer:
         diff = self.changes.diff.document(document.key)
         href = lambda unit_id: self.site.unit_href(unit_id, page.path)
         found = change_rows(diff, self.corpus, self.lang, document.language, href, self._label,
-                             document.title) if diff.status != ADDED else None
+                             document.title_in(self.lang)) if diff.status != ADDED else None
         sections = [("renumbered", self.gettext("Renumbered")), ("changed", self.gettext("Changed")),
                     ("added", self.gettext("Added")), ("removed", self.gettext("Removed"))]
         toc = [(2, f"changes-{name}", label) for name, label in sections if found and getattr(found, name)]
-        return self._template(page, "changes.html", self.gettext("What changed: %(title)s") % {"title": document.title},
+        return self._template(page, "changes.html", self.gettext("What changed: %(title)s") % {"title": document.title_in(self.lang)},
                               document=document, diff=diff, changes=found, sections=sections,
                               since=self._since(), toc=toc,
                               document_href=relative(page.path, self.site.page("document", document.key).path))
@@ -147,10 +147,10 @@ class Renderer:
         documents = [(d, relative(page.path, self.site.page("document", d.key).path), rows[d.key],
                       pending[d.key]) for d in self.corpus.documents]
         toc = [(2, "pending", self.gettext("Still to translate or review"))] + [
-            (3, f"pending-{d.key}", d.title) for d, _href, _rows, groups in documents if groups]
+            (3, f"pending-{d.key}", d.title_in(self.lang)) for d, _href, _rows, groups in documents if groups]
         return self._template(page, "status.html", self.gettext("Translation status"),
                               documents=documents, toc=toc, open_up_to=OPEN_UP_TO,
-                              unit_label=lambda unit: label(self.corpus, unit, self.lang, self.gettext),
+                              unit_label=self.unit_label,
                               unit_href=lambda unit: self.site.unit_href(unit.id, page.path))
 
     def _report(self, page: Page) -> RenderedPage:
@@ -219,7 +219,19 @@ class Renderer:
     def _context(self, page: Page) -> Context:
         return Context(self.corpus, self.lang, self.macros, lambda refs, shown: self._ref(refs, shown, page),
                        self._abbreviations, lambda unit_id: self.site.unit_href(unit_id, page.path),
-                       self.lookup, self._aliases)
+                       self.lookup, self._aliases, self.unit_label)
+
+    def unit_label(self, unit: Unit) -> str:
+        return label(self.corpus, unit, self.lang, self.gettext)
+
+    def _tooltip(self, unit: Unit) -> str:
+        """What a link to ``unit`` says on hover: its label, and an event's or a rule's title,
+        which the label names by number only ("Event 8:I — Reformation")."""
+        named = self.unit_label(unit)
+        title = (unit.sides.get(self.lang) or unit.side()).fields.get("title")
+        if unit.kind in (Kind.EVENT, Kind.SECTION) and title and unit.attrs.get("number"):
+            return f"{named} — {_sentence(title)}"
+        return named
 
     def _abbreviations(self, unit: Unit) -> dict:
         if self.termbase is None:
@@ -237,8 +249,9 @@ class Renderer:
         if ref.status == RefStatus.EXTERNAL:
             what = self._target_words(ref)
             title = self.gettext("Outside this corpus: %(what)s in %(game)s") % {"what": what, "game": game}
-            if ref.note:
-                title += f" ({ref.note})"
+            why = self._external_words(ref)
+            if why:
+                title += f" ({why})"
             return Markup('<span class="folio-ref folio-ref--external" title="{}">{}<span '
                           'class="folio-ref-mark" aria-hidden="true">↗</span></span>').format(title, shown)
         if ref.target_id is None:
@@ -246,7 +259,7 @@ class Renderer:
             return Markup('<span class="folio-ref folio-ref--unresolved" title="{}">{}<span '
                           'class="folio-ref-mark" aria-hidden="true">?</span></span>').format(title, shown)
         target = self.corpus.units[ref.target_id]
-        title = self._label(target) if target.kind in HEADINGS else ref.target_id
+        title = self._tooltip(target)
         css = "folio-ref"
         if ref.status == RefStatus.UNRESOLVED:  # it leads somewhere, but not where it says
             css += " folio-ref--unresolved"
@@ -256,16 +269,34 @@ class Renderer:
         # One span may lead to several steps ("шагах 2 и 3"): the first gets the words, the
         # others a link of their own right after them.
         more = [Markup('<a class="folio-ref folio-ref--more" href="{}" title="{}">{}</a>').format(
-            self.site.unit_href(r.target_id, page.path), r.target_id, r.target)
+            self.site.unit_href(r.target_id, page.path), self.unit_label(self.corpus.units[r.target_id]),
+            r.target)
             for r in refs[1:] if r.target_id]
         return link + (Markup('<sup class="folio-ref-list">{}</sup>').format(
             Markup(" ").join(more)) if more else Markup(""))
 
     def _target_words(self, ref: Reference) -> str:
+        if ref.kind == RefKind.RULE and " по " in ref.target:
+            low, high = ref.target.split(" по ")
+            return self.gettext("rules %(low)s to %(high)s") % {"low": low, "high": high}
+        if ref.kind == RefKind.PAGE and "-" in ref.target:
+            return self.gettext("pages %(target)s") % {"target": ref.target}
         words = {RefKind.RULE: self.gettext("rule %(target)s"),
                  RefKind.PAGE: self.gettext("page %(target)s"),
                  RefKind.EVENT: self.gettext("event %(target)s")}
         return words.get(ref.kind, "%(target)s") % {"target": ref.target}
+
+    def _external_words(self, ref: Reference) -> str | None:
+        """Where an external reference points, in the page's language: the resolver's note is
+        English prose for the CLI, so the page says it again from the reference's claims."""
+        claims = ref.claims or {}
+        if ref.kind == RefKind.PAGE:
+            return self.gettext("the printed rulebook's pages are not part of the corpus")
+        if "qual" in claims:
+            return self.gettext("the basic rules, %(part)s part") % {"part": claims["qual"]}
+        if "deck" in claims:
+            return self.gettext("the %(deck)s events deck") % {"deck": claims["deck"]}
+        return None
 
 
 def root_page(translations_by_lang: dict, languages: tuple[str, ...]) -> str:
