@@ -15,13 +15,14 @@ from babel.dates import format_date
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Severity
 from ..labels import _sentence, label
 from ..editions.diff import ADDED
 from ..lookup import Lookup
 from ..model import Corpus, Kind, Reference, RefKind, RefStatus, Unit
 from ..termbase import Termbase
 from .changes import rows as change_rows
+from .findings import SEVERITIES, Findings
 from .i18n import FOLIO
 from .reports import checks_by_code, coverage_by_document, pending_by_document
 from .structure import Page, Site, relative
@@ -68,6 +69,7 @@ class Renderer:
         self._abbreviations_of: dict[str, dict] = {}  # by rulebook
         self.env = environment(translations)
         self.gettext = translations.gettext
+        self.ngettext = translations.ngettext
         self.env.globals.update(language_name=self.language_name, lang=lang,
                                 language_names={code: self.language_name(code) for code in ("en", "ru")})
         self.macros = self.env.get_template("units.html").make_module(self.env.globals)
@@ -156,9 +158,31 @@ class Renderer:
     def _report(self, page: Page) -> RenderedPage:
         groups = checks_by_code(self.diagnostics)
         href = lambda d: self.site.unit_href(d.unit, page.path) if d.unit in self.site.unit_page else None
+
+        def unit_link(unit_id: str) -> Markup | None:
+            if unit_id not in self.site.unit_page:
+                return None
+            return Markup('<a href="{}">{}</a>').format(self.site.unit_href(unit_id, page.path),
+                                                        self.unit_label(self.corpus.units[unit_id]))
+
+        names = {"rulebook": {d.rulebook: d.game for d in self.corpus.documents},
+                 "concept": {c.id: (c.terms.get(self.lang) or next(iter(c.terms.values()), [c.id]))[0]
+                             for c in self.termbase.concepts} if self.termbase else {}}
+        findings = Findings(self.lang, self.gettext, self.ngettext, self.language_name, unit_link, names)
+        severities = [str(s) for s in sorted(Severity, reverse=True)]
+        families: dict[str, dict[str, int]] = {}
+        for d in self.diagnostics:
+            counts = families.setdefault(findings.family(d.code), dict.fromkeys(severities, 0))
+            counts[str(d.severity)] += 1
+        by_severity = {s: sum(c[s] for c in families.values()) for s in severities}
+        toc = [(2, "summary", self.gettext("Summary"))] if groups else []
         return self._template(page, "report.html", self.gettext("Consistency report"),
-                              groups=groups, href=href, total=len(self.diagnostics),
-                              toc=[(2, f"code-{group.code}", group.code) for group in groups])
+                              groups=groups, href=href, total=len(self.diagnostics), findings=findings,
+                              severities=severities, families=sorted(families.items()),
+                              by_severity=by_severity,
+                              severity_name=lambda s: self.gettext(SEVERITIES[str(s)]),
+                              unit_name=lambda unit_id: self.unit_label(self.corpus.units[unit_id]),
+                              toc=toc + [(2, f"code-{group.code}", group.code) for group in groups])
 
     def _search(self, page: Page) -> RenderedPage:
         return self._template(page, "search.html", self.gettext("Search"))
