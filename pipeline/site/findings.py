@@ -300,10 +300,15 @@ class Findings:
         return self.quoted(value)
 
     def quoted(self, value: str) -> Markup:
-        lang = _language_of(value)
-        if lang and lang != self.lang:
-            return Markup('<span lang="{}">{}</span>').format(lang, value)
-        return escape(value)
+        return quoted(value, self.lang)
+
+
+def quoted(value: str, page_lang: str) -> Markup:
+    """``value``, marked with its language where that is not the page's."""
+    lang, text = _language_of(value), inline_code(escape(value))  # data use `code` too
+    if lang and lang != page_lang:
+        return Markup('<span lang="{}">{}</span>').format(lang, text)
+    return text
 
 
 def _language_of(text: str) -> str | None:

@@ -7,7 +7,8 @@ autoescaping on everywhere, and read their interface strings from the Babel cata
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from babel import Locale
@@ -20,9 +21,9 @@ from ..labels import _sentence, label
 from ..editions.diff import ADDED
 from ..lookup import Lookup
 from ..model import Corpus, Kind, Reference, RefKind, RefStatus, Unit
-from ..termbase import Termbase
+from ..termbase import Abbreviation, Termbase
 from .changes import rows as change_rows
-from .findings import SEVERITIES, Findings
+from .findings import SEVERITIES, Findings, quoted
 from .i18n import FOLIO
 from .reports import checks_by_code, coverage_by_document, pending_by_document
 from .structure import Page, Site, relative
@@ -67,11 +68,14 @@ class Renderer:
         self.lookup = Lookup(corpus)
         self._coverage: dict | None = None
         self._abbreviations_of: dict[str, dict] = {}  # by rulebook
+        self._concepts = {c.id: c for c in termbase.concepts} if termbase else {}
         self.env = environment(translations)
         self.gettext = translations.gettext
         self.ngettext = translations.ngettext
         self.env.globals.update(language_name=self.language_name, lang=lang,
                                 language_names={code: self.language_name(code) for code in ("en", "ru")})
+        # data written in one language (the glossary's notes): marked as such on the other's pages
+        self.env.filters["quoted"] = lambda value: quoted(str(value), lang)
         self.macros = self.env.get_template("units.html").make_module(self.env.globals)
         check_kinds(self.macros)
 
@@ -142,7 +146,7 @@ class Renderer:
     def _glossary(self, page: Page) -> RenderedPage:
         toc = [(2, "concepts", self.gettext("Terms")), (2, "abbreviations", self.gettext("Abbreviations"))]
         return self._template(page, "glossary.html", self.gettext("Glossary"),
-                              termbase=self.termbase, toc=toc if self.termbase else ())
+                              termbase=self.termbase, explained=self._explained, toc=toc if self.termbase else ())
 
     def _status(self, page: Page) -> RenderedPage:
         rows, pending = self.coverage(), pending_by_document(self.corpus)
@@ -165,7 +169,8 @@ class Renderer:
             return Markup('<a href="{}">{}</a>').format(self.site.unit_href(unit_id, page.path),
                                                         self.unit_label(self.corpus.units[unit_id]))
 
-        names = {"rulebook": {d.rulebook: d.game for d in self.corpus.documents},
+        games = self.termbase.games if self.termbase else {}
+        names = {"rulebook": {d.rulebook: games.get(d.rulebook, d.game) for d in self.corpus.documents},
                  "concept": {c.id: (c.terms.get(self.lang) or next(iter(c.terms.values()), [c.id]))[0]
                              for c in self.termbase.concepts} if self.termbase else {}}
         findings = Findings(self.lang, self.gettext, self.ngettext, self.language_name, unit_link, names)
@@ -262,9 +267,17 @@ class Renderer:
             return {}
         rulebook = self.lookup.document_of(unit).rulebook
         if rulebook not in self._abbreviations_of:  # asked for every unit: once per rulebook
-            self._abbreviations_of[rulebook] = {a.abbr: a for a in self.termbase.abbreviations
+            self._abbreviations_of[rulebook] = {a.abbr: self._explained(a) for a in self.termbase.abbreviations
                                                 if rulebook in a.games}
         return self._abbreviations_of[rulebook]
+
+    def _explained(self, abbr: Abbreviation) -> Abbreviation:
+        """The abbreviation with its expansion and note in the page's language: the glossary's
+        own (expansion_ru), else its concept's term in that language, else as written."""
+        expansion, note = abbr.expansion_in(self.lang), abbr.note_in(self.lang)
+        if expansion and _script(expansion) != self.lang and abbr.concept in self._concepts:
+            expansion = (self._concepts[abbr.concept].terms.get(self.lang) or [expansion])[0]
+        return replace(abbr, expansion=expansion, note=note)
 
     def _ref(self, refs: list[Reference], shown: Markup, page: Page) -> Markup:
         """A reference as the reader meets it: a link, or a marked span saying why it is not."""
@@ -321,6 +334,10 @@ class Renderer:
         if "deck" in claims:
             return self.gettext("the %(deck)s events deck") % {"deck": claims["deck"]}
         return None
+
+
+def _script(text: str) -> str:
+    return "ru" if re.search(r"[А-Яа-яЁё]", text) else "en"
 
 
 def root_page(translations_by_lang: dict, languages: tuple[str, ...]) -> str:
