@@ -35,8 +35,9 @@ _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "me
 class _Text(HTMLParser):
     """The page's text outside <code> and outside any element marked with another language."""
 
-    def __init__(self) -> None:
+    def __init__(self, every_language: bool = False) -> None:
         super().__init__(convert_charrefs=True)
+        self.every_language = every_language
         self.stack: list[tuple[str, bool]] = []  # (tag, whether its text is skipped)
         self.parts: list[str] = []
 
@@ -46,7 +47,8 @@ class _Text(HTMLParser):
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         lang = attrs.get("lang")
-        skipped = self._skipped() or tag in _SKIP or (lang is not None and not lang.startswith("ru"))
+        skipped = self._skipped() or tag in _SKIP or (
+            lang is not None and not lang.startswith("ru") and not self.every_language)
         if not skipped:
             self.parts += [attrs[name] for name in ("title", "aria-label", "placeholder", "alt")
                            if attrs.get(name)]
@@ -63,8 +65,8 @@ class _Text(HTMLParser):
             self.parts.append(data)
 
 
-def visible_text(html: str) -> list[str]:
-    parser = _Text()
+def visible_text(html: str, every_language: bool = False) -> list[str]:
+    parser = _Text(every_language)
     parser.feed(html)
     return [part for part in parser.parts if part.strip()]
 
@@ -136,3 +138,14 @@ def test_the_report_translates_the_summaries_its_checks_declare():
     declared = {code.code: code.summary for code in all_codes()}
     listed = [summary for code, summary in declared.items() if code in MESSAGES]
     assert sorted(listed) == sorted(SUMMARIES)  # a summary changed in its check: change it here
+
+
+def test_no_page_shows_a_unit_id_to_a_reader(site, corpus):  # noqa: F811
+    """Ids are anchors (href, id) only; the text and the tooltips say labels."""
+    ids = {unit_id for unit_id in corpus[0].units if ":" in unit_id}
+    shown = []
+    for path in html_pages(site):
+        for text in visible_text(path.read_text(encoding="utf-8"), every_language=True):
+            shown += [f"{site_url(site, path)}: {word}" for word in re.findall(r"[\w-]+:[^\s,;«»()]+", text)
+                      if word.rstrip(".:") in ids and "/" in word]
+    assert shown == []

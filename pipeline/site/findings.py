@@ -263,8 +263,11 @@ class Findings:
 
     def suggestion(self, text: str) -> Shown:
         """Advice is translated; a quoted fix (a word, a spelling) is shown as it is."""
-        shown = self._shown(SUGGESTIONS, text)
-        return shown if shown.translated else Shown(self.quoted(text), True)
+        for template in SUGGESTIONS:
+            found = template.pattern.match(text)
+            if found:
+                return Shown(self._fill(template, found.groupdict()), True)
+        return Shown(self.quoted(text), True)
 
     def _shown(self, templates: list[Template], text: str) -> Shown:
         for template in templates:
@@ -300,7 +303,15 @@ class Findings:
         return self.quoted(value)
 
     def quoted(self, value: str) -> Markup:
-        return quoted(value, self.lang)
+        """Quoted data, its language marked, and any unit id in it shown as the unit's label."""
+        def linked(found: re.Match) -> str:
+            word, tail = found.group(1).rstrip(".:"), found.group(1)[len(found.group(1).rstrip(".:")):]
+            link = self.unit_link(word) if "/" in word else None
+            return str(link) + tail if link is not None else found.group(0)
+        return Markup(_UNIT_ID.sub(linked, str(quoted(value, self.lang))))
+
+
+_UNIT_ID = re.compile(r"(?<![\w/])([a-z][\w-]*:[^\s,;«»()<&]+)")
 
 
 def quoted(value: str, page_lang: str) -> Markup:

@@ -200,7 +200,8 @@ class Renderer:
             if file.lang != self.lang:
                 continue
             entry = aids.setdefault(file.aid, {"title": file.title, "edition": file.edition, "links": [], "sources": [
-                (unit_id, self.site.unit_href(unit_id, page.path) if unit_id in self.site.unit_page else None)
+                (self.unit_label(self.corpus.units[unit_id]) if unit_id in self.corpus.units else unit_id,
+                 self.site.unit_href(unit_id, page.path) if unit_id in self.site.unit_page else None)
                 for unit_id in file.sources]})
             label = papers.get(file.variant.paper, file.variant.paper)
             if file.variant.marks:
