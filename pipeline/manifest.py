@@ -23,7 +23,9 @@ from .site_names import RESERVED
 
 MANIFEST = "corpus/manifest.yaml"
 REQUIRED = ("key", "game", "rulebook", "title", "edition", "language", "parser", "source")
-OPTIONAL = ("continues",)
+#: title_<lang>, edition_<lang>: the title and the edition note as a reader of that language sees
+#: them, where they differ from `title` and `edition` (written once, in any language)
+OPTIONAL = ("continues", *(f"{name}_{lang}" for name in ("title", "edition") for lang in LANGUAGES))
 TOP_LEVEL = ("version", "documents", "changes_since")
 SUPPORTED_VERSION = 1
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -170,7 +172,7 @@ def _document(root: Path, entry: Any, at: _Entry) -> Document:
                          MANIFEST, at.field("parser"))
     source = _source(root, entry["source"], at.field("source"))
     return Document(**{name: entry[name] for name in REQUIRED if name != "source"},
-                    source=source, continues=entry.get("continues"))
+                    source=source, **{name: entry.get(name) for name in OPTIONAL})
 
 
 def _source(root: Path, value: str, line: int) -> str:

@@ -72,6 +72,17 @@ class Document:
     parser: str
     source: str  # path relative to the repository root
     continues: str | None = None
+    #: the title and the edition note for readers of one language; None: `title`, `edition`
+    title_en: str | None = None
+    title_ru: str | None = None
+    edition_en: str | None = None
+    edition_ru: str | None = None
+
+    def title_in(self, lang: str) -> str:
+        return getattr(self, f"title_{lang}", None) or self.title
+
+    def edition_in(self, lang: str) -> str:
+        return getattr(self, f"edition_{lang}", None) or self.edition
 
 
 class RefKind(StrEnum):

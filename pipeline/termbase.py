@@ -23,7 +23,9 @@ GLOSSARY = "corpus/glossary.yaml"
 LANGS = ("en", "ru")
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _CONCEPT_KEYS = {"id", "en", "ru", "case", "games", "decisions", "unapproved", "forbidden", "note"}
-_ABBR_KEYS = {"abbr", "expansion", "games", "concept", "note"}
+#: expansion_ru, note_en ...: the expansion and the note for the readers of that language
+_ABBR_KEYS = {"abbr", "expansion", "games", "concept", "note",
+              *(f"{name}_{lang}" for name in ("expansion", "note") for lang in ("en", "ru"))}
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,15 @@ class Abbreviation:
     line: int
     concept: str | None = None
     note: str | None = None
+    #: the expansion and the note in another language, by language (the website's tooltips)
+    expansions: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
+
+    def expansion_in(self, lang: str) -> str | None:
+        return self.expansions.get(lang) or self.expansion
+
+    def note_in(self, lang: str) -> str | None:
+        return self.notes.get(lang) or self.note
 
 
 @dataclass
@@ -255,9 +266,12 @@ class _Validator:
             raise self.fail(path, f"`{item['abbr']}` needs `games`")
         if item.get("concept") is not None and item["concept"] not in concept_ids:
             raise self.fail(path + ("concept",), f"unknown concept `{item['concept']}`")
+        translated = {name: {lang: str(item[f"{name}_{lang}"]) for lang in ("en", "ru")
+                             if item.get(f"{name}_{lang}")} for name in ("expansion", "note")}
         return Abbreviation(item["abbr"], item["expansion"],
                             self.game_list(item["games"], path + ("games",)), self.lines[path],
-                            item.get("concept"), item.get("note"))
+                            item.get("concept"), item.get("note"), translated["expansion"],
+                            translated["note"])
 
 
 from .brackets import BracketPair, bracket_pairs  # noqa: E402,F401  (re-exported)

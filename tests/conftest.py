@@ -51,6 +51,23 @@ def mark_fuzzy(root: Path, path: str, unit_id: str) -> None:
     file.write_text("\n".join(lines), "utf-8")
 
 
+def keep_translations(root: Path, keep: dict[str, tuple[str, ...]]) -> None:
+    """Leave only the stored translations whose unit id starts with one of ``keep[file]``, in
+    the named translation files, and no other translation file: a state that does not change
+    as the real editions are completed."""
+    from pipeline.translations.store import dump, load
+
+    directory = root / "corpus" / "translations"
+    for path in sorted(directory.glob("*.yaml")):
+        rel = path.relative_to(root).as_posix()
+        if rel not in keep:
+            path.unlink()
+            continue
+        stored = load(root, rel)
+        stored.entries = {k: e for k, e in stored.entries.items() if k.startswith(keep[rel])}
+        path.write_text(dump(stored, list(stored.entries), stored.document), "utf-8")
+
+
 @pytest.fixture(name="copy_corpus", scope="session")
 def copy_corpus_fixture() -> Callable[[Path], Path]:
     return copy_corpus

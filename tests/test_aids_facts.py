@@ -93,11 +93,13 @@ def test_colonisation_and_exploration_costs_are_the_facts_per_power(printed, fac
 def test_declare_war_cost_and_its_eight_steps_with_3a_to_3d(printed, facts):
     cost = facts.number("pop.dow.cost")
     assert run("pop.declare-war", facts, targets=1).result.crowns == cost
-    for lang, title in (("en", "Declare War"), ("ru", "Объявить войну")):
+    # each action's steps run up to the next action's title, in the aid's language
+    for lang, title, after in (("en", "Declare War", "Activate Units"),
+                               ("ru", "Объявить войну", "Активировать отряды")):
         text = page_text(printed, "pop-military-actions", lang)
         assert f"{title} {cost}c 8" in text  # the summary table: action, cost, steps
         section = text[text.index(f"{title} {cost}c", text.index(f"{title} {cost}c 8") + 1):]
-        steps = re.findall(r"(?<!\S)(\d\.|3[a-d])(?= )", section[:section.index("Activate Units")])
+        steps = re.findall(r"(?<!\S)(\d\.|3[a-d])(?= )", section[:section.index(after)])
         assert steps == ["1.", "2.", "3.", "3a", "3b", "3c", "3d", "4.", "5.", "6.", "7.", "8."], (lang, steps)
     en = page_text(printed, "pop-military-actions", "en")
     for action, fact in (("Activate Units", "pop.activate.cost"), ("Suppress Unrest", "pop.suppress.cost")):

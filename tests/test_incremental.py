@@ -101,7 +101,7 @@ def test_an_edit_to_a_cited_rule_rerenders_the_pages_that_cite_it(project, tree_
     assert {"his-x1/his-winter-new-world-x1/", "his-x1/his-power-rules-x1/"} <= rendered
     assert not any(path.startswith(("eu-risto-x1/", "vq-x1/", "pop-x1/")) for path in rendered)
     page = (project / "site" / "ru" / "his-x1" / "his-power-rules-x1" / "index.html").read_text("utf-8")
-    assert 'title="19.5 Пополнение войск"' in page  # the link is titled as its target is now
+    assert 'title="Правило 19.5 — Пополнение войск"' in page  # the link is titled as its target is now
     assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
 
 

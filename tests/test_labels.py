@@ -56,10 +56,10 @@ def named(corpus):
     # out, a sub-step as the rules cite it; an optional rule by its number; a footnote by its sign
     ("pop:5.5/action-1/proc-1/step-3/a", "Declare War, step 3a", "Объявить войну, шаг 3a"),
     ("pop:5.5/action-2/optional-rule-2", "Activate Units, optional rule 2",
-     "Activate Units, необязательное правило 2"),
+     "Активировать отряды, необязательное правило 2"),
     ("pop:5.5/action-1/footnote-2", "Declare War, footnote **", "Объявить войну, сноска **"),
     ("pop:5.5/action-3/sec-1/footnote-1", "Recruit Units, Cost to Recruit/build, footnote *",
-     "Recruit Units, Cost to Recruit/build, сноска *"),
+     "Набрать отряды, Стоимость набора/постройки, сноска *"),
 ])
 def test_a_unit_is_named_by_its_place_in_the_rules(named, unit_id, en, ru):
     assert named(unit_id, "en")[0] == en

@@ -29,7 +29,7 @@ VQ_EN = "corpus/translations/vq-deployment-actions.en.yaml"
 
 class Plant(NamedTuple):
     unit: str
-    old: str | None  # what the real translation says; None: the unit is not translated yet
+    old: str | None  # what the real translation says; None: the draft translates it whole
     new: str  # what the draft says instead (the whole text of a new translation)
     code: str  # the one code Folio reports it by
     pofilter: str | None  # the pofilter test that catches it, if one does
@@ -138,8 +138,7 @@ def edit_po(po_dir: Path, edits: list[Plant | Edit]) -> None:
             edit = todo.pop(message.context, None)
             if edit is None:
                 continue
-            if edit.old is None:
-                assert message.string == "", f"{edit.unit} is translated already"
+            if edit.old is None:  # a whole new translation, whatever the corpus has there now
                 message.string = edit.new
             else:
                 assert edit.old in message.string, f"{edit.unit}: {message.string}"

@@ -11,6 +11,7 @@ from babel.support import NullTranslations
 
 from pipeline.model import (Corpus, Document, Kind, Reference, RefKind, RefStatus, Side, Translation,
                             Unit)
+from pipeline.site.i18n import committed
 from pipeline.site.render import Renderer
 from pipeline.site.structure import plan
 from pipeline.site.units import UnknownKind, check_kinds, render
@@ -97,7 +98,7 @@ def corpus() -> Corpus:
           document="t-other")
     m.ref("t:1/para-1", "8:I", RefStatus.RESOLVED, "t:8:I")
     m.ref("t:1/para-2", "rule 9.9", RefStatus.EXTERNAL, kind=RefKind.RULE,
-          note="Test basic rules, rule 9.9", target="9.9")
+          note="Test basic rules (political), rule 9.9", target="9.9").claims["qual"] = "political"
     m.ref("t:1/para-2", "p. 22", RefStatus.EXTERNAL, kind=RefKind.PAGE, target="22")
     m.ref("t:1/para-2", "event 3", RefStatus.UNRESOLVED, note="no event 3 in period I")
     m.ref("t:2/para-1", "8:I", RefStatus.RESOLVED, "t:8:I")
@@ -118,9 +119,9 @@ TERMBASE = Termbase({"t": "Test Game"}, [], [
     Abbreviation("SPA", "Spain", frozenset({"t"}), 2)])
 
 
-def page_html(corpus: Corpus, lang: str = "en", key: str = "t-doc") -> str:
+def page_html(corpus: Corpus, lang: str = "en", key: str = "t-doc", translations=None) -> str:
     site = plan(corpus)
-    renderer = Renderer(corpus, site, lang, NullTranslations(), TERMBASE, [])
+    renderer = Renderer(corpus, site, lang, translations or NullTranslations(), TERMBASE, [])
     return renderer.page(site.page("document", key)).html
 
 
@@ -162,7 +163,7 @@ def test_every_unit_has_an_anchor_equal_to_its_id(corpus):
 
 def test_a_resolved_reference_links_to_its_unit_on_its_page(corpus):
     here = unit_html(page_html(corpus), "t:1/para-1")
-    assert re.search(r'<a class="folio-ref" href="#t:8:I" title="8:I REFORMATION">8:I</a>', here)
+    assert re.search(r'<a class="folio-ref" href="#t:8:I" title="Event 8:I — Reformation">8:I</a>', here)
     there = unit_html(page_html(corpus, key="t-other"), "t:2/para-1")
     assert 'href="../t-doc/#t:8:I"' in there  # another document: its page, then the anchor
 
@@ -170,8 +171,11 @@ def test_a_resolved_reference_links_to_its_unit_on_its_page(corpus):
 def test_external_and_unresolved_references_are_marked_and_explained(corpus):
     html = unit_html(page_html(corpus), "t:1/para-2")
     rule = re.search(r'<span class="folio-ref folio-ref--external" title="([^"]*)">rule 9.9', html)
-    assert rule and rule.group(1) == "Outside this corpus: rule 9.9 in Test Game (Test basic rules, rule 9.9)"
-    assert re.search(r'folio-ref--external" title="Outside this corpus: page 22 in Test Game">p\. 22', html)
+    assert rule and rule.group(1) == "Outside this corpus: rule 9.9 in Test Game (the basic rules, political part)"
+    assert re.search(r'folio-ref--external" title="Outside this corpus: page 22 in Test Game '
+                     r'\(the printed rulebook&#39;s pages are not part of the corpus\)">p\. 22', html)
+    russian = unit_html(page_html(corpus, "ru", translations=committed("ru")), "t:1/para-2")
+    assert 'title="Вне корпуса: страница 22, Test Game (страниц печатной книги правил в корпусе нет)"' in russian
     assert re.search(r'folio-ref--unresolved" title="Unresolved reference: no event 3 in period I">'
                      r'event 3', html)
 

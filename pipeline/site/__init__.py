@@ -87,7 +87,8 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
             mkdocs_adapter.write_config(found.lang, navigation(site, found.titles,
                                                                translations[found.lang].gettext),
                                         root / BASE_CONFIG, found.config,
-                                        (session.site_dir if session else out) / found.lang)
+                                        (session.site_dir if session else out) / found.lang,
+                                        translations[found.lang].gettext)
         in_place = session.previous_site if session else None
 
         def wrap(found: pages.Sources) -> int:

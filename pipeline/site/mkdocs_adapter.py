@@ -29,6 +29,11 @@ from ..buildcache import carry
 from ..errors import FolioError
 from .render import RenderedPage
 
+
+def _(message: str) -> str:
+    """Marks a catalog string; translated when the configuration is written."""
+    return message
+
 #: where the renderer's assets (templates/site/assets) go in each language's site
 ASSETS = "assets/folio"
 #: Material's lunr search files, unused with its search plugin off; and the 404 page, whose
@@ -86,10 +91,11 @@ def page_source(page: RenderedPage) -> str:
     return "---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False) + "---\n" + page.html
 
 
-def write_config(lang: str, nav: list, base_config: Path, config_file: Path, site_dir: Path) -> None:
+def write_config(lang: str, nav: list, base_config: Path, config_file: Path, site_dir: Path,
+                 gettext=None) -> None:
     """The generated mkdocs.yml, its paths relative to itself: the same bytes wherever the
     project lies, and `mkdocs build -f` runs it as it is (the benchmark's bare build does)."""
-    config = _config(lang, nav, base_config, config_file.parent, site_dir)
+    config = _config(lang, nav, base_config, config_file.parent, site_dir, gettext)
     config_file.parent.mkdir(parents=True, exist_ok=True)
     config_file.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
@@ -161,7 +167,18 @@ class _DropDirtyWarning(logging.Filter):
         return "'dirty' build" not in record.getMessage()
 
 
-def _config(lang: str, nav: list, base_config: Path, here: Path, site_dir: Path) -> dict:
+#: the names mkdocs.yml gives the colour scheme toggle, put in the catalogs
+THEME_STRINGS = (_("Dark mode"), _("Light mode"))
+
+
+def _translated_toggle(scheme: dict, gettext) -> dict:
+    scheme = dict(scheme)
+    if isinstance(scheme.get("toggle"), dict) and scheme["toggle"].get("name"):
+        scheme["toggle"] = {**scheme["toggle"], "name": gettext(scheme["toggle"]["name"])}
+    return scheme
+
+
+def _config(lang: str, nav: list, base_config: Path, here: Path, site_dir: Path, gettext=None) -> dict:
     """The project's mkdocs.yml plus what this build decides; paths relative to ``here``,
     because the generated file does not sit beside the base one."""
     config = yamlio.load(yamlio.read(base_config, base_config.name), base_config.name)[1] or {}
@@ -172,6 +189,8 @@ def _config(lang: str, nav: list, base_config: Path, here: Path, site_dir: Path)
         custom = (base_config.parent / theme["custom_dir"]).resolve()
         theme["custom_dir"] = os.path.relpath(custom, here.resolve())
     theme["language"] = lang
+    if gettext is not None:  # Material's own words follow theme.language; these are the project's
+        theme["palette"] = [_translated_toggle(scheme, gettext) for scheme in theme.get("palette") or []]
     theme["font"] = False  # never web fonts from another host, whatever the base file says
     config.update(
         theme=theme, docs_dir="docs", site_dir=os.path.relpath(site_dir.resolve(), here.resolve()),

@@ -7,7 +7,8 @@ autoescaping on everywhere, and read their interface strings from the Babel cata
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from babel import Locale
@@ -15,13 +16,14 @@ from babel.dates import format_date
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from ..diagnostics import Diagnostic
-from ..labels import label
+from ..diagnostics import Diagnostic, Severity
+from ..labels import _sentence, label
 from ..editions.diff import ADDED
 from ..lookup import Lookup
 from ..model import Corpus, Kind, Reference, RefKind, RefStatus, Unit
-from ..termbase import Termbase
+from ..termbase import Abbreviation, Termbase
 from .changes import rows as change_rows
+from .findings import SEVERITIES, Findings, quoted
 from .i18n import FOLIO
 from .reports import checks_by_code, coverage_by_document, pending_by_document
 from . import search
@@ -67,10 +69,14 @@ class Renderer:
         self.lookup = Lookup(corpus)
         self._coverage: dict | None = None
         self._abbreviations_of: dict[str, dict] = {}  # by rulebook
+        self._concepts = {c.id: c for c in termbase.concepts} if termbase else {}
         self.env = environment(translations)
         self.gettext = translations.gettext
+        self.ngettext = translations.ngettext
         self.env.globals.update(language_name=self.language_name, lang=lang,
                                 language_names={code: self.language_name(code) for code in ("en", "ru")})
+        # data written in one language (the glossary's notes): marked as such on the other's pages
+        self.env.filters["quoted"] = lambda value: quoted(str(value), lang)
         self.macros = self.env.get_template("units.html").make_module(self.env.globals)
         check_kinds(self.macros)
 
@@ -110,7 +116,7 @@ class Renderer:
         coverage = next(r for r in self.coverage()[document.key] if r.lang == self.lang)
         toc = [(level, u.id, text) for level, u, text in self._headings(unit) if level <= 3]
         changes_href = relative(page.path, self.site.page("changes", document.key).path) if self.changes else None
-        return self._template(page, "document.html", document.title, document=document,
+        return self._template(page, "document.html", document.title_in(self.lang), document=document,
                               coverage=coverage, content=render(unit, ctx),
                               game_href=relative(page.path, self.site.page("game", document.rulebook).path),
                               changes_href=changes_href, since=self._since(), toc=toc,
@@ -122,11 +128,11 @@ class Renderer:
         diff = self.changes.diff.document(document.key)
         href = lambda unit_id: self.site.unit_href(unit_id, page.path)
         found = change_rows(diff, self.corpus, self.lang, document.language, href, self._label,
-                             document.title) if diff.status != ADDED else None
+                             document.title_in(self.lang)) if diff.status != ADDED else None
         sections = [("renumbered", self.gettext("Renumbered")), ("changed", self.gettext("Changed")),
                     ("added", self.gettext("Added")), ("removed", self.gettext("Removed"))]
         toc = [(2, f"changes-{name}", label) for name, label in sections if found and getattr(found, name)]
-        return self._template(page, "changes.html", self.gettext("What changed: %(title)s") % {"title": document.title},
+        return self._template(page, "changes.html", self.gettext("What changed: %(title)s") % {"title": document.title_in(self.lang)},
                               document=document, diff=diff, changes=found, sections=sections,
                               since=self._since(), toc=toc,
                               document_href=relative(page.path, self.site.page("document", document.key).path))
@@ -142,25 +148,48 @@ class Renderer:
     def _glossary(self, page: Page) -> RenderedPage:
         toc = [(2, "concepts", self.gettext("Terms")), (2, "abbreviations", self.gettext("Abbreviations"))]
         return self._template(page, "glossary.html", self.gettext("Glossary"),
-                              termbase=self.termbase, toc=toc if self.termbase else ())
+                              termbase=self.termbase, explained=self._explained, toc=toc if self.termbase else ())
 
     def _status(self, page: Page) -> RenderedPage:
         rows, pending = self.coverage(), pending_by_document(self.corpus)
         documents = [(d, relative(page.path, self.site.page("document", d.key).path), rows[d.key],
                       pending[d.key]) for d in self.corpus.documents]
         toc = [(2, "pending", self.gettext("Still to translate or review"))] + [
-            (3, f"pending-{d.key}", d.title) for d, _href, _rows, groups in documents if groups]
+            (3, f"pending-{d.key}", d.title_in(self.lang)) for d, _href, _rows, groups in documents if groups]
         return self._template(page, "status.html", self.gettext("Translation status"),
                               documents=documents, toc=toc, open_up_to=OPEN_UP_TO,
-                              unit_label=lambda unit: label(self.corpus, unit, self.lang, self.gettext),
+                              unit_label=self.unit_label,
                               unit_href=lambda unit: self.site.unit_href(unit.id, page.path))
 
     def _report(self, page: Page) -> RenderedPage:
         groups = checks_by_code(self.diagnostics)
         href = lambda d: self.site.unit_href(d.unit, page.path) if d.unit in self.site.unit_page else None
+
+        def unit_link(unit_id: str) -> Markup | None:
+            if unit_id not in self.site.unit_page:
+                return None
+            return Markup('<a href="{}">{}</a>').format(self.site.unit_href(unit_id, page.path),
+                                                        self.unit_label(self.corpus.units[unit_id]))
+
+        games = self.termbase.games if self.termbase else {}
+        names = {"rulebook": {d.rulebook: games.get(d.rulebook, d.game) for d in self.corpus.documents},
+                 "concept": {c.id: (c.terms.get(self.lang) or next(iter(c.terms.values()), [c.id]))[0]
+                             for c in self.termbase.concepts} if self.termbase else {}}
+        findings = Findings(self.lang, self.gettext, self.ngettext, self.language_name, unit_link, names)
+        severities = [str(s) for s in sorted(Severity, reverse=True)]
+        families: dict[str, dict[str, int]] = {}
+        for d in self.diagnostics:
+            counts = families.setdefault(findings.family(d.code), dict.fromkeys(severities, 0))
+            counts[str(d.severity)] += 1
+        by_severity = {s: sum(c[s] for c in families.values()) for s in severities}
+        toc = [(2, "summary", self.gettext("Summary"))] if groups else []
         return self._template(page, "report.html", self.gettext("Consistency report"),
-                              groups=groups, href=href, total=len(self.diagnostics),
-                              toc=[(2, f"code-{group.code}", group.code) for group in groups])
+                              groups=groups, href=href, total=len(self.diagnostics), findings=findings,
+                              severities=severities, families=sorted(families.items()),
+                              by_severity=by_severity,
+                              severity_name=lambda s: self.gettext(SEVERITIES[str(s)]),
+                              unit_name=lambda unit_id: self.unit_label(self.corpus.units[unit_id]),
+                              toc=toc + [(2, f"code-{group.code}", group.code) for group in groups])
 
     def _search(self, page: Page) -> RenderedPage:
         return self._template(page, "search.html", self.gettext("Search"))
@@ -173,7 +202,8 @@ class Renderer:
             if file.lang != self.lang:
                 continue
             entry = aids.setdefault(file.aid, {"title": file.title, "edition": file.edition, "links": [], "sources": [
-                (unit_id, self.site.unit_href(unit_id, page.path) if unit_id in self.site.unit_page else None)
+                (self.unit_label(self.corpus.units[unit_id]) if unit_id in self.corpus.units else unit_id,
+                 self.site.unit_href(unit_id, page.path) if unit_id in self.site.unit_page else None)
                 for unit_id in file.sources]})
             label = papers.get(file.variant.paper, file.variant.paper)
             if file.variant.marks:
@@ -221,16 +251,36 @@ class Renderer:
     def _context(self, page: Page) -> Context:
         return Context(self.corpus, self.lang, self.macros, lambda refs, shown: self._ref(refs, shown, page),
                        self._abbreviations, lambda unit_id: self.site.unit_href(unit_id, page.path),
-                       self.lookup, self._aliases)
+                       self.lookup, self._aliases, self.unit_label)
+
+    def unit_label(self, unit: Unit) -> str:
+        return label(self.corpus, unit, self.lang, self.gettext)
+
+    def _tooltip(self, unit: Unit) -> str:
+        """What a link to ``unit`` says on hover: its label, and an event's or a rule's title,
+        which the label names by number only ("Event 8:I — Reformation")."""
+        named = self.unit_label(unit)
+        title = (unit.sides.get(self.lang) or unit.side()).fields.get("title")
+        if unit.kind in (Kind.EVENT, Kind.SECTION) and title and unit.attrs.get("number"):
+            return f"{named} — {_sentence(title)}"
+        return named
 
     def _abbreviations(self, unit: Unit) -> dict:
         if self.termbase is None:
             return {}
         rulebook = self.lookup.document_of(unit).rulebook
         if rulebook not in self._abbreviations_of:  # asked for every unit: once per rulebook
-            self._abbreviations_of[rulebook] = {a.abbr: a for a in self.termbase.abbreviations
+            self._abbreviations_of[rulebook] = {a.abbr: self._explained(a) for a in self.termbase.abbreviations
                                                 if rulebook in a.games}
         return self._abbreviations_of[rulebook]
+
+    def _explained(self, abbr: Abbreviation) -> Abbreviation:
+        """The abbreviation with its expansion and note in the page's language: the glossary's
+        own (expansion_ru), else its concept's term in that language, else as written."""
+        expansion, note = abbr.expansion_in(self.lang), abbr.note_in(self.lang)
+        if expansion and _script(expansion) != self.lang and abbr.concept in self._concepts:
+            expansion = (self._concepts[abbr.concept].terms.get(self.lang) or [expansion])[0]
+        return replace(abbr, expansion=expansion, note=note)
 
     def _ref(self, refs: list[Reference], shown: Markup, page: Page) -> Markup:
         """A reference as the reader meets it: a link, or a marked span saying why it is not."""
@@ -239,8 +289,9 @@ class Renderer:
         if ref.status == RefStatus.EXTERNAL:
             what = self._target_words(ref)
             title = self.gettext("Outside this corpus: %(what)s in %(game)s") % {"what": what, "game": game}
-            if ref.note:
-                title += f" ({ref.note})"
+            why = self._external_words(ref)
+            if why:
+                title += f" ({why})"
             return Markup('<span class="folio-ref folio-ref--external" title="{}">{}<span '
                           'class="folio-ref-mark" aria-hidden="true">↗</span></span>').format(title, shown)
         if ref.target_id is None:
@@ -248,7 +299,7 @@ class Renderer:
             return Markup('<span class="folio-ref folio-ref--unresolved" title="{}">{}<span '
                           'class="folio-ref-mark" aria-hidden="true">?</span></span>').format(title, shown)
         target = self.corpus.units[ref.target_id]
-        title = self._label(target) if target.kind in HEADINGS else ref.target_id
+        title = self._tooltip(target)
         css = "folio-ref"
         if ref.status == RefStatus.UNRESOLVED:  # it leads somewhere, but not where it says
             css += " folio-ref--unresolved"
@@ -258,16 +309,38 @@ class Renderer:
         # One span may lead to several steps ("шагах 2 и 3"): the first gets the words, the
         # others a link of their own right after them.
         more = [Markup('<a class="folio-ref folio-ref--more" href="{}" title="{}">{}</a>').format(
-            self.site.unit_href(r.target_id, page.path), r.target_id, r.target)
+            self.site.unit_href(r.target_id, page.path), self.unit_label(self.corpus.units[r.target_id]),
+            r.target)
             for r in refs[1:] if r.target_id]
         return link + (Markup('<sup class="folio-ref-list">{}</sup>').format(
             Markup(" ").join(more)) if more else Markup(""))
 
     def _target_words(self, ref: Reference) -> str:
+        if ref.kind == RefKind.RULE and " по " in ref.target:
+            low, high = ref.target.split(" по ")
+            return self.gettext("rules %(low)s to %(high)s") % {"low": low, "high": high}
+        if ref.kind == RefKind.PAGE and "-" in ref.target:
+            return self.gettext("pages %(target)s") % {"target": ref.target}
         words = {RefKind.RULE: self.gettext("rule %(target)s"),
                  RefKind.PAGE: self.gettext("page %(target)s"),
                  RefKind.EVENT: self.gettext("event %(target)s")}
         return words.get(ref.kind, "%(target)s") % {"target": ref.target}
+
+    def _external_words(self, ref: Reference) -> str | None:
+        """Where an external reference points, in the page's language: the resolver's note is
+        English prose for the CLI, so the page says it again from the reference's claims."""
+        claims = ref.claims or {}
+        if ref.kind == RefKind.PAGE:
+            return self.gettext("the printed rulebook's pages are not part of the corpus")
+        if "qual" in claims:
+            return self.gettext("the basic rules, %(part)s part") % {"part": claims["qual"]}
+        if "deck" in claims:
+            return self.gettext("the %(deck)s events deck") % {"deck": claims["deck"]}
+        return None
+
+
+def _script(text: str) -> str:
+    return "ru" if re.search(r"[А-Яа-яЁё]", text) else "en"
 
 
 def root_page(translations_by_lang: dict, languages: tuple[str, ...]) -> str:

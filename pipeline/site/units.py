@@ -45,6 +45,9 @@ class Context:
     #: unit id -> the ids it had in the edition the site compares with, where this edition has
     #: no unit of that id: anchors too, so that an old permalink still lands on the unit
     aliases: dict[str, list[str]] = field(default_factory=dict)
+    #: a unit's human name in the page's language (pipeline/labels.py): what links and
+    #: tooltips show, since an id means nothing to a player
+    label: Callable[[Unit], str] = str
 
 
 def check_kinds(macros: Any) -> None:
@@ -140,11 +143,18 @@ class UnitView:
 
     @cached_property
     def backlinks(self) -> list[tuple[str, str, str]]:
-        """(href, id of the referring unit, the words it uses), one per referring unit."""
+        """(href, the referring unit's label, the words it uses), one per referring unit."""
         seen: dict[str, Reference] = {}
         for ref in self.ctx.lookup.backlinks(self.id):
-            seen.setdefault(ref.source, ref)
-        return [(self.ctx.backlink_href(source), source, ref.text) for source, ref in seen.items()]
+            if ref.source not in seen or ref.lang == self.lang:
+                seen[ref.source] = ref
+        # the words only where they are the page's language: an English "above" is no help here
+        return [(self.ctx.backlink_href(source), self.ctx.label(self.ctx.corpus.units[source]),
+                 ref.text if ref.lang == self.lang else None) for source, ref in seen.items()]
+
+    @cached_property
+    def label(self) -> str:
+        return self.ctx.label(self.unit)
 
 
 def _has_text(unit: Unit, ctx: Context) -> bool:

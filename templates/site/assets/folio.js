@@ -8,3 +8,14 @@ document.addEventListener("click", function (event) {
   // site_url that is empty, and it would send the reader to the other language's home page.
   event.stopPropagation();
 }, true);
+
+// The ¶ of a unit is its permanent link: a click also copies the address, the one place a
+// reader meets the unit's id.
+document.addEventListener("click", function (event) {
+  var link = event.target.closest && event.target.closest("a[data-folio-copy]");
+  if (!link || !navigator.clipboard) return;
+  navigator.clipboard.writeText(link.href).then(function () {
+    link.classList.add("folio-copied");
+    setTimeout(function () { link.classList.remove("folio-copied"); }, 1500);
+  }, function () {});
+});
