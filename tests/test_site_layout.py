@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from site_support import ARTIFACTS, site_url
-from test_site_built import base_url, browser, corpus, html_pages, site  # noqa: F401  (fixtures)
+from test_site_built import html_pages
 
 WIDTHS = {"phone": 390, "desktop": 1280}
 #: the pages worth a picture: a document with tables, the glossary, the status and the report

@@ -17,7 +17,7 @@ from pipeline.manifest import load_manifest
 from pipeline.site.findings import MESSAGES, SUMMARIES, Findings
 from pipeline.termbase import load_termbase
 from site_support import REPO, site_url
-from test_site_built import corpus, html_pages, site  # noqa: F401  (fixtures)
+from test_site_built import html_pages
 
 #: proper names a Russian page writes in Latin letters: the games (as the manifest and the
 #: glossary name them) and the site
