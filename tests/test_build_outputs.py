@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from pipeline.build import build
+from conftest import keep_translations
 
 DURATION = "end of Period III, or until event 7:III, whichever comes first"
 
@@ -114,8 +115,9 @@ def test_each_document_has_a_readable_yaml_tree(built, corpus_json):
         assert sorted(seen) == sorted(expected)
 
 
-def test_show_prints_an_event_and_says_it_has_no_russian_side(built, folio):
-    run = folio(built, "show", "eu-risto:2:I")
+def test_show_prints_an_event_and_says_it_has_no_russian_side(corpus_copy, folio):
+    keep_translations(corpus_copy, {"corpus/translations/eu-risto-period-1.ru.yaml": ("eu-risto:1:I",)})
+    run = folio(corpus_copy, "show", "eu-risto:2:I")
     assert run.returncode == 0, run.stderr
     assert "ELECTION OF THE HOLY ROMAN EMPEROR" in run.stdout
     assert "until the death or conversion to Protestantism of the elected emperor" in run.stdout

@@ -24,6 +24,7 @@ POP = "corpus/sources/pop-military-actions.en.txt"
 VQ = "corpus/sources/vq-spring-deployment-action-phase.ru.txt"
 
 REAL = [
+    f"{EU}:90:91 term-inconsistent",  # «major country» once, elsewhere «major powers»
     f"{EU}:95:31 term-inconsistent",  # «Milano» for the minor, elsewhere «Milan»
     f"{EU}:99:164 term-inconsistent",  # «Tuscany», elsewhere «Toscana»
     f"{EU}:114:178 term-abbr-undefined",  # EG

@@ -28,8 +28,8 @@ def named(corpus):
 
 
 @pytest.mark.parametrize("unit_id, en, ru", [
-    # Risto's events: an event, its occurrence, its phase block (named from the catalog in
-    # Russian although the event is not translated), a sub-effect joined to its effect
+    # Risto's events: an event, its occurrence, its phase block (named from the catalog, not
+    # from the text), a sub-effect joined to its effect
     ("eu-risto:4:I/occ-1/movement-phase/1", "Event 4:I, occurrence 1, Movement phase, effect 1",
      "Событие 4:I, 1-е наступление, фаза движения, эффект 1"),
     ("eu-risto:1:I/lasting-effects/4/c", "Event 1:I, Lasting effects, effect 4c",
@@ -43,9 +43,9 @@ def named(corpus):
     # Here I Stand: a numbered rule, its only procedure, a step; a sub-heading by its title
     ("his:19.3/proc-1/step-2", "Rule 19.3, procedure, step 2", "Правило 19.3, процедура, шаг 2"),
     ("his:19.8/table-1/row-2", "Rule 19.8, table, row 2", "Правило 19.8, таблица, строка 2"),
-    ("his:21.5/sec-2/para-1", "Rule 21.5, Отлучение, paragraph 1", "Правило 21.5, Отлучение, абзац 1"),
+    ("his:21.5/sec-2/para-1", "Rule 21.5, Excommunication, paragraph 1", "Правило 21.5, Отлучение, абзац 1"),
     ("his:21.3/sec-1/proc-1/step-4/list-1/item-2",
-     "Rule 21.3, Мария I как правитель Англии, procedure, step 4, item 2",
+     "Rule 21.3, Mary I as Ruler of England, procedure, step 4, item 2",
      "Правило 21.3, Мария I как правитель Англии, процедура, шаг 4, пункт 2"),
     # Virgin Queen: a titled list names its items; untitled lists of one rule are counted
     ("vq:10/proc-1/step-6/list-1/item-3", "Rule 10, procedure, step 6, Restrictions, item 3",
@@ -89,8 +89,8 @@ def test_labels_tell_every_unit_of_a_document_apart_in_both_languages(corpus, na
 
 
 def test_the_russian_labels_of_an_english_document_speak_russian(corpus, named):
-    """Risto's events are translated into Russian only in part: their structure is still named
-    in Russian (the titles of untranslated events do not enter the labels)."""
+    """The Russian labels of Risto's events name their structure in Russian (a title that is not
+    translated yet would not enter the label)."""
     for unit in corpus.units.values():
         if unit.document == "eu-risto-period-1":
             text = named(unit.id, "ru")[0]

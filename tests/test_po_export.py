@@ -32,8 +32,10 @@ def commit(root: Path, message: str, date: str, author: str) -> None:
 
 @pytest.fixture(scope="module")
 def checkout(tmp_path_factory, copy_corpus) -> Path:
-    """The corpus as a git checkout: committed, then a translator's commit."""
+    """The corpus as a git checkout: committed, then a translator's commit; the English
+    edition of the HIS winter rules not begun (no translation file)."""
     root = copy_corpus(tmp_path_factory.mktemp("checkout"))
+    (root / "corpus/translations/his-winter-new-world.en.yaml").unlink()
     subprocess.run(["git", "init", "-q", str(root)], check=True, capture_output=True)
     commit(root, "the corpus", SOURCED, "Source Keeper <keeper@example.org>")
     mark_fuzzy(root, POP_RU, "pop:5.5/action-1/proc-1/step-2")

@@ -145,7 +145,9 @@ def test_backlinks_and_show(corpus, folio):
         "eu-risto:2:I/end-and-recurrence/2", "eu-risto:4:I/occ-2/administration-phase/1",
         "eu-risto:4:I/occ-2/military-phase/1"}
     shown = folio(ROOT, "show", "eu-risto:7:I").stdout
-    assert "referred to by (3):" in shown and f"{RISTO}:62:268" in shown
+    # each of the three citing units cites it in the English text and in its Russian translation
+    assert "referred to by (6):" in shown and f"{RISTO}:62:268" in shown
+    assert "corpus/translations/eu-risto-period-1.ru.yaml:" in shown
     shown = folio(ROOT, "show", "eu-risto:1:I").stdout
     assert "'7:III'  external  Europa Universalis (eu-risto), Period III" in shown
 
