@@ -26,7 +26,7 @@ from pipeline.build import build, load_corpus
 from pipeline.site.render import Renderer
 from pipeline.site.structure import plan
 from babel.support import NullTranslations
-from conftest import REPO, copy_corpus
+from conftest import REPO, copy_corpus, keep_translations
 from site_support import broken_links, serving
 
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
@@ -70,10 +70,10 @@ def git(repo: Path, *args: str) -> str:
 @pytest.fixture(scope="module")
 def editions(tmp_path_factory) -> SimpleNamespace:
     base = tmp_path_factory.mktemp("editions")
-    old = copy_corpus(base / "old")
-    new = copy_corpus(base / "new")
+    old, new, repo = (copy_corpus(base / name) for name in ("old", "new", "repo"))
+    for root in (old, new, repo):  # event 1 translated, the others not: what the diff follows
+        keep_translations(root, {"corpus/translations/eu-risto-period-1.ru.yaml": ("eu-risto:1:I",)})
     insert_precondition(new)
-    repo = copy_corpus(base / "repo")
     shutil.copy(REPO / "mkdocs.yml", repo / "mkdocs.yml")
     shutil.copytree(REPO / "templates" / "mkdocs", repo / "templates" / "mkdocs")
     git(repo, "init", "-q")

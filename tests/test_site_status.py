@@ -8,15 +8,17 @@ markup in the new words, to be shown as text) and one translated step awaits rev
 from __future__ import annotations
 
 import re
+import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from conftest import keep_translations, mark_fuzzy
+from site_support import REPO, serving
 
 from pipeline.build import load_corpus
-from pipeline.site import i18n
+from pipeline.site import i18n, render_site
 from pipeline.site.render import OPEN_UP_TO, Renderer
 from pipeline.site.structure import plan, relative
 
@@ -69,14 +71,21 @@ def parsed(html: str) -> _Page:
 
 
 @pytest.fixture(scope="module")
-def corpus(tmp_path_factory, copy_corpus):
+def root(tmp_path_factory, copy_corpus) -> Path:
     root = copy_corpus(tmp_path_factory.mktemp("status-site"))
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(REPO / "templates" / "mkdocs", root / "templates" / "mkdocs")
     source = root / RISTO
     source.write_text(source.read_text("utf-8").replace(
         "2. SPA and POR receive 50d.", "2. SPA and POR receive 60d <b>at once</b>.", 1), "utf-8")
     # event 1 translated into Russian and PoP's Declare War, nothing else
     keep_translations(root, {RISTO_RU: KEPT_RISTO, POP_RU: KEPT_POP})
     mark_fuzzy(root, POP_RU, "pop:5.5/action-1/proc-1/step-2")
+    return root
+
+
+@pytest.fixture(scope="module")
+def corpus(root):
     return load_corpus(root)[0]
 
 
@@ -139,3 +148,27 @@ def test_a_long_list_is_folded_and_a_short_one_open(pages):
                for t in missing), missing
     for _status, opened, text in summaries:
         assert bool(opened) == (int(re.search(r"(\d+) ", text)[1]) <= OPEN_UP_TO), text
+
+
+def test_a_document_page_counts_its_translated_parts_in_russian_plurals(pages):
+    risto = pages[2]["eu-risto/eu-risto-period-1/"]
+    assert re.search(r"\d+ фрагмент(а|ов)? из \d+ переведен[оы]? на русский", risto)
+    assert "Ещё не переведено: показан оригинал (английский)." in risto
+
+
+@pytest.fixture(scope="module")
+def base_url(root, corpus, tmp_path_factory):
+    with serving(render_site(corpus, [], root, tmp_path_factory.mktemp("status") / "site")) as url:
+        yield url
+
+
+def test_the_status_page_unfolds_a_long_list_and_its_link_lands_on_the_unit(page, base_url):
+    page.goto(f"{base_url}/ru/status/")
+    folded = page.locator("#pending-eu-risto-period-1 ~ details.folio-pending--missing").first
+    link = folded.get_by_role("link", name="Событие 8:I, 3-е наступление, фаза событий", exact=True)
+    assert not link.is_visible()  # well over a hundred units: folded until the reader asks
+    folded.locator("summary").click()
+    link.click()
+    page.wait_for_url(re.compile(r"/ru/eu-risto/eu-risto-period-1/#eu-risto:8:I/occ-3/events-phase$"))
+    top = "() => document.getElementById('eu-risto:8:I/occ-3/events-phase').getBoundingClientRect().top"
+    assert 0 <= page.evaluate(top) < 300

@@ -55,6 +55,12 @@ def T(english: str, **counted: tuple[str, str]) -> Template:
     return Template(english, counted)
 
 
+#: parity-numbers and parity-number-words: what is missing and what is there instead
+_DELTA_NUMBERS = [
+    T(_("numbers differ from the %(lang)s side: missing %(missing)s; instead %(extra)s")),
+    T(_("numbers differ from the %(lang)s side: missing %(missing)s")),
+    T(_("numbers differ from the %(lang)s side: extra %(extra)s"))]
+
 #: by code, the message forms the checks write (the most specific first)
 MESSAGES: dict[str, list[Template]] = {
     "num-heading-style": [
@@ -69,6 +75,55 @@ MESSAGES: dict[str, list[Template]] = {
         T(_("the effects of `%(block)s` start at %(first)s, not at 1: they continue the numbering "
             "of the previous block `%(previous)s` (line %(line)s), which ends at %(last)s; the other "
             "%(count)s effect sequence(s) of this document start at 1"))],
+    "parity-brackets": [
+        T(_("%(count)s bracketed aside on the %(lang)s side, %(here)s here"),
+          count=ngettext("%(num)d bracketed aside", "%(num)d bracketed asides")),
+        T(_("%(count)s bracketed asides on the %(lang)s side, %(here)s here"),
+          count=ngettext("%(num)d bracketed aside", "%(num)d bracketed asides")),
+        T(_("%(count)s square-bracketed aside on the %(lang)s side, %(here)s here"),
+          count=ngettext("%(num)d square-bracketed aside", "%(num)d square-bracketed asides")),
+        T(_("%(count)s square-bracketed asides on the %(lang)s side, %(here)s here"),
+          count=ngettext("%(num)d square-bracketed aside", "%(num)d square-bracketed asides")),
+        T(_("%(count)s quotation on the %(lang)s side, %(here)s here"),
+          count=ngettext("%(num)d quotation", "%(num)d quotations")),
+        T(_("%(count)s quotations on the %(lang)s side, %(here)s here"),
+          count=ngettext("%(num)d quotation", "%(num)d quotations")),],
+    "parity-final-punct": [
+        T(_("the translation ends without the `%(theirs)s` the %(lang)s side ends with")),
+        T(_("the translation ends with `%(ours)s`; the %(lang)s side has no final punctuation")),
+        T(_("the translation ends with `%(ours)s` where the %(lang)s side ends with `%(theirs)s`"))],
+    "parity-lookalike": [
+        T(_("`%(word)s` is typed in Cyrillic letters (%(letters)s); the %(lang)s side has the "
+            "Latin `%(latin)s`"))],
+    "parity-numbers": _DELTA_NUMBERS,
+    "parity-number-words": _DELTA_NUMBERS,
+    "parity-references": [
+        T(_("references differ from the %(lang)s side: missing %(units_missing)s; instead "
+            "%(units_extra)s")),
+        T(_("references differ from the %(lang)s side: missing %(units_missing)s")),
+        T(_("references differ from the %(lang)s side: extra %(units_extra)s"))],
+    "parity-sentences": [
+        T(_("%(count)s sentence where the %(lang)s side has %(theirs)s: its sentence %(n)s (%(quote)s) has no counterpart here"),
+          count=ngettext("%(num)d sentence", "%(num)d sentences")),
+        T(_("%(count)s sentences where the %(lang)s side has %(theirs)s: its sentence %(n)s (%(quote)s) has no counterpart here"),
+          count=ngettext("%(num)d sentence", "%(num)d sentences")),
+        T(_("%(count)s sentence where the %(lang)s side has %(theirs)s: sentence %(n)s here (%(quote)s) has no counterpart on the %(lang2)s side"),
+          count=ngettext("%(num)d sentence", "%(num)d sentences")),
+        T(_("%(count)s sentences where the %(lang)s side has %(theirs)s: sentence %(n)s here (%(quote)s) has no counterpart on the %(lang2)s side"),
+          count=ngettext("%(num)d sentence", "%(num)d sentences")),
+        T(_("%(count)s sentence where the %(lang)s side has %(theirs)s: its sentences %(n)s and %(m)s are one sentence here (%(quote)s)"),
+          count=ngettext("%(num)d sentence", "%(num)d sentences")),
+        T(_("%(count)s sentences where the %(lang)s side has %(theirs)s: its sentences %(n)s and %(m)s are one sentence here (%(quote)s)"),
+          count=ngettext("%(num)d sentence", "%(num)d sentences")),
+        T(_("%(count)s sentence where the %(lang)s side has %(theirs)s: its sentence %(n)s is two sentences here (%(quote)s …)"),
+          count=ngettext("%(num)d sentence", "%(num)d sentences")),
+        T(_("%(count)s sentences where the %(lang)s side has %(theirs)s: its sentence %(n)s is two sentences here (%(quote)s …)"),
+          count=ngettext("%(num)d sentence", "%(num)d sentences")),],
+    "parity-verbatim": [
+        T(_("%(tokens)s of the %(lang)s side is not in the translation, which keeps abbreviations "
+            "and names in capitals as printed")),
+        T(_("%(tokens)s of the %(lang)s side are not in the translation, which keeps abbreviations "
+            "and names in capitals as printed"))],
     "parity-term-missing": [
         T(_("«%(term)s» (%(concept)s) is on the %(lang)s side; its %(lang_other)s rendering "
             "(%(renderings)s) is not on the %(lang_other)s side"))],
@@ -113,7 +168,11 @@ MESSAGES: dict[str, list[Template]] = {
         T(_("«%(abbr)s» is never defined for %(rulebook)s (used %(count)s time in this document); "
             "the glossary notes: %(note)s"), count=ngettext("%(num)d time", "%(num)d times")),
         T(_("«%(abbr)s» is never defined for %(rulebook)s (used %(count)s times in this document); "
-            "the glossary notes: %(note)s"), count=ngettext("%(num)d time", "%(num)d times"))],
+            "the glossary notes: %(note)s"), count=ngettext("%(num)d time", "%(num)d times")),
+        T(_("«%(abbr)s» is never defined for %(rulebook)s (used %(count)s time in this document); "
+            "the glossary does not list it"), count=ngettext("%(num)d time", "%(num)d times")),
+        T(_("«%(abbr)s» is never defined for %(rulebook)s (used %(count)s times in this document); "
+            "the glossary does not list it"), count=ngettext("%(num)d time", "%(num)d times"))],
     "term-case": [T(_("«%(found)s»: the name is written «%(name)s»"))],
     "term-inconsistent": [
         T(_("«%(found)s» for %(concept)s, which the %(rulebook)s edition writes «%(usual)s» %(count)s "
@@ -187,7 +246,21 @@ SUMMARIES = [
       "(matched by lemma, so any inflection counts)"),
     _("a worked example says what the rules, run on the data, do not decide: the example "
       "contradicts the rules or itself"),
-    _("a worked example reaches the rules' result, but the reason it gives states a different rule"),
+    _("a worked example reaches the rules' result, but the reason it gives states a different rule"),    _("the cross-references of a unit's two sides lead to different targets"),
+    _("the numbers of a unit's two language sides differ (`50d` against `60д`)"),
+    _("a number written as a word differs from the other side's number, in words or digits "
+      "(`two` against «три» or `3`); «две» for `2` is the same number"),
+    _("a translated unit with more or fewer sentences than its source: one left out, added, or "
+      "two joined (counted by a sentence segmenter, so `5.5`, `т. е.` and `p. 13` do not end "
+      "one)"),
+    _("a Latin abbreviation, a name in capitals or a Roman numeral of the source (`CB`, "
+      "`LUZON`, `II`) that the translation does not keep as printed"),
+    _("a word of the translation spelling a Latin token of the source in Cyrillic look-alike "
+      "letters (`СВ` for `CB`), even where it is also a Russian word"),
+    _("a bracketed aside or a quotation of the source missing from the translation («…», “…” "
+      "and ”…” are one quotation; `Realm(s)` is a plural, not an aside)"),
+    _("a translation that ends with other punctuation than its source (a full stop, colon, "
+      "semicolon, `?` or `!` left out, added or changed; after `»` or `)` too)"),
 ]
 
 #: the severities' names
@@ -292,8 +365,10 @@ class Findings:
             return escape(self.ngettext(singular, plural, int(value)) % {"num": int(value)})
         if name.startswith("lang") and value in ("en", "ru"):
             return escape(self.language_name(value))
+        if name.startswith("units"):  # a list: "eu-risto:2:I/events-phase, event:41:I"
+            return Markup(", ").join(self._param(template, "unit", one) for one in value.split(", "))
         if name.startswith("unit"):
-            return self.unit_link(value) or escape(value)
+            return self.unit_link(value) or self.quoted(value)
         for kind, named in self.names.items():
             if name.startswith(kind) and value in named:
                 return self.quoted(named[value])
@@ -315,11 +390,29 @@ _UNIT_ID = re.compile(r"(?<![\w/])([a-z][\w-]*:[^\s,;«»()<&]+)")
 
 
 def quoted(value: str, page_lang: str) -> Markup:
-    """``value``, marked with its language where that is not the page's."""
-    lang, text = _language_of(value), inline_code(escape(value))  # data use `code` too
+    """``value``, marked with its language where that is not the page's: the whole of it, or
+    each run of words in the other script («охваченный беспорядками» = in unrest)."""
+    lang = _language_of(value)
     if lang and lang != page_lang:
-        return Markup('<span lang="{}">{}</span>').format(lang, text)
-    return text
+        return Markup('<span lang="{}">{}</span>').format(lang, inline_code(escape(value)))
+    foreign = _RUNS.get(page_lang)
+    if foreign is None:
+        return inline_code(escape(value))
+    marked, at = [], 0
+    for run in foreign[1].finditer(value):
+        marked += [escape(value[at:run.start()]),
+                   Markup('<span lang="{}">{}</span>').format(foreign[0], run.group(0))]
+        at = run.end()
+    return inline_code(Markup("").join(marked + [escape(value[at:])]))  # data use `code` too
+
+
+def _run_of(letters: str) -> re.Pattern:
+    word = f"[{letters}][{letters}0-9'’-]*"
+    return re.compile(f"(?<![\\w]){word}(?:[ ,/]+{word})*")
+
+
+#: by the page's language: the language of the other script, and a run of its words
+_RUNS = {"ru": ("en", _run_of("A-Za-z")), "en": ("ru", _run_of("А-Яа-яЁё"))}
 
 
 def _language_of(text: str) -> str | None:
