@@ -81,8 +81,10 @@
       var anchor = anchors.filter(function (a) { return a.id === id; })[0] || {id: id, location: 0};
       group(anchor).score = Infinity;  // the rule the reader named, before any mention of it
     }
+    // Hits in the page's title (no unit holds them) weigh most to Pagefind, but lead nowhere
+    // in the text: the units that hold the word come first, the title alone last.
     return order.map(function (key) { return groups[key]; })
-      .sort(function (a, b) { return b.score - a.score; })
+      .sort(function (a, b) { return (!!b.anchor - !!a.anchor) || b.score - a.score; })
       .map(function (g) {
         var id = g.anchor ? g.anchor.id : null;
         var hits = g.hits.slice().sort(function (a, b) { return a - b; });
