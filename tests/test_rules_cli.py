@@ -38,7 +38,8 @@ def test_run_prints_the_outcome_with_its_citations(folio):
                                                         "his:21.3/sec-1/proc-1/step-4/list-1/item-3")
     assert outcome["source"] == f"{HIS_POWER}:11"
     assert [(c["fact"], c["source"]) for c in outcome["citations"]] == [
-        ("his.mary-i.papal.both", f"{HIS_POWER}:11"), ("his.mary-i.die.papal", f"{HIS_POWER}:7")]
+        ("his.mary-i.papal.both", f"{HIS_POWER}:11"), ("his.mary-i.die.papal", f"{HIS_POWER}:7"),
+        ("his.mary-i.impulse-ends", f"{HIS_POWER}:12"), ("his.mary-i.applies", f"{HIS_POWER}:4")]
     assert outcome["citations"][1]["wording"] == {"en": "On a 1–3, go to step",
                                                   "ru": "При выпадении 1 – 3, перейдите к шагу"}
 
