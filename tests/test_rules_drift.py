@@ -169,7 +169,7 @@ def test_the_example_findings_follow_the_data_and_the_text(corpus_copy):
     assert "papacy-attrition" in next(d.message for d in found if d.code == "rules-wording-missing")
     scenario = corpus_copy / "corpus/rules/examples/his-winter-return.yaml"
     edit(scenario, "потерять 3 отряда от истощения", "потерять 2 отряда от истощения")
-    edit(scenario, "attrition: 3, placed", "attrition: 2, placed")
+    edit(scenario, "attrition: 3, placed: {capital: 2, Равенна: 1}", "attrition: 2, placed: {capital: 2, Равенна: 1}")
     assert not [d for d in findings(corpus_copy) if d.code == "rules-example-contradiction"]
 
 
