@@ -185,10 +185,10 @@ class DiplomacyResult:
     modifiers: tuple[str, ...]  # the facts that add up, by id
 
 
-diplomacy_modifiers_unit = "eu-risto:period-I"  # no modifier: the period's events as a whole
+_PERIOD_I = "eu-risto:period-I"  # no modifier: the period's events as a whole
 
 
-@rule("eu-risto.diplomacy-modifiers", unit=diplomacy_modifiers_unit, inputs=Diplomacy,
+@rule("eu-risto.diplomacy-modifiers", unit=_PERIOD_I, inputs=Diplomacy,
       facts=(f"{W}.first.toscana", f"{W}.first.papacy-parma", "eu-risto.turkish-pressure.bonus",
              f"{R}.protestantism.papacy", f"{R}.france.protestantism.papacy", f"{R}.conciliatorism.diplomacy",
              f"{R}.spain.counter-reform.papacy"))
@@ -229,7 +229,7 @@ def diplomacy_modifiers(facts: Facts, given: Diplomacy) -> Outcome:
         applied.append(facts[f"{R}.spain.counter-reform.papacy"])
     result = DiplomacyResult(True, sum(f.value for f in applied), tuple(f.id for f in applied))
     return decided(diplomacy_modifiers.rule_id, result, *applied, *lapsed,
-                   None if applied or lapsed else diplomacy_modifiers_unit)
+                   None if applied or lapsed else _PERIOD_I)
 
 
 @dataclass(frozen=True)
