@@ -92,7 +92,7 @@ def test_colonisation_and_exploration_costs_are_the_facts_per_power(printed, fac
 
 def test_declare_war_cost_and_its_eight_steps_with_3a_to_3d(printed, facts):
     cost = facts.number("pop.dow.cost")
-    assert run("pop.declare-war", facts, targets=1).result.crowns == cost
+    assert run("pop.declare-war", facts, targets="Venice").result.crowns == cost
     # each action's steps run up to the next action's title, in the aid's language
     for lang, title, after in (("en", "Declare War", "Activate Units"),
                                ("ru", "Объявить войну", "Активировать отряды")):

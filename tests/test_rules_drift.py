@@ -25,7 +25,8 @@ def shown(found, *codes):
 def test_the_real_corpus_agrees_with_its_facts_but_two_examples_do_not():
     assert FAMILIES["rules"].__name__ == "pipeline.checks.rules_drift"
     found = findings(ROOT)
-    assert shown(found, *[c.code for c in FAMILIES["rules"].CODES if c.code != "rules-wording-unrecorded"]) == [
+    quiet = ("rules-wording-unrecorded", "rules-ambiguous")  # information, tested on their own
+    assert shown(found, *[c.code for c in FAMILIES["rules"].CODES if c.code not in quiet]) == [
         f"{HIS_WINTER}:30:1429 rules-example-contradiction",
         f"{VQ}:41:279 rules-example-reasoning"]
     papacy, spain = [d for d in found if d.code.startswith("rules-example")]
@@ -168,7 +169,7 @@ def test_the_example_findings_follow_the_data_and_the_text(corpus_copy):
     assert "papacy-attrition" in next(d.message for d in found if d.code == "rules-wording-missing")
     scenario = corpus_copy / "corpus/rules/examples/his-winter-return.yaml"
     edit(scenario, "потерять 3 отряда от истощения", "потерять 2 отряда от истощения")
-    edit(scenario, "attrition: 3, placed", "attrition: 2, placed")
+    edit(scenario, "attrition: 3, placed: {capital: 2, Равенна: 1}", "attrition: 2, placed: {capital: 2, Равенна: 1}")
     assert not [d for d in findings(corpus_copy) if d.code == "rules-example-contradiction"]
 
 

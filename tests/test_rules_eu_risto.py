@@ -10,8 +10,8 @@ from pipeline.rules import RuleInputError
 from rules_support import decide
 
 DIE = "eu-risto.event-die-modifiers"
-ALL = {"america_discovered": True, "spa_counter_reform": True, "new_col_tp_last_turn": True,
-       "spa_or_por_control_papacy": True}
+ALL = {"america_discovered": True, "spa_counter_reform": True, "reformation_second_occurred": True,
+       "new_col_tp_last_turn": True, "spa_or_por_control_papacy": True}
 
 
 def test_period_i_event_die_modifiers_add_up_per_die():
@@ -54,7 +54,7 @@ def test_tordesillas_preconditions(inputs, outcome):
     assert decide("eu-risto.tordesillas-roll", **inputs).result.outcome.value == outcome
 
 
-@pytest.mark.parametrize("period, event_7, lasts", [("III", False, True), ("IV", False, False), ("II", True, False)])
+@pytest.mark.parametrize("period, event_7, lasts", [("III", False, True), ("IV", False, False), ("III", True, False)])
 def test_tordesillas_lasts_to_the_end_of_period_iii_or_event_7_iii(period, event_7, lasts):
     """eu-risto:1:I (duration)"""
     assert decide("eu-risto.tordesillas-in-effect", period=period, event_7_iii_occurred=event_7).result.in_effect is lasts

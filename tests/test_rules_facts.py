@@ -6,52 +6,15 @@ from __future__ import annotations
 import pytest
 
 from pipeline.errors import FolioError
-from pipeline.rules import RULES, Facts, Range, load_facts, run
+from pipeline.rules import RULES, Range, load_facts, run
 from pipeline.rules.facts import VALUE_KEYS
 
+from rules_scenarios import SCENARIOS
 from rules_support import ROOT, facts
 
-#: one valid call of every rule, so that each runs here under the fact-reading recorder
-SAMPLES = {
-    "eu-risto.event-die-modifiers": {"period": "I", "america_discovered": True, "spa_or_por_control_papacy": True},
-    "eu-risto.tordesillas-roll": {"america_discovered": True},
-    "eu-risto.tordesillas-in-effect": {"period": "II"},
-    "eu-risto.event-occurrence": {"event": 8, "times_occurred": 1},
-    "eu-risto.wars-in-italy-roll": {"times_occurred": 1},
-    "eu-risto.hungarian-liberty-roll": {"event_6_rolled": True},
-    "eu-risto.bohemia-hungary-activation": {"period": "II", "d_result_on_hungary": True},
-    "eu-risto.war-with-scotland-roll": {"scotland_inactive": True, "eng_refuses": True},
-    "eu-risto.hre-election": {"bids": "SPA:10,FRA:200", "charles_i": True, "electorates": "saxony:FRA"},
-    "eu-risto.reformation": {"choices": "FRA:protestantism,SPA:conciliatorism,ENG:counter-reform"},
-    "eu-risto.wars-in-italy-refusal": {"occurrence": 2, "refuser": "owner"},
-    "eu-risto.veneto-turkish-transfer": {"income": 7},
-    "his.excommunication": {"target": "ruler", "at_war_with_papacy": True},
-    "his.sack-of-rome": {"mercenaries": 4, "papal_regulars": 2, "hits_on_papacy": 3, "hits_on_stack": 3,
-                         "stack_regulars": 2},
-    "his.mary-i-impulse": {"card_cp": 4, "die": 1},
-    "his.chateaux": {"die": 5, "vp_so_far": 5},
-    "his.winter-return": {"power": "habsburgs", "units": 6, "space": "unfortified", "placed": "capital:6"},
-    "his.reinforcements": {"power": "habsburgs", "capitals_controlled": 2},
-    "his.mandatory-events": {"turn": 4, "played": "clement-vii,barbary-pirates"},
-    "his.colonize": {"power": "habsburgs", "colonies": 3, "colonized_this_turn": True},
-    "his.explore": {"power": "france", "explorers_left": 0, "explored_this_turn": True},
-    "his.exploration-order": {"expeditions": "habsburgs:2,england:2"},
-    "his.exploration-roll": {"dice": "1,1", "explorer": 1, "mercator": True},
-    "vq.spain-scotland-ireland": {"ov_cost": 3},
-    "vq.treasure-fleet-escorts": {"in_box": 2, "move": 1, "moved_other_way": True},
-    "vq.spring-deployment": {"power": "spain", "land_units": 6, "sea_zones": 2, "mountain_pass": True,
-                             "started_in_capital": False, "both_capitals": True, "path_unrest": True,
-                             "foreign_ships": True, "command_rating": 1},
-    "vq.impulse": {"play": "cp", "card_cp": 3, "actions": "naval:2", "treasure": "cp", "treasure_cp": 4,
-                   "extension": "naval:1"},
-    "vq.pass": {"cards_in_hand": 5, "admin_rating": 2, "home_card_played": False, "mandatory_event_in_hand": True},
-    "vq.patronage": {"action": "artist", "times_this_turn": 1},
-    "vq.action-phase-end": {"consecutive_passes": 6},
-    "pop.declare-war": {"targets": 2, "without_cb": 1, "with_marriage": 1, "marriage_l_side": 1, "targeted_prs": 1},
-    "pop.activate-units": {"activation": "naval-move", "spaces": 3, "land_units": 4, "bridge_ships": 1},
-    "pop.recruit-units": {"regulars": 3, "mc": 2, "mercenaries": 4, "ships": 2, "ports_owned": 1},
-    "pop.suppress-unrest": {"provinces": "clear,enemy-units,occupied-by-you,occupied-by-enemy"},
-}
+#: one valid call of every rule (its first scenario), so that each runs here under the recorder
+SAMPLES = {rule_id: next(inputs for inputs, expect in cases if "refused" not in expect)
+           for rule_id, cases in SCENARIOS.items()}
 
 
 def test_the_texts_give_well_over_thirty_facts_each_bound_to_a_unit_and_its_words():
@@ -76,27 +39,10 @@ def test_ranges_of_one_decision_cover_the_die_without_overlap():
     assert [cp for cp in range(1, 9) if sum(cp in b for b in brackets) != 1] == []
 
 
-class Recorder(Facts):
-    """Facts that note every id a rule reads."""
-
-    def __init__(self, real: Facts):
-        super().__init__(real.facts, real.files)
-        self.read: set[str] = set()
-
-    def __getitem__(self, fact_id):
-        self.read.add(fact_id)
-        return super().__getitem__(fact_id)
-
-    def group(self, prefix):
-        found = super().group(prefix)
-        self.read.update(f.id for f in found)
-        return found
-
-
 def test_every_rule_is_sampled_and_reads_only_the_facts_it_declares():
     assert set(SAMPLES) == set(RULES)
     for rule_id, inputs in SAMPLES.items():
-        recorder = Recorder(facts())
+        recorder = facts().recording()
         outcome = run(rule_id, recorder, inputs)
         assert outcome.rule == rule_id and outcome.because, rule_id
         declared = RULES[rule_id].facts

@@ -135,24 +135,51 @@ DOW = "pop.declare-war"
 
 def test_declare_war_costs_1c_and_stability_per_target():
     """pop:5.5/action-1 (1c); proc-1/step-2 (2s per target without CB, 1s per M unless L up); step-4."""
-    result = decide(DOW, targets=3, without_cb=2, with_marriage=2, marriage_l_side=1, targeted_prs=1).result
+    result = decide(DOW, targets="Venice,Genoa,Milan", without_cb="Venice,Genoa", with_marriage="Venice,Milan",
+                    marriage_l_side="Milan", player_realms="Genoa").result
     assert (result.allowed, result.crowns, result.stability_lost, result.each_targeted_pr_gains) == (True, 1, 5, 1)
-    assert decide(DOW, targets=1).result.stability_lost == 0
+    assert result.gaining == ("Genoa",)
+    assert decide(DOW, targets="Venice").result.stability_lost == 0
+
+
+def test_declare_war_judges_the_l_side_per_target():
+    """proc-1/step-2: "(unless the L side is face-up)" is said of the target's own marriage. One
+    marriage and one L side in total look fine; the L side on another target is not a marriage."""
+    with pytest.raises(RuleInputError, match="marriage_l_side: Genoa is not a target you have a marriage with"):
+        decide(DOW, targets="Venice,Genoa", with_marriage="Venice", marriage_l_side="Genoa")
+    assert decide(DOW, targets="Venice,Genoa", with_marriage="Venice",
+                  marriage_l_side="Venice").result.stability_lost == 0
+
+
+def test_declare_war_names_the_barred_target_among_several():
+    """pop:5.5/action-1/note-1: the restriction belongs to one target of the declaration."""
+    outcome = decide(DOW, targets="Venice,Genoa,Milan", bars="Genoa:truce")
+    assert (outcome.result.allowed, outcome.result.barred_by) == (False, ("Genoa: b",))
+    with pytest.raises(RuleInputError, match="bars: Savoy is not a target"):
+        decide(DOW, targets="Venice", bars="Savoy:truce")
+
+
+def test_a_targeted_pr_already_at_war_gains_nothing():
+    """proc-1/step-4: "(unless that PR is already at War with the Aggressor)"."""
+    result = decide(DOW, targets="Venice,Genoa", player_realms="Venice,Genoa", already_at_war="Venice").result
+    assert result.gaining == ("Genoa",)
+    assert decide(DOW, targets="Venice", player_realms="Venice", already_at_war="Venice").result.each_targeted_pr_gains == 0
 
 
 @pytest.mark.parametrize("bar, letter", [("allies", "a"), ("truce", "b"), ("passed", "c"), ("npr-ally", "d"),
                                          ("hre-member", "e"), ("distant", "f"), ("interregnum", "g")])
 def test_declare_war_restrictions_a_to_g(bar, letter):
     """pop:5.5/action-1/note-1"""
-    outcome = decide(DOW, targets=1, bars=bar)
-    assert (outcome.result.allowed, outcome.result.barred_by, outcome.unit) == (False, (letter,), "pop:5.5/action-1/note-1")
+    outcome = decide(DOW, targets="Venice", bars=f"Venice:{bar}")
+    assert (outcome.result.allowed, outcome.result.barred_by, outcome.unit) == (
+        False, (f"Venice: {letter}",), "pop:5.5/action-1/note-1")
 
 
-def test_declare_war_refuses_impossible_counts():
-    with pytest.raises(RuleInputError, match="without_cb=2: there are 1 target"):
-        decide(DOW, targets=1, without_cb=2)
+def test_declare_war_refuses_impossible_targets():
+    with pytest.raises(RuleInputError, match="without_cb: Genoa is not a target"):
+        decide(DOW, targets="Venice", without_cb="Genoa")
     with pytest.raises(RuleInputError, match="declare war on at least one Realm"):
-        decide(DOW, targets=0)
+        decide(DOW, targets="")
 
 
 @pytest.mark.parametrize("inputs, allowed, crowns", [
@@ -169,12 +196,25 @@ def test_activate_units(inputs, allowed, crowns):
 
 @pytest.mark.parametrize("inputs, allowed", [
     ({"mercenaries": 3}, True), ({"mercenaries": 4}, False), ({"mercenaries": 1, "mercenaries_earlier": 2}, True),
-    ({"mercenaries": 2, "mercenaries_earlier": 2}, False), ({"ships": 2, "ports_owned": 2}, True),
-    ({"ships": 3, "ports_owned": 2}, False), ({"regulars": 2, "mc": 2}, True), ({"regulars": 3, "mc": 2}, False)])
+    ({"mercenaries": 2, "mercenaries_earlier": 2}, False), ({"ships": "Brest:1,Bordeaux:1"}, True),
+    ({"ships": "Brest:2,Bordeaux:0"}, False), ({"regulars": "Artois:2", "mc": "Artois:2"}, True),
+    ({"regulars": "Artois:3", "mc": "Artois:2"}, False)])
 def test_recruit_limits(inputs, allowed):
     """pop:5.5/action-3/para-3 (MC), para-5 (3 Mercenaries per Turn), para-7 (1 Ship per owned Port)."""
     result = decide("pop.recruit-units", **inputs).result
     assert (result.allowed, result.crowns) == (allowed, 1)
+
+
+def test_recruit_limits_hold_in_each_port_and_each_area():
+    """pop:5.5/action-3/para-7 "1 Ship in each Port you Own", para-3 "up to your MC ... in each of
+    these Areas": two Ships from two Ports is fine in total, but not both in one Port; three
+    Regulars against an MC of 2 + 2 is fine in total, but not three in one Area."""
+    ports = decide("pop.recruit-units", ships="Brest:2,Bordeaux:0").result
+    assert (ports.allowed, ports.problems) == (False, ("Brest: 2 Ships, at most 1 in each Port",))
+    areas = decide("pop.recruit-units", regulars="Artois:3,Picardy:0", mc="Artois:2,Picardy:2").result
+    assert (areas.allowed, areas.problems) == (False, ("Artois: 3 Regular Units, MC 2",))
+    with pytest.raises(RuleInputError, match="give your MC in Picardy"):
+        decide("pop.recruit-units", regulars="Picardy:1", mc="Artois:2")
 
 
 def test_suppress_unrest_costs_1c_per_province_where_allowed():

@@ -45,8 +45,11 @@ EXAMPLE_REASONING = Code("rules-example-reasoning", Severity.WARNING,
                          "states a different rule")
 EXAMPLE_INVALID = Code("rules-example-invalid", Severity.ERROR,
                        "a worked-example scenario the rules module cannot replay (unknown rule, bad input)")
+AMBIGUOUS = Code("rules-ambiguous", Severity.INFO,
+                 "the words of a rule fact read two ways and the rules take one (the fact's `reading`): "
+                 "the text may need an erratum; the suggestion is the other reading")
 CODES = [UNIT_MISSING, FACT_MISSING, VALUE_MISMATCH, DRIFT, WORDING_MISSING, WORDING_UNRECORDED,
-         EXAMPLE_CONTRADICTION, EXAMPLE_REASONING, EXAMPLE_INVALID]
+         EXAMPLE_CONTRADICTION, EXAMPLE_REASONING, EXAMPLE_INVALID, AMBIGUOUS]
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
@@ -96,6 +99,22 @@ def _fact(ctx: CheckContext, fact: Fact) -> Iterator[Diagnostic]:
             yield from _worded(ctx, unit, side, lang, fact)
         else:
             yield from _unworded(unit, side, lang, fact)
+    if fact.reading:
+        yield from _ambiguous(ctx, unit, fact)
+
+
+def _ambiguous(ctx: CheckContext, unit: Unit, fact: Fact) -> Iterator[Diagnostic]:
+    """Once per fact, where its words stand in the unit's own language (a translator reads the
+    original to see what it says)."""
+    lang = ctx.corpus.document_of(unit).language
+    lang = lang if lang in unit.sides else next(iter(unit.sides))
+    side, fragments = unit.sides[lang], fact.wording.get(lang) or ()
+    where = next((found for found in (find(f, side.text) for f in fragments) if found), None)
+    message = (f"{fact.id} ({unit.id}): the words read two ways; the rules take: {fact.reading} "
+               f"(recorded at {fact.path}:{fact.line})")
+    suggestion = f"the other reading: {fact.alternative}"
+    yield (at(AMBIGUOUS, unit, side, where.start, message, suggestion=suggestion) if where
+           else on_unit(AMBIGUOUS, unit, side, message, suggestion=suggestion))
 
 
 def _expected(fact: Fact) -> list:

@@ -19,10 +19,10 @@ from __future__ import annotations
 from .facts import Fact, Facts, MissingFactError, Range, load_facts
 from .inputs import RuleError, RuleInputError
 from .registry import RULES, Citation, Outcome, Rule, get, run
-from . import eu_risto_events, eu_risto_politics, his_papacy, his_england_france, his_winter, \
+from . import eu_risto_events, eu_risto_politics, eu_risto_effects, his_papacy, his_england_france, his_winter, \
     his_new_world, vq_deployment, vq_actions, pop_military  # noqa: E402  (registers the rules)
 
-MODULES = (eu_risto_events, eu_risto_politics, his_england_france, his_papacy, his_winter,
+MODULES = (eu_risto_events, eu_risto_politics, eu_risto_effects, his_england_france, his_papacy, his_winter,
            his_new_world, vq_deployment, vq_actions, pop_military)
 
 __all__ = ["Citation", "Fact", "Facts", "MissingFactError", "Outcome", "Range", "Rule", "RuleError",

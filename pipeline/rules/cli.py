@@ -29,12 +29,18 @@ def add_commands(commands) -> None:
 
 
 def _list(root: Path, args: argparse.Namespace) -> int:
+    try:
+        facts = load_facts(root)
+    except RuleError as err:
+        raise FolioError(str(err)) from None
     if args.format == "json":
-        print(json.dumps([r.to_json() for r in RULES.values()], ensure_ascii=False, indent=1))
+        print(json.dumps([{**r.to_json(), "reads": len(r.reads(facts))} for r in RULES.values()],
+                         ensure_ascii=False, indent=1))
         return 0
     for found in RULES.values():
         summary = " ".join(found.doc.split("\n\n")[0].split())
-        print(f"{found.id}  ({found.unit})  {summary}")
+        reads = len(found.reads(facts))
+        print(f"{found.id}  ({found.unit})  reads {reads} fact{'s' if reads != 1 else ''}: {summary}")
         specs = found.specs()
         width = max((len(s.name) for s in specs), default=0)
         for spec in specs:

@@ -75,11 +75,18 @@ _CONDITIONS = {
 
 @rule("eu-risto.event-die-modifiers", unit="eu-risto:period-I/modifiers-1", inputs=EventDie,
       facts=("eu-risto.event-die.from", "eu-risto.event-die.until", "eu-risto.event-die.dice",
-             "eu-risto.event-die.mod.*", "eu-risto.event-die.condition.reformation", "eu-risto.event-die.ends"))
+             "eu-risto.event-die.mod.*", "eu-risto.event-die.condition.reformation", "eu-risto.event-die.ends",
+             "eu-risto.tordesillas.undiscovered", "eu-risto.reformation.choosers"))
 def event_die_modifiers(facts: Facts, given: EventDie) -> Outcome:
     """The Period I modifiers to both event dice: from the discovery of America until the
     Treaty of Tordesillas, never from period II on."""
     rule_id = event_die_modifiers.rule_id
+    if given.tordesillas_occurred and not given.america_discovered:
+        raise RuleInputError("tordesillas_occurred: event 1:I is re-rolled until America is discovered "
+                             f"({facts['eu-risto.tordesillas.undiscovered'].unit})")
+    if given.spa_counter_reform and not given.reformation_second_occurred:
+        raise RuleInputError("spa_counter_reform: SPA chooses counter-reform at the second occurrence of "
+                             f"the Reformation ({facts['eu-risto.reformation.choosers'].unit})")
     ends = facts["eu-risto.event-die.ends"]
     if period_index(given.period.value) >= period_index(ends.value):
         return decided(rule_id, EventDieResult(False, 0, ()), ends)
@@ -87,15 +94,18 @@ def event_die_modifiers(facts: Facts, given: EventDie) -> Outcome:
         return decided(rule_id, EventDieResult(False, 0, ()), facts["eu-risto.event-die.from"])
     if given.tordesillas_occurred:
         return decided(rule_id, EventDieResult(False, 0, ()), facts["eu-risto.event-die.until"])
-    applied = []
+    applied, cite = [], []
     for modifier in facts.group("eu-risto.event-die.mod"):
         name = modifier.id.rsplit(".", 1)[1]
         if name not in _CONDITIONS:
             raise RuleInputError(f"{modifier.id}: the rules module does not know this modifier's condition")
         if _CONDITIONS[name](given):
             applied.append(modifier)
+            cite.append(modifier)
+            if name == "spa-religion" and not given.spa_counter_reform:  # the "or" half of mod-1
+                cite.append(facts["eu-risto.event-die.condition.reformation"])
     result = EventDieResult(True, sum(m.value for m in applied), tuple(m.id for m in applied))
-    return decided(rule_id, result, *applied, facts["eu-risto.event-die.dice"])
+    return decided(rule_id, result, *cite, facts["eu-risto.event-die.dice"])
 
 
 @dataclass(frozen=True)
@@ -137,7 +147,11 @@ class InEffect:
 def tordesillas_in_effect(facts: Facts, given: TordesillasLasts) -> Outcome:
     """Does the Treaty of Tordesillas still last: to the end of its period or until its
     ending event, whichever comes first."""
-    until = facts["eu-risto.tordesillas.until-period"]
+    until, ending = facts["eu-risto.tordesillas.until-period"], facts["eu-risto.tordesillas.until-event"]
+    ending_period = ending.value.split(":")[1]  # "7:III": an event of period III
+    if given.event_7_iii_occurred and period_index(given.period.value) < period_index(ending_period):
+        raise RuleInputError(f"event_7_iii_occurred: event {ending.value} belongs to period {ending_period}; "
+                             f"it cannot have occurred in period {given.period}")
     if period_index(given.period.value) > period_index(until.value):
         return decided(tordesillas_in_effect.rule_id, InEffect(False), until)
     if given.event_7_iii_occurred:
@@ -154,9 +168,9 @@ class Occurrence(Inputs):
 @rule("eu-risto.event-occurrence", unit="eu-risto:period-I", inputs=Occurrence, facts=("eu-risto.occurrences.*",))
 def event_occurrence(facts: Facts, given: Occurrence) -> Outcome:
     """Which occurrence (FIRST EVENT, SECOND EVENT ...) of a multi-occurrence event takes place."""
-    counts = {f.id.rsplit(".", 1)[1]: f for f in facts.group("eu-risto.occurrences")}
-    count = counts.get(str(given.event))
+    count = facts.get(f"eu-risto.occurrences.{given.event}")
     if count is None:
+        counts = [f.id.rsplit(".", 1)[1] for f in facts.group("eu-risto.occurrences")]
         raise RuleInputError(f"event={given.event}: the text gives an occurrence count for events "
                              f"{', '.join(counts)} only")
     if given.times_occurred >= count.value:
@@ -175,7 +189,7 @@ class WarsInItalyRoll(Inputs):
 
 @rule("eu-risto.wars-in-italy-roll", unit="eu-risto:4:I", inputs=WarsInItalyRoll,
       facts=("eu-risto.wars-in-italy.fra-protestant", "eu-risto.wars-in-italy.first-in-effect",
-             "eu-risto.occurrences.*"))
+             "eu-risto.occurrences.4"))
 def wars_in_italy_roll(facts: Facts, given: WarsInItalyRoll) -> Outcome:
     """Event 4:I rolled: never with a Protestant FRA (marked off, treated as R or D); not a
     second time while the first is in effect (re-roll); else its next occurrence."""
@@ -205,7 +219,7 @@ class HungarianLibertyRoll(Inputs):
 
 @rule("eu-risto.hungarian-liberty-roll", unit="eu-risto:5:I", inputs=HungarianLibertyRoll,
       facts=("eu-risto.hungarian-liberty.not-rolled", "eu-risto.hungarian-liberty.activated",
-             "eu-risto.occurrences.*"))
+             "eu-risto.occurrences.5"))
 def hungarian_liberty_roll(facts: Facts, given: HungarianLibertyRoll) -> Outcome:
     """Event 5:I rolled: before 6:I was rolled it is marked off but not played (an R or D
     result instead); once 6:I is activated it is marked off as played; else it occurs."""

@@ -68,11 +68,15 @@ def hre_election(facts: Facts, given: Election) -> Outcome:
             raise RuleInputError(f"bids: {power} is not a candidate ({', '.join(candidates.value)}, {candidates.unit})")
         if power in given.protestant:
             raise RuleInputError(f"bids: {power} is Protestant and cannot take part ({facts['eu-risto.hre.protestants'].unit})")
+    eligible = [candidates]
+    if given.protestant:
+        eligible.append(facts["eu-risto.hre.protestants"])
+    no_bids = facts["eu-risto.hre.no-bids"]  # its reading: a bid of 0 is no bid
     bidders = [p for p in given.bids if given.bids[p] > 0]
     if not bidders:
-        return decided(rule_id, ElectionResult({}, None, (), True, 0, 0), facts["eu-risto.hre.no-bids"])
+        return decided(rule_id, ElectionResult({}, None, (), True, 0, 0), no_bids, *eligible)
     electorates = facts["eu-risto.hre.electorates"]
-    cite = [facts["eu-risto.hre.highest-bid"], facts["eu-risto.hre.bids-lost"]]
+    cite = [facts["eu-risto.hre.highest-bid"], facts["eu-risto.hre.bids-lost"], *eligible]
     totals = {}
     for power in bidders:
         total = given.bids[power]
@@ -123,6 +127,10 @@ class Consequence:
     vp: int
     protestant_diplomacy: int  # bonus for diplomacy on Protestant countries
     individual: tuple[str, ...]  # the power's own consequences: fact id = value
+    loses_papacy: bool = False  # the control of Papacy is lost
+    #: no diplomacy (support included) with Papacy until the end of this period ("current": the
+    #: period the choice is made in); None: no such ban
+    no_papacy_diplomacy_until: str | None = None
 
 
 @dataclass(frozen=True)
@@ -151,20 +159,31 @@ def reformation(facts: Facts, given: ReformationChoice) -> Outcome:
     for power, religion in given.choices.items():
         key = religion.value
         stab = revolts = vp = diplomacy = 0
+        papacy, until = False, None
         if religion != Religion.COUNTER_REFORM:
-            stab = facts.number(f"{r}.{key}.stab")
-            revolts = facts.number(f"{r}.{key}.revolts-spa" if power == EuPower.SPA else f"{r}.{key}.revolts")
-            cite += [facts[f"{r}.{key}.stab"], facts[f"{r}.{key}.revolts"]]
+            # SPA's own count where the text gives one ("4 in case of SPA"), the general one else
+            count = facts[f"{r}.{key}.revolts-spa" if power == EuPower.SPA else f"{r}.{key}.revolts"]
+            stab, revolts = facts.number(f"{r}.{key}.stab"), count.value
+            cite += [facts[f"{r}.{key}.stab"], count]
+        if religion == Religion.PROTESTANTISM:
+            ban = facts[f"{r}.protestantism.papacy"]
+            papacy, until = True, "current"
+            cite.append(ban)
         if religion == Religion.CONCILIATORISM:
             diplomacy = facts.number(f"{r}.conciliatorism.diplomacy")
+            cite.append(facts[f"{r}.conciliatorism.diplomacy"])
         if power == sole:
             vp = facts.number(f"{r}.counter-reform.vp")
-            cite.append(facts[f"{r}.counter-reform.vp"])
+            cite += [facts[f"{r}.counter-reform.sole"], facts[f"{r}.counter-reform.vp"]]
         if not counter:
             stab += facts.number(f"{r}.counter-reform.none")
         own = _individual(facts, f"{r}.{_BLOCK[power]}.{key}")
+        for fact in own:
+            if fact.id == f"{r}.france.protestantism.papacy":
+                until = fact.value  # France's ban runs to the end of period III
+        cite += own
         results.append(Consequence(power.value, key, stab, revolts, vp, diplomacy,
-                                   tuple(f"{f.id} = {f.shown()}" for f in own)))
+                                   tuple(f"{f.id} = {f.shown()}" for f in own), papacy, until))
     if not counter:
         cite.insert(0, facts[f"{r}.counter-reform.none"])
     several = tuple(p.value for p in counter) if len(counter) > 1 else ()
@@ -205,7 +224,8 @@ class RefusalResult:
 
 
 @rule("eu-risto.wars-in-italy-refusal", unit="eu-risto:4:I", inputs=ItalyRefusal,
-      facts=("eu-risto.occurrences.4", "eu-risto.wars-in-italy.first.*", "eu-risto.wars-in-italy.second.*"))
+      facts=("eu-risto.occurrences.4", "eu-risto.wars-in-italy.first.target", "eu-risto.wars-in-italy.first.refuse.*",
+             "eu-risto.wars-in-italy.second.target", "eu-risto.wars-in-italy.second.refuse.*"))
 def wars_in_italy_refusal(facts: Facts, given: ItalyRefusal) -> Outcome:
     """Refusing Wars in Italy in a negotiations step: what it costs FRA, or the owner of the
     target province (Stab and the province); either way the event counts as played."""
@@ -216,7 +236,7 @@ def wars_in_italy_refusal(facts: Facts, given: ItalyRefusal) -> Outcome:
     cost = facts[f"{prefix}.refuse.{'fra' if given.refuser == Refuser.FRA else 'owner'}"]
     target = facts[f"{prefix}.target"]
     cedes = target.value if given.refuser == Refuser.OWNER else None
-    return decided(wars_in_italy_refusal.rule_id, RefusalResult(cost.value, cedes, True), cost, target)
+    return decided(wars_in_italy_refusal.rule_id, RefusalResult(cost.value, cedes, True), cost, target, count)
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,11 @@ class Fact:
     path: str
     line: int
     value_line: int
+    #: where the text reads two ways: the reading the rules take, and the other one
+    reading: str | None = None
+    alternative: str | None = None
+    #: why no rule executes this fact (it is there for the prose, the aids and the checks)
+    prose_only: str | None = None
 
     def numbers(self) -> list[int]:
         """The numbers the value states, which its wording must state too."""
@@ -90,6 +95,8 @@ class Facts:
     #: thousands of facts: a group or a unit's facts are not found by going through them all)
     by_rulebook: dict[str, list[Fact]] = field(init=False, repr=False, compare=False)
     by_unit: dict[str, list[Fact]] = field(init=False, repr=False, compare=False)
+    #: the ids read through this object's accessors, when made by :meth:`recording`; None: not kept
+    read: set[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.by_rulebook, self.by_unit = {}, {}
@@ -106,7 +113,17 @@ class Facts:
     def __contains__(self, fact_id: str) -> bool:
         return fact_id in self.facts
 
+    def recording(self) -> "Facts":
+        """The same facts, noting in ``read`` every id a rule asks for (by id or by group), so
+        which facts a rule reads is observed, not declared by hand."""
+        copy = Facts.__new__(Facts)
+        copy.facts, copy.files = self.facts, self.files
+        copy.by_rulebook, copy.by_unit, copy.read = self.by_rulebook, self.by_unit, set()
+        return copy
+
     def __getitem__(self, fact_id: str) -> Fact:
+        if self.read is not None:
+            self.read.add(fact_id)
         if fact_id not in self.facts:
             rulebook = fact_id.split(".", 1)[0]
             where = self.files.get(rulebook, f"{DIRECTORY}/{rulebook}.yaml")
@@ -114,6 +131,20 @@ class Facts:
             raise MissingFactError(f"the fact {fact_id} is not defined in {where}"
                                    + (f" (did you mean {close[0]}?)" if close else ""))
         return self.facts[fact_id]
+
+    def get(self, fact_id: str) -> Fact | None:
+        """The fact, or None where the data does not give it (a worked example replayed without
+        the facts bound to its own unit); the read is noted all the same."""
+        if self.read is not None:
+            self.read.add(fact_id)
+        return self.facts.get(fact_id)
+
+    def without(self, unit_id: str) -> "Facts":
+        """These facts less those bound to ``unit_id`` or a unit inside it: a worked example is
+        replayed without them, so that it cannot validate itself."""
+        kept = {i: f for i, f in self.facts.items()
+                if f.unit != unit_id and not f.unit.startswith(unit_id + "/")}
+        return Facts(kept, self.files)
 
     def typed(self, fact_id: str, kind: str) -> Fact:
         fact = self[fact_id]
@@ -144,7 +175,21 @@ class Facts:
         found = [f for f in rulebook if f.id.startswith(prefix + ".")]
         if not found:
             raise MissingFactError(f"no fact of the group {prefix} is defined in {DIRECTORY}/")
+        if self.read is not None:
+            self.read.update(f.id for f in found)
         return found
+
+    def expand(self, wanted: tuple[str, ...]) -> list[Fact]:
+        """The facts that ids and ``prefix.*`` groups name, in file order; undefined ones left out."""
+        found = {}
+        for name in wanted:
+            if name.endswith(".*"):
+                prefix = name[:-1]
+                found.update((f.id, f) for f in self.by_rulebook.get(name.split(".", 1)[0], [])
+                             if f.id.startswith(prefix))
+            elif name in self.facts:
+                found[name] = self.facts[name]
+        return list(found.values())
 
 
 def period_index(period: str) -> int:
@@ -188,7 +233,7 @@ def _load_file(root: Path, rel: str) -> tuple[str, dict[str, Fact]]:
 
 def _fact(check: Checker, node: Node, rulebook: str) -> Fact:
     keys = check.mapping(node, "a fact", {"id", "unit", "label", "wording"},
-                         {"measure", "note", *VALUE_KEYS})
+                         {"measure", "note", "reading", "alternative", "prose_only", *VALUE_KEYS})
     local = check.text(keys["id"], "id")
     if not _ID.match(local):
         raise check.fail(keys["id"], f"id {local!r}: lower-case words joined by . or -")
@@ -205,9 +250,14 @@ def _fact(check: Checker, node: Node, rulebook: str) -> Fact:
                for lang, n in check.languages(keys["wording"], f"{what}: wording", LANGUAGES).items()}
     measure = check.text(keys["measure"], f"{what}: measure") if "measure" in keys else None
     note = check.text(keys["note"], f"{what}: note") if "note" in keys else None
+    optional = {name: check.text(keys[name], f"{what}: {name}") if name in keys else None
+                for name in ("reading", "alternative", "prose_only")}
+    if (optional["reading"] is None) != (optional["alternative"] is None):
+        raise check.fail(keys.get("reading") or keys["alternative"],
+                         f"{what}: a reading needs its alternative, and an alternative its reading")
     return Fact(f"{rulebook}.{local}", check.text(keys["unit"], f"{what}: unit"), kind,
                 _value(check, keys[kind], kind, what), label, wording, measure, note, check.path,
-                node.line, keys[kind].line)
+                node.line, keys[kind].line, **optional)
 
 
 def _fragments(check: Checker, node: Node, what: str) -> tuple[str, ...]:

@@ -54,10 +54,11 @@ class MaryResult:
     papal_actions: tuple[PapalAction, ...]  # what the Papacy does instead of England (step 4)
     played_normally: bool  # England plays the card as it chooses
     plays: tuple[Play, ...]  # the ways England may play the card when it plays it
+    impulse_over: bool = False  # the papal actions end England's impulse
 
 
 @rule("his.mary-i-impulse", unit="his:21.3/sec-1/proc-1", inputs=MaryImpulse,
-      facts=("his.mary-i.all-catholic", "his.mary-i.mandatory-event", "his.mary-i.die.papal",
+      facts=("his.mary-i.applies", "his.mary-i.all-catholic", "his.mary-i.impulse-ends", "his.mary-i.mandatory-event", "his.mary-i.die.papal",
              "his.mary-i.die.normal", "his.mary-i.papal.*", "his.mary-i.cp-only"))
 def mary_i_impulse(facts: Facts, given: MaryImpulse) -> Outcome:
     """An English impulse under Mary I: papal actions instead of the card on a low roll.
@@ -72,23 +73,24 @@ def mary_i_impulse(facts: Facts, given: MaryImpulse) -> Outcome:
     if not given.protestant_home_space:
         return decided(mary_i_impulse.rule_id, MaryResult(False, (), True, plays),
                        facts["his.mary-i.all-catholic"], restriction)
+    applies = facts["his.mary-i.applies"]
     if given.card == Card.MANDATORY_EVENT:
         return decided(mary_i_impulse.rule_id, MaryResult(False, (), True, plays),
-                       facts["his.mary-i.mandatory-event"])
+                       facts["his.mary-i.mandatory-event"], applies)
     if given.die is None:
         raise RuleInputError(f"die: a {given.card} card needs England's die roll "
                              f"({facts['his.mary-i.die.papal'].unit})")
     papal, normal = facts["his.mary-i.die.papal"], facts["his.mary-i.die.normal"]
     if given.die in normal.value:
-        return decided(mary_i_impulse.rule_id, MaryResult(True, (), True, plays), normal, restriction)
+        return decided(mary_i_impulse.rule_id, MaryResult(True, (), True, plays), normal, restriction, applies)
     if given.die not in papal.value:
         raise RuleInputError(f"die={given.die}: step 3 ({papal.unit}) covers {papal.value} and "
                              f"{normal.value} only")
     for bracket in facts.group("his.mary-i.papal"):
         if given.card_cp in bracket.value:
             actions = _PAPAL[bracket.id.rsplit(".", 1)[1]]
-            return decided(mary_i_impulse.rule_id, MaryResult(True, actions, False, ()),
-                           bracket, papal)
+            return decided(mary_i_impulse.rule_id, MaryResult(True, actions, False, (), True),
+                           bracket, papal, facts["his.mary-i.impulse-ends"], applies)
     raise RuleInputError(f"card_cp={given.card_cp}: no bracket of step 4 covers it "
                          f"({', '.join(f'{b.value} CP' for b in facts.group('his.mary-i.papal'))})")
 
@@ -108,7 +110,7 @@ class ChateauxResult:
 
 
 @rule("his.chateaux", unit="his:21.4/para-1", inputs=ChateauxRoll,
-      facts=("his.chateaux.success", "his.chateaux.vp", "his.chateaux.milan", "his.chateaux.max"))
+      facts=("his.chateaux.card", "his.chateaux.success", "his.chateaux.vp", "his.chateaux.milan", "his.chateaux.max"))
 def chateaux(facts: Facts, given: ChateauxRoll) -> Outcome:
     """France plays Patron of the Arts as an event: a die roll for a VP, no roll with Milan.
 
@@ -127,4 +129,4 @@ def chateaux(facts: Facts, given: ChateauxRoll) -> Outcome:
         vp, because, rolls = (gain.value if given.die in success.value else 0), success, True
     capped = min(vp, maximum.value - given.vp_so_far)
     result = ChateauxResult(rolls, capped, given.vp_so_far + capped >= maximum.value)
-    return decided(chateaux.rule_id, result, maximum if capped < vp else because, gain)
+    return decided(chateaux.rule_id, result, maximum if capped < vp else because, gain, facts["his.chateaux.card"])

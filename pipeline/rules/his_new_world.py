@@ -40,6 +40,9 @@ def colonize(facts: Facts, given: Colonize) -> Outcome:
             f"only {', '.join(powers.value)} act in the New World",)), powers)
     group = "habsburgs" if given.power == HisPower.HABSBURGS else "england-france"
     cost, limit = facts[f"his.colonies.cost.{group}"], facts[f"his.colonies.limit.{group}"]
+    if given.colonies > limit.value:
+        raise RuleInputError(f"colonies={given.colonies}: the {given.power} never have more than "
+                             f"{limit.value} colonies at a time ({limit.unit})")
     problems, cite = [], [cost]
     if given.colonies >= limit.value:
         problems.append(f"the {given.power} may have {limit.value} colonies at a time")

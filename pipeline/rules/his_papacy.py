@@ -85,6 +85,25 @@ def excommunication(facts: Facts, given: Excommunicate) -> Outcome:
 
 
 @dataclass(frozen=True)
+class JesuitUniversity(Inputs):
+    society_of_jesus_played: bool = arg("the Society of Jesus mandatory event has been played")
+
+
+@dataclass(frozen=True)
+class JesuitResult:
+    allowed: bool
+
+
+@rule("his.jesuit-university", unit="his:21.5/sec-1/para-1", inputs=JesuitUniversity,
+      facts=("his.jesuits.requires", "his.mandatory.event.society-of-jesus"))
+def jesuit_university(facts: Facts, given: JesuitUniversity) -> Outcome:
+    """May the Papacy found a Jesuit University: only once the Society of Jesus is played (a
+    mandatory event due in the winter of its turn at the latest)."""
+    return decided(jesuit_university.rule_id, JesuitResult(given.society_of_jesus_played),
+                   facts["his.jesuits.requires"], facts["his.mandatory.event.society-of-jesus"])
+
+
+@dataclass(frozen=True)
 class SackOfRome(Inputs):
     mercenaries: Count = arg("mercenaries in the non-papal stack in the Italian language zone")
     papal_regulars: Count = arg("papal regulars in Rome")

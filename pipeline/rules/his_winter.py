@@ -64,7 +64,7 @@ class WinterResult:
       facts=("his.winter.city-limit", "his.winter.capital-exempt", "his.winter.excess-to-capital",
              "his.winter.must-return", "his.winter.return-capital", "his.winter.return-limit",
              "his.winter.protestant-no-capital", "his.winter.protestant-limit", "his.winter.capital-lost",
-             "his.winter.habsburg-capitals"))
+             "his.winter.habsburg-capitals", "his.winter.split-limit"))
 def winter_return(facts: Facts, given: WinterReturn) -> Outcome:
     """Which land units winter where they are, which return, where to, and whether a chosen
     return is legal.
@@ -106,6 +106,10 @@ def winter_return(facts: Facts, given: WinterReturn) -> Outcome:
             destroyed = survivors
     if given.power == HisPower.HABSBURGS and CAPITAL in destinations:
         cite.append(facts["his.winter.habsburg-capitals"])
+    spaces = [where for where in given.placed if where != CAPITAL]
+    if len(spaces) > 1 and not protestant:  # a stack split between equally near spaces
+        limit = facts["his.winter.split-limit"]
+        cite.append(limit)
     problems = _placement(given, survivors - destroyed, destinations, limit.value) if given.placed else []
     result = WinterResult(stay, leave, survivors, destinations, destroyed,
                           (not problems) if given.placed else None, tuple(problems))
@@ -154,6 +158,7 @@ def reinforcements(facts: Facts, given: Reinforcements) -> Outcome:
         capitals, fact = facts.number("his.winter.habsburg-capitals"), facts["his.reinforcements.habsburgs"]
     else:
         capitals, fact = 1, per_capital
+    cite = [facts["his.winter.habsburg-capitals"]] if given.power == HisPower.HABSBURGS else []
     if given.capitals_controlled > capitals:
         raise RuleInputError(f"capitals_controlled={given.capitals_controlled}: the {given.power} have "
                              f"{capitals} capital(s)")
@@ -161,7 +166,7 @@ def reinforcements(facts: Facts, given: Reinforcements) -> Outcome:
         regulars = fact.value  # the text's own number: "2 отряда, если контролируют обе", "не получают"
     else:
         fact, regulars = per_capital, per_capital.value * given.capitals_controlled
-    return decided(reinforcements.rule_id, ReinforcementsResult(regulars), fact)
+    return decided(reinforcements.rule_id, ReinforcementsResult(regulars), fact, *cite)
 
 
 @dataclass(frozen=True)

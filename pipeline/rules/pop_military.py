@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .facts import Facts
-from .inputs import Count, Inputs, RuleInputError, arg
+from .inputs import Count, Inputs, RuleInputError, arg, convert
 from .registry import Outcome, decided, rule
 
 
@@ -24,14 +24,32 @@ class Bar(StrEnum):
 
 
 @dataclass(frozen=True)
+class Barred:
+    """a target and the restriction that bars it"""
+
+    FORMAT = "target:restriction, e.g. Venice:truce"
+    target: str
+    bar: Bar
+
+    @classmethod
+    def parse(cls, text: str, name: str) -> "Barred":
+        target, sep, bar = text.partition(":")
+        if not sep or not target.strip():
+            raise RuleInputError(f"{name}: {text!r} should be target:restriction, e.g. Venice:truce")
+        return cls(target.strip(), convert(Bar, bar, name))
+
+
+@dataclass(frozen=True)
 class DeclareWar(Inputs):
-    targets: Count = arg("target Realms")
-    without_cb: Count = arg("targets you have no CB on", 0)
-    with_marriage: Count = arg("targets you have a Royal Marriage (M) with", 0)
-    marriage_l_side: Count = arg("of those, marriages whose L side is face-up", 0)
-    targeted_prs: Count = arg("targets that are PRs (player Realms) not already at War with you", 0)
-    bars: tuple[Bar, ...] = arg("DoW restrictions that apply to a target (allies, truce, passed, "
-                                "npr-ally, hre-member, distant, interregnum)", ())
+    targets: tuple[str, ...] = arg("the target Realms, by name")
+    without_cb: tuple[str, ...] = arg("the targets you have no CB on", ())
+    with_marriage: tuple[str, ...] = arg("the targets you have a Royal Marriage (M) with", ())
+    marriage_l_side: tuple[str, ...] = arg("of those, the ones whose marriage lies L side up", ())
+    player_realms: tuple[str, ...] = arg("the targets that are PRs (player Realms)", ())
+    already_at_war: tuple[str, ...] = arg("of those, the PRs already at War with you", ())
+    bars: tuple[Barred, ...] = arg("a DoW restriction that applies to a target, as target:restriction "
+                                   "(allies, truce, passed, npr-ally, hre-member, distant, interregnum)", ())
+    battles: bool = arg("the declaration triggered a Battle", True)
 
 
 @dataclass(frozen=True)
@@ -40,36 +58,54 @@ class DeclareWarResult:
     crowns: int  # the Action's cost
     stability_lost: int
     each_targeted_pr_gains: int  # crowns
-    barred_by: tuple[str, ...]  # the restriction letters (a)-(g)
+    gaining: tuple[str, ...]  # the targeted PRs that gain them
+    barred_by: tuple[str, ...]  # target: restriction letter (a)-(g)
+    free_action: tuple[str, ...]  # no Battle: one of these Actions at no c cost
+
+
+def _among(name: str, items: tuple[str, ...], within: tuple[str, ...], what: str) -> None:
+    for item in items:
+        if item not in within:
+            raise RuleInputError(f"{name}: {item} is not {what} ({', '.join(within) or 'none'})")
+    if len(set(items)) != len(items):
+        raise RuleInputError(f"{name}: a target is named twice")
 
 
 @rule("pop.declare-war", unit="pop:5.5/action-1", inputs=DeclareWar,
       facts=("pop.dow.cost", "pop.dow.restriction.*", "pop.dow.stability.no-cb", "pop.dow.stability.marriage",
-             "pop.dow.stability.l-side", "pop.dow.targeted-pr-gain"))
+             "pop.dow.stability.l-side", "pop.dow.targeted-pr-gain", "pop.dow.targeted-pr-exception",
+             "pop.dow.free-action"))
 def declare_war(facts: Facts, given: DeclareWar) -> Outcome:
-    """Declare War: the restrictions (a)-(g), the crown cost, the stability lost per target
-    without a CB and per target you have a Royal Marriage with (not with the L side up), and
-    the crown each targeted PR gains."""
-    if given.targets < 1:
+    """Declare War: the restrictions (a)-(g), each judged on its own target; the crown cost, the
+    stability lost per target without a CB and per target you have a Royal Marriage with (not
+    with the L side up); the crown each targeted PR not already at War gains; with no Battle, a
+    free Activate Units or Recruit Units."""
+    if not given.targets:
         raise RuleInputError("targets: declare war on at least one Realm")
-    for name in ("without_cb", "with_marriage", "targeted_prs"):
-        if getattr(given, name) > given.targets:
-            raise RuleInputError(f"{name}={getattr(given, name)}: there are {given.targets} target(s)")
-    if given.marriage_l_side > given.with_marriage:
-        raise RuleInputError(f"marriage_l_side={given.marriage_l_side}: only {given.with_marriage} "
-                             "marriage(s) with targets")
-    bars = [facts[f"pop.dow.restriction.{bar.value}"] for bar in given.bars]
+    _among("targets", given.targets, given.targets, "a target")
+    for name in ("without_cb", "with_marriage", "player_realms"):
+        _among(name, getattr(given, name), given.targets, "a target")
+    _among("marriage_l_side", given.marriage_l_side, given.with_marriage, "a target you have a marriage with")
+    _among("already_at_war", given.already_at_war, given.player_realms, "a targeted PR")
+    for barred in given.bars:
+        _among("bars", (barred.target,), given.targets, "a target")
+    bars = [(b.target, facts[f"pop.dow.restriction.{b.bar.value}"]) for b in given.bars]
     if bars:
-        return decided(declare_war.rule_id, DeclareWarResult(False, 0, 0, 0, tuple(b.value for b in bars)),
-                       *bars)
+        result = DeclareWarResult(False, 0, 0, 0, (), tuple(f"{t}: {f.value}" for t, f in bars), ())
+        return decided(declare_war.rule_id, result, *(f for _, f in bars))
     no_cb, marriage = facts["pop.dow.stability.no-cb"], facts["pop.dow.stability.marriage"]
-    lost = no_cb.value * given.without_cb + marriage.value * (given.with_marriage - given.marriage_l_side)
-    gain = facts["pop.dow.targeted-pr-gain"]
-    result = DeclareWarResult(True, facts.number("pop.dow.cost"), lost,
-                              gain.value if given.targeted_prs else 0, ())
+    lost = sum(no_cb.value * (t in given.without_cb)
+               + marriage.value * (t in given.with_marriage and t not in given.marriage_l_side)
+               for t in given.targets)
+    gain, exception = facts["pop.dow.targeted-pr-gain"], facts["pop.dow.targeted-pr-exception"]
+    gaining = tuple(t for t in given.player_realms if t not in given.already_at_war)
+    free = () if given.battles else facts.list("pop.dow.free-action")
+    result = DeclareWarResult(True, facts.number("pop.dow.cost"), lost, gain.value if gaining else 0,
+                              gaining, (), free)
     return decided(declare_war.rule_id, result, facts["pop.dow.cost"], no_cb, marriage,
                    facts["pop.dow.stability.l-side"] if given.marriage_l_side else None,
-                   gain if given.targeted_prs else None)
+                   gain if gaining else None, exception if given.already_at_war else None,
+                   None if given.battles else facts["pop.dow.free-action"])
 
 
 class Activation(StrEnum):
@@ -87,6 +123,9 @@ class ActivateUnits(Inputs):
     siege_units: Count = arg("Units taking part in the Siege", 0)
     land_units: Count = arg("Land Units carried across a Naval Bridge", 0)
     bridge_ships: Count = arg("Ships in the Naval Bridge's Sea Zone", 0)
+    distant: bool = arg("the move is on one of the Distant Continents", False)
+    on_past_hostile: bool = arg("the land move goes on after entering a Hostile or Neutral Area", False)
+    mercenaries: Count = arg("Mercenary Units first recruited to move with the Army (Optional Rule 2)", 0)
 
 
 @dataclass(frozen=True)
@@ -98,7 +137,8 @@ class ActivateResult:
 
 @rule("pop.activate-units", unit="pop:5.5/action-2", inputs=ActivateUnits,
       facts=("pop.activate.cost", "pop.activate.land-move", "pop.activate.naval-move", "pop.activate.siege-extra",
-             "pop.activate.bridge"))
+             "pop.activate.bridge", "pop.activate.stop", "pop.activate.distant",
+             "pop.activate.optional-mercenaries"))
 def activate_units(facts: Facts, given: ActivateUnits) -> Outcome:
     """Activate Units: land and naval moves of a limited reach, a siege that pays for every
     Unit beyond the first, and Naval Bridges that carry a few Land Units per Ship."""
@@ -116,6 +156,23 @@ def activate_units(facts: Facts, given: ActivateUnits) -> Outcome:
         if given.spaces > reach.value:
             problems.append(f"{given.spaces} spaces, at most {reach.value}")
         cite.append(reach)
+        if given.distant:
+            distant = facts["pop.activate.distant"]
+            if given.spaces > 1:
+                problems.append(f"{given.spaces} spaces on a Distant Continent: movement ends in the first")
+            cite.insert(0, distant)
+        if given.on_past_hostile:
+            if given.activation != Activation.LAND_MOVE:
+                raise RuleInputError("on_past_hostile: a land move's limit")
+            problems.append("the move must end in the Hostile or Neutral Area it entered")
+            cite.insert(0, facts["pop.activate.stop"])
+    if given.mercenaries:
+        optional = facts["pop.activate.optional-mercenaries"]
+        if given.activation == Activation.NAVAL_MOVE:
+            raise RuleInputError("mercenaries: Optional Rule 2 recruits them for an activated Army")
+        if given.mercenaries > optional.value:
+            problems.append(f"{given.mercenaries} Mercenary Units, at most {optional.value} (Optional Rule 2)")
+        cite.append(optional)
     if given.land_units:
         bridge = facts["pop.activate.bridge"]
         if given.land_units > bridge.value * given.bridge_ships:
@@ -127,38 +184,52 @@ def activate_units(facts: Facts, given: ActivateUnits) -> Outcome:
 
 @dataclass(frozen=True)
 class Recruit(Inputs):
-    regulars: Count = arg("Regular Units recruited in one Area", 0)
-    mc: Count = arg("your MC in that Area", 0)
+    regulars: dict[str, Count] = arg("Regular Units recruited per Area, e.g. Ile-de-France:2", {})
+    mc: dict[str, Count] = arg("your MC in each of those Areas, e.g. Ile-de-France:3", {})
+    counted_before: tuple[str, ...] = arg("Areas whose Provinces were already counted for MC this Turn", ())
     mercenaries: Count = arg("Mercenary Units recruited now", 0)
     mercenaries_earlier: Count = arg("Mercenary Units recruited earlier this Turn", 0)
-    ships: Count = arg("Ships built", 0)
-    ports_owned: Count = arg("Ports you Own where they are built", 0)
+    ships: dict[str, Count] = arg("Ships built in each Port you Own, e.g. Brest:1,Bordeaux:1", {})
+    allied_cavalry: Count = arg("Allied Units raised as Cavalry", 0)
 
 
 @dataclass(frozen=True)
 class RecruitResult:
     allowed: bool
     crowns: int  # plus the ducats of what is recruited (the cost table is not in the corpus)
+    ducats: int  # the part of the ducats the corpus states: Allied Cavalry
     problems: tuple[str, ...]
 
 
 @rule("pop.recruit-units", unit="pop:5.5/action-3", inputs=Recruit,
-      facts=("pop.recruit.cost", "pop.recruit.mc", "pop.recruit.mercenaries", "pop.recruit.ships"))
+      facts=("pop.recruit.cost", "pop.recruit.mc", "pop.recruit.province-once", "pop.recruit.mercenaries",
+             "pop.recruit.ships", "pop.recruit.allied-cavalry"))
 def recruit_units(facts: Facts, given: Recruit) -> Outcome:
-    """Recruit Units: Regular Units up to the Area's MC, Mercenaries up to a maximum per Turn
-    (outside MC), a limited number of Ships per owned Port."""
-    checks = [
-        (given.regulars > given.mc, "pop.recruit.mc", f"{given.regulars} Regular Units, MC {given.mc}"),
-        (given.mercenaries + given.mercenaries_earlier > facts.number("pop.recruit.mercenaries"),
-         "pop.recruit.mercenaries", f"{given.mercenaries + given.mercenaries_earlier} Mercenary Units this "
-         f"Turn, at most {facts.number('pop.recruit.mercenaries')}"),
-        (given.ships > facts.number("pop.recruit.ships") * given.ports_owned, "pop.recruit.ships",
-         f"{given.ships} Ships from {given.ports_owned} Port(s)"),
-    ]
+    """Recruit Units: Regular Units up to each Area's MC (a Province counts once per Turn),
+    Mercenaries up to a maximum per Turn (outside MC), Ships up to a limit in each owned Port,
+    Allied Units as Cavalry at a price each."""
+    for area in given.regulars:
+        if area not in given.mc:
+            raise RuleInputError(f"mc: give your MC in {area}, where Regular Units are recruited")
+    ships = facts.number("pop.recruit.ships")
+    checks = [(n > given.mc[area], "pop.recruit.mc", f"{area}: {n} Regular Units, MC {given.mc[area]}")
+              for area, n in given.regulars.items()]
+    checks += [(area in given.counted_before and n > 0, "pop.recruit.province-once",
+                f"{area}: its Provinces were already counted for MC this Turn")
+               for area, n in given.regulars.items()]
+    checks.append((given.mercenaries + given.mercenaries_earlier > facts.number("pop.recruit.mercenaries"),
+                   "pop.recruit.mercenaries", f"{given.mercenaries + given.mercenaries_earlier} Mercenary Units "
+                   f"this Turn, at most {facts.number('pop.recruit.mercenaries')}"))
+    checks += [(n > ships, "pop.recruit.ships", f"{port}: {n} Ships, at most {ships} in each Port")
+               for port, n in given.ships.items()]
     failed = [(facts[fact_id], text) for bad, fact_id, text in checks if bad]
-    cost = facts["pop.recruit.cost"]
-    result = RecruitResult(not failed, cost.value, tuple(text for _, text in failed))
-    return decided(recruit_units.rule_id, result, *(f for f, _ in failed), cost)
+    cost, cavalry = facts["pop.recruit.cost"], facts["pop.recruit.allied-cavalry"]
+    cite = [f for f, _ in failed]
+    cite += [facts["pop.recruit.mc"]] if given.regulars and not failed else []
+    cite += [facts["pop.recruit.ships"]] if given.ships and not failed else []
+    result = RecruitResult(not failed, cost.value, cavalry.value * given.allied_cavalry,
+                           tuple(text for _, text in failed))
+    return decided(recruit_units.rule_id, result, *cite, cost, cavalry if given.allied_cavalry else None)
 
 
 class Province(StrEnum):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import inspect
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from .facts import Fact, Facts
@@ -27,11 +27,23 @@ class Citation:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """A fact whose words read two ways, read by the rule: the reading taken, and the other."""
+
+    fact: str
+    unit: str
+    reading: str
+    alternative: str
+
+
+@dataclass(frozen=True)
 class Outcome:
     rule: str
     unit: str  # the unit whose rule decided: the range that matched, the limit that bit
     result: Any  # the rule's own result dataclass
     because: tuple[Citation, ...]
+    read: tuple[str, ...] = ()  # every fact id the rule asked for, as :meth:`Facts.recording` saw
+    readings: tuple[Reading, ...] = ()  # of those, the ones whose wording the rules had to decide
 
     def to_json(self, locate: Callable[[str], str | None] | None = None) -> dict:
         """The outcome as JSON; ``locate`` turns a unit id into ``path:line`` where known."""
@@ -46,6 +58,10 @@ class Outcome:
                 "citations": [cite(c) for c in self.because]}
         if locate:
             data["source"] = locate(self.unit)
+        if self.readings:
+            data["readings"] = [{"fact": r.fact, "unit": r.unit, "reading": r.reading,
+                                 "alternative": r.alternative,
+                                 **({"source": locate(r.unit)} if locate else {})} for r in self.readings]
         return data
 
 
@@ -60,6 +76,10 @@ class Rule:
 
     def specs(self) -> list[InputSpec]:
         return self.inputs.describe()
+
+    def reads(self, facts: Facts) -> list[Fact]:
+        """The defined facts the rule declares it reads (groups expanded), in file order."""
+        return facts.expand(self.facts)
 
     def to_json(self) -> dict:
         return {"id": self.id, "unit": self.unit, "doc": self.doc,
@@ -94,7 +114,16 @@ def run(rule_id: str, facts: Facts, raw: Mapping[str, Any] | Inputs | None = Non
     """Run one rule on raw inputs (CLI strings, YAML values or Python values)."""
     found = get(rule_id)
     given = raw if isinstance(raw, Inputs) else found.inputs.from_raw({**(raw or {}), **kwargs})
-    return found.function(facts, given)
+    recorder = facts.recording()
+    try:
+        outcome = found.function(recorder, given)
+    finally:  # a refusal rests on the facts it read as much as an outcome does
+        if facts.read is not None:  # the caller records too
+            facts.read.update(recorder.read)
+    read = tuple(sorted(recorder.read))
+    readings = tuple(Reading(f.id, f.unit, f.reading, f.alternative)
+                     for f in (facts.facts.get(i) for i in read) if f is not None and f.reading)
+    return replace(outcome, read=read, readings=readings)
 
 
 def decided(rule_id: str, result: Any, *because: Fact | str | None) -> Outcome:

@@ -66,6 +66,9 @@ class Impulse(Inputs):
     treasure: Treasure = arg("the treasure played to extend the impulse", Treasure.NONE)
     treasure_cp: CP = arg("the treasure's CP value (a CP treasure)", 0)
     extension: tuple[Spend, ...] = arg("actions bought with the treasure's CP, as type:CP", ())
+    combat_card: bool = arg("the card is a combat card", False)
+    mandatory_card: bool = arg("the card is a Mandatory Event card", False)
+    event_played_this_turn: bool = arg("the card was already played as an event this turn", False)
 
 
 @dataclass(frozen=True)
@@ -78,27 +81,43 @@ class ImpulseResult:
     treasure_cp_left: int
     legal: bool
     problems: tuple[str, ...]
+    cp_lost: int = 0  # CP left unspent: not carried over to another impulse
 
 
 @rule("vq.impulse", unit="vq:11/para-8", inputs=Impulse,
       facts=("vq.impulse.extend", "vq.treasure.cp", "vq.treasure.automatic.*", "vq.treasure.different-type",
              "vq.treasure.after-event", "vq.treasure.after-mandatory", "vq.action-types.colours",
-             "vq.action-types.diplomacy", "vq.action-types.naval", "vq.actions.cost"))
+             "vq.action-types.diplomacy", "vq.action-types.naval", "vq.actions.cost", "vq.impulse.mandatory-not-cp",
+             "vq.impulse.combat-not-event", "vq.impulse.event-once-per-turn", "vq.actions.no-carry-over"))
 def impulse(facts: Facts, given: Impulse) -> Outcome:
     """An impulse opened with a card (or a pass) and perhaps extended with a treasure.
 
     A power that passed cannot extend. CP treasures are worth 1 to 5 CP and buy actions as a
     card does, but after a card played for CP (or a mandatory event's CP) only of other types
     than the card's CP bought; after an ordinary event there is no such restriction."""
-    kinds = list(facts.list("vq.action-types.colours")) + [facts["vq.action-types.diplomacy"].value]
+    # The action types are named only by the Morisco Revolt example (vq:11/example-1), which is
+    # replayed without its own facts: then the type names stand as the player gives them.
+    colours, diplomacy = facts.get("vq.action-types.colours"), facts.get("vq.action-types.diplomacy")
+    kinds = [*colours.value, diplomacy.value] if colours and diplomacy else None
+    cost = facts["vq.actions.cost"]
     for spend in (*given.actions, *given.extension):
-        if spend.type.value not in kinds:
+        if kinds is not None and spend.type.value not in kinds:
             raise RuleInputError(f"{spend.type}: the text names the action types {', '.join(kinds)}")
         if spend.cp not in facts.range("vq.actions.cost"):
             raise RuleInputError(f"{spend.type}:{spend.cp}: an action costs {facts.range('vq.actions.cost')} "
                                  f"CP ({facts['vq.actions.cost'].unit})")
     card_cp = given.card_cp
     cite, problems = [], []
+    if given.mandatory_card and given.play == Play.CP:
+        problems.append("a Mandatory Event card cannot be played for CP")
+        cite.insert(0, facts["vq.impulse.mandatory-not-cp"])
+    if given.combat_card and given.play == Play.EVENT:
+        problems.append("a combat card is never played as an event")
+        cite.insert(0, facts["vq.impulse.combat-not-event"])
+    if given.event_played_this_turn and given.play in (Play.EVENT, Play.MANDATORY_EVENT):
+        problems.append(f"a card is played as an event {facts.number('vq.impulse.event-once-per-turn')} "
+                        "time(s) per turn")
+        cite.insert(0, facts["vq.impulse.event-once-per-turn"])
     if given.play == Play.MANDATORY_EVENT:
         mandatory = facts["vq.treasure.after-mandatory"]
         if card_cp not in (0, mandatory.value):
@@ -116,8 +135,11 @@ def impulse(facts: Facts, given: Impulse) -> Outcome:
     treasure_cp = _treasure_cp(facts, given)
     if given.treasure == Treasure.CP:
         cite.append(facts["vq.treasure.cp"])
+    elif given.treasure != Treasure.NONE:
+        cite.append(facts[f"vq.treasure.automatic.{given.treasure.value}"])
     restricted = given.play in (Play.CP, Play.MANDATORY_EVENT)
-    forbidden = [k for k in kinds if restricted and any(s.type.value == k for s in given.actions)]
+    chosen = [t.value for t in ActionType] if kinds is None else kinds
+    forbidden = [k for k in chosen if restricted and any(s.type.value == k for s in given.actions)]
     cite.append(facts["vq.treasure.after-mandatory" if given.play == Play.MANDATORY_EVENT else
                       "vq.treasure.different-type" if restricted else "vq.treasure.after-event"])
     for spend in given.extension:
@@ -126,13 +148,21 @@ def impulse(facts: Facts, given: Impulse) -> Outcome:
     extension_cost = sum(s.cp for s in given.extension)
     if extension_cost > treasure_cp:
         problems.append(f"the extension's actions cost {extension_cost} CP, the treasure gives {treasure_cp}")
-    named = list(facts.list("vq.action-types.naval")) if "naval" in forbidden else []
-    if named:
-        cite.append(facts["vq.action-types.naval"])
+    naval = facts.get("vq.action-types.naval") if "naval" in forbidden else None
+    named = list(naval.value) if naval else []
+    if naval:
+        cite.append(naval)
+    if diplomacy and "diplomacy" in forbidden:
+        cite.append(diplomacy)
+    if given.actions or given.extension:
+        cite.append(cost)
+    left = (max(card_cp - spent, 0), max(treasure_cp - extension_cost, 0))
+    if sum(left):
+        cite.append(facts["vq.actions.no-carry-over"])
     result = ImpulseResult(extends and given.play != Play.PASS, tuple(forbidden), tuple(named),
-                           tuple(k for k in kinds if k not in forbidden), max(card_cp - spent, 0),
-                           max(treasure_cp - extension_cost, 0), not problems, tuple(problems))
-    return decided(impulse.rule_id, result, *cite, facts["vq.action-types.colours"])
+                           tuple(k for k in kinds or () if k not in forbidden), *left, not problems,
+                           tuple(problems), sum(left))
+    return decided(impulse.rule_id, result, *cite, colours)
 
 
 def _treasure_cp(facts: Facts, given: Impulse) -> int:
@@ -141,8 +171,12 @@ def _treasure_cp(facts: Facts, given: Impulse) -> int:
             raise RuleInputError(f"treasure_cp={given.treasure_cp}: a CP treasure is worth "
                                  f"{facts.range('vq.treasure.cp')} CP ({facts['vq.treasure.cp'].unit})")
         return given.treasure_cp
-    automatic = [f.value for f in facts.group("vq.treasure.automatic")]
-    if given.treasure != Treasure.NONE and given.treasure.value not in automatic:
+    if given.treasure == Treasure.NONE:
+        if given.treasure_cp or given.extension:
+            raise RuleInputError("treasure=none gives no CP to spend")
+        return 0
+    automatic = {f.value: f for f in facts.group("vq.treasure.automatic")}
+    if given.treasure.value not in automatic:
         raise RuleInputError(f"treasure={given.treasure}: the text names {', '.join(automatic)} and CP treasures")
     if given.treasure_cp or given.extension:
         raise RuleInputError(f"treasure={given.treasure} gives no CP to spend")

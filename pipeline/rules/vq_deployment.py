@@ -70,6 +70,10 @@ class EscortsResult:
 def treasure_fleet_escorts(facts: Facts, given: Escorts) -> Outcome:
     """Spring Deployment step 1: Spain moves galleons into Treasure Fleet Escorts or back, one
     way per turn, never holding more than the maximum there."""
+    maximum = facts["vq.escorts.max"]
+    if given.in_box > maximum.value:  # "at any time": a state the game never reaches
+        raise RuleInputError(f"in_box={given.in_box}: the box never holds more than {maximum.value} "
+                             f"galleons ({maximum.unit})")
     after = given.in_box + given.move
     if after < 0:
         raise RuleInputError(f"move={given.move}: only {given.in_box} galleon(s) are in the box")
@@ -140,6 +144,8 @@ def spring_deployment(facts: Facts, given: Deployment) -> Outcome:
     ]
     failed = [(facts[fact_id], text) for bad, fact_id, text in checks if bad]
     free = facts["vq.deployment.free"]
+    # No leader, no rating: the outcome rests on the reading recorded at the fact
+    leaderless = facts["vq.deployment.command-rating"] if given.command_rating is None else None
     result = DeploymentResult(not failed, 0, tuple(text for _, text in failed))
     return decided(spring_deployment.rule_id, result, *(fact for fact, _ in failed),
-                   facts["vq.deployment.formations"], free)
+                   facts["vq.deployment.formations"], free, leaderless)

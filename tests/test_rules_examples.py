@@ -1,0 +1,78 @@
+"""The worked examples (units of kind example) replayed in full: every number an example states
+stands in a claim that is replayed or in an `unreplayed` entry that says why; no example is
+confirmed by a fact bound to its own unit."""
+
+from __future__ import annotations
+
+from pipeline.build import load_corpus
+from pipeline.model import Kind
+from pipeline.rules import run
+from pipeline.rules.scenarios import load_scenarios, replay
+from pipeline.rules.wording import find, numbers
+
+from rules_support import ROOT, edit, facts, findings
+
+
+def corpus():
+    return load_corpus(ROOT)[0]
+
+
+def test_every_worked_example_of_the_corpus_has_a_scenario():
+    examples = {u.id for u in corpus().units.values() if u.kind == Kind("example")}
+    assert examples == {s.example for s in load_scenarios(ROOT)} == {"vq:11/example-1",
+                                                                    "his:19.8/table-1/example-1"}
+
+
+def test_every_number_an_example_states_is_replayed_or_named_unreplayed():
+    units = corpus().units
+    for scenario in load_scenarios(ROOT):
+        quoted: dict[str, list[str]] = {}
+        for item in (*scenario.claims, *scenario.unreplayed):
+            for lang, says in item.says.items():
+                quoted.setdefault(lang, []).append(says)
+        for lang, quotes in quoted.items():
+            text = units[scenario.example].sides[lang].text
+            for says in quotes:
+                assert find(says, text), f"{scenario.example}: {says!r} is not in the {lang} text"
+            stated = sorted(numbers(text))
+            covered = sorted(n for says in set(quotes) for n in numbers(says))
+            missing = [n for n in stated if stated.count(n) > covered.count(n)]
+            assert missing == [], f"{scenario.example} ({lang}): numbers no claim quotes"
+
+
+def test_no_example_is_confirmed_by_a_fact_bound_to_its_own_unit():
+    for scenario in load_scenarios(ROOT):
+        own = {f.id for f in facts() if f.unit == scenario.example or f.unit.startswith(scenario.example + "/")}
+        replay_facts = facts().without(scenario.example)
+        assert not own & set(replay_facts.facts)
+        for claim in scenario.claims:
+            recorder = replay_facts.recording()
+            outcome = run(claim.rule, recorder, claim.given)
+            assert not own & {c.fact for c in outcome.because}, claim.id
+    # The Morisco Revolt example is the only place that names the action types: they are its own
+    assert {f.id for f in facts().bound_to("vq:11/example-1")} == {
+        "vq.action-types.naval", "vq.action-types.colours", "vq.action-types.diplomacy"}
+
+
+def test_a_claim_only_the_example_itself_could_confirm_is_reported(corpus_copy):
+    """Which types are left after a naval action is what the example's own facts say; run on all
+    the facts the rule agrees, replayed as the example it must not."""
+    claim = {"play": "cp", "card_cp": 3, "actions": "naval:2,diplomacy:1", "treasure": "cp", "treasure_cp": 4}
+    assert run("vq.impulse", facts(), claim).result.allowed_types == (
+        "land", "piracy-defense", "religious", "patronage", "espionage")
+    edit(corpus_copy / "corpus/rules/examples/vq-morisco-revolt.yaml", "    expect: {treasure_cp_left: 0, legal: true}",
+         "    expect: {treasure_cp_left: 0, legal: true, allowed_types: [land, piracy-defense, religious, "
+         "patronage, espionage]}")
+    found = [d for d in findings(corpus_copy) if d.code == "rules-example-contradiction"
+             and d.unit == "vq:11/example-1"]
+    assert len(found) == 1  # before the edit there was none (test_rules_drift)
+    assert "allowed_types: the example says" in found[0].message and "the rules give []" in found[0].message
+
+
+def test_the_winter_example_replays_every_destination():
+    scenario = next(s for s in load_scenarios(ROOT) if s.example == "his:19.8/table-1/example-1")
+    done = replay(scenario, facts())
+    placed = {claim.id: result for claim, result in done.results if "placed" in claim.given}
+    assert set(placed) == {"habsburgs-besancon", "habsburgs-capital-cost", "france-paris",
+                           "papacy-any-combination-split", "papacy-any-combination-rome", "papacy-choice"}
+    assert [claim_id for claim_id, result in placed.items() if result.differences] == ["papacy-choice"]
