@@ -134,6 +134,9 @@ MESSAGES: dict[str, list[Template]] = {
             "%(unit_nearest)s"))],
     "ref-footnote-unreferenced": [
         T(_("footnote '%(marker)s' is not pointed at by any marker above it"))],
+    "rules-ambiguous": [
+        T(_("%(fact)s (%(unit)s): the words read two ways; the rules take: %(reading)s "
+            "(recorded at %(place)s)"))],
     "rules-example-contradiction": [
         T(_("%(claim)s: %(quote)s — %(fact)s: the example says %(said)s, the rules give %(given)s; "
             "%(rule)s at %(unit)s (%(why)s)"))],
@@ -246,7 +249,10 @@ SUMMARIES = [
       "(matched by lemma, so any inflection counts)"),
     _("a worked example says what the rules, run on the data, do not decide: the example "
       "contradicts the rules or itself"),
-    _("a worked example reaches the rules' result, but the reason it gives states a different rule"),    _("the cross-references of a unit's two sides lead to different targets"),
+    _("a worked example reaches the rules' result, but the reason it gives states a different rule"),
+    _("the words of a rule fact read two ways and the rules take one (the fact's `reading`): the "
+      "text may need an erratum; the suggestion is the other reading"),
+    _("the cross-references of a unit's two sides lead to different targets"),
     _("the numbers of a unit's two language sides differ (`50d` against `60д`)"),
     _("a number written as a word differs from the other side's number, in words or digits "
       "(`two` against «три» or `3`); «две» for `2` is the same number"),
@@ -298,6 +304,19 @@ SUGGESTIONS: list[Template] = [
     T(_("write «%(definition)s» here, at the first use")),
     T(_("add a newline")),
     T(_("restore the missing word or icon")),
+    T(_("the other reading: %(alternative)s")),
+    T(_("point at the same rules, events and steps as the source")),
+    T(_("keep every bracketed aside and quotation of the source")),
+    T(_("check every number against the source")),
+    T(_("write the source's numbers, in digits or in words")),
+    T(_("check that nothing is added")),
+    T(_("check that both are translated")),
+    T(_("keep one line per source line")),
+    T(_("translate the whole unit, or none of it")),
+    T(_("translate %(quote)s")),
+    T(_("end with `%(mark)s`")),
+    T(_("drop the final `%(mark)s`")),
+    T(_("review it and clear the fuzzy flag in your PO editor, then re-import")),
 ]
 
 
