@@ -85,6 +85,26 @@ def test_russian_forms_of_a_word_are_found(page, base_url):
     assert "his:19.8/para-1" in found and "his:19.8/table-1/example-1" in found, found
 
 
+#: forms of one word that Snowball's stems do not join, as Pagefind would search them alone:
+#: (query, a unit holding another form, that form)
+PARADIGMS = [("беспорядок", "his:19.3/proc-1/step-1", "беспорядками"),  # no text writes it
+             ("беспорядков", "his:19.3/proc-1/step-1", "беспорядками"),
+             ("иметь", "his:21.4/para-1", "имеет"),
+             ("взять", "vq:11/list-3/item-1", "возьмите")]
+
+
+@pytest.mark.parametrize("query, unit, form", PARADIGMS, ids=[q for q, _, _ in PARADIGMS])
+def test_a_form_lands_on_a_unit_holding_another_form_and_marks_it(page, base_url, query, unit, form):
+    links = _search(page, base_url, "ru", query)
+    page.wait_for_timeout(300)
+    excerpts = page.locator(".pagefind-ui__result-excerpt").all_inner_texts()
+    assert excerpts and not [e for e in excerpts if "⟦" in e], excerpts  # the hidden terms stay hidden
+    [link] = [link for link in links.all() if _fragment(link.get_attribute("href")) == unit]
+    link.click()
+    arrived = _arrival(page)
+    assert arrived["unit"] == unit and form in arrived["words"], arrived
+
+
 @pytest.mark.parametrize("lang, query, unit", [("ru", "протестантов", "his:19.3/proc-1/list-1/item-1"),
                                                 ("en", "Tordesillas", "eu-risto:1:I")])
 def test_the_header_box_shows_results_as_one_types(page, base_url, lang, query, unit):

@@ -82,7 +82,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
             frame = navigation_key(session.fingerprint) if session else ""
             sources = pages.prepare(site, SITE_LANGUAGES, renderer, keys, frame,
                                     here or work / "sources", previous, jobs)
-        pages.copy_assets(sources, ASSETS)
+        pages.copy_assets(sources, ASSETS, corpus)
         for found in sources:
             mkdocs_adapter.write_config(found.lang, navigation(site, found.titles,
                                                                translations[found.lang].gettext),

@@ -25,6 +25,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.toc import get_toc
 
 from .. import yamlio
+from . import lexicon
 from ..buildcache import carry
 from ..errors import FolioError
 from .render import RenderedPage
@@ -36,6 +37,8 @@ def _(message: str) -> str:
 
 #: where the renderer's assets (templates/site/assets) go in each language's site
 ASSETS = "assets/folio"
+#: in ASSETS of a language with dictionary forms: its lexicon for the search (.lexicon)
+LEXICON = "folio-lexicon.js"
 #: Material's lunr search files, unused with its search plugin off; and the 404 page, whose
 #: links assume the site is served at the host's root, which a language's site is not
 _UNUSED = ("assets/javascripts/lunr", "assets/javascripts/workers", "404.html")
@@ -197,6 +200,7 @@ def _config(lang: str, nav: list, base_config: Path, here: Path, site_dir: Path,
         nav=_mkdocs_nav(nav), use_directory_urls=True, strict=True,
         extra_css=[*config.get("extra_css", []), f"{ASSETS}/folio.css"],
         extra_javascript=[*config.get("extra_javascript", []), f"{ASSETS}/folio.js",
+                          *([f"{ASSETS}/{LEXICON}"] if lang in lexicon.LANGUAGES else []),
                           f"{ASSETS}/folio-search.js"])
     config.setdefault("plugins", [])
     sections = [number for number, (_title, target) in enumerate(nav) if isinstance(target, list)]

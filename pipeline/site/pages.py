@@ -19,7 +19,8 @@ from typing import Callable
 from .. import workers
 from ..buildcache import carry
 from ..fingerprint import digest
-from . import mkdocs_adapter
+from ..model import Corpus
+from . import lexicon, mkdocs_adapter
 from .render import Renderer
 from .structure import Page, Site
 
@@ -104,11 +105,15 @@ def search_pages(sources: list[Sources], target: Path) -> Path:
     return target
 
 
-def copy_assets(sources: list[Sources], assets: Path) -> None:
+def copy_assets(sources: list[Sources], assets: Path, corpus: Corpus) -> None:
+    """The renderer's assets into each language's docs, with the language's search lexicon."""
     for found in sources:
         target = mkdocs_adapter.docs_dir(found.config) / mkdocs_adapter.ASSETS
         shutil.rmtree(target, ignore_errors=True)  # fresh files: kept ones may be hard links
         shutil.copytree(assets, target)
+        if found.lang in lexicon.LANGUAGES:
+            texts = (u.sides[found.lang].text for u in corpus.units.values() if found.lang in u.sides)
+            (target / mkdocs_adapter.LEXICON).write_text(lexicon.script(lexicon.lexicon(texts)), "utf-8")
 
 
 def _key(keys: dict[str, str], page: Page, lang: str) -> str:

@@ -20,6 +20,7 @@ from ..lookup import Lookup
 from ..model import Corpus, Kind, Reference, Side, Status, Unit
 from ..worddiff import word_diff
 from .inline import RefRenderer, SideText
+from .lexicon import hidden_terms
 
 #: kinds shown as headings: each is a section of the page, and a search sub-result
 HEADINGS = frozenset({Kind.SECTION, Kind.EVENT, Kind.OCCURRENCE, Kind.PHASE, Kind.ACTION})
@@ -114,6 +115,11 @@ class UnitView:
         if translation is None or self.ctx.corpus.status(self.unit, self.lang) != Status.STALE:
             return None
         return word_diff(translation.source, self.unit.sides[self.source_lang].text)
+
+    @property
+    def search_terms(self) -> str:
+        """The dictionary forms of the unit's own words, for the index only (.lexicon)."""
+        return hidden_terms(self.side.text, self.lang) if self.shown_lang == self.lang else ""
 
     @property
     def aliases(self) -> list[str]:

@@ -26,10 +26,28 @@
   // «зиму» and «зимняя» (measured on the HIS winter rules); without the ending, its prefix
   // match finds every form of the word.
   var Y_ENDING = /([\u0400-\u04ff]{3,})(?:ой|ей|ий|ый)$/i;
+  // The dictionary forms of the words the texts use (folio-lexicon.js, on the pages of a
+  // language that has them): a query for a form whose stem misses other forms of the word is
+  // one for its dictionary form, which every unit holding any form of the word carries as a
+  // hidden term (pipeline/site/lexicon.py).
+  var lexicon = window.FolioLexicon || {mark: null, lemmas: {}, rewrite: []};
+  var rewrite = {};
+  lexicon.rewrite.forEach(function (form) { rewrite[form] = true; });
+  function fold(word) {
+    return word.toLowerCase().replace(/ё/g, "е");
+  }
+  function lemmaOf(word) {
+    var folded = fold(bare(word));
+    return lexicon.lemmas[folded] || folded;
+  }
   function term(query) {
     return query.split(/\s+/).map(function (word) {
-      return word.replace(Y_ENDING, "$1");
+      var folded = fold(bare(word));
+      return (rewrite[folded] ? lexicon.lemmas[folded] : word).replace(Y_ENDING, "$1");
     }).join(" ");
+  }
+  function hidden(word) {
+    return !!lexicon.mark && word.charAt(0) === lexicon.mark;
   }
 
   // What a reader types for a rule: «19.4», «21.5», «8:I», «8 : i»
@@ -70,10 +88,23 @@
     }
     var weighted = data.weighted_locations && data.weighted_locations.length ? data.weighted_locations
       : (data.locations || []).map(function (l) { return {location: l, balanced_score: 1}; });
+    // A hit on a hidden dictionary form stands for the unit's own forms of that word: those
+    // are what the excerpt shows and the page marks.
+    function forms(lemma, anchor) {
+      var from = anchor ? anchor.location : 0, next = anchors.indexOf(anchor) + 1;
+      var to = anchor && next < anchors.length ? anchors[next].location : words.length;
+      var found = [];
+      for (var i = from; i < to; i++) {
+        if (!hidden(words[i]) && lemmaOf(words[i]) === lemma) found.push(i);
+      }
+      return found;
+    }
     weighted.forEach(function (hit) {
-      var g = group(holder(hit.location));
+      var anchor = holder(hit.location), g = group(anchor);
       g.score += hit.balanced_score || 1;
-      g.hits.push(hit.location);
+      var word = words[hit.location] || "";
+      var shown = hidden(word) ? forms(fold(bare(word.slice(1))), anchor) : [hit.location];
+      shown.forEach(function (l) { if (g.hits.indexOf(l) < 0) g.hits.push(l); });
     });
     var number = numberOf(query);
     if (number && known.numbers && known.numbers[number]) {
@@ -95,9 +126,15 @@
         });
         var params = found.map(function (w) { return "highlight=" + encodeURIComponent(w); }).join("&");
         var first = hits.length ? hits[0] : (g.anchor ? g.anchor.location : 0);
-        var start = Math.max(first - AROUND, g.anchor ? g.anchor.location : 0);
-        var excerpt = words.slice(start, first + AROUND + 1).map(function (w, n) {
-          return hits.indexOf(start + n) >= 0 ? "<mark>" + escape(w) + "</mark>" : escape(w);
+        var floor = g.anchor ? g.anchor.location : 0, before = [], after = [];
+        for (var b = first - 1; b >= floor && before.length < AROUND; b--) {
+          if (!hidden(words[b])) before.unshift(b);
+        }
+        for (var a = first; a < words.length && after.length <= AROUND; a++) {
+          if (!hidden(words[a])) after.push(a);
+        }
+        var excerpt = before.concat(after).map(function (l) {
+          return hits.indexOf(l) >= 0 ? "<mark>" + escape(words[l]) + "</mark>" : escape(words[l]);
         }).join(" ");
         return {
           id: id,
@@ -114,6 +151,7 @@
     var found = units(result, query);
     if (!found.length) return result;
     result.url = found[0].url;
+    result.excerpt = found[0].excerpt;  // Pagefind's own would show the hidden terms
     result.sub_results = found.slice(0, SHOWN).map(function (u) {
       return {title: u.label, url: u.url, excerpt: u.excerpt};
     });
