@@ -113,7 +113,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         with stage(session, "changes"):  # the edition diff since the manifest's changes_since:
             changes = edition_changes(root, corpus) if site_dir else None  # the "what changed" pages
         with stage(session, "link"):  # the rule facts, bound to their units: read once for
-            facts = load_facts(root, fact_reader(session.cache, session.fingerprint))  # checks and aids
+            facts = load_facts(root, fact_reader(session.cache, session.fingerprint), missing_ok=True)  # checks, aids, site
         with stage(session, "check"):
             diagnostics = check(corpus, root, notes, session, facts)
         catalogs = functools.cache(_prepared_catalogs)  # on first use, then kept

@@ -29,6 +29,7 @@ def add_commands(commands) -> None:
 
 
 def _list(root: Path, args: argparse.Namespace) -> int:
+    load_facts(root)  # a project without corpus/rules has no rule to run: say so, not a list
     if args.format == "json":
         print(json.dumps([r.to_json() for r in RULES.values()], ensure_ascii=False, indent=1))
         return 0
