@@ -121,7 +121,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
             aids = plan_aids(corpus, root, facts, catalogs)  # what each aid prints: refused here, before any write
         notes = [*notes, *aids.notes]  # an aid printing untranslated units says so
         with stage(session, "render corpus"):
-            outputs = render(corpus, diagnostics, out_dir, session)
+            outputs = render(corpus, diagnostics, out_dir, session, facts)
         with stage(session, "aids"):
             printed = print_aids(aids, session.build_dir / "aids", session)  # -> build/aids/<lang>/<aid>-<paper>.pdf
         outputs += [out_dir / "aids"] if printed else []
@@ -221,14 +221,16 @@ def print_aids(plan: Plan, out_dir: Path, session: Session | None = None) -> Pri
 
 
 def render(corpus: Corpus, diagnostics: list[Diagnostic], out_dir: Path,
-           session: Session | None = None) -> list[Path]:
+           session: Session | None = None, facts: Facts | None = None) -> list[Path]:
     """Write every output; return the paths as they are once the new build is in place. In a
-    session, into the session's new build/, from the last build's files of unchanged documents."""
+    session, into the session's new build/, from the last build's files of unchanged documents.
+    ``facts``: the rule facts, listed in corpus.json per unit they are bound to."""
     cache = session.cache if session else None
     keys = {d.key: session.fingerprint.document(d) for d in corpus.documents} if session else None
     fragments, files = _prepare_documents(corpus, session, keys) if session else ({}, {})
     with nullcontext(session.build_dir) if session else atomic_dir(out_dir) as tmp:
-        written = [write_corpus_json(corpus, tmp / "corpus.json", cache=cache, keys=keys, prepared=fragments),
+        written = [write_corpus_json(corpus, tmp / "corpus.json", cache=cache, keys=keys, prepared=fragments,
+                                     facts=facts),
                    write_schema(tmp / "corpus.schema.json"),
                    *write_yaml_docs(corpus, tmp / "corpus", cache=cache, keys=keys, prepared=files),
                    write_check_report(diagnostics, tmp / "checks.json")]
