@@ -125,7 +125,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         with stage(session, "aids"):
             printed = print_aids(aids, session.build_dir / "aids", session)  # -> build/aids/<lang>/<aid>-<paper>.pdf
         outputs += [out_dir / "aids"] if printed else []
-        site = website(corpus, diagnostics, root, printed, session, catalogs, changes)  # -> site/, swapped in with build/
+        site = website(corpus, diagnostics, root, printed, session, catalogs, changes, facts)  # -> site/, swapped in with build/
         session.tally()
         result = BuildResult(corpus, out_dir, outputs, diagnostics, notes, site,
                              dataclasses.replace(printed, directory=out_dir / "aids") if printed else None,
@@ -181,16 +181,16 @@ def edition_changes(root: Path, corpus: Corpus) -> ChangesSince | None:
 
 def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
             aids: Printed | None = None, session: Session | None = None, catalogs=None,
-            changes: ChangesSince | None = None) -> Path | None:
+            changes: ChangesSince | None = None, facts: Facts | None = None) -> Path | None:
     """The bilingual website into site/, for a project with a mkdocs.yml (pipeline/site/)."""
     from .site import build_site, render_site, wanted  # MkDocs and Pagefind load only when building
 
     if not wanted(root):
         return None
     if session is None:
-        return render_site(corpus, diagnostics, root, aids=aids, changes=changes)
+        return render_site(corpus, diagnostics, root, aids=aids, changes=changes, facts=facts)
     build_site(corpus, diagnostics, root, session.site_tmp, aids=aids, session=session, catalogs=catalogs,
-               changes=changes)
+               changes=changes, facts=facts)
     return session.site_dir
 
 
