@@ -20,7 +20,7 @@ import typing
 from dataclasses import dataclass, fields
 from typing import Annotated, Any, get_args, get_origin, get_type_hints
 
-from .facts import Facts, Range
+from .facts import Facts, MissingFactError, Range
 from .inputs import Bounds, RuleInputError, plain
 from .registry import RULES, Rule
 
@@ -114,10 +114,15 @@ def decision_table(rule: Rule, facts: Facts) -> DecisionTable | None:
 
 
 def decision_tables(facts: Facts) -> dict[str, list[DecisionTable]]:
-    """Every rule's table that there can be, by the unit the rule implements, in rule order."""
+    """Every rule's table that there can be, by the unit the rule implements, in rule order. A
+    rule that reads a fact the project does not define has none (``folio check`` reports it as
+    rules-fact-missing)."""
     found: dict[str, list[DecisionTable]] = {}
     for rule in RULES.values():
-        table = decision_table(rule, facts)
+        try:
+            table = decision_table(rule, facts)
+        except MissingFactError:
+            continue
         if table is not None and table.rows:
             found.setdefault(rule.unit, []).append(table)
     return found
