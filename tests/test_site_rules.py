@@ -88,8 +88,13 @@ def test_every_rule_with_a_table_shows_it_beside_its_unit_in_both_languages(site
         path = site_plan.unit_page[unit_id]
         for lang in ("en", "ru"):
             html = (site / lang / path / "index.html").read_text("utf-8")
+            order = list(corpus.units)
+            following = next((u for u in order[order.index(unit_id) + 1:] if not u.startswith(unit_id + "/")
+                              and f'id="{u}"' in html), None)  # the first unit past the rule's own
+            start = html.index(f'id="{unit_id}"')
+            end = html.index(f'id="{following}"') if following else len(html)
             for table in tables:
-                assert f'data-folio-rule="{table.rule}"' in _unit_html(html, unit_id), (lang, table.rule)
+                assert start < html.index(f'data-folio-rule="{table.rule}"') < end, (lang, table.rule)
 
 
 def test_fact_words_are_escaped(corpus_copy):
@@ -123,3 +128,23 @@ def test_the_decision_table_is_visible_and_scrolls_in_its_box_on_a_phone(browser
         assert page.evaluate("b => b.getBoundingClientRect().right <= window.innerWidth + 0.5", box)
     finally:
         context.close()
+
+
+def test_every_fact_is_shown_on_its_units_page_in_both_languages(site):
+    corpus, _ = load_corpus(REPO)
+    site_plan = plan(corpus)
+    missing = []
+    for fact in load_facts(REPO):
+        for lang in ("en", "ru"):
+            html = (site / lang / site_plan.unit_page[fact.unit] / "index.html").read_text("utf-8")
+            if f'data-folio-fact="{fact.id}"' not in html:
+                missing.append(f"{lang}: {fact.id} ({fact.unit})")
+    assert missing == []
+
+
+def test_the_decision_table_follows_the_text_of_its_rule(site):
+    html = (site / "en" / PAGE).read_text("utf-8")
+    procedure = _unit_html(html, "his:21.3/sec-1/proc-1")
+    assert 'data-folio-rule' not in procedure  # not between the rule's title and its text
+    assert html.index('id="his:21.3/sec-1/proc-1/step-4"') < html.index(f'data-folio-rule="{MARY}"') \
+        < html.index('id="his:21.4"')

@@ -166,6 +166,12 @@ class UnitView:
         """The rule facts bound to the unit, as its "at a glance" box says them."""
         return glance(self.ctx.facts(self.id), self.lang)
 
+    @property
+    def rows_glance(self) -> list[Glance]:
+        """The facts bound to the rows of a table, which cannot hold a box of their own."""
+        return [item for row in self.ctx.corpus.children(self.unit, Kind.ROW)
+                for item in glance(self.ctx.facts(row.id), self.lang)]
+
     @cached_property
     def decision_tables(self) -> list:
         return self.ctx.tables(self.id)
