@@ -113,7 +113,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         with stage(session, "changes"):  # the edition diff since the manifest's changes_since:
             changes = edition_changes(root, corpus) if site_dir else None  # the "what changed" pages
         with stage(session, "link"):  # the rule facts, bound to their units: read once for
-            facts = load_facts(root, fact_reader(session.cache, session.fingerprint))  # checks and aids
+            facts = load_facts(root, fact_reader(session.cache, session.fingerprint), missing_ok=True)  # checks, aids, site
         with stage(session, "check"):
             diagnostics = check(corpus, root, notes, session, facts)
         catalogs = functools.cache(_prepared_catalogs)  # on first use, then kept
@@ -121,11 +121,11 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
             aids = plan_aids(corpus, root, facts, catalogs)  # what each aid prints: refused here, before any write
         notes = [*notes, *aids.notes]  # an aid printing untranslated units says so
         with stage(session, "render corpus"):
-            outputs = render(corpus, diagnostics, out_dir, session)
+            outputs = render(corpus, diagnostics, out_dir, session, facts)
         with stage(session, "aids"):
             printed = print_aids(aids, session.build_dir / "aids", session)  # -> build/aids/<lang>/<aid>-<paper>.pdf
         outputs += [out_dir / "aids"] if printed else []
-        site = website(corpus, diagnostics, root, printed, session, catalogs, changes)  # -> site/, swapped in with build/
+        site = website(corpus, diagnostics, root, printed, session, catalogs, changes, facts)  # -> site/, swapped in with build/
         session.tally()
         result = BuildResult(corpus, out_dir, outputs, diagnostics, notes, site,
                              dataclasses.replace(printed, directory=out_dir / "aids") if printed else None,
@@ -181,16 +181,16 @@ def edition_changes(root: Path, corpus: Corpus) -> ChangesSince | None:
 
 def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
             aids: Printed | None = None, session: Session | None = None, catalogs=None,
-            changes: ChangesSince | None = None) -> Path | None:
+            changes: ChangesSince | None = None, facts: Facts | None = None) -> Path | None:
     """The bilingual website into site/, for a project with a mkdocs.yml (pipeline/site/)."""
     from .site import build_site, render_site, wanted  # MkDocs and Pagefind load only when building
 
     if not wanted(root):
         return None
     if session is None:
-        return render_site(corpus, diagnostics, root, aids=aids, changes=changes)
+        return render_site(corpus, diagnostics, root, aids=aids, changes=changes, facts=facts)
     build_site(corpus, diagnostics, root, session.site_tmp, aids=aids, session=session, catalogs=catalogs,
-               changes=changes)
+               changes=changes, facts=facts)
     return session.site_dir
 
 
@@ -221,14 +221,16 @@ def print_aids(plan: Plan, out_dir: Path, session: Session | None = None) -> Pri
 
 
 def render(corpus: Corpus, diagnostics: list[Diagnostic], out_dir: Path,
-           session: Session | None = None) -> list[Path]:
+           session: Session | None = None, facts: Facts | None = None) -> list[Path]:
     """Write every output; return the paths as they are once the new build is in place. In a
-    session, into the session's new build/, from the last build's files of unchanged documents."""
+    session, into the session's new build/, from the last build's files of unchanged documents.
+    ``facts``: the rule facts, listed in corpus.json per unit they are bound to."""
     cache = session.cache if session else None
     keys = {d.key: session.fingerprint.document(d) for d in corpus.documents} if session else None
     fragments, files = _prepare_documents(corpus, session, keys) if session else ({}, {})
     with nullcontext(session.build_dir) if session else atomic_dir(out_dir) as tmp:
-        written = [write_corpus_json(corpus, tmp / "corpus.json", cache=cache, keys=keys, prepared=fragments),
+        written = [write_corpus_json(corpus, tmp / "corpus.json", cache=cache, keys=keys, prepared=fragments,
+                                     facts=facts),
                    write_schema(tmp / "corpus.schema.json"),
                    *write_yaml_docs(corpus, tmp / "corpus", cache=cache, keys=keys, prepared=files),
                    write_check_report(diagnostics, tmp / "checks.json")]

@@ -25,7 +25,9 @@ from .diagnostics import Diagnostic
 from .labels import label
 from .model import LANGUAGES, Corpus, Kind, Reference, Side
 from .aids.cli import add_commands as add_aids_commands
+from .rules import load_facts
 from .rules.cli import add_commands as add_rules_commands
+from .rules.cli import facts_lines
 from .termbase import load_termbase
 from .translations.po import export as po_export
 from .translations.po import import_po as po_import
@@ -140,6 +142,8 @@ def _arguments() -> argparse.ArgumentParser:
     command.set_defaults(command=_codes)
     command = commands.add_parser("show", help="print one unit: its sides, text and children")
     command.add_argument("id", metavar="ID", help="a unit id, such as eu-risto:1:I")
+    command.add_argument("--lang", choices=LANGUAGES,
+                         help="the language of the facts' labels and words (default: every one there is)")
     command.set_defaults(command=_show)
     command = commands.add_parser("serve", help="preview the built website (site/) in a browser")
     command.add_argument("--port", type=int, default=8000,
@@ -353,6 +357,7 @@ def _show(root: Path, args: argparse.Namespace) -> int:
                 print(f"  translation: {status}{moved}")
     _print_references("references", corpus.references_from(unit.id), lambda r: r.target_id)
     _print_references("referred to by", corpus.backlinks(unit.id), lambda r: r.source)
+    print("\n".join(facts_lines(load_facts(root, missing_ok=True), unit.id, args.lang)))
     children = corpus.children(unit)
     print(f"children ({len(children)}):" if children else "children: none")
     width = max((len(child.id) for child in children), default=0)

@@ -138,3 +138,66 @@ def test_show_of_an_unknown_id_suggests_the_near_one(built, folio):
     assert run.returncode == 2
     assert len(run.stderr_lines) == 1 and "Traceback" not in run.stderr
     assert "did you mean" in run.stderr and "eu-risto:1:I" in run.stderr
+
+
+def _raw_facts(root: Path) -> list[tuple[str, dict]]:
+    """Every fact as corpus/rules/*.yaml writes it: (rulebook, entry), read apart from Folio."""
+    found = []
+    for path in sorted((root / "corpus" / "rules").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        found += [(data["rulebook"], entry) for entry in data["facts"]]
+    return found
+
+
+def test_corpus_json_lists_each_units_facts_with_values_and_words(built, corpus_json):
+    listed = corpus_json["facts"]
+    units = [u["id"] for u in corpus_json["units"]]
+    assert list(listed) == [u for u in units if u in listed], "units in document order"
+    raw = _raw_facts(built)
+    assert sum(len(facts) for facts in listed.values()) == len(raw) > 200
+    for rulebook, entry in raw:
+        fact = next(f for f in listed[entry["unit"]] if f["id"] == f"{rulebook}.{entry['id']}")
+        kind = next(k for k in ("number", "range", "period", "text", "list") if k in entry)
+        value = entry[kind]
+        assert fact["type"] == kind
+        assert fact["value"] == ({"low": value[0], "high": value[1]} if kind == "range" else value)
+        wording = {lang: words if isinstance(words, list) else [words] for lang, words in entry["wording"].items()}
+        assert (fact["label"], fact["wording"]) == (entry["label"], wording)
+    papal, normal = listed["his:21.3/sec-1/proc-1/step-3"]
+    assert (papal["shown"], papal["wording"]["ru"]) == ("1–3 die", ["При выпадении 1 – 3, перейдите к шагу"])
+    assert normal["value"] == {"low": 4, "high": 6} and normal["path"] == "corpus/rules/his.yaml"
+
+
+def test_the_schema_refuses_a_fact_whose_value_is_not_its_type(built, corpus_json):
+    schema = json.loads((built / "build" / "corpus.schema.json").read_text(encoding="utf-8"))
+    broken = json.loads(json.dumps(corpus_json))
+    fact = broken["facts"]["his:21.3/sec-1/proc-1/step-3"][0]
+    fact["value"] = "1-3"  # a range written as text
+    errors = list(jsonschema.Draft202012Validator(schema).iter_errors(broken))
+    assert errors and all(list(e.absolute_path)[:3] == ["facts", "his:21.3/sec-1/proc-1/step-3", 0] for e in errors)
+
+
+def test_an_edited_fact_reaches_corpus_json_on_the_next_build(copy_corpus, tmp_path):
+    root = copy_corpus(tmp_path / "repo")
+    build(root)
+    rules = root / "corpus" / "rules" / "his.yaml"
+    text = rules.read_text("utf-8")
+    assert text.count("range: [4, 6]\n    measure: die") == 1
+    rules.write_text(text.replace("range: [4, 6]\n    measure: die", "range: [4, 6]\n    measure: die roll"), "utf-8")
+    build(root)  # the units of the document are the last build's; the facts are not
+    listed = json.loads((root / "build" / "corpus.json").read_text("utf-8"))["facts"]
+    assert listed["his:21.3/sec-1/proc-1/step-3"][1]["shown"] == "4–6 die roll"
+
+
+def test_show_prints_a_units_facts_in_the_language_asked_for(built, folio):
+    run = folio(built, "show", "his:21.3/sec-1/proc-1/step-3", "--lang", "ru")
+    assert run.returncode == 0, run.stderr
+    assert "facts (2):\n  his.mary-i.die.papal = 1–3 die  (corpus/rules/his.yaml:44)\n" in run.stdout
+    assert "    label (ru): Бросок кости\n    wording (ru): При выпадении 1 – 3, перейдите к шагу\n" in run.stdout
+    assert "label (en)" not in run.stdout
+    both = folio(built, "show", "his:21.3/sec-1/proc-1/step-3").stdout
+    assert "wording (en): On a 4–6, the card is played normally" in both and "wording (ru): При выпадении 4 – 6" in both
+    # a fact with no Russian label: the English one, named as such
+    english = folio(built, "show", "eu-risto:1:I", "--lang", "ru").stdout
+    assert "    label (en): Duration: to the end of Period III...\n    wording (ru): (длительность: до конца периода III\n" in english
+    assert "facts: none" in folio(built, "show", "eu-risto-period-1").stdout

@@ -105,6 +105,18 @@ def test_an_edit_to_a_cited_rule_rerenders_the_pages_that_cite_it(project, tree_
     assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
 
 
+def test_an_edited_fact_reaches_its_units_box_and_only_its_rulebooks_pages(project, tree_bytes, tmp_path):
+    rules = "corpus/rules/his-x1.yaml"
+    edit(project, rules, "Under Mary I combat and response cards", "While Mary I reigns, combat and response cards")
+    result = build(project)
+    rendered = {path.split("/", 1)[1] for path in result.touched["pages"]}
+    assert "his-x1/his-power-rules-x1/" in rendered
+    assert not any(path.startswith(("eu-risto-x1/", "vq-x1/", "pop-x1/")) for path in rendered)
+    page = (project / "site" / "en" / "his-x1" / "his-power-rules-x1" / "index.html").read_text("utf-8")
+    assert "While Mary I reigns, combat and response cards are played for CP only" in page
+    assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
+
+
 def test_a_changed_glossary_reaches_the_pages_that_show_it(project):
     edit(project, "corpus/glossary.yaml", "- abbr: SPA\n  expansion: Spain\n",
          "- abbr: SPA\n  expansion: Kingdom of Spain\n")

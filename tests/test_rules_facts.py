@@ -3,6 +3,8 @@ registered rule reads only facts the data defines."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from pipeline.errors import FolioError
@@ -95,8 +97,19 @@ def test_a_fact_defined_twice_is_refused(corpus_copy):
         load_facts(corpus_copy)
 
 
-def test_no_rules_directory_means_no_facts(tmp_path):
-    assert len(load_facts(tmp_path)) == 0
+def test_a_root_without_rules_is_refused_in_one_line_not_given_no_facts(corpus_copy, folio):
+    shutil.rmtree(corpus_copy / "corpus" / "rules")
+    with pytest.raises(FolioError) as refused:
+        load_facts(corpus_copy)
+    assert str(refused.value).startswith("corpus/rules: error: no rule facts: the directory does not exist")
+    assert len(load_facts(corpus_copy, missing_ok=True)) == 0  # what a build of such a project reads
+    (corpus_copy / "corpus" / "rules").mkdir()
+    with pytest.raises(FolioError, match="the directory holds no <rulebook>.yaml"):
+        load_facts(corpus_copy)
+    for args in (("rules", "list"), ("rules", "run", "his.mary-i-impulse", "card_cp=2", "die=1")):
+        done = folio(corpus_copy, *args)
+        assert done.returncode == 2 and done.stdout == "", args
+        assert len(done.stderr_lines) == 1 and "no rule facts" in done.stderr_lines[0], args
 
 
 def test_a_broken_rules_file_stops_folio_check_in_one_line(corpus_copy, folio):

@@ -53,7 +53,7 @@ CODES = [UNIT_MISSING, FACT_MISSING, VALUE_MISMATCH, DRIFT, WORDING_MISSING, WOR
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
-    facts = ctx.shared("rules.facts", lambda: load_facts(ctx.root))
+    facts = ctx.shared("rules.facts", lambda: load_facts(ctx.root, missing_ok=True))
     yield from check_facts(ctx, facts)
     yield from check_rules(ctx, facts)
 

@@ -58,7 +58,7 @@ def check_corpus(corpus: Corpus, root: Path, config: CheckConfig, *, fingerprint
     if (Path(root) / GLOSSARY).is_file():  # parsed once, not once per shard
         shared["termbase"] = load_termbase(root)
     if facts is None:
-        facts = load_facts(root, fact_reader(cache, fingerprint))
+        facts = load_facts(root, fact_reader(cache, fingerprint), missing_ok=True)
     whole.cache["rules.facts"] = facts
     shards = _shards(corpus, lookup, facts)
     keys = [_key(shard, corpus, lookup, fingerprint, shared) for shard in shards]

@@ -12,7 +12,8 @@ import json
 from pathlib import Path
 
 from ..errors import FolioError
-from . import RULES, RuleError, get, load_facts, run
+from ..model import LANGUAGES
+from . import RULES, Facts, RuleError, get, load_facts, run
 
 
 def add_commands(commands) -> None:
@@ -76,3 +77,30 @@ def _run(root: Path, args: argparse.Namespace) -> int:
 
     print(json.dumps(outcome.to_json(locate), ensure_ascii=False, indent=1))
     return 0
+
+
+def facts_lines(facts: Facts, unit_id: str, lang: str | None = None) -> list[str]:
+    """What `folio show ID` says of the facts bound to a unit: id, value, where it is defined,
+    then its label and words in ``lang`` (or, where that language has none, in the one there
+    is, named), or in every language when ``lang`` is None."""
+    bound = facts.bound_to(unit_id)
+    if not bound:
+        return ["facts: none"]
+    lines = [f"facts ({len(bound)}):"]
+    for fact in bound:
+        lines.append(f"  {fact.id} = {fact.shown()}  ({fact.path}:{fact.line})")
+        for what, values in (("label", fact.label),
+                             ("wording", {k: " … ".join(v) for k, v in fact.wording.items()})):
+            for shown in _languages(values, lang):
+                lines.append(f"    {what} ({shown}): {values[shown]}")
+        if fact.note:
+            lines.append(f"    note: {fact.note}")
+    return lines
+
+
+def _languages(values: dict[str, str], lang: str | None) -> list[str]:
+    if lang is None:
+        return [code for code in LANGUAGES if code in values]
+    if lang in values:
+        return [lang]
+    return [code for code in LANGUAGES if code in values][:1]  # the one there is

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
+from ..errors import FolioError
 from ..model import LANGUAGES
 from .inputs import RuleError
 from .source import Checker, Node, read
@@ -196,13 +197,23 @@ def period_index(period: str) -> int:
     return ROMAN.index(period)
 
 
-def load_facts(root: Path, read=None) -> Facts:
-    """Every corpus/rules/*.yaml of the repository at ``root``; no directory, no facts.
-    ``read(root, rel_path, load)`` may stand in for ``load(root, rel_path)`` (a build's cache)."""
+def load_facts(root: Path, read=None, *, missing_ok: bool = False) -> Facts:
+    """Every corpus/rules/*.yaml of the repository at ``root``.
+
+    A root without that directory (or with no rules file in it) is refused with a
+    :class:`FolioError`: an empty set of facts would let every rule fail later, far from the
+    cause. ``missing_ok`` is for the build and the checks, where a project without executable
+    rules is a project like any other. ``read(root, rel_path, load)`` may stand in for
+    ``load(root, rel_path)`` (a build's cache)."""
     found: dict[str, Fact] = {}
     files: dict[str, str] = {}
     directory = Path(root) / DIRECTORY
-    for path in sorted(directory.glob("*.yaml")) if directory.is_dir() else []:
+    paths = sorted(directory.glob("*.yaml")) if directory.is_dir() else []
+    if not paths and not missing_ok:
+        why = "holds no <rulebook>.yaml" if directory.is_dir() else "does not exist"
+        raise FolioError(f"no rule facts: the directory {why} in {Path(root)}; the executable "
+                         "rules read their numbers from it (README, \"Rules as data\")", DIRECTORY)
+    for path in paths:
         rel = path.relative_to(root).as_posix()
         rulebook, loaded = read(root, rel, _load_file) if read else _load_file(root, rel)
         if rulebook in files:

@@ -41,8 +41,9 @@ _PAPAL = {"book-burning": (PapalAction.BOOK_BURNING,), "debate": (PapalAction.DE
 
 @dataclass(frozen=True)
 class MaryImpulse(Inputs):
-    card_cp: CP = arg("the CP value of the card England reveals")
-    die: Die | None = arg("England's die roll of step 3 (not needed when no die is rolled)", None)
+    card_cp: CP = arg("the CP value of the card England reveals", cases=("his.mary-i.papal.*",))
+    die: Die | None = arg("England's die roll of step 3 (not needed when no die is rolled)", None,
+                          cases=("his.mary-i.die.papal", "his.mary-i.die.normal"))
     card: Card = arg("the kind of card revealed", Card.OTHER)
     protestant_home_space: bool = arg("at least one English home space is Protestant at the start "
                                       "of the impulse", True)

@@ -50,11 +50,14 @@ CP = Annotated[int, Bounds(0, None, "a number of command points")]
 Turn = Annotated[int, Bounds(1, None, "a turn number")]
 
 
-def arg(doc: str, default: Any = MISSING) -> Any:
-    """A documented input field; mutable defaults become factories."""
+def arg(doc: str, default: Any = MISSING, *, cases: tuple[str, ...] | None = None) -> Any:
+    """A documented input field; mutable defaults become factories. ``cases``: the facts (ids,
+    or groups as ``prefix.*``) whose numbers cut an integer input into the pieces the rule
+    decides by, for its decision table (:mod:`pipeline.rules.tables`)."""
+    metadata = {"doc": doc, **({"cases": tuple(cases)} if cases else {})}
     if isinstance(default, dict):
-        return field(default_factory=dict, metadata={"doc": doc})
-    return field(default=default, metadata={"doc": doc})
+        return field(default_factory=dict, metadata=metadata)
+    return field(default=default, metadata=metadata)
 
 
 @dataclass(frozen=True)

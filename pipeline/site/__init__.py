@@ -21,6 +21,9 @@ from .. import workers
 from ..atomic import atomic_dir
 from ..diagnostics import Diagnostic
 from ..model import Corpus
+from ..rules import load_facts
+from ..rules.facts import Facts
+from ..rules.tables import decision_tables
 from ..session import Session, stage
 from ..termbase import GLOSSARY, Termbase, load_termbase
 from . import i18n, mkdocs_adapter, pages, search
@@ -37,26 +40,31 @@ def wanted(root: Path) -> bool:
 
 
 def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
-                out_dir: Path | None = None, aids=None, changes=None) -> Path:
+                out_dir: Path | None = None, aids=None, changes=None, facts: Facts | None = None) -> Path:
     """Build the whole site into ``out_dir`` (default: site/ under ``root``) and return it.
 
     ``aids`` (pipeline.aids.Printed) are the printed player aids: copied beside the aids page
     of their language, so that its links work offline. ``changes``
-    (pipeline.editions.baseline.ChangesSince) give every document a "what changed" page."""
+    (pipeline.editions.baseline.ChangesSince) give every document a "what changed" page.
+    ``facts``: the rule facts (read from ``root`` when not given)."""
     root = Path(root)
     out_dir = Path(out_dir) if out_dir is not None else root / "site"
     with atomic_dir(out_dir) as tmp:
-        build_site(corpus, diagnostics, root, tmp, aids=aids, changes=changes)
+        build_site(corpus, diagnostics, root, tmp, aids=aids, changes=changes, facts=facts)
     return out_dir
 
 
 def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: Path, *, aids=None,
-               session: Session | None = None, catalogs=None, changes=None) -> None:
+               session: Session | None = None, catalogs=None, changes=None, facts: Facts | None = None) -> None:
     """Write the whole site into the empty directory ``out``. With a build's ``session``, pages
     whose inputs did not change are taken from the last build, and MkDocs renders only the
     pages that changed when the navigation and the theme did not. ``catalogs()`` gives the
-    interface catalogs when the build has prepared them already (:func:`i18n.prepared`)."""
+    interface catalogs when the build has prepared them already (:func:`i18n.prepared`).
+    ``facts`` (read from ``root`` when not given) give each unit its "at a glance" box, and the
+    rules run on them the decision tables (pipeline/rules/tables.py)."""
     termbase = _termbase(root)
+    facts = facts if facts is not None else load_facts(root, missing_ok=True)
+    tables = decision_tables(facts) if len(facts) else {}
     site = plan(corpus, changes=changes is not None)
     jobs = session.jobs if session else workers.available()
     with tempfile.TemporaryDirectory(prefix="folio-site-") as work:
@@ -73,7 +81,8 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
         def renderer(lang: str) -> Renderer:
             if lang not in renderers:
                 renderers[lang] = Renderer(corpus, site, lang, translations[lang], termbase,
-                                           diagnostics, aids=aids, changes=changes)
+                                           diagnostics, aids=aids, changes=changes, facts=facts,
+                                           tables=tables)
             return renderers[lang]
 
         previous, here = session.cache.directory("site") if session else (None, None)

@@ -38,6 +38,7 @@ def page_keys(corpus: Corpus, site: Site, fingerprint: Fingerprint, diagnostics:
     """Page path -> key, the same in every language (the language is added by the caller)."""
     code = fingerprint.code
     documents = {d.key: fingerprint.document(d) for d in corpus.documents}
+    rulebooks = {d.key: d.rulebook for d in corpus.documents}
     outgoing: dict[str, list] = defaultdict(list)
     incoming: dict[str, list] = defaultdict(list)
     neighbours: dict[str, set[str]] = defaultdict(set)
@@ -55,10 +56,11 @@ def page_keys(corpus: Corpus, site: Site, fingerprint: Fingerprint, diagnostics:
     manifest, glossary = fingerprint.of(MANIFEST), fingerprint.of(GLOSSARY)
     keys: dict[str, str] = {}
     for page in site.pages:
-        if page.template == "document":  # the baseline: the old ids its units are aliased by
-            key = page.key
+        if page.template == "document":  # the baseline: the old ids its units are aliased by;
+            key = page.key  # the rulebook's facts: its units' boxes and its rules' decision tables
+            rules = fingerprint.of(f"corpus/rules/{rulebooks[key]}.yaml")
             parts = [documents[key], glossary, _json(outgoing[key]), _json(incoming[key]),
-                     *(documents[other] for other in sorted(neighbours[key])), fingerprint.baseline]
+                     *(documents[other] for other in sorted(neighbours[key])), fingerprint.baseline, rules]
         elif page.template == "changes":  # the edition diff of the document since the baseline
             parts = [documents[page.key], fingerprint.baseline]
         elif page.template == "game":

@@ -26,6 +26,7 @@ from .changes import rows as change_rows
 from .findings import SEVERITIES, Findings, quoted
 from .i18n import FOLIO
 from .reports import checks_by_code, coverage_by_document, pending_by_document
+from .rule_words import TableWords
 from . import search
 from .structure import Page, Site, relative
 from .units import HEADINGS, Context, check_kinds, render
@@ -57,8 +58,12 @@ class Renderer:
     """Renders the pages of one language."""
 
     def __init__(self, corpus: Corpus, site: Site, lang: str, translations,
-                 termbase: Termbase | None, diagnostics: list[Diagnostic], aids=None, changes=None):
+                 termbase: Termbase | None, diagnostics: list[Diagnostic], aids=None, changes=None,
+                 facts=None, tables=None):
         self.corpus, self.site, self.lang = corpus, site, lang
+        #: pipeline.rules.Facts (None: the project has no rules), and the decision tables
+        #: (pipeline.rules.tables.decision_tables) by the unit their rule implements
+        self.facts, self._tables = facts, tables or {}
         self.termbase, self.diagnostics = termbase, diagnostics
         self.aids = aids  # pipeline.aids.Printed, or None: no aid was printed
         #: pipeline.editions.baseline.ChangesSince, or None: the project names no baseline
@@ -251,7 +256,9 @@ class Renderer:
     def _context(self, page: Page) -> Context:
         return Context(self.corpus, self.lang, self.macros, lambda refs, shown: self._ref(refs, shown, page),
                        self._abbreviations, lambda unit_id: self.site.unit_href(unit_id, page.path),
-                       self.lookup, self._aliases, self.unit_label)
+                       self.lookup, self._aliases, self.unit_label,
+                       self.facts.bound_to if self.facts is not None else (lambda unit_id: []),
+                       lambda unit_id: [TableWords(t, self.gettext) for t in self._tables.get(unit_id, ())])
 
     def unit_label(self, unit: Unit) -> str:
         return label(self.corpus, unit, self.lang, self.gettext)

@@ -19,6 +19,7 @@ from ..errors import FolioError
 from ..lookup import Lookup
 from ..model import Corpus, Kind, Reference, Side, Status, Unit
 from ..worddiff import word_diff
+from .glance import Glance, glance
 from .inline import RefRenderer, SideText
 from .lexicon import hidden_terms
 
@@ -49,6 +50,10 @@ class Context:
     #: a unit's human name in the page's language (pipeline/labels.py): what links and
     #: tooltips show, since an id means nothing to a player
     label: Callable[[Unit], str] = str
+    #: unit id -> the rule facts bound to it, and the decision tables (rule_words.TableWords)
+    #: of the rules that implement it
+    facts: Callable[[str], list] = lambda unit_id: []
+    tables: Callable[[str], list] = lambda unit_id: []
 
 
 def check_kinds(macros: Any) -> None:
@@ -161,6 +166,21 @@ class UnitView:
     @cached_property
     def label(self) -> str:
         return self.ctx.label(self.unit)
+
+    @cached_property
+    def glance(self) -> list[Glance]:
+        """The rule facts bound to the unit, as its "at a glance" box says them."""
+        return glance(self.ctx.facts(self.id), self.lang)
+
+    @property
+    def rows_glance(self) -> list[Glance]:
+        """The facts bound to the rows of a table, which cannot hold a box of their own."""
+        return [item for row in self.ctx.corpus.children(self.unit, Kind.ROW)
+                for item in glance(self.ctx.facts(row.id), self.lang)]
+
+    @cached_property
+    def decision_tables(self) -> list:
+        return self.ctx.tables(self.id)
 
 
 def _has_text(unit: Unit, ctx: Context) -> bool:

@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..model import LANGUAGES, Corpus, Document, Reference, Side, Translation, Unit
+from ..rules.facts import Facts
 from ..version import folio_version
+from .facts_json import facts_by_unit
 
 #: Keys every side has; a side's parsed fields sit beside them, so no field may reuse them.
 SIDE_KEYS = ("text", "path", "line_start", "line_end")
@@ -80,7 +82,7 @@ def translations_to_json(corpus: Corpus) -> list[dict[str, Any]]:
                     for orphans in corpus.orphaned.values() for t in orphans]
 
 
-def corpus_to_json(corpus: Corpus) -> dict[str, Any]:
+def corpus_to_json(corpus: Corpus, facts: Facts | None = None) -> dict[str, Any]:
     return {
         "folio_version": folio_version(),
         "documents": [document_entry(document) for document in corpus.documents],
@@ -88,6 +90,9 @@ def corpus_to_json(corpus: Corpus) -> dict[str, Any]:
         # Backlinks are these read the other way (target_id), so they are not stored twice.
         "references": [reference_to_json(ref) for ref in corpus.references],
         "translations": translations_to_json(corpus),
+        # Beside the units, not inside them: a fact edited leaves every unit's text as it was
+        # (and a build's cached fragments of unchanged documents with it).
+        "facts": facts_by_unit(corpus, facts),
     }
 
 
@@ -96,13 +101,14 @@ def dumps(data: Any) -> str:
 
 
 def write_corpus_json(corpus: Corpus, path: Path, *, cache=None, keys: dict[str, str] | None = None,
-                      prepared: dict[str, bytes] | None = None) -> Path:
+                      prepared: dict[str, bytes] | None = None, facts: Facts | None = None) -> Path:
     """Write corpus.json. With a build's ``cache`` and ``keys`` (document key -> digest of what
     its units come from), a document whose digest did not change keeps the text the last build
     serialised its units to: the file is assembled, its bytes those of :func:`dumps`.
-    ``prepared`` holds documents' :func:`units_fragment`, made beforehand (on other cores)."""
+    ``prepared`` holds documents' :func:`units_fragment`, made beforehand (on other cores);
+    ``facts`` are the rule facts, listed per unit they are bound to."""
     with path.open("w", encoding="utf-8", newline="\n") as out:
-        for piece in _pieces(corpus, cache, keys, prepared or {}):  # written piece by piece: a
+        for piece in _pieces(corpus, cache, keys, prepared or {}, facts):  # written piece by piece: a
             out.write(piece)  # large corpus's file would be held in memory two or three times over
     return path
 
@@ -112,17 +118,18 @@ def units_fragment(units: list[Unit]) -> bytes:
     return ",\n".join(_item(unit_to_json(unit)) for unit in units).encode("utf-8")
 
 
-def _assembled(corpus: Corpus, cache, keys: dict[str, str] | None) -> str:
-    return "".join(_pieces(corpus, cache, keys, {}))
+def _assembled(corpus: Corpus, cache, keys: dict[str, str] | None, facts: Facts | None = None) -> str:
+    return "".join(_pieces(corpus, cache, keys, {}, facts))
 
 
-def _pieces(corpus: Corpus, cache, keys: dict[str, str] | None, prepared: dict[str, bytes]) -> Iterator[str]:
+def _pieces(corpus: Corpus, cache, keys: dict[str, str] | None, prepared: dict[str, bytes],
+            facts: Facts | None = None) -> Iterator[str]:
     groups: dict[str, list[Unit]] = {}
     for unit in corpus.units.values():
         if unit.document not in groups:
             groups[unit.document] = []
         elif next(reversed(groups)) != unit.document:  # a document's units not together
-            yield dumps(corpus_to_json(corpus))
+            yield dumps(corpus_to_json(corpus, facts))
             return
         groups[unit.document].append(unit)
     yield "{\n" + f' {json.dumps("folio_version")}: {json.dumps(folio_version(), ensure_ascii=False)},\n'
@@ -138,13 +145,20 @@ def _pieces(corpus: Corpus, cache, keys: dict[str, str] | None, prepared: dict[s
         yield (",\n" if number else "") + text.decode("utf-8")
     yield ("\n ]" if groups else "") + f',\n {json.dumps("references")}: '
     yield _array([_item(reference_to_json(ref)) for ref in corpus.references])
-    yield f',\n {json.dumps("translations")}: ' + _array([_item(t) for t in translations_to_json(corpus)]) + "\n}\n"
+    yield f',\n {json.dumps("translations")}: ' + _array([_item(t) for t in translations_to_json(corpus)])
+    yield f',\n {json.dumps("facts")}: ' + _object(facts_by_unit(corpus, facts)) + "\n}\n"
 
 
 def _item(value: Any) -> str:
     """``value`` as :func:`dumps` writes it as an item of a top-level list: two levels deep.
     A JSON string holds no line break (it is escaped), so indenting every line is exact."""
     return "\n".join("  " + line for line in json.dumps(value, ensure_ascii=False, indent=1).split("\n"))
+
+
+def _object(value: dict[str, Any]) -> str:
+    """``value`` as :func:`dumps` writes it as a top-level member: indented one level."""
+    return "\n".join((" " + line) if n else line
+                     for n, line in enumerate(json.dumps(value, ensure_ascii=False, indent=1).split("\n")))
 
 
 def _array(items: list[str]) -> str:

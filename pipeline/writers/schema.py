@@ -12,6 +12,7 @@ from typing import Any
 
 from ..model import KINDS, LANGUAGES, Document, Kind, KindSpec, RefKind, RefStatus
 from .corpus_json import SIDE_KEYS, dumps
+from .facts_json import fact_schema
 
 # No "$schema" keyword: its value would be a web address, and this project names no internet
 # host in code. Validators are told the draft instead (jsonschema.Draft202012Validator).
@@ -20,7 +21,7 @@ DRAFT = "2020-12"
 
 def corpus_schema() -> dict[str, Any]:
     defs: dict[str, Any] = {"document": _document(), "unit": _unit(), "reference": _reference(),
-                            "translation": _translation()}
+                            "translation": _translation(), "fact": fact_schema()}
     for kind, spec in KINDS.items():
         defs[f"kind-{kind}"] = _kind(kind, spec)
         defs[f"side-{kind}"] = _side(kind, spec)
@@ -29,7 +30,7 @@ def corpus_schema() -> dict[str, Any]:
         "description": f"build/corpus.json as written by `folio build` (JSON Schema draft {DRAFT}, "
                        "generated from pipeline/model.py). Units are listed in document order.",
         "type": "object",
-        "required": ["folio_version", "documents", "units", "references", "translations"],
+        "required": ["folio_version", "documents", "units", "references", "translations", "facts"],
         "additionalProperties": False,
         "properties": {
             "folio_version": {"type": "string"},
@@ -37,6 +38,10 @@ def corpus_schema() -> dict[str, Any]:
             "units": {"type": "array", "items": {"$ref": "#/$defs/unit"}},
             "references": {"type": "array", "items": {"$ref": "#/$defs/reference"}},
             "translations": {"type": "array", "items": {"$ref": "#/$defs/translation"}},
+            "facts": {"description": "unit id -> the rule facts bound to that unit, in the order of "
+                                     "corpus/rules/<rulebook>.yaml; units in document order",
+                      "type": "object", "additionalProperties": {
+                          "type": "array", "minItems": 1, "items": {"$ref": "#/$defs/fact"}}},
         },
         "$defs": defs,
     }

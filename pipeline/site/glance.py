@@ -1,0 +1,44 @@
+"""A unit's rule facts "at a glance": what each one decides, in the page's language.
+
+The English label is written for players ("Die roll 1-3: go to papal actions"); a Russian label,
+where the data has one, is often only the heading of the step it comes from ("Бросок кости"),
+so a Russian page says the fact with the text's own Russian words, and the label only where the
+unit has none. The value stands beside the words when it is a number, a range or a period;
+symbols (``normal-impulse``) are the data's names for what the words say, never shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.facts import Fact
+
+#: fact types whose value reads the same in every language
+SHOWN_TYPES = ("number", "range", "period")
+
+
+@dataclass(frozen=True)
+class Glance:
+    id: str  # the fact's id: a data attribute, never the text
+    value: str | None  # "1–3", "4+", "III"; None for a symbol or a list
+    text: str
+    lang: str  # the language of ``text``: the page's, or English where no other words exist
+
+
+def glance(facts: list[Fact], lang: str) -> list[Glance]:
+    return [_one(fact, lang) for fact in facts]
+
+
+def _one(fact: Fact, lang: str) -> Glance:
+    value = None
+    if fact.type in SHOWN_TYPES:
+        value = str(fact.value)
+        if lang == "en" and fact.measure:  # measures are English words ("land units", "Stab")
+            value = f"{value} {fact.measure}"
+    if lang == "en":
+        return Glance(fact.id, value, fact.label["en"], "en")
+    if lang in fact.wording:
+        return Glance(fact.id, value, " … ".join(fact.wording[lang]), lang)
+    if lang in fact.label:
+        return Glance(fact.id, value, fact.label[lang], lang)
+    return Glance(fact.id, value, fact.label["en"], "en")

@@ -1,0 +1,150 @@
+"""The rules where players read them: each unit's facts "at a glance" beside it, and the
+decision table of a rule with few cases beside the rule, in the page's language, escaped, and
+readable on a phone."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from pipeline.build import load_corpus
+from pipeline.rules import load_facts, run
+from pipeline.rules.tables import decision_tables
+from pipeline.site.i18n import committed
+from pipeline.site.render import Renderer
+from pipeline.site.rule_words import INPUTS, OUTCOMES, VALUES
+from pipeline.rules.his_england_france import PapalAction
+from pipeline.site.structure import plan
+from site_support import REPO
+from test_site_russian import visible_text
+
+MARY = "his.mary-i-impulse"
+STEP_3 = "his:21.3/sec-1/proc-1/step-3"
+PAGE = "his/his-power-rules/index.html"
+
+
+def _unit_html(html: str, unit_id: str) -> str:
+    """The HTML of one unit's element up to its first child's."""
+    start = html.rindex("<", 0, html.index(f'id="{unit_id}"'))
+    following = html.find('class="folio-unit', html.index(">", start))
+    return html[start:following if following > 0 else None]
+
+
+def _table(html: str, rule_id: str) -> tuple[list[str], list[list[str]]]:
+    """A decision table's column headings and its rows' cells, as text."""
+    start = html.index(f'data-folio-rule="{rule_id}"')
+    table = html[start:html.index("</table>", start)]
+    cells = lambda row, tag: [unescape(re.sub(r"<[^>]+>", "", c)) for c in re.findall(rf"<{tag}[^>]*>(.*?)</{tag}>", row)]
+    head, body = table.split("</thead>")
+    headings = cells(head.split("</tr>")[1], "th")
+    return headings, [cells(row, "td") for row in body.split("</tr>") if "<td" in row]
+
+
+def test_a_step_shows_its_facts_at_a_glance_in_the_pages_language(site):
+    en = _unit_html((site / "en" / PAGE).read_text("utf-8"), STEP_3)
+    ru = _unit_html((site / "ru" / PAGE).read_text("utf-8"), STEP_3)
+    for html in (en, ru):
+        assert 'class="folio-glance"' in html
+        assert re.findall(r'data-folio-fact="([^"]+)"', html) == ["his.mary-i.die.papal", "his.mary-i.die.normal"]
+        assert re.findall(r'folio-glance-value">([^<]+)<', html) in (["1–3 die", "4–6 die"], ["1–3", "4–6"])
+    assert "Die roll 1-3: go to papal actions" in en
+    assert "При выпадении 1 – 3, перейдите к шагу" in ru and "Die roll" not in ru
+    assert "Коротко" in ru and "At a glance" not in ru
+    for text in visible_text(ru, every_language=True):  # ids in data attributes only
+        assert "his.mary-i" not in text and STEP_3 not in text
+
+
+def test_the_mary_i_table_says_what_a_2_cp_card_allows_as_the_rule_decides(site):
+    facts = load_facts(REPO)
+    for lang in ("en", "ru"):
+        words = committed(lang).gettext
+        headings, rows = _table((site / lang / PAGE).read_text("utf-8"), MARY)
+        assert headings == [words(w) for w in INPUTS[MARY].values()] + [words(w) for w in OUTCOMES[MARY].values()]
+        cp, die, papal = headings.index(words(INPUTS[MARY]["card_cp"])), \
+            headings.index(words(INPUTS[MARY]["die"])), headings.index(words(OUTCOMES[MARY]["papal_actions"]))
+        for card_cp, roll, piece, low in ((2, 1, "1–2", "1–3"), (3, 3, "3", "1–3"), (6, 2, "4+", "1–3")):
+            decided = run(MARY, facts, card_cp=card_cp, die=roll).result.papal_actions
+            said = ", ".join(words(VALUES[PapalAction][a.value]) for a in decided)
+            found = [row for row in rows if row[cp] == piece and row[die] == low]
+            assert len(found) == 1 and found[0][papal] == said, (lang, card_cp)
+        assert sum(1 for row in rows if row[cp] == words("any")) >= 3  # where CP does not matter
+
+
+def test_russian_tables_and_boxes_name_no_code(site):
+    html = (site / "ru" / PAGE).read_text("utf-8")
+    headings, rows = _table(html, MARY)
+    assert all(re.search("[А-Яа-я]", h) for h in headings)
+    shown = " ".join(cell for row in rows for cell in row)
+    for code in ("book-burning", "mandatory-event", "true", "false", "card_cp", "any", "yes"):
+        assert code not in shown
+
+
+def test_every_rule_with_a_table_shows_it_beside_its_unit_in_both_languages(site):
+    corpus, _ = load_corpus(REPO)
+    site_plan = plan(corpus)
+    for unit_id, tables in decision_tables(load_facts(REPO)).items():
+        path = site_plan.unit_page[unit_id]
+        for lang in ("en", "ru"):
+            html = (site / lang / path / "index.html").read_text("utf-8")
+            order = list(corpus.units)
+            following = next((u for u in order[order.index(unit_id) + 1:] if not u.startswith(unit_id + "/")
+                              and f'id="{u}"' in html), None)  # the first unit past the rule's own
+            start = html.index(f'id="{unit_id}"')
+            end = html.index(f'id="{following}"') if following else len(html)
+            for table in tables:
+                assert start < html.index(f'data-folio-rule="{table.rule}"') < end, (lang, table.rule)
+
+
+def test_fact_words_are_escaped(corpus_copy):
+    rules = corpus_copy / "corpus" / "rules" / "his.yaml"
+    text = rules.read_text("utf-8")
+    old = "      en: \"Die roll 1-3: go to papal actions\""
+    assert old in text
+    rules.write_text(text.replace(old, "      en: \"Die roll <script>alert(1)</script> & <b>more</b>\""), "utf-8")
+    corpus, _ = load_corpus(corpus_copy)
+    facts = load_facts(corpus_copy)
+    site_plan = plan(corpus)
+    page = Renderer(corpus, site_plan, "en", committed("en"), None, [], facts=facts,
+                    tables=decision_tables(facts)).page(site_plan.page("document", "his-power-rules"))
+    assert "<script>alert(1)</script>" not in page.html and "<b>more</b>" not in page.html
+    assert "Die roll &lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;more&lt;/b&gt;" in page.html
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_decision_table_is_visible_and_scrolls_in_its_box_on_a_phone(browser, base_url, lang):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}/{lang}/his/his-power-rules/", wait_until="load")
+        table = page.locator(f'[data-folio-rule="{MARY}"] table')
+        table.scroll_into_view_if_needed()
+        assert table.is_visible()
+        assert page.locator(f'[id="{STEP_3}"] .folio-glance').is_visible()
+        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+        box = page.locator(f'[data-folio-rule="{MARY}"] .folio-table-box').element_handle()
+        assert page.evaluate("b => b.scrollWidth > b.clientWidth && getComputedStyle(b).overflowX == 'auto'", box)
+        assert page.evaluate("b => b.getBoundingClientRect().right <= window.innerWidth + 0.5", box)
+    finally:
+        context.close()
+
+
+def test_every_fact_is_shown_on_its_units_page_in_both_languages(site):
+    corpus, _ = load_corpus(REPO)
+    site_plan = plan(corpus)
+    missing = []
+    for fact in load_facts(REPO):
+        for lang in ("en", "ru"):
+            html = (site / lang / site_plan.unit_page[fact.unit] / "index.html").read_text("utf-8")
+            if f'data-folio-fact="{fact.id}"' not in html:
+                missing.append(f"{lang}: {fact.id} ({fact.unit})")
+    assert missing == []
+
+
+def test_the_decision_table_follows_the_text_of_its_rule(site):
+    html = (site / "en" / PAGE).read_text("utf-8")
+    procedure = _unit_html(html, "his:21.3/sec-1/proc-1")
+    assert 'data-folio-rule' not in procedure  # not between the rule's title and its text
+    assert html.index('id="his:21.3/sec-1/proc-1/step-4"') < html.index(f'data-folio-rule="{MARY}"') \
+        < html.index('id="his:21.4"')
