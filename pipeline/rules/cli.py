@@ -93,8 +93,9 @@ def facts_lines(facts: Facts, unit_id: str, lang: str | None = None) -> list[str
                              ("wording", {k: " … ".join(v) for k, v in fact.wording.items()})):
             for shown in _languages(values, lang):
                 lines.append(f"    {what} ({shown}): {values[shown]}")
-        if fact.note:
-            lines.append(f"    note: {fact.note}")
+        for what in ("note", "reading", "alternative", "prose_only"):
+            if getattr(fact, what):
+                lines.append(f"    {what.replace('_', ' ')}: {getattr(fact, what)}")
     return lines
 
 

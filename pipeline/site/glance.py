@@ -9,7 +9,7 @@ symbols (``normal-impulse``) are the data's names for what the words say, never 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..rules.facts import Fact
 
@@ -23,10 +23,15 @@ class Glance:
     value: str | None  # "1–3", "4+", "III"; None for a symbol or a list
     text: str
     lang: str  # the language of ``text``: the page's, or English where no other words exist
+    #: where the words read two ways: the reading the rules take and the other one, as the
+    #: data records them (in English: rules-ambiguous reports them to the translators)
+    reading: str | None = None
+    alternative: str | None = None
 
 
 def glance(facts: list[Fact], lang: str) -> list[Glance]:
-    return [_one(fact, lang) for fact in facts]
+    return [replace(_one(fact, lang), reading=fact.reading, alternative=fact.alternative)
+            for fact in facts]
 
 
 def _one(fact: Fact, lang: str) -> Glance:

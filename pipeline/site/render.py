@@ -14,7 +14,7 @@ from typing import Callable
 from babel import Locale
 from babel.dates import format_date
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..diagnostics import Diagnostic, Severity
 from ..labels import _sentence, label
@@ -82,6 +82,8 @@ class Renderer:
                                 language_names={code: self.language_name(code) for code in ("en", "ru")})
         # data written in one language (the glossary's notes): marked as such on the other's pages
         self.env.filters["quoted"] = lambda value: quoted(str(value), lang)
+        self.env.globals["in_english"] = lambda value: (
+            escape(value) if lang == "en" else Markup('<span lang="en">{}</span>').format(value))
         self.macros = self.env.get_template("units.html").make_module(self.env.globals)
         check_kinds(self.macros)
 

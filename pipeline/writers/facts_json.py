@@ -22,7 +22,8 @@ def fact_to_json(fact: Fact) -> dict[str, Any]:
     return {"id": fact.id, "type": fact.type, "value": value, "shown": fact.shown(),
             "measure": fact.measure, "label": _by_language(fact.label),
             "wording": {lang: list(words) for lang, words in _by_language(fact.wording).items()},
-            "note": fact.note, "path": fact.path, "line": fact.line}
+            "note": fact.note, "reading": fact.reading, "alternative": fact.alternative,
+            "prose_only": fact.prose_only, "path": fact.path, "line": fact.line}
 
 
 def facts_by_unit(corpus: Corpus, facts: Facts | None) -> dict[str, list[dict[str, Any]]]:
@@ -52,15 +53,19 @@ def fact_schema() -> dict[str, Any]:
         "description": "A rule fact bound to this unit (corpus/rules/<rulebook>.yaml, at `path`:`line`): "
                        "its value (a range's `low`/`high` null at an open end), the value as a person "
                        "reads it (`shown`), the label players read and the exact words of the unit that "
-                       "state it, per language.",
+                       "state it, per language. Where the words read two ways, `reading` is the one "
+                       "the rules take and `alternative` the other; `prose_only` says why no "
+                       "executable rule reads the fact.",
         "type": "object",
-        "required": ["id", "type", "value", "shown", "measure", "label", "wording", "note", "path", "line"],
+        "required": ["id", "type", "value", "shown", "measure", "label", "wording", "note", "reading",
+                     "alternative", "prose_only", "path", "line"],
         "additionalProperties": False,
         "properties": {
             "id": text, "type": {"enum": list(VALUE_KEYS)}, "value": {}, "shown": {"type": "string"},
             "measure": optional, "label": {**per_language, "required": ["en"], "additionalProperties": text},
             "wording": {**per_language, "additionalProperties": {"type": "array", "items": text, "minItems": 1}},
-            "note": optional, "path": text, "line": {"type": "integer", "minimum": 1},
+            "note": optional, "reading": optional, "alternative": optional, "prose_only": optional,
+            "path": text, "line": {"type": "integer", "minimum": 1},
         },
         "allOf": [{"if": {"properties": {"type": {"const": kind}}},
                    "then": {"properties": {"value": schema}}} for kind, schema in values.items()],
