@@ -21,6 +21,7 @@ from functools import cache
 from importlib import metadata
 from pathlib import Path
 
+from . import pack
 from .pdf import FACES, MARKS, PAPERS, STYLESHEET, Variant, font_files
 
 #: the newest entries kept; a build of every aid writes 24
@@ -45,6 +46,7 @@ def salt() -> bytes:
         digest.update(f"{package}={metadata.version(package)}\n".encode())
     digest.update(f"pango={pango.pango_version()}\n{FACES!r}\n{PAPERS!r}\n{MARKS}".encode())
     digest.update(STYLESHEET.read_bytes())
+    digest.update(Path(pack.__file__).read_bytes())  # how the cards are packed onto pages
     for _family, _weight, path in font_files():
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.digest()

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import FolioError
+from . import pack
 
 #: page sizes as CSS gives them, and as a PDF viewer reports them (points)
 PAPERS = {"a4": ("A4", (595.28, 841.89)), "letter": ("letter", (612.0, 792.0))}
@@ -23,9 +24,10 @@ FONT_DIRECTORIES = (Path("/usr/share/fonts/truetype/dejavu"),)
 FACES = (("DejaVu Sans", "normal", "DejaVuSans.ttf"), ("DejaVu Sans", "bold", "DejaVuSans-Bold.ttf"),
          ("DejaVu Sans Mono", "normal", "DejaVuSansMono.ttf"))
 STYLESHEET = Path(__file__).resolve().parents[2] / "templates" / "aids" / "aids.css"
-#: the extra rules of the variant with cut marks around each card: room between the cards for
-#: the marks, which stand 5 mm out from the corners, and the page's footer moved clear of them
-MARKS = (".cut { display: block; }\n.card { position: relative; margin: 8mm 5mm; }\n"
+#: the extra rules of the variant with cut marks around each card (the room between the cards
+#: for the marks, which stand 5 mm out from the corners, is pack.py's), and the page's footer
+#: moved clear of them
+MARKS = (".cut { display: block; }\n.card { position: relative; }\n"
          "@page { margin-bottom: 19mm; @bottom-left { padding-top: 7mm; } "
          "@bottom-right { padding-top: 7mm; } }\n")
 
@@ -71,7 +73,10 @@ class Printer:
                      CSS(filename=str(STYLESHEET), font_config=self.fonts)]
         self.papers = {key: CSS(string=f"@page {{ size: {size}; }}", font_config=self.fonts)
                        for key, (size, _points) in PAPERS.items()}
-        self.marks = CSS(string=MARKS, font_config=self.fonts)
+        self.marks = CSS(string=MARKS + pack.stylesheet(marks=True), font_config=self.fonts)
+        self.cards = CSS(string=pack.stylesheet(marks=False), font_config=self.fonts)
+        self.measuring = CSS(string=pack.MEASURING_PAGE, font_config=self.fonts)
+        self._content_heights: dict[Variant, float] = {}
 
     @staticmethod
     def parse(html: str):
@@ -84,8 +89,36 @@ class Printer:
 
     def layout(self, parsed, variant: Variant):
         """The laid-out document (WeasyPrint's ``Document``): pages, boxes, and ``write_pdf``."""
-        stylesheets = [*self.base, self.papers[variant.paper]] + ([self.marks] if variant.marks else [])
+        stylesheets = [*self.base, self.papers[variant.paper], self.cards] + ([self.marks] if variant.marks else [])
         return parsed.render(stylesheets=stylesheets, font_config=self.fonts)
+
+    def measure(self, html: str):
+        """The cards of a card aid, measured (:func:`pack.measure`): each narrow, and those that
+        may be too tall for a column wide as well."""
+        def laid_out(measuring: str):
+            return pack.measure(self.parse(measuring).render(
+                stylesheets=[*self.base, self.papers["a4"], self.cards, self.measuring], font_config=self.fonts))
+
+        measured = laid_out(pack.measuring_html(html))
+        tall = {i: card.halves()[1] for i, card in enumerate(measured.cards)
+                if card.height > pack.WIDE_FROM_MM * pack.PX_PER_MM}
+        if tall:
+            wide = laid_out(pack.measuring_html(html, tall))
+            for index, card in zip(sorted(tall), wide.cards):
+                measured.cards[index].wide_height = card.height
+        return measured
+
+    def content_height(self, variant: Variant) -> float:
+        """The height (CSS px) of a page's content area on the variant's paper."""
+        if variant not in self._content_heights:
+            empty = self.layout(self.parse("<p></p>"), variant)
+            self._content_heights[variant] = empty.pages[0]._page_box.height
+        return self._content_heights[variant]
+
+    def layout_cards(self, html: str, measured, variant: Variant):
+        """A card aid, its cards packed onto the variant's pages (:mod:`.pack`)."""
+        pages, halves = pack.plan(measured, self.content_height(variant), variant.marks)
+        return self.layout(self.parse(pack.packed_html(html, pages, halves)), variant)
 
     @staticmethod
     def pdf(document) -> bytes:
@@ -108,7 +141,7 @@ class Press:
         bypasses the caches."""
         from . import cache
 
-        parsed = None
+        parsed = measured = None
         pdfs = []
         for index, variant in enumerate(variants):
             name = cache.key(html, variant)
@@ -117,8 +150,12 @@ class Press:
             fresh = pdf is None
             if fresh:
                 self.printer = self.printer or Printer()
-                parsed = parsed or self.printer.parse(html)
-                document = self.printer.layout(parsed, variant)
+                if pack.has_cards(html):  # measured once, packed for each paper
+                    measured = measured or self.printer.measure(html)
+                    document = self.printer.layout_cards(html, measured, variant)
+                else:
+                    parsed = parsed or self.printer.parse(html)
+                    document = self.printer.layout(parsed, variant)
                 if inspect is not None:
                     inspect(index, document)
                 pdf = self.printer.pdf(document)
