@@ -13,7 +13,7 @@ from itertools import combinations
 from ..model import Kind
 from . import pack
 from .lines import lines
-from .sheet import Line, Sheet, Text
+from .sheet import Line, Sheet, Text, stating
 
 PERIOD = "eu-risto:period-I"
 #: an event printing more characters than this is cut into cards of about that size each, at
@@ -70,14 +70,16 @@ def _flatten(line: Line, depth: int) -> list[Block]:
 def events(sheet: Sheet) -> dict:
     dice = sheet.fact("eu-risto.event-die.dice")
     ends = sheet.fact("eu-risto.event-die.ends")
+    end, unstated = stating(sheet.text(ends.unit), ends)
     modifiers = [Modifier(sheet.signed(fact.value), sheet.text(fact.unit), fact.id)
                  for fact in sheet.group("eu-risto.event-die.mod") if fact.type == "number"]
     return {"period": sheet.text(PERIOD, "title"),
             "modifiers_intro": sheet.text(dice.unit),
             "modifiers": modifiers,
-            "modifiers_end": sheet.text(ends.unit),
+            "modifiers_end": end,
+            # a sentence of its own only where the text does not say it already
             "modifiers_end_period": sheet.gettext("From period %(period)s on, none of these apply.")
-            % {"period": ends.value},
+            % {"period": ends.value} if unstated else None,
             "card_width": f"{pack.NARROW_MM:g}", "wide_card_width": f"{pack.WIDE_MM:g}",
             "cards": [part for event in sheet.children(PERIOD, Kind.EVENT)
                       for part in _parts(sheet, _card(sheet, event.id))]}
