@@ -10,8 +10,11 @@ pdftotext and pdftoppm, and pypdf for page boxes and fonts.
 from __future__ import annotations
 
 import subprocess
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from PIL import Image
 
 from pipeline.aids import AidFile, Printed, plan_aids, print_aids
 from pipeline.build import load_corpus
@@ -132,3 +135,19 @@ def pdftotext(path: Path) -> list[str]:
 def flat(text: str) -> str:
     """Text with every run of white space one space: a printed line may wrap anywhere."""
     return " ".join(text.split())
+
+
+def page_fill(pdf: Path) -> list[float]:
+    """For each page rendered to an image, the share of its height above the footer that lies
+    between the first and the last line of print."""
+    with tempfile.TemporaryDirectory() as work:
+        subprocess.run(["pdftoppm", "-r", "30", "-gray", str(pdf), f"{work}/p"], check=True)
+        fills = []
+        for image in sorted(Path(work).glob("p*")):
+            page = Image.open(image)
+            width, height = page.size
+            body = int(height * (1 - 16 / 297))  # the running footer stands in the last 14 mm
+            pixels = page.load()
+            inked = [y for y in range(body) if any(pixels[x, y] < 200 for x in range(width))]
+            fills.append((inked[-1] - inked[0]) / body if inked else 0.0)
+    return fills

@@ -12,7 +12,7 @@ from babel.support import Translations
 from pypdf import PdfReader
 
 import pipeline.aids
-from aids_support import REPO, flat, inspect_layout, pdftotext
+from aids_support import REPO, flat, inspect_layout, page_fill, pdftotext
 from pipeline.aids import AIDS, plan_aids, print_aids
 from pipeline.aids.pdf import PAPERS
 from pipeline.build import build, load_corpus
@@ -148,10 +148,12 @@ def test_event_cards_with_cut_marks_stay_whole_on_letter_paper(tmp_path, folio):
     events = [name for name in layout.keep_pages if name.endswith(":I") and name.startswith("eu-risto:")]
     cards = [name for name in layout.keep_pages if name.startswith("eu-risto:") and
              (name.endswith(":I") or "/card-" in name)]
-    assert len(events) == 10 and len(cards) == 11  # Wars in Italy (4:I) is printed on two cards
+    assert len(events) == 10 and len(cards) == 12  # Wars in Italy (4:I) and the Reformation (8:I) on two
     assert layout.classes["cut"] == 8 * len(cards)
     assert layout.overflows == [] and layout.too_tall == []
     assert {name: pages for name, pages in layout.keep_pages.items() if len(pages) > 1} == {}
+    fills = page_fill(printed.directory / printed.files[0].path)  # packed with the marks' room
+    assert all(fill > 0.5 for fill in fills[:-1]), fills
     page = PdfReader(printed.directory / printed.files[0].path).pages[0]
     assert (float(page.mediabox.width), float(page.mediabox.height)) == PAPERS["letter"][1]
     done = folio(REPO, "aids", "eu-risto-events-period-1", "--marks", "--lang", "ru", "--paper", "letter",

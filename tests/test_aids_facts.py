@@ -5,10 +5,12 @@ number that disagreed with the code would fail here."""
 from __future__ import annotations
 
 import re
+from markupsafe import escape
 
 import pytest
 
 from aids_support import REPO, flat, pdftotext, printout
+from pipeline.build import load_corpus
 from pipeline.rules import RuleInputError, load_facts, run
 
 
@@ -24,6 +26,20 @@ def facts():
 
 def page_text(printed, aid: str, lang: str, paper: str = "a4") -> str:
     return flat(" ".join(pdftotext(printed.path(printed.file(aid, lang, paper)))))
+
+
+def assert_stated(printed, facts, aid: str, lang: str, fact_id: str) -> None:
+    """The aid prints the fact in the rule's own words, in bold, and those words state the
+    fact's numbers: the check (rules-wording-*) holds the words to the text, the rules module
+    decides with the numbers."""
+    fact = facts[fact_id]
+    text, html = page_text(printed, aid, lang), printed.file(aid, lang).document.html
+    wording = fact.wording[lang]
+    for words in wording:
+        assert flat(words) in text, (aid, lang, fact_id, words)
+        assert f'<b class="fact">{escape(words)}' in html, (aid, lang, fact_id, words)
+    stated = [int(n) for n in re.findall(r"\d+", " ".join(wording))]
+    assert all(number in stated for number in fact.numbers()), (fact_id, fact.numbers(), wording)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -55,11 +71,11 @@ def test_winter_limits_and_mandatory_turns_are_the_facts(printed, facts):
     limit = facts.number("his.winter.city-limit")
     assert limit == 4
     en, ru = page_text(printed, "his-winter-phase", "en"), page_text(printed, "his-winter-phase", "ru")
-    assert f"At most {limit} land units stay in a fortified space the power controls" in en
-    assert f"Не более {limit} отрядов остаются в укреплённом городе" in ru
+    for lang in ("en", "ru"):
+        assert_stated(printed, facts, "his-winter-phase", lang, "his.winter.city-limit")
     stays = run("his.winter-return", facts, power="france", units=limit + 2, space="fortified-controlled")
     assert (stays.result.may_stay, stays.result.must_leave) == (limit, 2)
-    assert f"only if it then holds at most {facts.number('his.winter.return-limit')} land units" in en
+    assert_stated(printed, facts, "his-winter-phase", "en", "his.winter.return-limit")
     events = facts.group("his.mandatory.event")
     played: list[str] = []
     for event in events:
@@ -70,7 +86,8 @@ def test_winter_limits_and_mandatory_turns_are_the_facts(printed, facts):
                   played=[p for p in played if p != name]).result.due
         assert name in due
         played.append(name)
-    assert f"the {facts.number('his.mandatory.cp-ignored')} CP the card would give are ignored" in en
+    for lang in ("en", "ru"):
+        assert_stated(printed, facts, "his-winter-phase", lang, "his.mandatory.cp-ignored")
 
 
 def test_colonisation_and_exploration_costs_are_the_facts_per_power(printed, facts):
@@ -97,13 +114,47 @@ def test_declare_war_cost_and_its_eight_steps_with_3a_to_3d(printed, facts):
     for lang, title, after in (("en", "Declare War", "Activate Units"),
                                ("ru", "Объявить войну", "Активировать отряды")):
         text = page_text(printed, "pop-military-actions", lang)
-        assert f"{title} {cost}c 8" in text  # the summary table: action, cost, steps
-        section = text[text.index(f"{title} {cost}c", text.index(f"{title} {cost}c 8") + 1):]
+        assert f"{title} {cost}c 1. " in text  # the summary table: action, cost, steps
+        section = text[text.index(f"{title} {cost}c", text.index(f"{title} {cost}c 1. ") + 1):]
         steps = re.findall(r"(?<!\S)(\d\.|3[a-d])(?= )", section[:section.index(after)])
         assert steps == ["1.", "2.", "3.", "3a", "3b", "3c", "3d", "4.", "5.", "6.", "7.", "8."], (lang, steps)
     en = page_text(printed, "pop-military-actions", "en")
     for action, fact in (("Activate Units", "pop.activate.cost"), ("Suppress Unrest", "pop.suppress.cost")):
         assert f"{action} {facts.number(fact)}c" in en
+
+
+@pytest.mark.parametrize("lang, header", [("en", "Action Cost Steps"), ("ru", "Действие Стоимость Шаги")])
+def test_the_pop_summary_table_lists_every_step_of_every_action(printed, lang, header):
+    """Each step of each military action (the corpus's model of 5.5), with its number and its
+    title or first words, in order, in the table above the actions' rules."""
+    corpus, _ = load_corpus(REPO)
+    text = page_text(printed, "pop-military-actions", lang)
+    actions = corpus.children(corpus.units["pop:5.5"])
+    first = flat(actions[0].sides[lang].fields["title"])
+    start = text.index(header)
+    table = text[start:text.index(first, text.index(first, start) + 1)]  # up to the first action's rules
+    expected = []
+
+    def steps(unit, number=""):
+        for child in corpus.children(unit):
+            if child.kind == "step":
+                mark = str(child.attrs["number"])
+                marker = f"{mark}." if mark.isdigit() else f"{number}{mark}"
+                fields = child.sides[lang].fields
+                words = flat(fields.get("title") or "") or " ".join(flat(fields["body"]).split()[:4])
+                expected.append(f"{marker} {words}")
+                steps(child, mark)
+            elif child.kind != "example":
+                steps(child, number)
+
+    for action in actions:
+        assert flat(action.sides[lang].fields["title"]) in table, action.id
+        steps(action)
+    assert len(expected) == 12  # Declare War: 1-8 and 3a-3d; the other actions have no steps
+    at = 0
+    for step in expected:
+        assert step in table[at:], (lang, step)
+        at = table.index(step, at)
 
 
 def test_event_die_modifiers_and_occurrences_are_the_facts(printed, facts):
@@ -112,7 +163,7 @@ def test_event_die_modifiers_and_occurrences_are_the_facts(printed, facts):
         value = f"−{-modifier.value}" if modifier.value < 0 else f"+{modifier.value}"
         assert f"{value} {modifier.wording['en'][0].split(' ', 1)[1]}" in en
     count = facts.number("eu-risto.occurrences.8")
-    assert count == 3 and f"REFORMATION Historical date: 1522-60 Duration: permanent occurs {count} times" in en
+    assert count == 3 and f"REFORMATION Historical date: 1522-60 Duration: permanent card 1 of 2 occurs {count} times" in en
     assert f"происходит {count} раза" in ru
     assert run("eu-risto.event-occurrence", facts, event=8, times_occurred=count - 1).result.occurrence == count
     with pytest.raises(RuleInputError):
@@ -121,10 +172,8 @@ def test_event_die_modifiers_and_occurrences_are_the_facts(printed, facts):
 
 def test_virgin_queen_limits_are_the_facts(printed, facts):
     en, ru = page_text(printed, "vq-deployment-action-phase", "en"), page_text(printed, "vq-deployment-action-phase", "ru")
-    units = facts.number("vq.deployment.sea-units")
-    assert f"At most {units} land units (plus army leaders) cross a sea zone." in en
-    assert f"Не более {units} сухопутных частей (плюс командующие армиями) пересекают морскую зону." in ru
-    treasure = facts.range("vq.treasure.cp")
-    assert f"Any other treasure: {treasure.low}–{treasure.high} CP." in en
-    assert f"Любое другое сокровище: {treasure.low}–{treasure.high} КО." in ru
-    assert f"all {facts.number('vq.pass.phase-ends')} powers have passed" in en
+    assert facts.number("vq.deployment.sea-units") == 5
+    assert "No more than 5 land units (plus army leaders) may cross a sea zone" in en
+    for lang in ("en", "ru"):
+        for fact in ("vq.deployment.sea-units", "vq.treasure.cp", "vq.pass.phase-ends", "vq.escorts.max"):
+            assert_stated(printed, facts, "vq-deployment-action-phase", lang, fact)

@@ -21,7 +21,8 @@ from functools import cache
 from importlib import metadata
 from pathlib import Path
 
-from .pdf import FACES, MARKS, PAPERS, STYLESHEET, Variant, font_files
+from . import pack
+from .pdf import FACES, FITS, LAST_PAGE_MIN, MARKS, PAPERS, STYLESHEET, Variant, font_files
 
 #: the newest entries kept; a build of every aid writes 24
 KEEP = 256
@@ -43,8 +44,9 @@ def salt() -> bytes:
     digest = hashlib.sha256()
     for package in ("weasyprint", "pydyf", "fonttools"):
         digest.update(f"{package}={metadata.version(package)}\n".encode())
-    digest.update(f"pango={pango.pango_version()}\n{FACES!r}\n{PAPERS!r}\n{MARKS}".encode())
+    digest.update(f"pango={pango.pango_version()}\n{FACES!r}\n{PAPERS!r}\n{MARKS}\n{FITS!r}{LAST_PAGE_MIN}".encode())
     digest.update(STYLESHEET.read_bytes())
+    digest.update(Path(pack.__file__).read_bytes())  # how the cards are packed onto pages
     for _family, _weight, path in font_files():
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.digest()

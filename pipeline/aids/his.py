@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..model import Kind
 from . import pick
 from .lines import Callouts, lines
-from .sheet import Sheet, Text
+from .sheet import Sheet, Text, stating
 
 MANDATORY = "his:19.8"
 
@@ -79,10 +79,12 @@ def mary_i(sheet: Sheet) -> dict:
     ends, cp_only = sheet.fact("his.mary-i.impulse-ends"), sheet.fact("his.mary-i.cp-only")
     nodes.append(Node(ends.unit, "", None, sheet.text(ends.unit), last=True))
     cards = sheet.join([sheet.gettext(CARDS.get(card, card)) for card in cp_only.value])
+    restriction, unstated = stating(sheet.text(cp_only.unit), cp_only)
     return {"title": sheet.text(procedure, "title"), "nodes": nodes,
-            "restriction": sheet.text(cp_only.unit),
+            "restriction": restriction,
+            # a summary of its own only where the rule's words do not hold the fact
             "restriction_short": sheet.gettext("Under Mary I, %(cards)s are played for CP only.")
-            % {"cards": cards}}
+            % {"cards": cards} if unstated else None}
 
 
 def _step_of(sheet: Sheet, unit_id: str) -> str:
@@ -117,18 +119,20 @@ def winter(sheet: Sheet) -> dict:
     procedure = pick.only(sheet, "his:19.3", Kind.PROCEDURE)
     events = [(sheet.label(fact), sheet.gettext("turn %(num)d") % {"num": fact.value}, fact.unit)
               for fact in sheet.group("his.mandatory.event") if fact.type == "number"]
-    cp = sheet.fact("his.mandatory.cp-ignored")
+    cp, when = sheet.fact("his.mandatory.cp-ignored"), sheet.fact("his.mandatory.when")
+    intro, unstated = stating(sheet.text(when.unit), when, cp)
     return {"return_title": sheet.text(procedure, "title"),
             "return_number": sheet.unit(sheet.unit(procedure).parent).attrs.get("number"),
             "return_lines": lines(sheet, procedure, WINTER),
             "mandatory_title": sheet.text(MANDATORY, "title"),
             "mandatory_number": sheet.unit(MANDATORY).attrs.get("number"),
-            "mandatory_intro": sheet.text(sheet.fact("his.mandatory.when").unit),
+            "mandatory_intro": intro,
             "mandatory_events": events,
+            # a sentence of its own only where the rule's words above do not state it
             "mandatory_cp": sheet.ngettext(
                 "Not played by then: play it now; the %(num)d CP the card would give are ignored.",
                 "Not played by then: play it now; the %(num)d CP the card would give are ignored.",
-                cp.value)}
+                cp.value) if cp in unstated else None}
 
 
 def new_world(sheet: Sheet) -> dict:

@@ -6,9 +6,10 @@ says what each kind prints; a kind it does not list stops the build, so a kind a
 model cannot silently vanish from the aids. Worked examples are left out on purpose: an aid is
 a summary, and the website keeps them.
 
-Rule facts bound to a printed unit become callouts under it, for the facts the aid has a
-sentence for (``Callouts``): the number a player looks for, from the data the rules module
-decides with, next to the words it comes from.
+Rule facts bound to a printed unit, for the facts the aid shows (``Callouts``), are printed
+in bold where the unit's text states them (the fact's wording): the number a player looks for,
+which the rules module decides with, in the words it comes from. Only a fact whose words the
+printed text lacks gets its own sentence of the catalogs, a callout under the unit.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ..errors import FolioError
 from ..model import Kind, Unit
 from ..rules import Fact
 from . import pick
-from .sheet import Callout, Line, Sheet
+from .sheet import Callout, Line, Sheet, Text
 
 #: fact id -> the sentence an aid prints for it
 Callouts = dict[str, Callable[[Sheet, Fact], str]]
@@ -64,9 +65,9 @@ def to_line(sheet: Sheet, unit: Unit, callouts: Callouts) -> Line | None:
         body = sheet.cells(unit.id, body_field)
     else:
         body = sheet.text(unit.id, body_field) if body_field else None
+    title, body, sentences = _facts(sheet, unit, callouts, title, body)
     return Line(unit.id, str(unit.kind), marker(sheet, unit), title, body,
-                lines(sheet, unit.id, callouts), _callouts(sheet, unit, callouts),
-                keep=unit.kind in KEEP)
+                lines(sheet, unit.id, callouts), sentences, keep=unit.kind in KEEP)
 
 
 def marker(sheet: Sheet, unit: Unit) -> str:
@@ -91,11 +92,22 @@ def marker(sheet: Sheet, unit: Unit) -> str:
     return f"{number})"
 
 
-def _callouts(sheet: Sheet, unit: Unit, callouts: Callouts) -> list[Callout]:
+def _facts(sheet: Sheet, unit: Unit, callouts: Callouts, title: Text | None,
+           body: Text | None) -> tuple[Text | None, Text | None, list[Callout]]:
+    """The unit's texts with the words of the facts the aid shows in bold; a callout only for a
+    fact whose words the printed text does not hold (a sentence repeating the text above it
+    would say everything twice)."""
     for fact_id in callouts:  # a sentence whose fact is gone would silently vanish otherwise
         sheet.require(fact_id)
     found = []
     for fact in pick.facts_of(sheet, unit.id):
-        if fact.id in callouts:
-            found.append(Callout(callouts[fact.id](sheet, sheet.fact(fact.id)), fact.id))
-    return found
+        if fact.id not in callouts:
+            continue
+        fact = sheet.fact(fact.id)
+        if body is not None and (marked := body.stating(fact)) is not None:
+            body = marked
+        elif title is not None and (marked := title.stating(fact)) is not None:
+            title = marked
+        else:
+            found.append(Callout(callouts[fact.id](sheet, fact), fact.id))
+    return title, body, found

@@ -6,7 +6,7 @@ s stability, D ducats), which both editions print as they are.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..model import Kind
 from .lines import Callouts, lines
@@ -50,6 +50,20 @@ CALLOUTS: Callouts = {
 }
 
 
+#: the words of a step the summary table prints when the step has no title of its own
+LEAD_WORDS = 8
+
+
+@dataclass
+class Step:
+    """A step as the summary table prints it: its number and its title or first words."""
+
+    id: str
+    marker: str  # 3., 3a
+    text: Text | None
+    depth: int  # 1 for a sub-step
+
+
 @dataclass
 class Action:
     id: str
@@ -57,7 +71,7 @@ class Action:
     cost: str
     fact: str
     lines: list[Line]
-    steps: int  # numbered steps of its procedure, sub-steps apart
+    steps: list[Step]  # every step of its procedures, sub-steps with them, in order
 
 
 def military_actions(sheet: Sheet) -> dict:
@@ -67,11 +81,25 @@ def military_actions(sheet: Sheet) -> dict:
         fact_id = costs.get(unit.id)
         cost = COSTS[fact_id](sheet, sheet.number(fact_id)) if fact_id else ""
         printed = lines(sheet, unit.id, CALLOUTS)
-        steps = sum(1 for line in printed if line.kind == Kind.PROCEDURE
-                    for step in line.children if step.kind == Kind.STEP)
+        steps = [step for line in printed if line.kind == Kind.PROCEDURE for step in _steps(line.children, 0)]
         actions.append(Action(unit.id, sheet.text(unit.id, "title"), cost, fact_id or "", printed, steps))
     return {"title": sheet.text(SECTION, "title"), "number": sheet.unit(SECTION).attrs.get("number"),
             "actions": actions}
+
+
+def _steps(printed: list[Line], depth: int) -> list[Step]:
+    return [row for line in printed if line.kind == Kind.STEP
+            for row in [Step(line.id, line.marker, line.title or lead(line.body), depth),
+                        *_steps(line.children, depth + 1)]]
+
+
+def lead(text: Text | None) -> Text | None:
+    """A step's first words, where it has no title: enough to find it in the section below."""
+    if text is None:
+        return None
+    words = text.value.split()
+    short = " ".join(words[:LEAD_WORDS]).rstrip(",;:") + ("…" if len(words) > LEAD_WORDS else "")
+    return replace(text, value=short, facts=())
 
 
 def _action_of(sheet: Sheet, unit_id: str) -> str | None:

@@ -9,12 +9,13 @@ missing unit or fact with a :class:`FolioError` before anything is written.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import FolioError
 from ..lookup import Lookup
 from ..model import Corpus, Kind, Status, Unit
 from ..rules import Fact, Facts, MissingFactError, Range
+from ..rules.wording import find, numbers
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,45 @@ class Text:
     fallback: bool = False  # the unit has no side in the aid's language: this is the original
     stale: bool = False  # a translation made from a source text that has changed since
     unreviewed: bool = False  # a translation marked as needing a translator's review
+    #: spans of ``value`` (start, end) that state a rule fact the aid shows: printed in bold
+    facts: tuple[tuple[int, int], ...] = ()
+
+    def stating(self, fact: Fact) -> "Text | None":
+        """This text with the fact's words (its wording in this text's language) marked, or
+        None where the text does not hold them all, or they do not state the fact's numbers
+        (a fact changed and its words not: the aid prints the fact's own sentence then, and
+        ``folio check`` reports the words)."""
+        stated = {abs(n) for n in numbers(" ".join(fact.wording.get(self.lang, ())))}
+        if not {abs(n) for n in fact.numbers()} <= stated:
+            return None
+        spans = []
+        for words in fact.wording.get(self.lang, ()):
+            found = find(words, self.value)
+            if found is None:
+                return None
+            spans.append((found.start, found.end))
+        return replace(self, facts=tuple(sorted({*self.facts, *spans}))) if spans else None
+
+    def parts(self) -> list[tuple[str, bool]]:
+        """The value in runs, each with whether it states a fact."""
+        runs, at = [], 0
+        for start, end in self.facts:
+            start = max(start, at)
+            if end > start:
+                runs += [(self.value[at:start], False), (self.value[start:end], True)]
+                at = end
+        return [run for run in runs + [(self.value[at:], False)] if run[0]]
+
+
+def stating(text: Text | None, *facts: Fact) -> tuple[Text | None, list[Fact]]:
+    """The text with the words of each fact it states marked, and the facts it does not state."""
+    missing = []
+    for fact in facts:
+        marked = text.stating(fact) if text is not None else None
+        if marked is None:
+            missing.append(fact)
+        text = marked or text
+    return text, missing
 
 
 @dataclass(frozen=True)
