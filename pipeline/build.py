@@ -202,8 +202,7 @@ def plan_aids(corpus: Corpus, root: Path, facts: Facts | None = None, catalogs=N
 
 
 def _prepared_catalogs():
-    """The interface catalogs (pipeline/site/i18n.py): extracting them from every template takes
-    the better part of a second, so a build prepares them once, for the aids and the website."""
+    """The interface catalogs (pipeline/site/i18n.py), read once for the aids and the website."""
     from .site import i18n  # MkDocs loads with the site package: only when building either
 
     return i18n.prepared()

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import resources
 from ..errors import FolioError
 
 #: page sizes as CSS gives them, and as a PDF viewer reports them (points)
@@ -22,7 +23,7 @@ FONT_DIRECTORIES = (Path("/usr/share/fonts/truetype/dejavu"),)
 #: (family, weight, file) of every face the aids use
 FACES = (("DejaVu Sans", "normal", "DejaVuSans.ttf"), ("DejaVu Sans", "bold", "DejaVuSans-Bold.ttf"),
          ("DejaVu Sans Mono", "normal", "DejaVuSansMono.ttf"))
-STYLESHEET = Path(__file__).resolve().parents[2] / "templates" / "aids" / "aids.css"
+STYLESHEET = resources.templates() / "aids" / "aids.css"
 #: the extra rules of the variant with cut marks around each card: room between the cards for
 #: the marks, which stand 5 mm out from the corners, and the page's footer moved clear of them
 MARKS = (".cut { display: block; }\n.card { position: relative; margin: 8mm 5mm; }\n"
