@@ -24,10 +24,9 @@ from typing import TYPE_CHECKING
 
 from . import workers
 from .atomic import atomic_dir
-from .checks import all_codes
+from .checks import all_codes, fact_reader, run_checks
 from .checks.config import load_config
 from .checks.report import write_check_report
-from .checks.shards import check_corpus, fact_reader
 from .diagnostics import Diagnostic, Severity
 from .errors import FolioError
 from .manifest import load_manifest
@@ -164,8 +163,8 @@ def check(corpus: Corpus, root: Path, notes: list[Diagnostic] = (),
           session: Session | None = None, facts: Facts | None = None) -> list[Diagnostic]:
     """The reader's notes and every check family's findings, configured by corpus/checks.yaml."""
     config = load_config(root, {code.code for code in all_codes()})
-    found = [config.apply(note) for note in notes] + check_corpus(
-        corpus, root, config, fingerprint=session.fingerprint if session else None,
+    found = [config.apply(note) for note in notes] + run_checks(
+        corpus, root, config=config, fingerprint=session.fingerprint if session else None,
         cache=session.cache if session else None, jobs=session.jobs if session else 1,
         ran=session.touched["checks"] if session else None, facts=facts)
     return sorted(found, key=Diagnostic.sort_key)

@@ -1,7 +1,7 @@
 """A build writes only build/, site/ and the caches it documents: never into Folio's own files.
 
-Run on a clean checkout (the tracked files of this one, committed afresh in a temporary
-directory) with Folio imported from that checkout, as a developer runs it."""
+Run on a clean checkout (tests/checkout_support.py) with Folio imported from that checkout, as a
+developer runs it."""
 
 from __future__ import annotations
 
@@ -13,24 +13,14 @@ from pathlib import Path
 
 import pytest
 
+from checkout_support import clean_checkout
+from checkout_support import git as _git
 from conftest import REPO, copy_corpus
-
-
-def _git(cwd: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
 
 
 @pytest.fixture(scope="module")
 def checkout(tmp_path_factory) -> Path:
-    """A clean checkout of the working tree: every file git would commit, as it is now."""
-    clone = tmp_path_factory.mktemp("clean") / "folio"
-    for name in _git(REPO, "ls-files", "-z", "--cached", "--others", "--exclude-standard").split("\0"):
-        if name and (REPO / name).is_file():
-            (clone / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(REPO / name, clone / name)
-    _git(clone, "init", "-q")
-    _git(clone, "add", "-A")
-    _git(clone, "-c", "user.name=test", "-c", "user.email=test@localhost", "commit", "-q", "-m", "clean")
+    clone = clean_checkout(tmp_path_factory.mktemp("clean") / "folio")
     assert _git(clone, "status", "--porcelain") == ""
     return clone
 
