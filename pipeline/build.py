@@ -1,7 +1,7 @@
 """The pipeline, stage by stage: read -> parse -> link -> check -> render -> print aids.
 
-Every command that needs the corpus goes through :func:`load_corpus`; ``folio build`` adds
-the later stages. Input Folio cannot use stops the run with a :class:`FolioError` before
+Every command that needs the corpus goes through a :class:`Project`, which runs the stages a
+command asks for in this order, once each; ``folio build`` adds the later stages. Input Folio cannot use stops the run with a :class:`FolioError` before
 anything is written, and a build writes build/ and site/ aside and swaps both in at the end, so
 a failed build never leaves a half-written build/ or site/ behind.
 
@@ -19,6 +19,7 @@ import json
 from collections import Counter
 from contextlib import nullcontext
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -71,6 +72,44 @@ class BuildResult:
     timings: dict = field(default_factory=dict)  # wall seconds per stage
 
 
+@dataclass
+class Project:
+    """The project at ``root`` as one command sees it: the linked corpus with the reader's notes,
+    the rule facts bound to it, and the checks' findings, each made on first use in the
+    pipeline's order and then kept, so that a command loads nothing twice and wires no stage
+    itself. In a build's ``session`` each stage is timed and reuses the last build's work."""
+
+    root: Path
+    session: Session | None = None
+
+    @cached_property
+    def _loaded(self) -> tuple[Corpus, list[Diagnostic]]:
+        return load_corpus(self.root, self.session)  # read -> parse -> attach translations -> link
+
+    @property
+    def corpus(self) -> Corpus:
+        return self._loaded[0]
+
+    @property
+    def notes(self) -> list[Diagnostic]:
+        """What reading the sources had to say (an encoding, line endings)."""
+        return self._loaded[1]
+
+    @cached_property
+    def facts(self) -> Facts:
+        """The rule facts (corpus/rules/): read once for the checks, the aids and the rules."""
+        reader = fact_reader(self.session.cache, self.session.fingerprint) if self.session else None
+        with stage(self.session, "link"):
+            return load_facts(self.root, reader)
+
+    def findings(self, only: list[str] | None = None) -> list[Diagnostic]:
+        """The reader's notes and the findings of every check family (or of the families
+        ``only`` names, without the notes), configured by corpus/checks.yaml and sorted."""
+        with stage(self.session, "check"):
+            return check(self.corpus, self.root, () if only else self.notes, self.session,
+                         self.facts, only=only)
+
+
 def load_corpus(root: Path, session: Session | None = None, *, references: bool = True
                 ) -> tuple[Corpus, list[Diagnostic]]:
     """Read, parse and link every document: the corpus every command works on. Without
@@ -108,13 +147,12 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     with start(root, out_dir, site_dir, jobs=jobs, clean=clean) as session:
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
-        corpus, notes = load_corpus(root, session)  # read -> parse -> attach translations -> link
+        project = Project(root, session)
+        corpus, notes = project.corpus, project.notes  # read -> parse -> attach translations -> link
         with stage(session, "changes"):  # the edition diff since the manifest's changes_since:
             changes = edition_changes(root, corpus) if site_dir else None  # the "what changed" pages
-        with stage(session, "link"):  # the rule facts, bound to their units: read once for
-            facts = load_facts(root, fact_reader(session.cache, session.fingerprint))  # checks and aids
-        with stage(session, "check"):
-            diagnostics = check(corpus, root, notes, session, facts)
+        facts = project.facts  # the rule facts, bound to their units: read once for checks and aids
+        diagnostics = project.findings()
         catalogs = functools.cache(_prepared_catalogs)  # on first use, then kept
         with stage(session, "aids"):
             aids = plan_aids(corpus, root, facts, catalogs)  # what each aid prints: refused here, before any write
@@ -160,11 +198,13 @@ def link(corpus: Corpus) -> None:
 
 
 def check(corpus: Corpus, root: Path, notes: list[Diagnostic] = (),
-          session: Session | None = None, facts: Facts | None = None) -> list[Diagnostic]:
-    """The reader's notes and every check family's findings, configured by corpus/checks.yaml."""
+          session: Session | None = None, facts: Facts | None = None,
+          only: list[str] | None = None) -> list[Diagnostic]:
+    """The reader's notes and the check families' findings (all, or those ``only`` names),
+    configured by corpus/checks.yaml."""
     config = load_config(root, {code.code for code in all_codes()})
     found = [config.apply(note) for note in notes] + run_checks(
-        corpus, root, config=config, fingerprint=session.fingerprint if session else None,
+        corpus, root, only=only, config=config, fingerprint=session.fingerprint if session else None,
         cache=session.cache if session else None, jobs=session.jobs if session else 1,
         ran=session.touched["checks"] if session else None, facts=facts)
     return sorted(found, key=Diagnostic.sort_key)
