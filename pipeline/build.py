@@ -32,7 +32,7 @@ from .diagnostics import Diagnostic, Severity
 from .errors import FolioError
 from .manifest import load_manifest
 from .model import Corpus, Document, Kind, Unit
-from .parsers import PARSERS
+from .parsers import PARSERS, translated_side
 from .reader import Source, read_source
 from .references import link as link_references
 from .rules.facts import Facts, load_facts
@@ -130,7 +130,7 @@ def load_corpus(root: Path, session: Session | None = None, *, references: bool 
             notes.extend(source_notes)
             corpus.add_document_units(units)
     with stage(session, "link"):
-        attach_translations(corpus, root)
+        attach_translations(corpus, root, translated_side)  # the sides read by their format's parser
         if references:
             link(corpus)
     return corpus, notes

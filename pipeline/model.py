@@ -33,6 +33,9 @@ class Side:
     line_start: int
     line_end: int
     fields: dict[str, Any] = field(default_factory=dict)
+    #: the number or letter its text starts with as written ("3.", "b)"), None for none: what
+    #: the parity checks compare between a source and its translation
+    marker: str | None = None
 
     @property
     def own_line_count(self) -> int:
