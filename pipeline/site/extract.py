@@ -87,8 +87,8 @@ def update(checkout: Path, locale_dir: Path) -> list[Path]:
 def main() -> int:
     checkout = resources.checkout()
     if checkout is None:
-        print(FolioError("an installed Folio ships its catalogs compiled from its checkout; "
-                         "run this in a checkout of Folio (the directory with babel.cfg)"), file=sys.stderr)
+        print(FolioError("an installed Folio reads the catalogs it was shipped with; bring them in "
+                         "step in a checkout of Folio (the directory with babel.cfg)"), file=sys.stderr)
         return 2
     for path in update(checkout, resources.locale()):
         print(f"wrote {path.relative_to(checkout)}")
