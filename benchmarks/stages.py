@@ -33,6 +33,7 @@ from pipeline.manifest import load_manifest  # noqa: E402
 from pipeline.model import Corpus  # noqa: E402
 from pipeline.references import link  # noqa: E402
 from pipeline.rules import load_facts  # noqa: E402
+from pipeline.parsers import translated_side  # noqa: E402
 from pipeline.translations import attach  # noqa: E402
 
 
@@ -75,7 +76,7 @@ def stages(root: Path, pages_only: bool = False) -> dict:
         for document, source in zip(corpus.documents, sources):
             corpus.add_document_units(pipeline.parse(document, source))
     with measured(out, "link"):
-        attach(corpus, root)
+        attach(corpus, root, translated_side)
         link(corpus)
         facts = load_facts(root)  # the rule facts bind to units: read with them, as build() does
     notes = [note for source in sources for note in source.notes]
@@ -88,6 +89,7 @@ def stages(root: Path, pages_only: bool = False) -> dict:
     for name, family in FAMILIES.items():  # each family's own CPU, on a warm process
         start = time.process_time()
         list(family.check(context))
+        list(getattr(family, "check_whole", lambda _: ())(context))
         families[name] = time.process_time() - start
     with tempfile.TemporaryDirectory(prefix="folio-bench-") as work:
         work = Path(work)

@@ -1,7 +1,7 @@
 """The pipeline, stage by stage: read -> parse -> link -> check -> render -> print aids.
 
-Every command that needs the corpus goes through :func:`load_corpus`; ``folio build`` adds
-the later stages. Input Folio cannot use stops the run with a :class:`FolioError` before
+Every command that needs the corpus goes through a :class:`Project`, which runs the stages a
+command asks for in this order, once each; ``folio build`` adds the later stages. Input Folio cannot use stops the run with a :class:`FolioError` before
 anything is written, and a build writes build/ and site/ aside and swaps both in at the end, so
 a failed build never leaves a half-written build/ or site/ behind.
 
@@ -19,20 +19,20 @@ import json
 from collections import Counter
 from contextlib import nullcontext
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import workers
 from .atomic import atomic_dir
-from .checks import all_codes
+from .checks import all_codes, fact_reader, run_checks
 from .checks.config import load_config
 from .checks.report import write_check_report
-from .checks.shards import check_corpus, fact_reader
 from .diagnostics import Diagnostic, Severity
 from .errors import FolioError
 from .manifest import load_manifest
 from .model import Corpus, Document, Kind, Unit
-from .parsers import PARSERS
+from .parsers import PARSERS, translated_side
 from .reader import Source, read_source
 from .references import link as link_references
 from .rules.facts import Facts, load_facts
@@ -72,6 +72,50 @@ class BuildResult:
     timings: dict = field(default_factory=dict)  # wall seconds per stage
 
 
+@dataclass
+class Project:
+    """The project at ``root`` as one command sees it: the linked corpus with the reader's notes,
+    the rule facts bound to it, and the checks' findings, each made on first use in the
+    pipeline's order and then kept, so that a command loads nothing twice and wires no stage
+    itself. In a build's ``session`` each stage is timed and reuses the last build's work."""
+
+    root: Path
+    session: Session | None = None
+
+    @cached_property
+    def _loaded(self) -> tuple[Corpus, list[Diagnostic]]:
+        return load_corpus(self.root, self.session)  # read -> parse -> attach translations -> link
+
+    @property
+    def corpus(self) -> Corpus:
+        return self._loaded[0]
+
+    @property
+    def notes(self) -> list[Diagnostic]:
+        """What reading the sources had to say (an encoding, line endings)."""
+        return self._loaded[1]
+
+    @cached_property
+    def facts(self) -> Facts:
+        """The rule facts (corpus/rules/): read once for the checks, the aids and the rules; none
+        for a project without rules (`folio rules` refuses it: :meth:`rule_facts`)."""
+        reader = fact_reader(self.session.cache, self.session.fingerprint) if self.session else None
+        with stage(self.session, "link"):
+            return load_facts(self.root, reader, missing_ok=True)
+
+    def rule_facts(self) -> Facts:
+        """The rule facts, for a command that has no use for a project without them."""
+        load_facts(self.root)  # a project without corpus/rules: the one-line error
+        return self.facts
+
+    def findings(self, only: list[str] | None = None) -> list[Diagnostic]:
+        """The reader's notes and the findings of every check family (or of the families
+        ``only`` names, without the notes), configured by corpus/checks.yaml and sorted."""
+        with stage(self.session, "check"):
+            return check(self.corpus, self.root, () if only else self.notes, self.session,
+                         self.facts, only=only)
+
+
 def load_corpus(root: Path, session: Session | None = None, *, references: bool = True
                 ) -> tuple[Corpus, list[Diagnostic]]:
     """Read, parse and link every document: the corpus every command works on. Without
@@ -92,7 +136,7 @@ def load_corpus(root: Path, session: Session | None = None, *, references: bool 
             notes.extend(source_notes)
             corpus.add_document_units(units)
     with stage(session, "link"):
-        attach_translations(corpus, root)
+        attach_translations(corpus, root, translated_side)  # the sides read by their format's parser
         if references:
             link(corpus)
     return corpus, notes
@@ -109,13 +153,12 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     with start(root, out_dir, site_dir, jobs=jobs, clean=clean) as session:
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
-        corpus, notes = load_corpus(root, session)  # read -> parse -> attach translations -> link
+        project = Project(root, session)
+        corpus, notes = project.corpus, project.notes  # read -> parse -> attach translations -> link
         with stage(session, "changes"):  # the edition diff since the manifest's changes_since:
             changes = edition_changes(root, corpus) if site_dir else None  # the "what changed" pages
-        with stage(session, "link"):  # the rule facts, bound to their units: read once for
-            facts = load_facts(root, fact_reader(session.cache, session.fingerprint), missing_ok=True)  # checks, aids, site
-        with stage(session, "check"):
-            diagnostics = check(corpus, root, notes, session, facts)
+        facts = project.facts  # the rule facts, bound to their units: read once for checks and aids
+        diagnostics = project.findings()
         catalogs = functools.cache(_prepared_catalogs)  # on first use, then kept
         with stage(session, "aids"):
             aids = plan_aids(corpus, root, facts, catalogs)  # what each aid prints: refused here, before any write
@@ -161,11 +204,13 @@ def link(corpus: Corpus) -> None:
 
 
 def check(corpus: Corpus, root: Path, notes: list[Diagnostic] = (),
-          session: Session | None = None, facts: Facts | None = None) -> list[Diagnostic]:
-    """The reader's notes and every check family's findings, configured by corpus/checks.yaml."""
+          session: Session | None = None, facts: Facts | None = None,
+          only: list[str] | None = None) -> list[Diagnostic]:
+    """The reader's notes and the check families' findings (all, or those ``only`` names),
+    configured by corpus/checks.yaml."""
     config = load_config(root, {code.code for code in all_codes()})
-    found = [config.apply(note) for note in notes] + check_corpus(
-        corpus, root, config, fingerprint=session.fingerprint if session else None,
+    found = [config.apply(note) for note in notes] + run_checks(
+        corpus, root, only=only, config=config, fingerprint=session.fingerprint if session else None,
         cache=session.cache if session else None, jobs=session.jobs if session else 1,
         ran=session.touched["checks"] if session else None, facts=facts)
     return sorted(found, key=Diagnostic.sort_key)
@@ -202,8 +247,7 @@ def plan_aids(corpus: Corpus, root: Path, facts: Facts | None = None, catalogs=N
 
 
 def _prepared_catalogs():
-    """The interface catalogs (pipeline/site/i18n.py): extracting them from every template takes
-    the better part of a second, so a build prepares them once, for the aids and the website."""
+    """The interface catalogs (pipeline/site/i18n.py), read once for the aids and the website."""
     from .site import i18n  # MkDocs loads with the site package: only when building either
 
     return i18n.prepared()

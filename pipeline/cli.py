@@ -11,17 +11,14 @@ import difflib
 import json
 import os
 import sys
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from .atomic import write_text_atomic
-from .build import build, load_corpus
+from .build import Project, build
 from .errors import FolioError
-from .checks import FAMILIES, all_codes, run_checks
-from .checks.config import load_config
+from .checks import FAMILIES, all_codes
 from .checks.report import as_json, as_sarif, as_text, codes_table, exit_status
-from .diagnostics import Diagnostic
 from .labels import label
 from .model import LANGUAGES, Corpus, Kind, Reference, Side
 from .aids.cli import add_commands as add_aids_commands
@@ -46,7 +43,8 @@ from .writers.corpus_json import present_attrs
 def main(argv: list[str] | None = None) -> int:
     args = _arguments().parse_args(argv)
     try:
-        return args.command(_root(args.root), args)
+        # every command gets the project: its corpus and facts load on first use, once
+        return args.command(Project(_root(args.root)), args)
     except FolioError as err:
         print(" ".join(str(err).split("\n")), file=sys.stderr)
         return err.exit_status
@@ -175,12 +173,12 @@ def _add_diff_command(commands) -> None:
     command.set_defaults(command=_diff)
 
 
-def _diff(root: Path, args: argparse.Namespace) -> int:
+def _diff(project: Project, args: argparse.Namespace) -> int:
     from .editions import revisions  # git and temporary directories: only for this command
     from .editions.diff import diff_editions
     from .editions.text import as_text
 
-    with revisions.opened(args.old, root) as old, revisions.opened(args.new, root) as new:
+    with revisions.opened(args.old, project.root) as old, revisions.opened(args.new, project.root) as new:
         found = diff_editions(revisions.load(old), revisions.load(new), old.label, new.label,
                               only=args.document)
     if args.format == "json":
@@ -190,8 +188,8 @@ def _diff(root: Path, args: argparse.Namespace) -> int:
     return 0  # a report: what changed is no failure
 
 
-def _build(root: Path, args: argparse.Namespace) -> int:
-    result = build(root, jobs=args.jobs, clean=args.clean)
+def _build(project: Project, args: argparse.Namespace) -> int:
+    result = build(project.root, jobs=args.jobs, clean=args.clean)
     for note in result.notes:
         print(note, file=sys.stderr)
     summary = result.summary
@@ -214,10 +212,10 @@ def _build(root: Path, args: argparse.Namespace) -> int:
     return 0
 
 
-def _serve(root: Path, args: argparse.Namespace) -> int:
+def _serve(project: Project, args: argparse.Namespace) -> int:
     from .site.serve import serve  # http.server only for this command
 
-    site = root / "site"
+    site = project.root / "site"
     if not 0 <= args.port <= 65535:
         raise FolioError(f"--port {args.port}: a port is 0..65535 (0 picks a free one)")
     if not (site / "index.html").is_file():
@@ -231,8 +229,8 @@ def _serve(root: Path, args: argparse.Namespace) -> int:
     return 0
 
 
-def _status(root: Path, args: argparse.Namespace) -> int:
-    corpus = load_corpus(root)[0]
+def _status(project: Project, args: argparse.Namespace) -> int:
+    corpus = project.corpus
     rows = coverage(corpus)
     found = pending(corpus) if args.units else None
     # the command speaks English: the units are named in English, whatever their language
@@ -251,16 +249,16 @@ def _english(message: str) -> str:
     return message
 
 
-def _po_export(root: Path, args: argparse.Namespace) -> int:
-    corpus, _ = load_corpus(root)
-    for path in po_export(corpus, args.lang, Path(args.out), root):
+def _po_export(project: Project, args: argparse.Namespace) -> int:
+    corpus = project.corpus
+    for path in po_export(corpus, args.lang, Path(args.out), project.root):
         print(f"wrote {_shown(path)}")
     return 0
 
 
-def _po_import(root: Path, args: argparse.Namespace) -> int:
-    corpus, _ = load_corpus(root)
-    result = po_import(corpus, root, Path(args.dir), prune=args.prune)
+def _po_import(project: Project, args: argparse.Namespace) -> int:
+    corpus = project.corpus
+    result = po_import(corpus, project.root, Path(args.dir), prune=args.prune)
     for warning in result.warnings:
         print(f"{warning}", file=sys.stderr)
     for path, changes in result.changes.items():
@@ -270,9 +268,9 @@ def _po_import(root: Path, args: argparse.Namespace) -> int:
     return 0
 
 
-def _translations_realign(root: Path, args: argparse.Namespace) -> int:
-    corpus, _ = load_corpus(root)
-    for path, changes in realign_translations(corpus, root, args.lang):
+def _translations_realign(project: Project, args: argparse.Namespace) -> int:
+    corpus = project.corpus
+    for path, changes in realign_translations(corpus, project.root, args.lang):
         if changes.changed:
             print(f"{path} (written): {changes_summary(changes)}")
             print(changes_detail(changes), end="")
@@ -281,37 +279,33 @@ def _translations_realign(root: Path, args: argparse.Namespace) -> int:
     return 0
 
 
-def _translations_remove(root: Path, args: argparse.Namespace) -> int:
-    corpus, _ = load_corpus(root)
-    for path, entry in remove_translations(corpus, root, args.ids, args.lang, orphaned=args.orphaned):
+def _translations_remove(project: Project, args: argparse.Namespace) -> int:
+    corpus = project.corpus
+    for path, entry in remove_translations(corpus, project.root, args.ids, args.lang, orphaned=args.orphaned):
         words = entry.text.split()
         print(f"{path}: removed {entry.unit} «{' '.join(words[:8])}{' …' if len(words) > 8 else ''}»")
     return 0
 
 
-def _tbx_export(root: Path, args: argparse.Namespace) -> int:
-    path = write_tbx(load_termbase(root), Path(args.out))
+def _tbx_export(project: Project, args: argparse.Namespace) -> int:
+    path = write_tbx(load_termbase(project.root), Path(args.out))
     print(f"wrote {_shown(path)}")
     return 0
 
 
-def _codes(root: Path, args: argparse.Namespace) -> int:
+def _codes(project: Project, args: argparse.Namespace) -> int:
     print(codes_table(), end="")
     return 0
 
 
-def _check(root: Path, args: argparse.Namespace) -> int:
+def _check(project: Project, args: argparse.Namespace) -> int:
     output = Path(args.output) if args.output else None
     if output is not None and output.is_dir():
         raise FolioError("--output names a directory, not a file", path=str(output))
     if output is not None and not output.parent.is_dir():  # said before minutes of checks
         raise FolioError("--output: the directory to write the report into does not exist",
                          path=str(output.parent))
-    corpus, notes = load_corpus(root)
-    config = load_config(root, {code.code for code in all_codes()})
-    found = [] if args.only else [config.apply(note) for note in notes]
-    found = sorted(found + run_checks(corpus, root, only=args.only, config=config),
-                   key=Diagnostic.sort_key)
+    found = project.findings(only=args.only)
     report = {"text": as_text, "json": as_json,
               "sarif": lambda d: as_sarif(d, all_codes())}[args.format](found)
     if output is not None:
@@ -328,8 +322,8 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def _show(root: Path, args: argparse.Namespace) -> int:
-    corpus, _ = load_corpus(root)
+def _show(project: Project, args: argparse.Namespace) -> int:
+    corpus = project.corpus
     unit = corpus.units.get(args.id)
     if unit is None:
         raise FolioError(_unknown(args.id, corpus))

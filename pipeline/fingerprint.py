@@ -17,14 +17,15 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
-from . import yamlio
+from . import resources, yamlio
 from .errors import FolioError
 from .model import Document
 from .translations.store import DIRECTORY
+from .version import folio_version
 
-FOLIO = Path(__file__).resolve().parents[1]  # the checkout: pipeline/, templates/, babel.cfg
-#: Folio's own files whose change changes the outputs: the code, its templates and catalogs
-CODE = ("pipeline/**/*.py", "pipeline/**/*.po", "templates/**/*", "babel.cfg", "pyproject.toml")
+#: Folio's own files whose change changes the outputs: the package's code and catalogs, and
+#: its templates (package data, pipeline/resources.py)
+CODE = ("**/*.py", "**/*.po")
 #: the project's files besides corpus/: the website's base configuration and theme overrides
 PROJECT = ("mkdocs.yml", "templates/mkdocs/**/*")
 #: the tools whose output lands in build/ or site/, by distribution name
@@ -68,8 +69,10 @@ def code_digest() -> str:
         for path in sorted(Path(directory).glob("*")) if Path(directory).is_dir() else []:
             stat = path.stat()  # system files: their size and date say which version they are
             system[str(path)] = f"{stat.st_size}:{stat.st_mtime_ns}"
-    return digest(json.dumps(tree(FOLIO, CODE), sort_keys=True), json.dumps(tools, sort_keys=True),
-                  json.dumps(system, sort_keys=True), sys.version)
+    code = {f"pipeline/{path}": value for path, value in tree(resources.package(), CODE).items()}
+    code.update({f"templates/{path}": value for path, value in tree(resources.templates(), ("**/*",)).items()})
+    return digest(json.dumps(code, sort_keys=True), json.dumps(tools, sort_keys=True),
+                  json.dumps(system, sort_keys=True), folio_version(), sys.version)
 
 
 def _version(name: str) -> str:

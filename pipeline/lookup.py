@@ -1,9 +1,9 @@
 """The corpus questions a whole build asks of every unit, answered from indexes built once.
 
-The model answers ``document_of``, ``references_from`` and ``backlinks`` by scanning the corpus:
-right for one question (``folio show``), quadratic when a renderer or a check asks them for every
-unit of a large corpus. A :class:`Lookup` is built once the link stage has run and gives the
-same answers, in the same order, from dictionaries.
+Scanning the corpus for ``document_of``, ``references_from`` or ``backlinks`` is right for one
+question and quadratic when a renderer or a check asks them for every unit of a large corpus. A
+:class:`Lookup` is built once the link stage has run and answers from dictionaries, in corpus
+order; the model's own methods of those names ask the corpus's :meth:`~pipeline.model.Corpus.lookup`.
 """
 
 from __future__ import annotations

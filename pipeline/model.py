@@ -33,6 +33,9 @@ class Side:
     line_start: int
     line_end: int
     fields: dict[str, Any] = field(default_factory=dict)
+    #: the number or letter its text starts with as written ("3.", "b)"), None for none: what
+    #: the parity checks compare between a source and its translation
+    marker: str | None = None
 
     @property
     def own_line_count(self) -> int:
@@ -174,6 +177,18 @@ class Corpus:
     #: stored translations whose source sentence no unit has any more: kept in their files,
     #: reported by `folio check`, shown to no reader
     orphaned: dict[str, list[Translation]] = field(default_factory=dict)  # by document key
+    _lookup: Any = field(default=None, init=False, repr=False, compare=False)
+
+    def lookup(self):
+        """The indexes over the corpus as it stands (pipeline/lookup.py): built on first use,
+        and again once documents, units or references were added (the link stage sets
+        ``references`` whole, resolved)."""
+        from .lookup import Lookup  # it indexes this model
+
+        signature = (len(self.documents), len(self.units), id(self.references), len(self.references))
+        if self._lookup is None or self._lookup[0] != signature:
+            self._lookup = (signature, Lookup(self))
+        return self._lookup[1]
 
     def status(self, unit: Unit, lang: str) -> Status:
         """Where the unit's side in ``lang`` stands."""
@@ -185,14 +200,14 @@ class Corpus:
         return Status.SOURCE if lang in unit.sides else Status.MISSING
 
     def backlinks(self, unit_id: str) -> list[Reference]:
-        """The references that lead to ``unit_id``."""
-        return [r for r in self.references if r.target_id == unit_id]
+        """The references that lead to ``unit_id``, in corpus order."""
+        return self.lookup().backlinks(unit_id)
 
     def references_from(self, unit_id: str) -> list[Reference]:
-        return [r for r in self.references if r.source == unit_id]
+        return self.lookup().references_from(unit_id)
 
     def document_of(self, unit: Unit) -> Document:
-        return next(d for d in self.documents if d.key == unit.document)
+        return self.lookup().document_of(unit)
 
     def ancestors(self, unit: Unit) -> Iterator[Unit]:
         while unit.parent is not None:

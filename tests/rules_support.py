@@ -28,7 +28,8 @@ def decide(rule_id: str, **inputs) -> Outcome:
 def findings(root: Path) -> list[Diagnostic]:
     """The ``rules`` family's findings on the corpus at ``root``."""
     corpus, _ = load_corpus(root)
-    return sorted(rules_drift.check(CheckContext(corpus, Path(root))), key=Diagnostic.sort_key)
+    ctx = CheckContext(corpus, Path(root))
+    return sorted([*rules_drift.check(ctx), *rules_drift.check_whole(ctx)], key=Diagnostic.sort_key)
 
 
 def edit(path: Path, old: str, new: str, count: int = 1) -> None:

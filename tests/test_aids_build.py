@@ -165,8 +165,8 @@ def test_event_cards_with_cut_marks_stay_whole_on_letter_paper(tmp_path, folio):
 
 @pytest.mark.parametrize("n, text", [(1, "Не более 1 отряда остаётся"), (4, "Не более 4 отрядов остаются"),
                                      (5, "Не более 5 отрядов остаются"), (21, "Не более 21 отряда остаётся")])
-def test_the_aids_russian_plurals(tmp_path_factory, n, text):
-    translations, _ = i18n.prepare(tmp_path_factory.mktemp("mo"))
+def test_the_aids_russian_plurals(n, text):
+    translations, _ = i18n.prepared()
     ru: Translations = translations["ru"]
     singular = ("At most %(num)d land unit stays in a fortified space the power controls; the excess "
                 "returns to the capital.")

@@ -4,16 +4,20 @@ into Russian, with Russian plural forms."""
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 from babel.messages.pofile import read_po
 
-from pipeline.site import i18n
+from pipeline import resources
+from pipeline.site import extract, i18n
+
+CHECKOUT = resources.checkout()
 
 
 @pytest.fixture(scope="module")
-def ru(tmp_path_factory):
-    translations, _ = i18n.prepare(tmp_path_factory.mktemp("mo"))
+def ru():
+    translations, _ = i18n.prepared()
     return translations["ru"]
 
 
@@ -21,16 +25,33 @@ def _ids(catalog) -> set:
     return {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
 
 
-def test_the_template_catalog_holds_every_string_of_the_templates():
-    with (i18n.LOCALE / "messages.pot").open("rb") as handle:
-        committed = read_po(handle)
-    assert _ids(committed) == _ids(i18n.extract()), "run `folio build` to update messages.pot"
+def test_the_committed_catalogs_are_those_the_templates_and_the_code_make():
+    # a build reads the committed catalogs and never updates them: a string added to a
+    # template is caught here, with the command that brings the catalogs in step
+    stale = extract.stale(CHECKOUT, resources.locale())
+    assert not stale, (f"{', '.join(str(p.relative_to(CHECKOUT)) for p in stale)} out of step with "
+                       f"the templates and the code: run `{extract.COMMAND}` (scripts/install does)")
+
+
+def test_a_string_added_to_a_template_makes_the_catalogs_stale(tmp_path):
+    checkout = tmp_path / "folio"
+    shutil.copytree(CHECKOUT / "templates", checkout / "templates")
+    shutil.copytree(CHECKOUT / "pipeline", checkout / "pipeline",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(CHECKOUT / "babel.cfg", checkout)
+    locale = checkout / "pipeline" / "site" / "locale"
+    page = checkout / "templates" / "site" / "home.html"
+    page.write_text(page.read_text("utf-8") + "{{ _('A string nobody translated yet') }}\n", "utf-8")
+    assert sorted(p.name for p in extract.stale(checkout, locale)) == ["messages.po", "messages.pot"]
+    assert sorted(p.name for p in extract.update(checkout, locale)) == ["messages.po", "messages.pot"]
+    assert "A string nobody translated yet" in (locale / "messages.pot").read_text("utf-8")
+    assert extract.stale(checkout, locale) == []
 
 
 def test_every_string_has_a_russian_translation_with_the_same_placeholders():
-    with (i18n.LOCALE / "ru" / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+    with i18n.catalog_path("ru").open("rb") as handle:
         catalog = read_po(handle, locale="ru")
-    assert _ids(catalog) == _ids(i18n.extract())
+    assert _ids(catalog) == _ids(extract.extract(CHECKOUT))
     for message in catalog:
         if not message.id:
             continue
@@ -50,14 +71,6 @@ def test_russian_plural_forms(ru, n, text):
 
 
 def test_english_plural_forms():
-    translations = i18n.translations("en", None)
+    translations = i18n.committed("en")
     assert translations.ngettext("%(num)d event", "%(num)d events", 1) % {"num": 1} == "1 event"
     assert translations.ngettext("%(num)d event", "%(num)d events", 3) % {"num": 3} == "3 events"
-
-
-def test_a_build_of_unchanged_templates_leaves_the_catalogs_as_they_are(tmp_path):
-    files = [i18n.LOCALE / "messages.pot", i18n.LOCALE / "ru" / "LC_MESSAGES" / "messages.po"]
-    before = [f.read_bytes() for f in files]
-    i18n.prepare(tmp_path)
-    assert [f.read_bytes() for f in files] == before
-    assert (tmp_path / "ru" / "LC_MESSAGES" / "messages.mo").is_file()

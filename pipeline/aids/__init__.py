@@ -175,7 +175,6 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
     from ..site import i18n  # MkDocs loads with the site package: only when there is an aid
 
     facts = facts if facts is not None else load_facts(root, missing_ok=True)
-    # extract, update, compile: a label added to an aid's template reaches the catalog now
     translations, _state = catalogs() if catalogs else i18n.prepared()
     env = environment()
     lookup = Lookup(corpus)

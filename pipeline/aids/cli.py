@@ -36,13 +36,12 @@ def add_commands(commands) -> None:
     command.set_defaults(command=_aids)
 
 
-def _aids(root: Path, args: argparse.Namespace) -> int:
-    from ..build import load_corpus
+def _aids(project, args: argparse.Namespace) -> int:
+    """``project``: the command's pipeline.build.Project, the corpus and facts loaded once."""
     from . import plan_aids, print_aids
 
-    corpus, _notes = load_corpus(root)
-    plan = plan_aids(corpus, root, only=tuple(args.aid), langs=tuple(args.lang or LANGUAGES),
-                     papers=tuple(args.paper or PAPERS), marks=args.marks)
+    plan = plan_aids(project.corpus, project.root, only=tuple(args.aid), langs=tuple(args.lang or LANGUAGES),
+                     papers=tuple(args.paper or PAPERS), marks=args.marks, facts=project.facts)
     out = Path(args.out)
     with tempfile.TemporaryDirectory(prefix="folio-aids-") as work:
         printed = print_aids(plan, Path(work) / "aids")

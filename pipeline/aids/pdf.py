@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import resources
 from ..errors import FolioError
 from . import pack
 
@@ -23,7 +24,7 @@ FONT_DIRECTORIES = (Path("/usr/share/fonts/truetype/dejavu"),)
 #: (family, weight, file) of every face the aids use
 FACES = (("DejaVu Sans", "normal", "DejaVuSans.ttf"), ("DejaVu Sans", "bold", "DejaVuSans-Bold.ttf"),
          ("DejaVu Sans Mono", "normal", "DejaVuSansMono.ttf"))
-STYLESHEET = Path(__file__).resolve().parents[2] / "templates" / "aids" / "aids.css"
+STYLESHEET = resources.templates() / "aids" / "aids.css"
 #: the extra rules of the variant with cut marks around each card (the room between the cards
 #: for the marks, which stand 5 mm out from the corners, is pack.py's), and the page's footer
 #: moved clear of them

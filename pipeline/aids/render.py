@@ -7,17 +7,16 @@ rendered.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from babel import Locale
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from .. import resources
 from ..labels import label
 from ..version import folio_version
 from .address import Address
 from .sheet import Sheet
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "aids"
+TEMPLATES = resources.templates() / "aids"
 
 
 def environment() -> Environment:

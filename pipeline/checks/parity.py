@@ -14,7 +14,6 @@ from typing import Iterable
 
 from ..diagnostics import Diagnostic, Severity
 from ..model import Kind, RefKind, Unit
-from ..parsers.lines import match_item
 from ..worddiff import word_diff
 from . import parity_marks, parity_numbers, parity_sentences, parity_tokens, placement
 from .base import CheckContext, Code, on_unit
@@ -82,7 +81,7 @@ def ref_targets(ctx: CheckContext, unit_id: str, lang: str) -> Counter[str]:
 
 def _structure(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     source, target = unit.sides[source_lang], unit.sides[lang]
-    marker, translated = _marker(source.text), _marker(target.text)
+    marker, translated = source.marker, target.marker
     if marker != translated:
         yield on_unit(STRUCTURE, unit, target, f"the translation is marked {translated or 'nothing'!r} "
                       f"where the source has {marker or 'nothing'!r}",
@@ -136,11 +135,6 @@ def _descendants_with_text(ctx: CheckContext, unit: Unit, lang: str) -> list[Uni
         elif child.kind in (Kind.LIST, Kind.PROCEDURE, Kind.MODIFIERS):
             found.extend(_descendants_with_text(ctx, child, lang))
     return found
-
-
-def _marker(text: str) -> str | None:
-    item = match_item(text.split("\n", 1)[0]) if text else None
-    return item.marker if item and item.number is not None else None
 
 
 def _delta(theirs: Counter, ours: Counter) -> str:

@@ -53,8 +53,16 @@ CODES = [UNIT_MISSING, FACT_MISSING, VALUE_MISMATCH, DRIFT, WORDING_MISSING, WOR
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """The facts bound to units of ``ctx.corpus`` (one rulebook's shard, or the whole corpus)."""
     facts = ctx.shared("rules.facts", lambda: load_facts(ctx.root, missing_ok=True))
-    yield from check_facts(ctx, facts)
+    yield from check_facts(ctx, [fact for fact in facts if fact.unit in ctx.corpus.units])
+
+
+def check_whole(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """What spans rulebooks, once over the whole corpus: facts bound to a unit no document has,
+    the executable rules against the facts, the worked examples."""
+    facts = ctx.shared("rules.facts", lambda: load_facts(ctx.root, missing_ok=True))
+    yield from check_facts(ctx, [fact for fact in facts if fact.unit not in ctx.corpus.units])
     yield from check_rules(ctx, facts)
 
 

@@ -1,13 +1,14 @@
-"""The checks of a build, one shard per rulebook: each shard cached, and run on any free core.
+"""The one runner of the checks: one shard per rulebook, each cached, and run on any free core.
 
 No family judges a unit against more than its own rulebook (numbering and abbreviations per
 document, terms per edition, spelling per file, references inside the rulebook), so a
 rulebook's findings follow from its documents, their translations, the facts bound to their
 units and the shared configuration (glossary, word lists), plus what :data:`WHOLE` gathers from
-the whole corpus, which every shard receives as it is. What spans rulebooks runs once over the
-whole corpus: the executable rules against the facts, the worked examples, and facts bound to a
-unit no document has. tests/test_check_shards.py holds the shards to reporting exactly what
-:func:`pipeline.checks.run_checks` reports over the whole corpus.
+the whole corpus, which every shard receives as it is. A family's ``check(ctx)`` runs on each
+shard; what spans rulebooks is its ``check_whole(ctx)``, when it has one, run once over the
+whole corpus (the rules family's executable rules, worked examples, and facts bound to a unit
+no document has). tests/test_check_shards.py holds a corpus of two copies of the real one to
+the findings of each copy.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import json
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from .. import language, workers
 from ..buildcache import BuildCache
@@ -27,9 +28,10 @@ from ..model import Corpus
 from ..rules import load_facts
 from ..rules.facts import Fact, Facts
 from ..termbase import GLOSSARY, load_termbase
-from . import FAMILIES, all_codes, rules_drift, script
+from . import script
 from .base import CheckContext
-from .config import CheckConfig
+from .config import CheckConfig, load_config
+from .families import FAMILIES, all_codes
 from .wordlists import dictionaries
 
 #: corpus-wide values some family reads, by their key among a run's shared values: computed
@@ -46,11 +48,17 @@ class Shard:
     facts: list[Fact] = field(default_factory=list)  # the facts bound to the shard's units
 
 
-def check_corpus(corpus: Corpus, root: Path, config: CheckConfig, *, fingerprint: Fingerprint | None = None,
-                 cache: BuildCache | None = None, jobs: int = 1,
-                 ran: list[str] | None = None, facts: Facts | None = None) -> list[Diagnostic]:
-    """Every finding of every family, configured and sorted, as ``run_checks`` gives them;
-    ``ran`` is given the rulebooks whose shard was checked (not taken from the cache)."""
+def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
+               config: CheckConfig | None = None, facts: Facts | None = None,
+               fingerprint: Fingerprint | None = None, cache: BuildCache | None = None, jobs: int = 1,
+               ran: list[str] | None = None) -> list[Diagnostic]:
+    """Every finding of the families ``only`` names (default: all), severities and suppressions
+    from corpus/checks.yaml (or ``config``) applied, sorted. With a build's ``fingerprint`` and
+    ``cache`` a shard whose inputs did not change is taken from the last build; ``ran`` is given
+    the rulebooks whose shard was checked (not taken from the cache)."""
+    names = list(only) if only else list(FAMILIES)
+    codes = {code.code for code in all_codes()}
+    config = config or load_config(root, codes)
     cache = cache or BuildCache.disabled()
     whole = CheckContext(corpus, Path(root))
     lookup = whole.lookup()
@@ -59,12 +67,11 @@ def check_corpus(corpus: Corpus, root: Path, config: CheckConfig, *, fingerprint
         shared["termbase"] = load_termbase(root)
     if facts is None:
         facts = load_facts(root, fact_reader(cache, fingerprint), missing_ok=True)
-    whole.cache["rules.facts"] = facts
+    shared["rules.facts"] = whole.cache["rules.facts"] = facts
     shards = _shards(corpus, lookup, facts)
-    keys = [_key(shard, corpus, lookup, fingerprint, shared) for shard in shards]
+    keys = [_key(shard, names, lookup, fingerprint, shared) for shard in shards]
     found: list[list[dict] | None] = [cache.get_json("checks", key) if key else None for key in keys]
     todo = [n for n, value in enumerate(found) if value is None]
-    codes = {code.code for code in all_codes()}
     translations: dict[str, dict] = {shard.rulebook: {} for shard in shards}
     for (unit_id, lang), translation in corpus.translations.items():  # in the corpus's order
         rulebook = lookup.document_of(corpus.units[unit_id]).rulebook
@@ -73,15 +80,7 @@ def check_corpus(corpus: Corpus, root: Path, config: CheckConfig, *, fingerprint
     def run(n: int) -> list[dict]:
         sub = _subcorpus(shards[n].documents, translations[shards[n].rulebook], lookup)
         ctx = CheckContext(sub, Path(root), cache=dict(shared))
-        result = []
-        for name, family in FAMILIES.items():
-            diagnostics = (rules_drift.check_facts(ctx, shards[n].facts) if family is rules_drift
-                           else family.check(ctx))
-            for diagnostic in diagnostics:
-                if diagnostic.code not in codes:
-                    raise AssertionError(f"{name} emitted undeclared code {diagnostic.code}")
-                result.append(diagnostic.to_json())
-        return result
+        return [d.to_json() for name in names for d in _declared(name, FAMILIES[name].check(ctx), codes)]
 
     if todo and jobs > 1:  # loaded once here, shared by every worker forked below
         language.load()
@@ -94,10 +93,20 @@ def check_corpus(corpus: Corpus, root: Path, config: CheckConfig, *, fingerprint
         if keys[n]:
             cache.put_json("checks", keys[n], result)
     diagnostics = [_diagnostic(data) for shard in found for data in shard]
-    bound = {fact.unit for shard in shards for fact in shard.facts}
-    diagnostics += rules_drift.check_facts(whole, [f for f in facts if f.unit not in bound])
-    diagnostics += rules_drift.check_rules(whole, facts)
+    for name in names:
+        spanning = getattr(FAMILIES[name], "check_whole", None)
+        if spanning is not None:
+            diagnostics += _declared(name, spanning(whole), codes)
     return sorted({config.apply(d) for d in diagnostics}, key=Diagnostic.sort_key)
+
+
+def _declared(family: str, diagnostics: Iterable[Diagnostic], codes: set[str]) -> Iterable[Diagnostic]:
+    """The family's findings, refusing a code it never declared: README's table of codes and
+    checks.yaml's keys come from the declarations."""
+    for diagnostic in diagnostics:
+        if diagnostic.code not in codes:
+            raise AssertionError(f"{family} emitted undeclared code {diagnostic.code}")
+        yield diagnostic
 
 
 def fact_reader(cache: BuildCache, fingerprint: Fingerprint | None):
@@ -131,12 +140,12 @@ def _shards(corpus: Corpus, lookup: Lookup, facts) -> list[Shard]:
     return list(shards.values())
 
 
-def _key(shard: Shard, corpus: Corpus, lookup: Lookup, fingerprint: Fingerprint | None,
-         shared: dict) -> str | None:
+def _key(shard: Shard, names: list[str], lookup: Lookup, fingerprint: Fingerprint | None,
+          shared: dict) -> str | None:
     """Everything the shard's findings follow from; None (never cached) without a fingerprint."""
     if fingerprint is None:
         return None
-    return digest("checks", fingerprint.code,
+    return digest("checks", fingerprint.code, ",".join(names),
                   *(fingerprint.document(lookup.documents[key]) for key in shard.documents),
                   fingerprint.of(GLOSSARY), fingerprint.under("corpus/wordlists/"),
                   repr(shard.facts), json.dumps(sorted(shared[script.LATIN_WORDS])))

@@ -18,6 +18,7 @@ from typing import Any
 from ..errors import FolioError
 from ..model import KINDS, Document, Kind, Side, Unit
 from ..reader import Source
+from .lines import item_marker
 
 #: Segment prefix for units that carry no number of their own.
 ORDINAL_PREFIX: dict[Kind, str] = {
@@ -178,6 +179,7 @@ class TreeBuilder:
                 first, last = self._own[unit.id]
                 side.text = "\n".join(lines[first - 1:last])
                 side.line_start, side.line_end = first, last
+                side.marker = item_marker(lines[first - 1])
         for unit in reversed(self.units):  # children come after parents: spans grow upwards
             side = unit.sides[self.lang]
             for child_id in unit.children:

@@ -11,6 +11,7 @@ by a sentence ending in a colon, pipe tables, worked examples (``ПРИМЕР:``
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..model import Document, Kind, Unit
 from ..reader import Source
@@ -18,6 +19,7 @@ from .builder import TreeBuilder
 from .lines import (BULLET, EXAMPLE, LABEL, NOTE, NOTE_ROLES, NUMBERED, TABLE_ROW, is_blank,
                     is_upper_title, looks_like_heading, match_item, split_run_in, table_cells,
                     word_count)
+from .translated import common_fields, text_lines
 
 SECTION = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})*)(?P<dot>\.?)[ \t]+(?P<title>\S.*?)[ \t]*$")
 #: list roles named by the words that introduce the list
@@ -123,12 +125,26 @@ def _table_row(b: TreeBuilder, n: int, line: str) -> None:
 def _example(b: TreeBuilder, n: int, word: str, rest: str, embedded_in: str | None = None) -> None:
     if embedded_in is None:
         b.close_for(Kind.EXAMPLE, also_close=(Kind.LIST, Kind.TABLE))
+    b.add(Kind.EXAMPLE, n, attrs={"embedded_in": embedded_in}, fields=_example_fields(word, rest))
+
+
+def _example_fields(word: str, rest: str) -> dict[str, str]:
     title, body = word, rest.strip()
     run_on = RUN_ON_HEADING.match(f"{word} {body}") if word[1:].islower() else None
     if run_on:  # "Пример зимнего возвращения войск домой В этот ход ..."
         title, body = run_on["title"], run_on["body"]
-    b.add(Kind.EXAMPLE, n, attrs={"embedded_in": embedded_in},
-          fields={"title": title, "body": body})
+    return {"title": title, "body": body}
+
+
+def side_fields(unit: Unit, text: str) -> dict[str, Any]:
+    """A translated side's fields, read with the patterns the source is parsed with."""
+    if unit.kind == Kind.EXAMPLE:
+        first = text_lines(text)[0].strip() if text_lines(text) else ""
+        cells = table_cells(first) if TABLE_ROW.match(first) else [first]
+        example = EXAMPLE.match(cells[0]) if len(cells) == 1 else None  # one in a table's row, too
+        if example is not None:
+            return _example_fields(example["title"], example["rest"])
+    return common_fields(unit, text)
 
 
 def _list(b: TreeBuilder, n: int, marker: str, label: str) -> None:

@@ -130,3 +130,10 @@ def match_item(line: str) -> Item | None:
         title, body = split_title(match["rest"])
         return Item(None, match["marker"], indent_of(line), title, body)
     return None
+
+
+def item_marker(line: str) -> str | None:
+    """The number or letter a numbered line starts with, as written ("3.", "b)"); None for a
+    bullet or any other line."""
+    item = match_item(line)
+    return item.marker if item and item.number is not None else None

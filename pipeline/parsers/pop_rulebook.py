@@ -5,17 +5,21 @@ Shape of the text: blank lines between blocks; headings end with the page's ``#`
 (``Recruit Units (1c + XD) #``); steps ``1.`` with indented lettered sub-steps; bullets ``•``
 whose indented follow-on paragraphs belong to them; ``Note:`` and ``Optional Rule N: Title``
 boxes; footnotes ``*`` / ``**``; short captions with no final punctuation.
+
+:func:`side_fields` reads a translated heading with the same patterns (its ``#`` and cost kept).
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..model import Document, Kind, Unit
 from ..reader import Source
 from .builder import TreeBuilder
 from .lines import (FOOTNOTE, NOTE, NOTE_ROLES, NUMBERED, indent_of, is_blank,
                     looks_like_heading, match_item, next_texts, split_run_in)
+from .translated import common_fields, text_lines
 
 HEADING = re.compile(r"^(?P<text>\S.*?)[ \t]+#[ \t]*$")
 NUMBERED_HEADING = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})+)[ \t]+(?P<title>\S.*)$")
@@ -111,3 +115,20 @@ def _item(b: TreeBuilder, n: int, item) -> None:
         procedure = b.add(Kind.PROCEDURE, None, open=True)
     b.close_past(procedure)
     b.add(Kind.STEP, n, number=item.number, fields=fields, open=True)
+
+
+def side_fields(unit: Unit, text: str) -> dict[str, Any]:
+    """A translated side's fields, read with the patterns the source is parsed with."""
+    lines = text_lines(text)
+    first = lines[0].strip() if lines else ""
+    heading = HEADING.match(first)
+    bare = heading["text"] if heading else first  # the page's anchor sign is no part of a title
+    if unit.kind == Kind.ACTION:
+        action = ACTION_HEADING.match(bare)
+        return {"title": action["title"].strip() if action else bare}
+    if unit.kind in (Kind.SECTION, Kind.DOCUMENT):
+        return common_fields(unit, bare)
+    if unit.kind == Kind.NOTE and unit.attrs.get("role") == "optional-rule":
+        optional = OPTIONAL_RULE.match(first)  # else in the translation's words: "Label N: Title"
+        return {"title": optional["title"].strip() if optional else split_run_in(first)[1]}
+    return common_fields(unit, text)

@@ -6,26 +6,36 @@ then events. An event is a header line ``8. REFORMATION (3) (historical date: 15
 blocks (``EVENTS PHASE:``) holding numbered effects with lettered sub-effects; an event that
 occurs more than once splits into ``FIRST EVENT:`` / ``SECOND EVENT:`` occurrences. Blank
 lines separate blocks; a line that follows another without a blank line continues it.
+
+:func:`side_fields` reads a translated side with the same patterns (a Russian event card keeps
+the shape: ``8. РЕФОРМАЦИЯ (3) (историческая дата: 1522-60)``, ``(длительность: …)``).
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..errors import FolioError
 from ..model import Document, Kind, Unit
 from ..reader import Source
 from .builder import TreeBuilder
 from .lines import indent_of, is_blank, is_upper_title, looks_like_heading, match_item
+from .translated import common_fields, present, text_lines
 
 PERIOD = re.compile(r"^Period[ \t]+(?P<period>[IVXL]+)[ \t]*(?:\((?P<years>[^)]*)\))?[ \t]*$")
 EVENT = re.compile(r"^(?P<number>\d{1,3})(?P<sep>[:.])[ \t]+(?P<title>.+?)"
                    r"(?:[ \t]+\((?P<marker>\d|\*)\))?[ \t]+\((?P<date>[^()]*)\)[ \t]*$")
-DURATION = re.compile(r"^\(duration[ \t]*:[ \t]*(?P<duration>.*)\)[ \t]*$", re.IGNORECASE)
+#: the duration line and the historical date, in the source's words or a translation's
+DURATION = re.compile(r"^\((?:duration|длительность|продолжительность)[ \t]*:[ \t]*(?P<duration>.*)\)[ \t]*$",
+                      re.IGNORECASE)
 OCCURRENCE = re.compile(r"^(?P<ordinal>FIRST|SECOND|THIRD|FOURTH|FIFTH)[ \t]+EVENT[ \t]*:[ \t]*$")
-BLOCK = re.compile(r"^(?P<title>[A-Z][A-Z '/-]*[A-Z])[ \t]*(?:\((?P<qualifier>[^)]*)\))?[ \t]*:[ \t]*$")
+#: a block line (``EVENTS PHASE:``, ``FRANCE (if at war):``); the source writes its title in
+#: capitals, a translation in its own
+BLOCK = re.compile(r"^(?P<title>[^()]+?)[ \t]*(?:\((?P<qualifier>[^)]*)\))?[ \t]*:[ \t]*$")
+CAPITALS = re.compile(r"[A-Z][A-Z '/-]*[A-Z]")
 MODIFIER = re.compile(r"^(?P<value>[-+–−]\d+)[ \t]+(?P<body>\S.*)$")
-HISTORICAL_DATE = re.compile(r"^historical date:[ \t]*(?P<date>.*)$", re.IGNORECASE)
+HISTORICAL_DATE = re.compile(r"^(?:historical date|историческая дата)[ \t]*:[ \t]*(?P<date>.*)$", re.IGNORECASE)
 
 ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4, "FIFTH": 5}
 #: Phase blocks that stand directly in an event; any other capitalised block (`FRANCE:`)
@@ -77,7 +87,7 @@ def parse(document: Document, source: Source) -> list[Unit]:
             ordinal = ORDINALS[match["ordinal"]]
             unit = b.add(Kind.OCCURRENCE, n, segment=f"occ-{ordinal}", attrs={"ordinal": ordinal},
                          fields={"title": text.rstrip(":").strip()}, open=True)
-        elif (match := BLOCK.match(line)) is not None:
+        elif (match := BLOCK.match(line)) is not None and CAPITALS.fullmatch(match["title"]):
             unit = _block(b, n, match)
         elif (match := MODIFIER.match(line)) is not None:
             if b.top.kind != Kind.MODIFIERS:
@@ -103,13 +113,39 @@ def _event(b: TreeBuilder, n: int, match: re.Match[str], period: str) -> Unit:
         attrs["occurrence_marker"] = f"({marker})"
     if marker is None or marker.isdigit():
         attrs["occurrences"] = int(marker or 1)
+    return b.add(Kind.EVENT, n, absolute_id=f"{b.document.rulebook}:{match['number']}:{period}",
+                 number=match["number"], attrs=attrs, fields=_event_fields(match), open=True)
+
+
+def _event_fields(match: re.Match[str]) -> dict[str, Any]:
     date = match["date"].strip()
     historical = HISTORICAL_DATE.match(date)
-    fields = {"title": match["title"].strip(),
-              "historical_date": historical["date"].strip() if historical else None,
-              "date_note": None if historical else date}
-    return b.add(Kind.EVENT, n, absolute_id=f"{b.document.rulebook}:{match['number']}:{period}",
-                 number=match["number"], attrs=attrs, fields=fields, open=True)
+    return {"title": match["title"].strip(),
+            "historical_date": historical["date"].strip() if historical else None,
+            "date_note": None if historical else date}
+
+
+def side_fields(unit: Unit, text: str) -> dict[str, Any]:
+    """A translated side's fields, read with the patterns the source is parsed with."""
+    lines = [line.strip() for line in text_lines(text)]
+    first = lines[0] if lines else ""
+    if unit.kind == Kind.EVENT:
+        match = EVENT.match(first)
+        fields = present(**_event_fields(match)) if match else {}
+        for line in lines[1:]:
+            if (duration := DURATION.match(line)) is not None:
+                fields["duration"] = duration["duration"].strip()
+        return fields
+    if unit.kind in (Kind.PHASE, Kind.OCCURRENCE):
+        match = BLOCK.match(first)
+        if match is None:
+            return {"title": first.rstrip(":")}
+        qualifier = match["qualifier"] if unit.kind == Kind.PHASE else None
+        return present(title=match["title"].strip(), qualifier=qualifier or None)
+    if unit.kind == Kind.MODIFIER:
+        match = MODIFIER.match(first)
+        return {"body": match["body"] if match else first}
+    return common_fields(unit, text)
 
 
 def _block(b: TreeBuilder, n: int, match: re.Match[str]) -> Unit:

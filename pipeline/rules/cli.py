@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 from ..errors import FolioError
 from ..model import LANGUAGES
-from . import RULES, Facts, RuleError, get, load_facts, run
+from . import RULES, Facts, RuleError, get, run
 
 
 def add_commands(commands) -> None:
@@ -29,11 +28,8 @@ def add_commands(commands) -> None:
     command.set_defaults(command=_run)
 
 
-def _list(root: Path, args: argparse.Namespace) -> int:
-    try:
-        facts = load_facts(root)
-    except RuleError as err:
-        raise FolioError(str(err)) from None
+def _list(project, args: argparse.Namespace) -> int:
+    facts = project.rule_facts()
     if args.format == "json":
         print(json.dumps([{**r.to_json(), "reads": len(r.reads(facts))} for r in RULES.values()],
                          ensure_ascii=False, indent=1))
@@ -50,7 +46,8 @@ def _list(root: Path, args: argparse.Namespace) -> int:
     return 0
 
 
-def _run(root: Path, args: argparse.Namespace) -> int:
+def _run(project, args: argparse.Namespace) -> int:
+    """``project``: the command's pipeline.build.Project, the facts and corpus loaded once."""
     raw: dict[str, str] = {}
     for item in args.inputs:
         key, sep, value = item.partition("=")
@@ -61,12 +58,10 @@ def _run(root: Path, args: argparse.Namespace) -> int:
         raw[key.strip()] = value
     try:
         found = get(args.rule)
-        outcome = run(found.id, load_facts(root), raw)
+        outcome = run(found.id, project.rule_facts(), raw)
     except RuleError as err:
         raise FolioError(f"{args.rule}: {err}") from None
-    from ..build import load_corpus  # only for the citations' source lines
-
-    corpus, _ = load_corpus(root)
+    corpus = project.corpus  # only for the citations' source lines
 
     def locate(unit_id: str) -> str | None:
         unit = corpus.units.get(unit_id)

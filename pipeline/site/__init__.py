@@ -1,7 +1,7 @@
 """The bilingual website, rendered from the corpus model into site/.
 
-The stages, in order: plan the pages (:mod:`.structure`), prepare the interface strings
-(:mod:`.i18n`: extract, update, compile), render every page of each language to HTML
+The stages, in order: plan the pages (:mod:`.structure`), take the interface strings from the
+committed catalogs (:mod:`.i18n`), render every page of each language to HTML
 (:mod:`.render`, :mod:`.units`, :mod:`.inline`), let the static generator wrap them in its theme
 (:mod:`.mkdocs_adapter`), then index the result for search (:mod:`.search`). Everything is
 written into a fresh directory that replaces site/ only once all of it succeeded.
@@ -59,7 +59,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
     """Write the whole site into the empty directory ``out``. With a build's ``session``, pages
     whose inputs did not change are taken from the last build, and MkDocs renders only the
     pages that changed when the navigation and the theme did not. ``catalogs()`` gives the
-    interface catalogs when the build has prepared them already (:func:`i18n.prepared`).
+    interface catalogs when the build has read them already (:func:`i18n.prepared`).
     ``facts`` (read from ``root`` when not given) give each unit its "at a glance" box, and the
     rules run on them the decision tables (pipeline/rules/tables.py)."""
     termbase = _termbase(root)
@@ -69,11 +69,11 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
     jobs = session.jobs if session else workers.available()
     with tempfile.TemporaryDirectory(prefix="folio-site-") as work:
         work = Path(work)
-        translations, state = catalogs() if catalogs else i18n.prepare(work / "locale")
+        translations, state = catalogs() if catalogs else i18n.prepared()
         for lang in state.untranslated:
             pending = state.untranslated[lang]  # fuzzy ones included: msgfmt leaves them out
             if pending:  # the page shows the English string meanwhile: worth a line, not a stop
-                print(f"{i18n.LOCALE.relative_to(i18n.FOLIO)}/{lang}/LC_MESSAGES/messages.po: "
+                print(f"{i18n.SHOWN}/{lang}/LC_MESSAGES/messages.po: "
                       f"{len(pending)} interface string(s) to translate or check, such as "
                       f"{pending[0]!r}", file=sys.stderr)
         renderers: dict[str, Renderer] = {}  # one per language and process: templates compile once

@@ -16,6 +16,7 @@ from babel.dates import format_date
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from .. import resources
 from ..diagnostics import Diagnostic, Severity
 from ..labels import _sentence, label
 from ..editions.diff import ADDED
@@ -24,14 +25,13 @@ from ..model import Corpus, Kind, Reference, RefKind, RefStatus, Unit
 from ..termbase import Abbreviation, Termbase
 from .changes import rows as change_rows
 from .findings import SEVERITIES, Findings, quoted
-from .i18n import FOLIO
 from .reports import checks_by_code, coverage_by_document, pending_by_document
 from .rule_words import TableWords
 from . import search
 from .structure import Page, Site, relative
 from .units import HEADINGS, Context, check_kinds, render
 
-TEMPLATES = FOLIO / "templates" / "site"
+TEMPLATES = resources.templates() / "site"
 #: a status page's list of units shows open up to this many; a longer one is folded, so that
 #: the 154 untranslated units of one document do not bury the next document's three
 OPEN_UP_TO = 12

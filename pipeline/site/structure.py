@@ -32,12 +32,18 @@ class Page:
 
 @dataclass
 class Site:
-    pages: list[Page]
+    pages: list[Page]  # planned once: every page of one language
     games: dict[str, list[Document]]  # rulebook -> its documents, in manifest order
     unit_page: dict[str, str] = field(default_factory=dict)  # unit id -> page path
+    #: the pages by (template, key): the menu, the home and the status page ask for the page of
+    #: every document, which a scan of the pages made quadratic in documents
+    _by_template: dict[tuple[str, str | None], Page] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_template = {(p.template, p.key): p for p in self.pages}
 
     def page(self, template: str, key: str | None = None) -> Page:
-        return next(p for p in self.pages if p.template == template and p.key == key)
+        return self._by_template[(template, key)]
 
     def unit_href(self, unit_id: str, from_path: str) -> str:
         """A link from the page at ``from_path`` to the unit's anchor."""

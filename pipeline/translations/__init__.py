@@ -1,20 +1,28 @@
-"""Translations as corpus data: attached to units as extra language sides, stale-aware."""
+"""Translations as corpus data: attached to units as extra language sides, stale-aware.
+
+A side's fields are read by the parser of its document's format, which the driver hands over
+as ``read_side`` (pipeline.parsers.translated_side): the format is known to its parser only.
+"""
 
 from __future__ import annotations
 
 import difflib
 from pathlib import Path
+from typing import Callable
 
 from ..align import How
 from ..errors import FolioError
 from ..lookup import Lookup
-from ..model import Corpus, Side, Translation
-from .fields import fields_of
+from ..model import Corpus, Document, Side, Translation, Unit
 from .realign import Placement, place, renumbered
 from .store import fingerprint, load_all
 
 
-def attach(corpus: Corpus, root: Path) -> None:
+#: (document, unit, text, path, line_start, line_end) -> the unit's side in a translation
+SideReader = Callable[[Document, Unit, str, str, int, int], Side]
+
+
+def attach(corpus: Corpus, root: Path, read_side: SideReader) -> None:
     """Give every translated unit its side in the translation's language, each stored
     translation placed on the unit whose source is the sentence it translates
     (pipeline/translations/realign.py); the ones with no such unit go to ``corpus.orphaned``."""
@@ -30,14 +38,14 @@ def attach(corpus: Corpus, root: Path) -> None:
             raise FolioError(f"{document.key} is written in {document.language}: it cannot be "
                              "translated into its own language", translation.path)
         for placement in place(translation, lookup.units_of(document.key), document.language):
-            _attach_one(corpus, placement, translation.lang, translation.path, document)
+            _attach_one(corpus, placement, translation.lang, translation.path, document, read_side)
         for entry in translation.orphaned:  # set aside by an import: placed nowhere
             _attach_one(corpus, Placement(entry, None), translation.lang, translation.path,
-                        document, set_aside=True)
+                        document, read_side, set_aside=True)
 
 
-def _attach_one(corpus: Corpus, placement: Placement, lang: str, path: str, document, *,
-                set_aside: bool = False) -> None:
+def _attach_one(corpus: Corpus, placement: Placement, lang: str, path: str, document: Document,
+                read_side: SideReader, *, set_aside: bool = False) -> None:
     entry = placement.entry
     if placement.unit is None:
         corpus.orphaned.setdefault(document.key, []).append(Translation(
@@ -51,7 +59,7 @@ def _attach_one(corpus: Corpus, placement: Placement, lang: str, path: str, docu
     if placement.moved:
         text = renumbered(text, entry.source, source.text)
     end = entry.line + entry.text.count("\n")
-    unit.sides[lang] = Side(text, path, entry.line, end, fields_of(unit, text))
+    unit.sides[lang] = read_side(document, unit, text, path, entry.line, end)
     # a sentence that only changed its number is still the sentence that was translated
     stale = placement.how != How.MOVED and fingerprint(source.text) != entry.fingerprint
     corpus.translations[(unit.id, lang)] = Translation(

@@ -1,0 +1,104 @@
+"""The import rules of docs/ARCHITECTURE.md, enforced by an AST walk of pipeline/: every import,
+at the top of a module or inside a function, goes from one part to a part its row allows."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+PACKAGE = REPO / "pipeline"
+DOC = REPO / "docs" / "ARCHITECTURE.md"
+
+
+def rules() -> tuple[dict[str, str], dict[str, set[str]]]:
+    """(module -> part, part -> the parts it may import), from the document's table."""
+    text = DOC.read_text("utf-8")
+    table = text[text.index("| part | modules | may import |"):].split("\n\n", 1)[0]
+    members, allowed = {}, {}
+    for row in table.splitlines()[2:]:
+        part, modules, imports = (cell.strip() for cell in row.strip().strip("|").split("|"))
+        for module in modules.split(","):
+            members[module.strip().replace("\\_", "_")] = part
+        allowed[part] = {name.strip() for name in imports.split(",") if name.strip()}
+    return members, allowed
+
+
+def part_of(module: str, members: dict[str, str]) -> str | None:
+    """The part of ``module`` (dotted, relative to pipeline): the longest listed prefix."""
+    parts = module.split(".")
+    for n in range(len(parts), 0, -1):
+        if ".".join(parts[:n]) in members:
+            return members[".".join(parts[:n])]
+    return None
+
+
+def module_name(path: Path) -> str:
+    return ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
+
+
+def imports(text: str, name: str) -> list[tuple[int, str]]:
+    """(line, module relative to pipeline) of every import of Folio's own code in the source
+    ``text`` of module ``name`` (relative to pipeline; a package's is "<package>.__init__")."""
+    package = name.split(".")[:-1]
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name.removeprefix("pipeline.")) for a in node.names
+                      if a.name == "pipeline" or a.name.startswith("pipeline.")]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[:len(package) - (node.level - 1)] + (node.module.split(".") if node.module else [])
+            elif node.module and (node.module == "pipeline" or node.module.startswith("pipeline.")):
+                base = node.module.split(".")[1:]
+            else:
+                continue
+            for alias in node.names:  # `from . import x`: x is a module when there is one
+                candidate = [*base, alias.name]
+                is_module = (PACKAGE.joinpath(*candidate).is_dir()
+                             or PACKAGE.joinpath(*candidate).with_suffix(".py").is_file())
+                found.append((node.lineno, ".".join(candidate if is_module else base) or "__init__"))
+    return found
+
+
+def test_every_module_of_pipeline_belongs_to_a_part():
+    members, _ = rules()
+    unplaced = [module_name(p) for p in PACKAGE.rglob("*.py") if part_of(module_name(p), members) is None]
+    assert unplaced == [], "name them in docs/ARCHITECTURE.md's table of parts"
+
+
+def broken_imports(text: str, name: str, shown: str) -> list[str]:
+    members, allowed = rules()
+    here = part_of(name, members)
+    return [f"{shown}:{line}: {here} imports {target} ({there})"
+            for line, target in imports(text, name)
+            if (there := part_of(target, members)) != here and there not in allowed[here]]
+
+
+def test_every_import_follows_the_rules_of_its_part():
+    broken = [line for path in sorted(PACKAGE.rglob("*.py"))
+              for line in broken_imports(path.read_text("utf-8"), module_name(path), str(path.relative_to(REPO)))]
+    assert broken == []
+
+
+def test_the_rules_say_what_the_house_promises():
+    # renderers, checks and translations never read text a parser could have read
+    _, allowed = rules()
+    for part in ("render", "check", "link"):
+        assert "parse" not in allowed[part] and "shapes" not in allowed[part], part
+    assert [part for part, names in allowed.items() if "driver" in names] == ["editions"]
+    assert allowed["rules"] == {"core"}
+
+
+def test_an_import_inside_a_function_is_caught():
+    # what fields.py did before the parsers read the translated sides, and a renderer's
+    # lazy import of the driver
+    text = ("from ..model import Kind\n\n\ndef fields(unit):\n"
+            "    from ..parsers.lines import match_item\n"
+            "    from .. import build\n"
+            "    return match_item\n")
+    assert broken_imports(text, "translations.fields", "pipeline/translations/fields.py") == [
+        "pipeline/translations/fields.py:5: link imports parsers.lines (shapes)",
+        "pipeline/translations/fields.py:6: link imports build (driver)"]
+    assert broken_imports(text.replace("parsers.lines", "lookup"), "site.fake", "x.py") == [
+        "x.py:6: render imports build (driver)"]
