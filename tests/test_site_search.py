@@ -116,3 +116,12 @@ def test_the_header_box_shows_results_as_one_types(page, base_url, lang, query, 
     assert "/search/" not in page.url  # no Enter: the results came as the words were typed
     first.click()
     assert _arrival(page)["unit"].startswith(unit)
+
+
+def test_results_show_no_internals_and_count_in_plain_russian(page, base_url):
+    _search(page, base_url, "ru", "беспорядок")
+    page.wait_for_timeout(300)
+    text = page.locator("#folio-search").inner_text()
+    assert "folio_units" not in text.lower(), text  # the units' index is the script's, not the reader's
+    assert not re.search(r"\b[a-z]+(?:-[a-z]+)*:[\w.]+/", text), text  # no unit id
+    assert re.search(r"Результатов по запросу «беспорядок»: \d+", text), text

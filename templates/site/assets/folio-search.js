@@ -149,6 +149,8 @@
   // Pagefind's UI shows a result's sub_results; give it the units instead of the headings
   function processResult(result, query) {
     var found = units(result, query);
+    // the UI shows every metadata key under the result: the units' index is for this script
+    result.meta = {title: (result.meta || {}).title};
     if (!found.length) return result;
     result.url = found[0].url;
     result.excerpt = found[0].excerpt;  // Pagefind's own would show the hidden terms

@@ -13,6 +13,7 @@ window.addEventListener("DOMContentLoaded", function () {
     showImages: false,
     resetStyles: false,
     processTerm: search.term,
+    translations: {one_result: box.dataset.oneResult, many_results: box.dataset.manyResults},
     processResult: function (result) {
       return search.processResult(result, (box.querySelector("input") || {}).value || "");
     }
