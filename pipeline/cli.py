@@ -22,7 +22,6 @@ from .checks.report import as_json, as_sarif, as_text, codes_table, exit_status
 from .labels import label
 from .model import LANGUAGES, Corpus, Kind, Reference, Side
 from .aids.cli import add_commands as add_aids_commands
-from .rules import load_facts
 from .rules.cli import add_commands as add_rules_commands
 from .rules.cli import facts_lines
 from .termbase import load_termbase
@@ -351,7 +350,7 @@ def _show(project: Project, args: argparse.Namespace) -> int:
                 print(f"  translation: {status}{moved}")
     _print_references("references", corpus.references_from(unit.id), lambda r: r.target_id)
     _print_references("referred to by", corpus.backlinks(unit.id), lambda r: r.source)
-    print("\n".join(facts_lines(load_facts(root, missing_ok=True), unit.id, args.lang)))
+    print("\n".join(facts_lines(project.facts, unit.id, args.lang)))
     children = corpus.children(unit)
     print(f"children ({len(children)}):" if children else "children: none")
     width = max((len(child.id) for child in children), default=0)

@@ -181,7 +181,9 @@ class Renderer:
         games = self.termbase.games if self.termbase else {}
         names = {"rulebook": {d.rulebook: games.get(d.rulebook, d.game) for d in self.corpus.documents},
                  "concept": {c.id: (c.terms.get(self.lang) or next(iter(c.terms.values()), [c.id]))[0]
-                             for c in self.termbase.concepts} if self.termbase else {}}
+                             for c in self.termbase.concepts} if self.termbase else {},
+                 # a fact by what it says to a player (rules-ambiguous names the fact it is about)
+                 "fact": {f.id: f.label.get(self.lang, f.label["en"]) for f in self.facts or ()}}
         findings = Findings(self.lang, self.gettext, self.ngettext, self.language_name, unit_link, names)
         severities = [str(s) for s in sorted(Severity, reverse=True)]
         families: dict[str, dict[str, int]] = {}
