@@ -3,6 +3,7 @@ registered rule reads only facts the data defines."""
 
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -32,6 +33,16 @@ def test_the_texts_give_well_over_thirty_facts_each_bound_to_a_unit_and_its_word
     assert loaded.range("his.mary-i.papal.both") == Range(4, None) and 9 in Range(4, None)
     assert loaded.period("eu-risto.event-die.ends") == "II"
     assert loaded.list("his.exploration.ties") == ("england", "france", "habsburgs")
+
+
+def test_every_fact_has_a_russian_label_that_tells_it_from_its_neighbours():
+    """A Russian page's box and aid say each fact in Russian: a label, not the heading shared by
+    the facts of one step ("Бросок кости" for both ranges of a die roll)."""
+    loaded = facts()
+    assert [f.id for f in loaded if not re.search("[А-Яа-яЁё]", f.label.get("ru", ""))] == []
+    for unit_id, bound in loaded.by_unit.items():
+        english = {f.label["en"] for f in bound}
+        assert len({f.label["ru"] for f in bound}) == len(english), unit_id
 
 
 def test_ranges_of_one_decision_cover_the_die_without_overlap():

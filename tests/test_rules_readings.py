@@ -67,8 +67,8 @@ def test_the_check_reports_each_reading_once_at_its_words():
 
 def test_a_new_reading_is_reported_and_a_removed_one_is_not(corpus_copy):
     path = corpus_copy / "corpus/rules/his.yaml"
-    edit(path, "      en: At most 6 VP from chateaux per game\n",
-         "      en: At most 6 VP from chateaux per game\n    reading: the 6 VP count the chateaux roll only\n"
+    edit(path, "      ru: Не больше 6 VP за шато за игру\n",
+         "      ru: Не больше 6 VP за шато за игру\n    reading: the 6 VP count the chateaux roll only\n"
          "    alternative: the 6 VP count every VP France gains from Patron of the Arts\n")
     edit(path, "    reading: the Habsburgs gain 1 regular per capital they control, 2 with both\n", "")
     edit(path, "    alternative: the Habsburgs gain regulars only when they control both capitals (2), none with one\n",

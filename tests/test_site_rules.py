@@ -32,6 +32,34 @@ def _unit_html(html: str, unit_id: str) -> str:
     return html[start:following if following > 0 else None]
 
 
+#: a box item: the value (a number, a range), then the text the box says the fact with
+_BOX_ITEM = re.compile(r'<li data-folio-fact="([^"]+)">(?:<span class="folio-glance-value">[^<]*</span> )?'
+                       r'<span[^>]*>(.*?)</span>', re.S)
+
+
+def _box_items(html: str) -> dict[str, str]:
+    """The text of every "at a glance" item of ``html``, by fact id."""
+    return {fact: unescape(text) for fact, text in _BOX_ITEM.findall(html)}
+
+
+def _bare(text: str) -> str:
+    """The words and numbers of a text, white space and punctuation aside."""
+    return re.sub(r"[\W_]+", " ", text.casefold()).strip()
+
+
+def _sentences(unit) -> set[str]:
+    """The sentences a unit prints, in every language it has: its heading, and each sentence of
+    its text (a table row's text is one)."""
+    found = set()
+    for side in unit.sides.values():
+        text = side.fields.get("body") or side.text
+        if side.marker and text.lstrip().startswith(side.marker):
+            text = text.lstrip()[len(side.marker):]
+        pieces = re.split(r"(?<=[.!?…])\s+", text) + [side.fields.get("title") or ""]
+        found.update(_bare(piece) for piece in pieces if _bare(piece))
+    return found
+
+
 def _table(html: str, rule_id: str) -> tuple[list[str], list[list[str]]]:
     """A decision table's column headings and its rows' cells, as text."""
     start = html.index(f'data-folio-rule="{rule_id}"')
@@ -50,7 +78,9 @@ def test_a_step_shows_its_facts_at_a_glance_in_the_pages_language(site):
         assert re.findall(r'data-folio-fact="([^"]+)"', html) == ["his.mary-i.die.papal", "his.mary-i.die.normal"]
         assert re.findall(r'folio-glance-value">([^<]+)<', html) in (["1–3 die", "4–6 die"], ["1–3", "4–6"])
     assert "Die roll 1-3: go to papal actions" in en
-    assert "При выпадении 1 – 3, перейдите к шагу" in ru and "Die roll" not in ru
+    assert _box_items(ru) == {"his.mary-i.die.papal": "Бросок 1–3: папские действия",
+                              "his.mary-i.die.normal": "Бросок 4–6: карта разыгрывается как обычно"}
+    assert "Die roll" not in ru
     assert "Коротко" in ru and "At a glance" not in ru
     for text in visible_text(ru, every_language=True):  # ids in data attributes only
         assert "his.mary-i" not in text and STEP_3 not in text
@@ -148,3 +178,27 @@ def test_the_decision_table_follows_the_text_of_its_rule(site):
     assert 'data-folio-rule' not in procedure  # not between the rule's title and its text
     assert html.index('id="his:21.3/sec-1/proc-1/step-4"') < html.index(f'data-folio-rule="{MARY}"') \
         < html.index('id="his:21.4"')
+
+
+def test_no_box_repeats_a_sentence_of_its_unit(site, corpus):
+    """A box says what each fact decides; the unit's own sentence is printed just above it."""
+    units, _ = corpus
+    site_plan = plan(units)
+    facts = {fact.id: fact for fact in load_facts(REPO)}
+    repeated, shown = [], {"en": 0, "ru": 0}
+    for lang in ("en", "ru"):
+        for path in sorted(set(site_plan.unit_page[f.unit] for f in facts.values())):
+            for fact_id, text in _box_items((site / lang / path / "index.html").read_text("utf-8")).items():
+                shown[lang] += 1
+                if _bare(text) in _sentences(units.units[facts[fact_id].unit]):
+                    repeated.append(f"{lang}: {fact_id}: {text}")
+    assert repeated == []
+    assert shown == {"en": len(facts), "ru": len(facts)}
+
+
+def test_russian_boxes_say_the_russian_labels(site, corpus):
+    units, _ = corpus
+    site_plan = plan(units)
+    for fact in load_facts(REPO):
+        items = _box_items((site / "ru" / site_plan.unit_page[fact.unit] / "index.html").read_text("utf-8"))
+        assert items[fact.id] == fact.label["ru"], fact.id

@@ -1,10 +1,12 @@
 """A unit's rule facts "at a glance": what each one decides, in the page's language.
 
-The English label is written for players ("Die roll 1-3: go to papal actions"); a Russian label,
-where the data has one, is often only the heading of the step it comes from ("Бросок кости"),
-so a Russian page says the fact with the text's own Russian words, and the label only where the
-unit has none. The value stands beside the words when it is a number, a range or a period;
-symbols (``normal-impulse``) are the data's names for what the words say, never shown.
+Each fact's label says, for players, what the fact decides ("Die roll 1-3: go to papal
+actions", «Бросок 1–3: папские действия»): a page shows the label in its own language. The
+words the fact is stated with (``wording``) are the unit's own sentence, printed just above the
+box, so they are shown only where the data has no label in the page's language, and the
+English label where it has no words either. The value stands beside the text when it is a
+number, a range or a period; symbols (``normal-impulse``) are the data's names for what the
+words say, never shown.
 """
 
 from __future__ import annotations
@@ -40,10 +42,8 @@ def _one(fact: Fact, lang: str) -> Glance:
         value = str(fact.value)
         if lang == "en" and fact.measure:  # measures are English words ("land units", "Stab")
             value = f"{value} {fact.measure}"
-    if lang == "en":
-        return Glance(fact.id, value, fact.label["en"], "en")
-    if lang in fact.wording:
-        return Glance(fact.id, value, " … ".join(fact.wording[lang]), lang)
     if lang in fact.label:
         return Glance(fact.id, value, fact.label[lang], lang)
+    if lang in fact.wording:
+        return Glance(fact.id, value, " … ".join(fact.wording[lang]), lang)
     return Glance(fact.id, value, fact.label["en"], "en")
