@@ -194,11 +194,10 @@ def test_show_prints_a_units_facts_in_the_language_asked_for(built, folio):
     run = folio(built, "show", "his:21.3/sec-1/proc-1/step-3", "--lang", "ru")
     assert run.returncode == 0, run.stderr
     assert re.search(r"facts \(2\):\n  his\.mary-i\.die\.papal = 1–3 die  \(corpus/rules/his\.yaml:\d+\)\n", run.stdout)
-    assert "    label (ru): Бросок кости\n    wording (ru): При выпадении 1 – 3, перейдите к шагу\n" in run.stdout
+    assert "    label (ru): Бросок 1–3: папские действия\n    wording (ru): При выпадении 1 – 3, перейдите к шагу\n" in run.stdout
     assert "label (en)" not in run.stdout
     both = folio(built, "show", "his:21.3/sec-1/proc-1/step-3").stdout
     assert "wording (en): On a 4–6, the card is played normally" in both and "wording (ru): При выпадении 4 – 6" in both
-    # a fact with no Russian label: the English one, named as such
-    english = folio(built, "show", "eu-risto:1:I", "--lang", "ru").stdout
-    assert "    label (en): Duration: to the end of Period III...\n    wording (ru): (длительность: до конца периода III\n" in english
+    russian = folio(built, "show", "eu-risto:1:I", "--lang", "ru").stdout
+    assert "    label (ru): Длительность: до конца периода III…\n    wording (ru): (длительность: до конца периода III\n" in russian
     assert "facts: none" in folio(built, "show", "eu-risto-period-1").stdout

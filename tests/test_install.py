@@ -53,8 +53,11 @@ def test_an_installed_folio_builds_another_directory(wheel, tmp_path):
     # the installed package only: PYTHONPATH names it, the checkout is not the working directory
     env = {**os.environ, "PYTHONPATH": str(target), "PYTHONIOENCODING": "utf-8",
            "PYTHONDONTWRITEBYTECODE": "1", "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    # (the virtualenv the tests run in may sit inside the checkout: its site-packages are the
+    # dependencies, not Folio)
     where = subprocess.run([sys.executable, "-c", "import pipeline, sys; print(pipeline.__file__); "
-                            "print(all(not p or not p.startswith(sys.argv[1]) for p in sys.path))", str(REPO)],
+                            "print(all(not p.startswith(sys.argv[1]) or p.startswith(sys.prefix) "
+                            "for p in sys.path if p))", str(REPO)],
                            cwd=elsewhere, env=env, capture_output=True, text=True, timeout=60)
     assert where.stdout.split() == [str(target / "pipeline" / "__init__.py"), "True"], where.stderr
     done = subprocess.run([sys.executable, "-m", "pipeline", "--root", str(project), "build"], cwd=elsewhere,

@@ -10,6 +10,7 @@ Swapping MkDocs for another generator means replacing this module and templates/
 
 from __future__ import annotations
 
+import filecmp
 import html
 import logging
 import os
@@ -144,8 +145,10 @@ class _Carry(BasePlugin):
     def on_files(self, files, config):
         for file in files:
             old = self.previous / file.dest_uri
+            # a static file is copied as it is: carried over only while its bytes are the same
+            # (the search lexicon changes with any word of the texts)
             keep = old.is_file() and (file.src_uri not in self.changed if file.is_documentation_page()
-                                      else True)
+                                      else filecmp.cmp(file.abs_src_path, old, shallow=False))
             if keep:
                 carry(old, Path(file.abs_dest_path))
             file.is_modified = (lambda: False) if keep else (lambda: True)
