@@ -16,7 +16,16 @@ from typing import Any, Iterator
 
 from .kinds import KINDS, Kind, KindSpec  # noqa: F401  (part of the model's interface)
 
-LANGUAGES = ("en", "ru")
+class Lang(StrEnum):
+    """The languages of the corpus. A member equals its code (``Lang.RU == "ru"``), so the data
+    files, JSON and catalogs keep the plain codes while branches name the language."""
+
+    EN = "en"
+    RU = "ru"
+
+
+#: plain codes, not members: they become keys of sides and labels that YAML and JSON write
+LANGUAGES = tuple(lang.value for lang in Lang)
 
 
 @dataclass
