@@ -52,7 +52,7 @@ def corpus() -> Corpus:
     m.add("t:1", K.SECTION, "t-doc", "1 Basics", {"title": "Basics"}, {"number": "1", "level": 2})
     m.add("t:8:I", K.EVENT, "t:1", "8: REFORMATION (historical date: 1517)\n(duration: until 9:I)",
           {"title": "REFORMATION", "historical_date": "1517", "duration": "until 9:I"},
-          {"number": 8, "period": "I", "occurrences": 2})
+          {"number": "8", "period": "I", "occurrences": 2})
     m.add("t:8:I/pre-1", K.PRECONDITION, "t:8:I", "1. Roll a die.", {"body": "Roll a die."},
           {"number": "1"})
     m.add("t:8:I/occ-1", K.OCCURRENCE, "t:8:I", "FIRST EVENT:", {"title": "FIRST EVENT"},

@@ -50,10 +50,10 @@ class Index:
             if unit.kind == Kind.SECTION and unit.attrs.get("number"):
                 self.rules[(rulebook, unit.attrs["number"])] = unit.id
                 numbers_by_document[unit.document].append(_numbers(unit.attrs["number"]))
-            elif unit.kind == Kind.EVENT:
-                key = (rulebook, unit.attrs["number"], unit.attrs["period"])
-                self.events[key] = unit.id
-                self.event_numbers[(rulebook, unit.attrs["period"])].append(unit.attrs["number"])
+            elif unit.kind == Kind.EVENT:  # by value: "event 8" finds the event headed "08:"
+                number = int(unit.attrs["number"])
+                self.events[(rulebook, number, unit.attrs["period"])] = unit.id
+                self.event_numbers[(rulebook, unit.attrs["period"])].append(number)
         for key, numbers in numbers_by_document.items():
             self.coverage[self.documents[key].rulebook].append((min(numbers), max(numbers), key))
 
@@ -219,12 +219,12 @@ def _relative(ref: Reference, unit: Unit, document: Document, index: Index) -> N
 def _numbered_sibling(ref: Reference, unit: Unit, index: Index, above: bool) -> None:
     chain = [unit, *index.corpus.ancestors(unit)]
     if ref.target.isdigit():
-        owner = next((u for u in chain if str(u.attrs.get("number", "")).isdigit()), None)
+        owner = next((u for u in chain if u.attrs.get("number", "").isdigit()), None)
         scope = index.corpus.units[owner.parent] if owner and owner.parent else None
     else:
-        scope = next((u for u in chain if str(u.attrs.get("number", "")).isdigit()), None)
+        scope = next((u for u in chain if u.attrs.get("number", "").isdigit()), None)
     siblings = [c for c in (index.corpus.children(scope) if scope else [])
-                if str(c.attrs.get("number", "")) == ref.target]
+                if c.attrs.get("number") == ref.target]
     if not siblings:
         return _unresolved(ref, "missing", f"there is no item {ref.target} "
                                            f"{'above' if above else 'below'} it")
