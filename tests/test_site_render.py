@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 from babel.support import NullTranslations
 
-from pipeline.model import (Corpus, Document, Kind, Reference, RefKind, RefStatus, Side, Translation,
+from pipeline.model import (Claims, Corpus, Document, Kind, Reference, RefKind, RefStatus, Side, Translation,
                             Unit)
 from pipeline.site.i18n import committed
 from pipeline.site.render import Renderer
@@ -98,7 +98,7 @@ def corpus() -> Corpus:
           document="t-other")
     m.ref("t:1/para-1", "8:I", RefStatus.RESOLVED, "t:8:I")
     m.ref("t:1/para-2", "rule 9.9", RefStatus.EXTERNAL, kind=RefKind.RULE,
-          note="Test basic rules (political), rule 9.9", target="9.9").claims["qual"] = "political"
+          note="Test basic rules (political), rule 9.9", target="9.9").claims = Claims(qual="political")
     m.ref("t:1/para-2", "p. 22", RefStatus.EXTERNAL, kind=RefKind.PAGE, target="22")
     m.ref("t:1/para-2", "event 3", RefStatus.UNRESOLVED, note="no event 3 in period I")
     m.ref("t:2/para-1", "8:I", RefStatus.RESOLVED, "t:8:I")

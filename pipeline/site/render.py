@@ -338,13 +338,13 @@ class Renderer:
     def _external_words(self, ref: Reference) -> str | None:
         """Where an external reference points, in the page's language: the resolver's note is
         English prose for the CLI, so the page says it again from the reference's claims."""
-        claims = ref.claims or {}
+        claims = ref.claims
         if ref.kind == RefKind.PAGE:
             return self.gettext("the printed rulebook's pages are not part of the corpus")
-        if "qual" in claims:
-            return self.gettext("the basic rules, %(part)s part") % {"part": claims["qual"]}
-        if "deck" in claims:
-            return self.gettext("the %(deck)s events deck") % {"deck": claims["deck"]}
+        if claims.qual:
+            return self.gettext("the basic rules, %(part)s part") % {"part": claims.qual}
+        if claims.deck:
+            return self.gettext("the %(deck)s events deck") % {"deck": claims.deck}
         return None
 
 
