@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from .language import ru_nominative
-from .model import Corpus
+from .model import Corpus, Lang
 
 _BRACKETS = re.compile(r"\[([^\[\]\n]*[A-Za-z][^\[\]\n]*)\]")
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]")
@@ -44,7 +44,7 @@ def bracket_pairs(corpus: Corpus) -> list[BracketPair]:
     """Every «Russian term» [English original] of the Russian sides, in document order."""
     pairs = []
     for unit in corpus.units.values():
-        side = unit.sides.get("ru")
+        side = unit.sides.get(Lang.RU)
         if side is None or not side.text:
             continue
         for match in _BRACKETS.finditer(side.text):

@@ -74,7 +74,7 @@ KINDS: dict[Kind, KindSpec] = {
         "A numbered event of an event period (Risto's Events): header, duration, "
         "preconditions, phase blocks or occurrences.",
         frozenset({K.PRECONDITION, K.OCCURRENCE, K.PHASE}) | _PROSE,
-        attrs={"number": "integer", "period": "string", "occurrences": "integer",
+        attrs={"number": "string", "period": "string", "occurrences": "integer",
                "occurrence_marker": "string", "heading_style": "string"},
         fields={"title": "string", "historical_date": "string", "date_note": "string",
                 "duration": "string"},

@@ -96,7 +96,7 @@ def _segments(corpus: Corpus, unit: Unit, lang: str, gettext: Gettext) -> list[t
         above = chain[n - 1] if n else None
         if above is not None and here.kind in _JOINED and above.kind == here.kind \
                 and here.attrs.get("number") and above.attrs.get("number"):
-            number = str(above.attrs["number"]) + str(here.attrs["number"])
+            number = above.attrs["number"] + here.attrs["number"]
             segments[-1] = (here, _marked(here, gettext, number))
             continue
         segment = _segment(corpus, here, lang, gettext, leaf=here is unit)

@@ -16,7 +16,16 @@ from typing import Any, Iterator
 
 from .kinds import KINDS, Kind, KindSpec  # noqa: F401  (part of the model's interface)
 
-LANGUAGES = ("en", "ru")
+class Lang(StrEnum):
+    """The languages of the corpus. A member equals its code (``Lang.RU == "ru"``), so the data
+    files, JSON and catalogs keep the plain codes while branches name the language."""
+
+    EN = "en"
+    RU = "ru"
+
+
+#: plain codes, not members: they become keys of sides and labels that YAML and JSON write
+LANGUAGES = tuple(lang.value for lang in Lang)
 
 
 @dataclass
@@ -104,6 +113,33 @@ class RefStatus(StrEnum):
     #                            not match what the reference says; `note` says which
 
 
+class RefProblem(StrEnum):
+    MISSING = "missing"  # unresolved: no such target
+    MISMATCH = "mismatch"  # unresolved: the target exists but is not what the text says it is
+    DISTANT = "distant"  # resolved: a footnote marker whose footnote stands under another rule
+
+
+@dataclass(frozen=True)
+class Claims:
+    """What the words around a reference claim of its target, each None when they say nothing.
+
+    The names are the pattern groups that catch them (pipeline/references/extract.py) and the
+    keys corpus.json writes; a pattern catches one of the first five at most, so the order of
+    the fields is the order the keys were always written in.
+    """
+
+    deck: str | None = None  # "Economic events 41": a card of a deck the corpus does not hold
+    qual: str | None = None  # "political rule 53.26": a part of the basic rules
+    dir: str | None = None  # "above", "ниже"
+    proc: str | None = None  # "шаг 3 процедуры возвращения домой": the procedure of the step
+    what: str | None = None  # "the following procedure": what a relative reference points at
+    title: str | None = None  # "event 8:I (Reformation)": the target's title, as written
+    occurrence: str | None = None  # "for the second time": the event's occurrence
+
+    def to_json(self) -> dict[str, str]:
+        return {name: value for name, value in vars(self).items() if value is not None}
+
+
 @dataclass
 class Reference:
     """One cross-reference as written in one side of a unit, and where it leads.
@@ -121,14 +157,11 @@ class Reference:
     line: int
     col: int
     #: what the words around it claim of the target: a direction, a title, an occurrence ...
-    claims: dict[str, str] = field(default_factory=dict)
+    claims: Claims = field(default_factory=Claims)
     status: RefStatus = RefStatus.UNRESOLVED
     target_id: str | None = None
     note: str | None = None
-    #: for an unresolved reference: "missing" (no such target) or "mismatch" (the target
-    #: exists but is not what the text says it is); "distant" for a resolved footnote marker
-    #: whose footnote stands under another rule
-    problem: str | None = None
+    problem: RefProblem | None = None
 
 
 @dataclass

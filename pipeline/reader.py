@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .diagnostics import Code, Diagnostic, Severity
 from .errors import FolioError
+from .model import Lang
 
 #: The legacy encoding, tried only for a file with no UTF-8 in it at all, and accepted only when
 #: most of its letters are Cyrillic or ASCII, so that binary data is not read as gibberish.
@@ -123,7 +124,7 @@ def _decode(raw: bytes, rel_path: str, language: str | None) -> tuple[str, str, 
     if not letters or plausible / len(letters) < 0.95:
         raise _undecodable(raw, utf8_error, rel_path, "utf-8", 0)
     cyrillic = next((n for n, ch in enumerate(text) if "\u0400" <= ch <= "\u04ff"), None)
-    if language == "en" and cyrillic is not None:
+    if language == Lang.EN and cyrillic is not None:
         line_start = text.rfind("\n", 0, cyrillic) + 1  # one byte is one character here
         raise FolioError(f"byte 0x{raw[cyrillic]:02x} is not UTF-8; read as Windows-1251 it "
                          f"would be «{text[cyrillic]}» in an English text, so the file is likely "

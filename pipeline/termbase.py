@@ -18,14 +18,14 @@ import yaml
 from . import yamlio
 from .errors import FolioError
 from .language.match import is_surface_form
+from .model import LANGUAGES
 
 GLOSSARY = "corpus/glossary.yaml"
-LANGS = ("en", "ru")
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-_CONCEPT_KEYS = {"id", "en", "ru", "case", "games", "decisions", "unapproved", "forbidden", "note"}
+_CONCEPT_KEYS = {"id", *LANGUAGES, "case", "games", "decisions", "unapproved", "forbidden", "note"}
 #: expansion_ru, note_en ...: the expansion and the note for the readers of that language
 _ABBR_KEYS = {"abbr", "expansion", "games", "concept", "note",
-              *(f"{name}_{lang}" for name in ("expansion", "note") for lang in ("en", "ru"))}
+              *(f"{name}_{lang}" for name in ("expansion", "note") for lang in LANGUAGES)}
 
 
 @dataclass(frozen=True)
@@ -201,7 +201,7 @@ class _Validator:
         if not isinstance(concept_id, str) or not _ID.match(concept_id):
             raise self.fail(path + ("id",), "a concept needs a kebab-case `id`")
         terms = {lang: self.strings(item[lang], path + (lang,), f"`{lang}`")
-                 for lang in LANGS if lang in item}
+                 for lang in LANGUAGES if lang in item}
         if not terms:
             raise self.fail(path, f"concept `{concept_id}` has no `en` or `ru` terms")
         if item.get("case") not in (None, "exact"):
@@ -213,11 +213,11 @@ class _Validator:
             where = path + ("decisions", game)
             if game not in self.games:
                 raise self.fail(where, f"decision for unknown game `{game}`")
-            if not isinstance(decided, dict) or not set(decided) <= {*LANGS, "why"}:
+            if not isinstance(decided, dict) or not set(decided) <= {*LANGUAGES, "why"}:
                 raise self.fail(where, "a decision maps `en`/`ru` to terms, plus `why`")
             concept.why[game] = str(decided.get("why") or "")
             concept.decisions[game] = {}
-            for lang in LANGS:
+            for lang in LANGUAGES:
                 if lang in decided:
                     chosen = self.strings(decided[lang], where + (lang,), f"`{lang}`")
                     self.known(concept, lang, chosen, where + (lang,))
@@ -235,7 +235,7 @@ class _Validator:
 
     def rulings(self, concept: Concept, kind: str, lang: Any, rulings: Any,
                 path: tuple) -> list[Ruling]:
-        if lang not in LANGS or not isinstance(rulings, list):
+        if lang not in LANGUAGES or not isinstance(rulings, list):
             raise self.fail(path, f"`{kind}` maps `en`/`ru` to a list of {{term, use, why}}")
         found = []
         for number, entry in enumerate(rulings):
@@ -266,7 +266,7 @@ class _Validator:
             raise self.fail(path, f"`{item['abbr']}` needs `games`")
         if item.get("concept") is not None and item["concept"] not in concept_ids:
             raise self.fail(path + ("concept",), f"unknown concept `{item['concept']}`")
-        translated = {name: {lang: str(item[f"{name}_{lang}"]) for lang in ("en", "ru")
+        translated = {name: {lang: str(item[f"{name}_{lang}"]) for lang in LANGUAGES
                              if item.get(f"{name}_{lang}")} for name in ("expansion", "note")}
         return Abbreviation(item["abbr"], item["expansion"],
                             self.game_list(item["games"], path + ("games",)), self.lines[path],

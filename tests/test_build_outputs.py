@@ -45,6 +45,22 @@ def test_schema_describes_every_kind(built):
     assert "A numbered event of an event period" in schema["$defs"]["kind-event"]["description"]
 
 
+def test_a_number_is_text_in_every_kind_so_event_8_and_rule_19_4_read_alike(built, corpus_json):
+    schema = json.loads((built / "build" / "corpus.schema.json").read_text(encoding="utf-8"))
+    declared = {name: spec["properties"]["attrs"]["properties"]["number"]["type"]
+                for name, spec in schema["$defs"].items()
+                if "number" in spec.get("properties", {}).get("attrs", {}).get("properties", {})}
+    assert {"kind-event", "kind-section", "kind-step"} <= set(declared)
+    assert set(declared.values()) == {"string"}
+    numbers = {unit["id"]: unit["attrs"]["number"] for unit in corpus_json["units"] if "number" in unit["attrs"]}
+    assert (numbers["eu-risto:8:I"], numbers["his:21.3"]) == ("8", "21.3")
+    assert all(isinstance(number, str) for number in numbers.values())
+    broken = json.loads(json.dumps(corpus_json))
+    event = next(unit for unit in broken["units"] if unit["id"] == "eu-risto:8:I")
+    event["attrs"]["number"] = 8  # what an event's number was before it was text like the others
+    assert list(jsonschema.Draft202012Validator(schema).iter_errors(broken))
+
+
 def test_every_manifest_document_is_in_the_corpus_in_manifest_order(corpus_json, manifest):
     assert [d["key"] for d in corpus_json["documents"]] == [d["key"] for d in manifest]
     ids = {unit["id"]: unit for unit in corpus_json["units"]}

@@ -30,7 +30,7 @@ def titled(corpus: Corpus, kind: Kind, title: str) -> Unit:
 
 def test_period_one_has_ten_events_in_order(corpus):
     events = [u for u in corpus.of_kind(Kind.EVENT) if u.attrs["period"] == "I"]
-    assert [e.attrs["number"] for e in events] == list(range(1, 11))
+    assert [e.attrs["number"] for e in events] == [str(n) for n in range(1, 11)]
     assert [e.id for e in events][:3] == ["eu-risto:1:I", "eu-risto:2:I", "eu-risto:3:I"]
     assert all(e.parent == "eu-risto:period-I" for e in events)
 
@@ -69,7 +69,7 @@ def test_dates_and_date_notes(corpus):
 
 def test_both_event_heading_styles_parse(corpus):
     styles = {u.attrs["number"]: u.attrs["heading_style"] for u in corpus.of_kind(Kind.EVENT)}
-    assert styles[1] == ":" and styles[6] == "." and styles[8] == "."
+    assert styles["1"] == ":" and styles["6"] == "." and styles["8"] == "."
 
 
 def test_preconditions_phases_and_lettered_effects(corpus):

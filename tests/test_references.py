@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import load_corpus
-from pipeline.model import RefKind, RefStatus
+from pipeline.model import RefKind, RefProblem, RefStatus
 from pipeline.references.extract import extract
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,17 +78,17 @@ def test_events_resolve_to_unit_ids_and_other_periods_are_external(corpus):
 
 def test_a_named_event_is_checked_against_its_title(corpus, tmp_path, copy_corpus):
     [first] = refs_at(corpus, RISTO, 5)
-    assert first.claims["title"] == "Treaty of Tordesillas" and first.target_id == "eu-risto:1:I"
+    assert first.claims.title == "Treaty of Tordesillas" and first.target_id == "eu-risto:1:I"
     root = edited(tmp_path, copy_corpus, RISTO, "until event 1 (Treaty", "until event 2 (Treaty")
     [wrong] = refs_at(load_corpus(root)[0], RISTO, 5)
-    assert (wrong.status, wrong.problem) == (RefStatus.UNRESOLVED, "mismatch")
+    assert (wrong.status, wrong.problem) == (RefStatus.UNRESOLVED, RefProblem.MISMATCH)
     assert "ELECTION OF THE HOLY ROMAN EMPEROR" in wrong.note
 
 
 def test_an_event_missing_from_a_period_the_corpus_holds_is_unresolved(tmp_path, copy_corpus):
     root = edited(tmp_path, copy_corpus, RISTO, "(see event 7:I)", "(see event 17:I)")
     [ref] = [r for r in load_corpus(root)[0].references if r.target == "17:I"]
-    assert (ref.status, ref.problem) == (RefStatus.UNRESOLVED, "missing")
+    assert (ref.status, ref.problem) == (RefStatus.UNRESOLVED, RefProblem.MISSING)
     assert "events 1-10" in ref.note
 
 
@@ -104,10 +104,10 @@ def test_rules_resolve_across_documents_of_a_rulebook_and_say_where_the_rest_is(
 def test_direction_and_coverage_are_checked(tmp_path, copy_corpus):
     root = edited(tmp_path, copy_corpus, VQ, "в разделе 11.1 ниже", "в разделе 11.1 выше")
     [ref] = refs_at(load_corpus(root)[0], VQ, 29)[:1]
-    assert (ref.status, ref.problem, ref.target_id) == (RefStatus.UNRESOLVED, "mismatch", "vq:11.1")
+    assert (ref.status, ref.problem, ref.target_id) == (RefStatus.UNRESOLVED, RefProblem.MISMATCH, "vq:11.1")
     root = edited(tmp_path / "b", copy_corpus, VQ, "См. 23.5", "См. 10.5")
     [ref] = [r for r in load_corpus(root)[0].references if r.target == "10.5"]
-    assert (ref.status, ref.problem) == (RefStatus.UNRESOLVED, "missing")  # 10.5 is between 9 and 11.1
+    assert (ref.status, ref.problem) == (RefStatus.UNRESOLVED, RefProblem.MISSING)  # 10.5 is between 9 and 11.1
 
 
 def test_steps_resolve_inside_their_procedure(corpus, tmp_path, copy_corpus):
@@ -137,7 +137,7 @@ def test_footnote_markers(corpus):
     [page, star] = refs_at(corpus, POP, 17)
     assert star.target_id == "pop:5.5/action-1/footnote-1"
     [_, far] = refs_at(corpus, POP, 47)
-    assert far.problem == "distant" and far.target_id == "pop:5.5/action-1/footnote-2"
+    assert far.problem == RefProblem.DISTANT and far.target_id == "pop:5.5/action-1/footnote-2"
 
 
 def test_backlinks_and_show(corpus, folio):

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 from babel.support import NullTranslations
 
-from pipeline.model import (Corpus, Document, Kind, Reference, RefKind, RefStatus, Side, Translation,
+from pipeline.model import (Claims, Corpus, Document, Kind, Reference, RefKind, RefStatus, Side, Translation,
                             Unit)
 from pipeline.site.i18n import committed
 from pipeline.site.render import Renderer
@@ -52,7 +52,7 @@ def corpus() -> Corpus:
     m.add("t:1", K.SECTION, "t-doc", "1 Basics", {"title": "Basics"}, {"number": "1", "level": 2})
     m.add("t:8:I", K.EVENT, "t:1", "8: REFORMATION (historical date: 1517)\n(duration: until 9:I)",
           {"title": "REFORMATION", "historical_date": "1517", "duration": "until 9:I"},
-          {"number": 8, "period": "I", "occurrences": 2})
+          {"number": "8", "period": "I", "occurrences": 2})
     m.add("t:8:I/pre-1", K.PRECONDITION, "t:8:I", "1. Roll a die.", {"body": "Roll a die."},
           {"number": "1"})
     m.add("t:8:I/occ-1", K.OCCURRENCE, "t:8:I", "FIRST EVENT:", {"title": "FIRST EVENT"},
@@ -98,7 +98,7 @@ def corpus() -> Corpus:
           document="t-other")
     m.ref("t:1/para-1", "8:I", RefStatus.RESOLVED, "t:8:I")
     m.ref("t:1/para-2", "rule 9.9", RefStatus.EXTERNAL, kind=RefKind.RULE,
-          note="Test basic rules (political), rule 9.9", target="9.9").claims["qual"] = "political"
+          note="Test basic rules (political), rule 9.9", target="9.9").claims = Claims(qual="political")
     m.ref("t:1/para-2", "p. 22", RefStatus.EXTERNAL, kind=RefKind.PAGE, target="22")
     m.ref("t:1/para-2", "event 3", RefStatus.UNRESOLVED, note="no event 3 in period I")
     m.ref("t:2/para-1", "8:I", RefStatus.RESOLVED, "t:8:I")

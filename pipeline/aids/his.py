@@ -92,7 +92,7 @@ def _step_of(sheet: Sheet, unit_id: str) -> str:
     unit = sheet.unit(unit_id)
     while unit.kind != Kind.STEP or (unit.parent and sheet.unit(unit.parent).kind == Kind.STEP):
         unit = sheet.unit(unit.parent)
-    return str(unit.attrs["number"])
+    return unit.attrs["number"]
 
 
 WINTER: Callouts = {

@@ -81,7 +81,6 @@ def marker(sheet: Sheet, unit: Unit) -> str:
         return sheet.gettext("Optional rule %(number)s:") % {"number": number}
     if number is None:
         return "•" if unit.kind == Kind.ITEM else ""
-    number = str(number)
     if number.isdigit():
         return f"{number}."
     if number[0].isdigit():  # a rule number (20.1) or an already composite one

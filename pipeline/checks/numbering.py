@@ -42,13 +42,12 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     yield from _indentation(ctx)
 
 
-def ordinal(number: str | int) -> int | None:
+def ordinal(number: str) -> int | None:
     """1 for `1` and for `a`; None for what is not a plain number or letter."""
-    text = str(number)
-    if text.isdigit():
-        return int(text)
-    if len(text) == 1 and text.isalpha():
-        return ord(text.lower()) - ord("a") + 1
+    if number.isdigit():
+        return int(number)
+    if len(number) == 1 and number.isalpha():
+        return ord(number.lower()) - ord("a") + 1
     return None
 
 
@@ -65,7 +64,7 @@ def _sequences(ctx: CheckContext, parent: Unit) -> dict[tuple, list[Unit]]:
     found: dict[tuple, list[Unit]] = defaultdict(list)
     for child in ctx.corpus.children(parent):
         if child.kind in NUMBERED and ordinal(child.attrs.get("number", "")) is not None:
-            found[(child.kind, str(child.attrs["number"]).isalpha())].append(child)
+            found[(child.kind, child.attrs["number"].isalpha())].append(child)
     return found
 
 
@@ -157,7 +156,7 @@ def _rule_number(text: str) -> tuple[int, ...] | None:
 def _sections(ctx: CheckContext) -> Iterator[Diagnostic]:
     by_document: dict[str, list[tuple[Unit, tuple[int, ...]]]] = defaultdict(list)
     for section in ctx.corpus.of_kind(Kind.SECTION):
-        number = _rule_number(str(section.attrs.get("number", "")))
+        number = _rule_number(section.attrs.get("number", ""))
         if number:
             by_document[section.document].append((section, number))
     for sections in by_document.values():
@@ -231,7 +230,7 @@ def _indentation(ctx: CheckContext) -> Iterator[Diagnostic]:
         if parent is None or parent.kind != unit.kind:
             continue  # only sub-items: top-level items follow their block, not a sibling
         line = unit.side().text.split("\n")[0].expandtabs(4)
-        groups[(unit.document, unit.kind, str(unit.attrs["number"]).isalpha())].append(
+        groups[(unit.document, unit.kind, unit.attrs["number"].isalpha())].append(
             (unit, len(line) - len(line.lstrip())))
     for units in groups.values():
         indents = Counter(indent for _unit, indent in units)
@@ -241,7 +240,7 @@ def _indentation(ctx: CheckContext) -> Iterator[Diagnostic]:
         example = next(u for u, i in units if i == usual).side().line_start
         for unit, indent in units:
             if indent != usual:
-                number = str(unit.attrs["number"])
+                number = unit.attrs["number"]
                 how = "not indented" if indent == 0 else f"indented by {indent} spaces"
                 yield at(INDENT, unit, unit.side(), 0,
                          f"sub-item `{number}.` is {how}, while {_others(count, 'sub-item')}(s) of its "

@@ -17,7 +17,7 @@ from typing import Iterable
 
 from ..brackets import english_originals
 from ..diagnostics import Diagnostic, Severity
-from ..model import Unit
+from ..model import Lang, Unit
 from . import quotes
 from .base import CheckContext, Code, at, on_unit
 
@@ -53,7 +53,7 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
 def pairs(text: str, lang: str) -> Counter[str]:
     """Bracket pairs and quotations, by kind: `(`, `[` and `«` for every quotation."""
     text = _PLURAL.sub("", text)
-    if lang == "ru":  # `[Treasure Fleet Escorts]` quotes the English original to the reader
+    if lang == Lang.RU:  # `[Treasure Fleet Escorts]` quotes the English original to the reader
         for start, end in reversed(english_originals(text)):
             text = text[:start] + text[end:]
     # a bracket without its pair still stands for an aside: the missing half is

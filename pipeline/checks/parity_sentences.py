@@ -18,7 +18,7 @@ from typing import Iterable, NamedTuple
 
 from ..diagnostics import Diagnostic, Severity
 from ..language.sentences import Sentence, sentences
-from ..model import Unit
+from ..model import Lang, Unit
 from .base import CheckContext, Code, at
 from .parity_numbers import numbers
 from .parity_tokens import latin_tokens
@@ -31,7 +31,7 @@ CODES = [SENTENCES]
 
 #: letters and digits of the translation per letter and digit of the source, measured over
 #: corpus/translations/ (1.16 and 0.85); a pair not listed is taken as 1
-RATIO = {("en", "ru"): 1.15, ("ru", "en"): 0.85}
+RATIO = {(Lang.EN, Lang.RU): 1.15, (Lang.RU, Lang.EN): 0.85}
 #: the costs of the alignment, in units of |log(length ratio / expected ratio)|: a sentence
 #: with no counterpart costs as much as a length off by a factor of about 1.5; joining two is
 #: cheaper, since translators do join sentences

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from ..diagnostics import Severity
+from ..model import Lang
 from .base import Code
 
 DIRECTION = Code("typo-quote-direction", Severity.WARNING,
@@ -27,8 +28,8 @@ CODES = [DIRECTION, STYLE, SPACE_INSIDE, UNBALANCED]
 
 #: per language: the opening marks it uses, each with its closing mark (the first is the usual
 #: pair), and the marks of the other style that turn up in it
-PAIRS = {"en": {"“": "”", "‘": "’"}, "ru": {"«": "»", "„": "“"}}
-FOREIGN = {"en": {"«": "»", "„": "“"}, "ru": {"“": "”"}}
+PAIRS = {Lang.EN: {"“": "”", "‘": "’"}, Lang.RU: {"«": "»", "„": "“"}}
+FOREIGN = {Lang.EN: {"«": "»", "„": "“"}, Lang.RU: {"“": "”"}}
 QUOTES = set("«»„“”‘’\"")
 BRACKETS = {"(": ")", "[": "]"}
 CLOSING_BRACKETS = {close: open_ for open_, close in BRACKETS.items()}
@@ -47,7 +48,7 @@ class Finding:
 
 
 def scan(text: str, lang: str) -> Iterator[Finding]:
-    pairs, foreign = PAIRS.get(lang, PAIRS["en"]), FOREIGN.get(lang, {})
+    pairs, foreign = PAIRS.get(lang, PAIRS[Lang.EN]), FOREIGN.get(lang, {})
     openers = {**pairs, **foreign, '"': '"'}
     closers = set(openers.values())  # " is both
     stack: list[tuple[int, str]] = []  # what is open, innermost last
@@ -117,13 +118,13 @@ def _opening(text, index, ch, lang, pairs, foreign, nested) -> Iterator[Finding]
             right = usual
         yield Finding(DIRECTION, index, f"opening quotation mark written as the closing `{ch}`",
                       _requote(text, index, right, pairs))
-    elif ch == '"' and lang == "ru":
+    elif ch == '"' and lang == Lang.RU:
         yield Finding(STYLE, index, 'straight quotation mark `"` in Russian text, which uses «ёлочки»',
                       _requote(text, index, usual, pairs))
     elif ch in foreign:
         yield Finding(STYLE, index, f"`{ch}…{foreign[ch]}` are not {_language(lang)} quotation "
                       f"marks; use {usual}…{pairs[usual]}", _requote(text, index, usual, pairs))
-    elif lang == "ru" and nested and ch == "«":
+    elif lang == Lang.RU and nested and ch == "«":
         yield Finding(STYLE, index, "«ёлочки» inside «ёлочек»: a quotation within a quotation takes "
                       "„лапки“", _requote(text, index, "„", pairs))
 
@@ -197,4 +198,4 @@ def _requote(text: str, index: int, opener: str, pairs: dict[str, str]) -> str:
 
 
 def _language(lang: str) -> str:
-    return {"en": "English", "ru": "Russian"}.get(lang, lang)
+    return {Lang.EN: "English", Lang.RU: "Russian"}.get(lang, lang)

@@ -7,7 +7,7 @@ import difflib
 from typing import Iterable
 
 from ..diagnostics import Diagnostic, Severity
-from ..model import Kind, RefStatus
+from ..model import Kind, RefProblem, RefStatus
 from .base import CheckContext, Code
 
 UNRESOLVED = Code("ref-unresolved", Severity.ERROR,
@@ -33,13 +33,13 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
 
         if ref.status == RefStatus.EXTERNAL:
             yield report(EXTERNAL, f"{ref.text!r} points outside the corpus: {ref.note}")
-        elif ref.status == RefStatus.UNRESOLVED and ref.problem == "mismatch":
+        elif ref.status == RefStatus.UNRESOLVED and ref.problem == RefProblem.MISMATCH:
             yield report(MISMATCH, f"{ref.text!r} leads to {ref.target_id}, but {ref.note}",
                          f"check which {ref.kind} is meant")
         elif ref.status == RefStatus.UNRESOLVED:
             yield report(UNRESOLVED, f"{ref.text!r} cannot be resolved: {ref.note}",
                          _did_you_mean(ctx, ref))
-        elif ref.problem == "distant":
+        elif ref.problem == RefProblem.DISTANT:
             yield report(FOOTNOTE_DISTANT, f"footnote marker {ref.target!r}: {ref.note}",
                          f"add the {ref.target} footnote under this rule, or point at the one meant")
     referenced = {ref.target_id for ref in corpus.references}

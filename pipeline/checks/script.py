@@ -16,6 +16,7 @@ import unicodedata
 from typing import Iterable
 
 from ..diagnostics import Diagnostic, Severity
+from ..model import Lang
 from .base import CheckContext, Code, at
 from .wordlists import CYRILLIC, LATIN, in_dictionary, wordlist
 
@@ -45,7 +46,7 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
             cyrillic, latin = found
             if cyrillic and latin:
                 yield _mixed(ctx, unit, lang, side, match.start(), word, latin_words)
-            elif len(word) >= 2 and (cyrillic or lang == "ru"):  # Latin in English is English
+            elif len(word) >= 2 and (cyrillic or lang == Lang.RU):  # Latin in English is English
                 if word not in lookalikes:
                     lookalikes[word] = _lookalike(ctx, word, cyrillic, latin_words)
                 other = lookalikes[word]
@@ -85,9 +86,9 @@ LATIN_WORDS = "script.latin-words"
 
 def latin_abbreviations(ctx: CheckContext) -> set[str]:
     """Latin words in capitals the rules use: the English word list and every English text."""
-    found = {word for word in wordlist(ctx.root, "en").exact if word.isupper()}
+    found = {word for word in wordlist(ctx.root, Lang.EN).exact if word.isupper()}
     for _unit, lang, side in ctx.sides():
-        if lang == "en":
+        if lang == Lang.EN:
             found.update(w for w in TOKEN.findall(side.text) if w.isupper() and LATIN.search(w))
     return found
 
@@ -103,7 +104,7 @@ def _lookalike(ctx: CheckContext, word: str, cyrillic: bool, latin_words: set[st
             return other
         return None
     # only the project's Russian abbreviations: a Latin `KO` is an English word too ("knock-out")
-    if other in wordlist(ctx.root, "ru").exact and word not in latin_words:
+    if other in wordlist(ctx.root, Lang.RU).exact and word not in latin_words:
         return other
     return None
 
@@ -116,7 +117,7 @@ def latin_lookalike(ctx: CheckContext, word: str) -> str | None:
 
 
 def _russian(ctx: CheckContext, word: str) -> bool:
-    return word in wordlist(ctx.root, "ru").exact or in_dictionary(word, "ru")
+    return word in wordlist(ctx.root, Lang.RU).exact or in_dictionary(word, Lang.RU)
 
 
 def _lookalike_at(unit, side, offset: int, word: str, other: str, used_at: int | None) -> Diagnostic:
@@ -135,11 +136,11 @@ def _mixed(ctx: CheckContext, unit, lang: str, side, offset: int, word: str,
     # and the text's language breaks a tie
     if not LATIN.search(as_cyrillic) and _russian(ctx, as_cyrillic):
         to_cyrillic = True
-    elif not CYRILLIC.search(as_latin) and (as_latin in latin_words or in_dictionary(as_latin, "en")):
+    elif not CYRILLIC.search(as_latin) and (as_latin in latin_words or in_dictionary(as_latin, Lang.EN)):
         to_cyrillic = False
     else:
         cyrillic, latin = len(CYRILLIC.findall(word)), len(LATIN.findall(word))
-        to_cyrillic = cyrillic > latin or (cyrillic == latin and lang == "ru")
+        to_cyrillic = cyrillic > latin or (cyrillic == latin and lang == Lang.RU)
     fixed = as_cyrillic if to_cyrillic else as_latin
     stray = [ch for ch in word if (LATIN.match(ch) if to_cyrillic else CYRILLIC.match(ch))]
     target = "Cyrillic" if to_cyrillic else "Latin"

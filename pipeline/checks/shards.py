@@ -24,7 +24,7 @@ from ..buildcache import BuildCache
 from ..diagnostics import Diagnostic, Severity
 from ..fingerprint import Fingerprint, digest
 from ..lookup import Lookup
-from ..model import Corpus
+from ..model import LANGUAGES, Corpus
 from ..rules import load_facts
 from ..rules.facts import Fact, Facts
 from ..termbase import GLOSSARY, load_termbase
@@ -84,7 +84,7 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
 
     if todo and jobs > 1:  # loaded once here, shared by every worker forked below
         language.load()
-        for lang in ("en", "ru"):
+        for lang in LANGUAGES:
             dictionaries(lang)
     for n, result in zip(todo, workers.run(run, todo, jobs=jobs, stage="check")):
         found[n] = result

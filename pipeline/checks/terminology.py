@@ -12,6 +12,7 @@ from typing import Iterable, Iterator
 
 from ..diagnostics import Diagnostic, Severity
 from ..language import Matcher, compile_term, lemmas
+from ..model import Lang
 from ..termbase import bracket_pairs
 from . import terminology_abbr as abbr
 from .base import CheckContext, Code, at, locate
@@ -86,8 +87,8 @@ def renderings(analysis: Analysis) -> Iterator[Diagnostic]:
 
 
 def _label(concept, lang: str) -> str:
-    english = concept.terms.get("en", [concept.id])[0]
-    return f"“{english}” ({concept.id})" if lang != "en" else f"{concept.id}"
+    english = concept.terms.get(Lang.EN, [concept.id])[0]
+    return f"“{english}” ({concept.id})" if lang != Lang.EN else f"{concept.id}"
 
 
 def _mixed(occurrences: list[Occurrence]) -> Iterator[Diagnostic]:
@@ -194,20 +195,20 @@ def brackets(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]:
     games = {d.key: d.rulebook for d in ctx.corpus.documents}
     for pair in bracket_pairs(ctx.corpus):
         game = games.get(ctx.corpus.units[pair.unit].document, "")
-        ru = _concepts_spanning(base, game, "ru", pair.ru)
-        en = _concepts_spanning(base, game, "en", pair.en)
+        ru = _concepts_spanning(base, game, Lang.RU, pair.ru)
+        en = _concepts_spanning(base, game, Lang.EN, pair.en)
         if not ru and not en or ru & en:
             continue
         unit = ctx.corpus.units[pair.unit]
-        side = unit.sides["ru"]
+        side = unit.sides[Lang.RU]
         if ru:
             concept = base.concept(sorted(ru)[0])
-            english = concept.preferred(game, "en", pair.en) or "?"
+            english = concept.preferred(game, Lang.EN, pair.en) or "?"
             message = f"[{pair.en}] after «{pair.ru}»: the termbase's English for it is «{english}»"
             suggestion = english
         else:
             concept = base.concept(sorted(en)[0])
-            russian = concept.preferred(game, "ru", pair.ru) or "?"
+            russian = concept.preferred(game, Lang.RU, pair.ru) or "?"
             message = f"«{pair.ru}» [{pair.en}]: the termbase renders «{pair.en}» as «{russian}»"
             suggestion = russian
         yield at(BRACKET_MISMATCH, unit, side, pair.offset, message, suggestion=suggestion)

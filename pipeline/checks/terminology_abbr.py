@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from ..language import Token, find_term
 from ..language.morph import ru_word
+from ..model import Lang
 
 #: 2-4 letters, at least two capitals (CB, ROTW, CtA, DoW, КО); an English one may take a
 #: plural -s (PRs, CtAs). Longer capitalised words in these texts are names and headings.
@@ -38,7 +39,7 @@ def base_form(text: str, lang: str) -> str | None:
     """The abbreviation ``text`` is a form of, or None when it does not look like one."""
     if text.islower():  # no capital at all: most words
         return None
-    if lang == "en" and text.endswith("s") and _capitals(text[:-1]) >= 2:
+    if lang == Lang.EN and text.endswith("s") and _capitals(text[:-1]) >= 2:
         text = text[:-1]
     if not _CANDIDATE.match(text) or _capitals(text) < 2 or _ROMAN.match(text):
         return None
@@ -86,7 +87,7 @@ def _looks_like_a_word(tokens: list[Token], index: int, text: str, lang: str) ->
     if before is not None and before.text == "+" and token.text.startswith("X"):
         return True
     # Russian words set in capitals for emphasis («НЕ учитывается») are dictionary words.
-    return lang == "ru" and not ru_word(token.text.lower()).guessed \
+    return lang == Lang.RU and not ru_word(token.text.lower()).guessed \
         and re.fullmatch(r"[А-ЯЁ]+", token.text) is not None
 
 

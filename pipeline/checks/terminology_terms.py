@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..brackets import english_originals
 from ..language import Matcher, Token, compile_term, lemmas
-from ..model import Side, Unit
+from ..model import Lang, Side, Unit
 from ..termbase import Concept, Ruling, Termbase, load_termbase
 from .base import CheckContext
 
@@ -90,7 +90,7 @@ def _analyse(ctx: CheckContext) -> Analysis:
             matchers[game, lang] = matcher(base, game, lang)
         tokens = lemmas(side.text, lang)
         text = SideText(unit, lang, side, game, tokens,
-                        english_originals(side.text) if lang == "ru" else [])
+                        english_originals(side.text) if lang == Lang.RU else [])
         sides.append(text)
         for match in matchers[game, lang].find(tokens):
             if text.is_quoted(match.start):

@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from typing import Iterable, Iterator
 
 from ..diagnostics import Diagnostic, Severity
-from ..model import Document, Kind, Unit
+from ..model import Document, Kind, Lang, Unit
 from . import quotes
 from .base import CheckContext, Code, at
 
@@ -71,7 +71,7 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
         if unit.kind not in TABULAR:
             yield from _spacing(unit, side)
         yield from _signs(unit, side)
-        if lang == "ru":
+        if lang == Lang.RU:
             yield from _abbreviations(unit, side)
         for match in RANGE.finditer(side.text):
             ranges[side.path].append((unit, side, match))  # a translation is its own document

@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..model import Lang
+
 WORDLISTS = "corpus/wordlists"
 #: British spellings (`centre`, `defence`) are right in Risto's text; en_GB is asked second
 #: only to accept them, never to suggest.
-DICTIONARIES = {"en": ("en_US", "en_GB"), "ru": ("ru_RU",)}
+DICTIONARIES = {Lang.EN: ("en_US", "en_GB"), Lang.RU: ("ru_RU",)}
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 LATIN = re.compile(r"[A-Za-z]")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ..model import Lang
 from .morph import WordInfo, fold, ru_nominative, ru_stems, ru_word
 from .pipelines import en_lemma, lemma, nlp
 
@@ -92,7 +93,7 @@ def _describe(word: str, lemma: str, lang: str) -> tuple[frozenset[str], bool, b
     if not any(ch.isalpha() for ch in word):
         return frozenset(), False, False
     lower = word.lower()
-    if lang == "ru":
+    if lang == Lang.RU:
         info: WordInfo = ru_word(lower)
         return info.keys, info.guessed, False
     return frozenset({lower, en_lemma(lower), lemma.lower()}), False, False

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
+from ..model import Lang
 from . import Token, lemmas
 from .morph import fold, ru_stems
 
@@ -78,12 +79,12 @@ def _words(term: str, lang: str) -> tuple[WordPattern, ...]:
 def word_matches(token: Token, word: WordPattern, lang: str) -> bool:
     if word.surface is not None:
         # an English abbreviation takes a plural -s (PRs, CtAs); a Russian one does not inflect
-        return token.text == word.surface or (lang == "en" and token.text == word.surface + "s")
+        return token.text == word.surface or (lang == Lang.EN and token.text == word.surface + "s")
     if not token.is_word:
         return False
     if token.keys & word.keys:
         return True
-    if lang == "ru" and (token.guessed or word.guessed):
+    if lang == Lang.RU and (token.guessed or word.guessed):
         return bool(ru_stems(fold(token.text)) & ru_stems(fold(word.text)))
     return False
 
@@ -112,7 +113,7 @@ def _match_at(pattern: TermPattern, tokens: list[Token], first: int) -> int | No
 
 def find_term(term: str | TermPattern, tokens: list[Token], lang: str | None = None) -> list[Match]:
     """Every non-overlapping occurrence of one term in ``tokens``."""
-    pattern = term if isinstance(term, TermPattern) else compile_term(term, lang or "en")
+    pattern = term if isinstance(term, TermPattern) else compile_term(term, lang or Lang.EN)
     return Matcher([pattern]).find(tokens)
 
 
@@ -130,7 +131,7 @@ class Matcher:
                 continue
             for key in head.keys:
                 self._add("k:" + key, pattern)
-            if pattern.lang == "ru":
+            if pattern.lang == Lang.RU:
                 for stem in ru_stems(fold(head.text)):
                     self._add("s:" + stem, pattern)
             if head.guessed:

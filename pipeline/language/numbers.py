@@ -18,6 +18,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..model import Lang
 from .morph import analyzer
 
 
@@ -105,9 +106,9 @@ def word_value(word: str, lang: str) -> int | None:
 
 @lru_cache(maxsize=100_000)
 def _value(lower: str, lang: str) -> int | None:
-    if lang == "en":
+    if lang == Lang.EN:
         return EN.get(lower)
-    if lang != "ru":
+    if lang != Lang.RU:
         return None
     for parse in analyzer().parse(lower):
         entry = RU.get(parse.normal_form)

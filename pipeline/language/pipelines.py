@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
+from ..model import Lang
 from .morph import ru_word
 
 if TYPE_CHECKING:
@@ -38,9 +39,9 @@ def lemma(text: str, lang: str) -> str:
     """What the pipeline of ``lang`` sets as ``token.lemma_``: a function of the token's letters
     alone (spaCy's is_upper, is_alpha and lower_ are str.isupper, isalpha and lower), so
     :func:`pipeline.language.lemmas` can look it up once per form and run the tokenizer only."""
-    if lang == "ru":
+    if lang == Lang.RU:
         return ru_lemma(text)
-    if lang == "en":
+    if lang == Lang.EN:
         return _en_table().get(text, text)  # the lookup lemmatizer: the form as written
     raise ValueError(f"no language pipeline for {lang!r} (Folio knows en and ru)")
 
@@ -58,12 +59,12 @@ def _spacy():
 @cache
 def nlp(lang: str) -> Language:
     spacy = _spacy()
-    if lang == "ru":
-        pipeline = spacy.blank("ru")
+    if lang == Lang.RU:
+        pipeline = spacy.blank(Lang.RU.value)
         pipeline.add_pipe(RU_LEMMATIZER)
         return pipeline
-    if lang == "en":
-        pipeline = spacy.blank("en")
+    if lang == Lang.EN:
+        pipeline = spacy.blank(Lang.EN.value)
         pipeline.add_pipe("lemmatizer", config={"mode": "lookup"})
         pipeline.initialize()  # loads the lookup table from spacy-lookups-data, no download
         return pipeline
@@ -72,7 +73,7 @@ def nlp(lang: str) -> Language:
 
 @cache
 def _en_table():
-    return nlp("en").get_pipe("lemmatizer").lookups.get_table("lemma_lookup")
+    return nlp(Lang.EN).get_pipe("lemmatizer").lookups.get_table("lemma_lookup")
 
 
 @lru_cache(maxsize=200_000)

@@ -120,7 +120,7 @@ class TreeBuilder:
         unit_id = absolute_id or f"{parent.id}/{segment or self._segment(kind, parent, number)}"
         attrs = dict(attrs or {})
         if number is not None and "number" in KINDS[kind].attrs:
-            attrs.setdefault("number", int(number) if KINDS[kind].attrs["number"] == "integer" else number)
+            attrs.setdefault("number", number)
         unit = Unit(unit_id, kind, parent.id, self.document.key, attrs=attrs)
         start = line if line is not None else 0
         unit.sides[self.lang] = Side("", self.source.path, start, start,

@@ -168,7 +168,7 @@ def _effect(b: TreeBuilder, n: int, item, previous_blank: bool) -> Unit:
     fields = {"title": item.title, "body": item.body}
     if item.lettered:
         parent = next((u for u in reversed(b.stack) if u.kind in (Kind.EFFECT, Kind.PRECONDITION)
-                       and str(u.attrs["number"]).isdigit()), None)
+                       and u.attrs["number"].isdigit()), None)
         if parent is not None:
             b.close_past(parent)
             return b.add(Kind.EFFECT, n, number=item.number, fields=fields, indent=item.indent, open=True)

@@ -30,7 +30,7 @@ def link(corpus: Corpus) -> list[Reference]:
                     targets = _SEVERAL.findall(found.target)
                 for target in targets:
                     ref = Reference(unit.id, lang, found.kind, found.text, target, side.path,
-                                    line, col, claims=dict(found.claims))
+                                    line, col, claims=found.claims)
                     resolve(ref, unit, index)
                     references.append(ref)
     corpus.references = references

@@ -8,9 +8,9 @@ not a rule reference plus a vague `ниже`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from ..model import RefKind
+from ..model import Claims, RefKind
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,7 @@ class Found:
     target: str
     #: what else the words around the reference claim: a direction ("above"), a title in
     #: parentheses, an occurrence ("second"), a procedure's name, a card deck
-    claims: dict[str, str] = field(default_factory=dict)
+    claims: Claims = Claims()
 
 
 _ROMAN = r"[IVXL]+"
@@ -93,12 +93,12 @@ def _normalise(target: str) -> str:
     return re.sub(r"\s+", " ", target.replace("–", "-")).strip()
 
 
-def _claims(match: re.Match[str], text: str) -> dict[str, str]:
-    claims = {name: value for name, value in match.groupdict().items()
-              if name != "t" and value}
+def _claims(match: re.Match[str], text: str) -> Claims:
+    said = {name: value for name, value in match.groupdict().items()
+            if name != "t" and value}
     after = text[match.end():]
     if (title := _TITLE_AFTER.match(after)) and not re.search(r"\d|see|см\.", title["title"]):
-        claims["title"] = title["title"].strip()
+        said["title"] = title["title"].strip()
     if (nth := _OCCURRENCE_AFTER.match(after)) is not None:
-        claims["occurrence"] = nth["nth"]
-    return claims
+        said["occurrence"] = nth["nth"]
+    return Claims(**said)

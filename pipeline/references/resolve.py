@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from ..model import Corpus, Document, Kind, Reference, RefKind, RefStatus, Unit
+from ..model import Corpus, Document, Kind, Reference, RefKind, RefProblem, RefStatus, Unit
 
 BLOCKS = (Kind.SECTION, Kind.PHASE, Kind.OCCURRENCE, Kind.EVENT, Kind.PROCEDURE, Kind.ACTION,
           Kind.STEP, Kind.EFFECT, Kind.PRECONDITION, Kind.ITEM)
@@ -50,10 +50,10 @@ class Index:
             if unit.kind == Kind.SECTION and unit.attrs.get("number"):
                 self.rules[(rulebook, unit.attrs["number"])] = unit.id
                 numbers_by_document[unit.document].append(_numbers(unit.attrs["number"]))
-            elif unit.kind == Kind.EVENT:
-                key = (rulebook, unit.attrs["number"], unit.attrs["period"])
-                self.events[key] = unit.id
-                self.event_numbers[(rulebook, unit.attrs["period"])].append(unit.attrs["number"])
+            elif unit.kind == Kind.EVENT:  # by value: "event 8" finds the event headed "08:"
+                number = int(unit.attrs["number"])
+                self.events[(rulebook, number, unit.attrs["period"])] = unit.id
+                self.event_numbers[(rulebook, unit.attrs["period"])].append(number)
         for key, numbers in numbers_by_document.items():
             self.coverage[self.documents[key].rulebook].append((min(numbers), max(numbers), key))
 
@@ -77,14 +77,14 @@ def _external(ref: Reference, note: str) -> None:
     ref.status, ref.note = RefStatus.EXTERNAL, note
 
 
-def _unresolved(ref: Reference, problem: str, note: str, target_id: str | None = None) -> None:
+def _unresolved(ref: Reference, problem: RefProblem, note: str, target_id: str | None = None) -> None:
     ref.status, ref.problem, ref.note, ref.target_id = RefStatus.UNRESOLVED, problem, note, target_id
 
 
 def _event(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
     claims = ref.claims
-    if "deck" in claims:
-        return _external(ref, f"{document.game}, {claims['deck']} events deck, event {ref.target}")
+    if claims.deck:
+        return _external(ref, f"{document.game}, {claims.deck} events deck, event {ref.target}")
     number, _, period = ref.target.partition(":")
     if not period:
         period = _period_of(unit, index) or ""
@@ -93,23 +93,24 @@ def _event(ref: Reference, unit: Unit, document: Document, index: Index) -> None
     if target_id is None:
         present = sorted(index.event_numbers.get((document.rulebook, period), []))
         if present:
-            return _unresolved(ref, "missing", f"Period {period} has events {present[0]}-{present[-1]} "
-                                                f"in the corpus; there is no event {number}:{period}")
+            return _unresolved(ref, RefProblem.MISSING, f"Period {period} has events "
+                                                        f"{present[0]}-{present[-1]} in the corpus; "
+                                                        f"there is no event {number}:{period}")
         return _external(ref, f"{document.game} ({document.rulebook}), Period {period or '?'}, "
                                f"event {number}: not in the corpus")
     target = index.corpus.units[target_id]
     # The name is checked against the target's title in the reference's own language; a
     # target not yet translated into it has no title to compare with.
     title = target.field("title", ref.lang) if ref.lang in target.sides else None
-    if "title" in claims and title is not None and _words(claims["title"]) != _words(title):
-        return _unresolved(ref, "mismatch", f"the text names it {claims['title']!r}, but event "
-                                            f"{number}:{period} is {title!r}", target_id)
-    nth = ORDINAL.get(claims.get("occurrence", ""))
+    if claims.title is not None and title is not None and _words(claims.title) != _words(title):
+        return _unresolved(ref, RefProblem.MISMATCH, f"the text names it {claims.title!r}, but event "
+                                                     f"{number}:{period} is {title!r}", target_id)
+    nth = ORDINAL.get(claims.occurrence or "")
     occurrences = target.attrs.get("occurrences")
     if nth and occurrences is not None and nth > occurrences:
-        return _unresolved(ref, "mismatch", f"the text speaks of its {claims['occurrence']} "
-                                            f"occurrence, but event {number}:{period} occurs "
-                                            f"{occurrences} time(s)", target_id)
+        return _unresolved(ref, RefProblem.MISMATCH, f"the text speaks of its {claims.occurrence} "
+                                                     f"occurrence, but event {number}:{period} occurs "
+                                                     f"{occurrences} time(s)", target_id)
     _found(ref, target_id)
 
 
@@ -122,8 +123,8 @@ def _period_of(unit: Unit, index: Index) -> str | None:
 
 def _rule(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
     claims = ref.claims
-    if "qual" in claims:
-        return _external(ref, f"{document.game} basic rules ({claims['qual']}), rule {ref.target}")
+    if claims.qual:
+        return _external(ref, f"{document.game} basic rules ({claims.qual}), rule {ref.target}")
     if " по " in ref.target:
         low, high = ref.target.split(" по ")
         return _external(ref, f"{document.game} rulebook, rules {low} to {high}")
@@ -131,15 +132,15 @@ def _rule(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
     if target_id is None:
         holder = index.covering(document.rulebook, ref.target)
         if holder is not None:
-            return _unresolved(ref, "missing", f"rule {ref.target} falls within what {holder} "
-                                               f"holds, but the corpus has no such rule")
+            return _unresolved(ref, RefProblem.MISSING, f"rule {ref.target} falls within what {holder} "
+                                                        f"holds, but the corpus has no such rule")
         return _external(ref, f"{document.game} rulebook, rule {ref.target}: not in the corpus")
-    direction = claims.get("dir")
+    direction = claims.dir
     if direction and target_id in index.order and unit.document == index.corpus.units[target_id].document:
         later = index.order[target_id] > index.order[unit.id]
         if later != (direction in ("below", "ниже")):
-            return _unresolved(ref, "mismatch", f"the text says {direction!r}, but rule "
-                                                f"{ref.target} comes {'after' if later else 'before'} it",
+            return _unresolved(ref, RefProblem.MISMATCH, f"the text says {direction!r}, but rule {ref.target} "
+                                                         f"comes {'after' if later else 'before'} it",
                                target_id)
     _found(ref, target_id)
 
@@ -151,16 +152,16 @@ def _page(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
 
 def _step(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
     claims = ref.claims
-    procedure = _procedure(unit, claims.get("proc"), document.rulebook, index)
+    procedure = _procedure(unit, claims.proc, document.rulebook, index)
     if procedure is None:
-        name = claims.get("proc", "")
-        return _unresolved(ref, "missing", f"no procedure {name + ' ' if name else ''}"
-                                           "holds this reference's step")
+        name = claims.proc or ""
+        return _unresolved(ref, RefProblem.MISSING, f"no procedure {name + ' ' if name else ''}"
+                                                    "holds this reference's step")
     steps = {s.attrs["number"]: s for s in index.corpus.children(procedure, Kind.STEP)}
     if ref.target in steps:
         return _found(ref, steps[ref.target].id)
-    _unresolved(ref, "missing", f"the procedure {procedure.id} has steps "
-                                f"{', '.join(steps) or 'none'}; there is no step {ref.target}")
+    _unresolved(ref, RefProblem.MISSING, f"the procedure {procedure.id} has steps "
+                                         f"{', '.join(steps) or 'none'}; there is no step {ref.target}")
 
 
 def _procedure(unit: Unit, name: str | None, rulebook: str, index: Index) -> Unit | None:
@@ -176,9 +177,9 @@ def _procedure(unit: Unit, name: str | None, rulebook: str, index: Index) -> Uni
 
 def _relative(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
     claims = ref.claims
-    direction = claims.get("dir", "")
+    direction = claims.dir or ""
     above = direction in ("above", "выше")
-    if claims.get("what"):  # "нижеследующая процедура": the next procedure of the document,
+    if claims.what:  # "нижеследующая процедура": the next procedure of the document,
         # or the one whose introduction holds the words (its steps follow them)
         ancestors = {a.id for a in index.corpus.ancestors(unit)}
         after = [p for p in index.document_procedures[unit.document]
@@ -187,7 +188,7 @@ def _relative(ref: Reference, unit: Unit, document: Document, index: Index) -> N
             return _found(ref, after[0].id)
         if unit.children:  # "decided according the following procedure:" and then a. b. c.
             return _found(ref, unit.children[0], "the items that follow it spell the procedure out")
-        return _unresolved(ref, "missing", "no procedure follows in this document")
+        return _unresolved(ref, RefProblem.MISSING, "no procedure follows in this document")
     if re.fullmatch(r"\d{1,2}|[a-z]", ref.target):
         return _numbered_sibling(ref, unit, index, above)
     if ref.target not in ("above", "below", "выше", "ниже"):  # a named block: "Events Phase"
@@ -196,7 +197,7 @@ def _relative(ref: Reference, unit: Unit, document: Document, index: Index) -> N
         match = [b for b in blocks if b.kind == Kind.PHASE and _words(b.field("title") or "") == _words(ref.target)]
         if match:
             return _found(ref, match[0].id)
-        return _unresolved(ref, "missing", f"no block named {ref.target!r} in this event")
+        return _unresolved(ref, RefProblem.MISSING, f"no block named {ref.target!r} in this event")
     # A bare "above": the material before it in the nearest block that has any; a bare
     # "below": what comes next ("one of the two options below:" and then the list).
     child = unit
@@ -219,19 +220,19 @@ def _relative(ref: Reference, unit: Unit, document: Document, index: Index) -> N
 def _numbered_sibling(ref: Reference, unit: Unit, index: Index, above: bool) -> None:
     chain = [unit, *index.corpus.ancestors(unit)]
     if ref.target.isdigit():
-        owner = next((u for u in chain if str(u.attrs.get("number", "")).isdigit()), None)
+        owner = next((u for u in chain if u.attrs.get("number", "").isdigit()), None)
         scope = index.corpus.units[owner.parent] if owner and owner.parent else None
     else:
-        scope = next((u for u in chain if str(u.attrs.get("number", "")).isdigit()), None)
+        scope = next((u for u in chain if u.attrs.get("number", "").isdigit()), None)
     siblings = [c for c in (index.corpus.children(scope) if scope else [])
-                if str(c.attrs.get("number", "")) == ref.target]
+                if c.attrs.get("number") == ref.target]
     if not siblings:
-        return _unresolved(ref, "missing", f"there is no item {ref.target} "
-                                           f"{'above' if above else 'below'} it")
+        return _unresolved(ref, RefProblem.MISSING, f"there is no item {ref.target} "
+                                                    f"{'above' if above else 'below'} it")
     target = siblings[0]
     if above != (index.order[target.id] < index.order[unit.id]):
-        return _unresolved(ref, "mismatch", f"item {ref.target} is not {'above' if above else 'below'}"
-                                            " the reference", target.id)
+        return _unresolved(ref, RefProblem.MISMATCH, f"item {ref.target} is not "
+                                                     f"{'above' if above else 'below'} the reference", target.id)
     _found(ref, target.id)
 
 
@@ -246,7 +247,7 @@ def _footnote(ref: Reference, unit: Unit, document: Document, index: Index) -> N
         return _found(ref, near[0].id)
     anywhere = footnotes(index.corpus.units[unit.document])
     if anywhere:
-        ref.problem = "distant"
+        ref.problem = RefProblem.DISTANT
         return _found(ref, anywhere[0].id, f"no {ref.target} footnote under {scope.id if scope else unit.document}; "
                                            f"the nearest is {anywhere[0].id}")
-    _unresolved(ref, "missing", f"no footnote marked {ref.target} in {unit.document}")
+    _unresolved(ref, RefProblem.MISSING, f"no footnote marked {ref.target} in {unit.document}")

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..errors import FolioError
-from ..model import LANGUAGES
+from ..model import LANGUAGES, Lang
 from .inputs import RuleError
 from .source import Checker, Node, read
 
@@ -255,7 +255,7 @@ def _fact(check: Checker, node: Node, rulebook: str) -> Fact:
     kind = kinds[0]
     label = {lang: check.text(n, f"{what}: label.{lang}")
              for lang, n in check.languages(keys["label"], f"{what}: label", LANGUAGES).items()}
-    if "en" not in label:
+    if Lang.EN not in label:
         raise check.fail(keys["label"], f"{what}: label needs at least an en text")
     wording = {lang: _fragments(check, n, f"{what}: wording.{lang}")
                for lang, n in check.languages(keys["wording"], f"{what}: wording", LANGUAGES).items()}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..model import Lang
 from .facts import Facts
 from .his_winter import HisPower
 from .inputs import Count, Die, Inputs, RuleInputError, arg, convert
@@ -175,7 +176,7 @@ def exploration_roll(facts: Facts, given: ExplorationRoll) -> Outcome:
     total = sum(given.dice) + given.explorer + bonus
     lost = facts["his.exploration.lost-at-sea"]
     if total in lost.value:
-        return decided(exploration_roll.rule_id, RollResult(total, True, lost.label["en"]), lost, dice)
+        return decided(exploration_roll.rule_id, RollResult(total, True, lost.label[Lang.EN]), lost, dice)
     return decided(exploration_roll.rule_id,
                    RollResult(total, False, "look the total up on the exploration table; its other "
                               "rows are not in the corpus"), dice, facts["his.exploration.mercator-bonus"])

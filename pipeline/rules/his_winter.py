@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..model import Lang
 from .facts import Facts
 from .inputs import Count, Inputs, RuleInputError, Turn, arg
 from .registry import Outcome, decided, rule
@@ -76,7 +77,7 @@ def winter_return(facts: Facts, given: WinterReturn) -> Outcome:
     that had to are destroyed."""
     protestant = given.power == HisPower.PROTESTANTS
     if protestant and given.space == Space.CAPITAL:
-        raise RuleInputError(f"space=capital: {facts['his.winter.protestant-no-capital'].label['en']} "
+        raise RuleInputError(f"space=capital: {facts['his.winter.protestant-no-capital'].label[Lang.EN]} "
                              f"({facts['his.winter.protestant-no-capital'].unit})")
     limit = facts["his.winter.protestant-limit" if protestant else "his.winter.return-limit"]
     cite = []
@@ -198,7 +199,7 @@ def mandatory_events(facts: Facts, given: MandatoryEvents) -> Outcome:
     due = [(name, fact) for name, fact in events.items()
            if fact.value == given.turn and name not in given.played]
     result = MandatoryResult(tuple(n for n, _ in due),
-                             tuple(f.label.get("ru", f.label["en"]) for _, f in due),
+                             tuple(f.label.get(Lang.RU, f.label[Lang.EN]) for _, f in due),
                              facts.number("his.mandatory.cp-ignored"))
     return decided(mandatory_events.rule_id, result, *(f for _, f in due), facts["his.mandatory.when"],
                    facts["his.mandatory.cp-ignored"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..model import Lang
 from .facts import Facts
 from .inputs import CP, Count, Inputs, RuleInputError, arg, convert
 from .registry import Outcome, decided, rule
@@ -212,7 +213,7 @@ def pass_(facts: Facts, given: Pass) -> Outcome:
              (given.mandatory_event_in_hand, "vq.pass.never.mandatory-event"),
              (given.cards_in_hand > given.admin_rating, "vq.pass.never.hand-size")]
     failed = [facts[fact_id] for bad, fact_id in never if bad]
-    return decided(pass_.rule_id, PassResult(not failed, False, tuple(f.label["en"] for f in failed)),
+    return decided(pass_.rule_id, PassResult(not failed, False, tuple(f.label[Lang.EN] for f in failed)),
                    *(failed or [facts["vq.pass.never.home-card"]]))
 
 

@@ -23,6 +23,8 @@ from typing import Callable
 
 from markupsafe import Markup, escape
 
+from ..model import LANGUAGES, Lang
+
 
 def _(message: str) -> str:
     """Marks a catalog string; it is translated when a page is rendered."""
@@ -342,7 +344,7 @@ class Findings:
     def summary(self, text: str) -> Markup:
         """A code's one-line meaning; the catalog has those of the codes listed in SUMMARIES."""
         translated = self.gettext(text) if text else text
-        if translated == text and self.lang != "en" and text:
+        if translated == text and self.lang != Lang.EN and text:
             return Markup('<span lang="en">{}</span>').format(inline_code(escape(text)))
         return inline_code(escape(translated))
 
@@ -366,7 +368,7 @@ class Findings:
             found = template.pattern.match(text)
             if found:
                 return Shown(self._fill(template, found.groupdict()), True)
-        return Shown(Markup('<span lang="en">{}</span>').format(inline_code(escape(text))), self.lang == "en")
+        return Shown(Markup('<span lang="en">{}</span>').format(inline_code(escape(text))), self.lang == Lang.EN)
 
     def _fill(self, template: Template, params: dict[str, str]) -> Markup:
         # Code spans are found in the template, before the parameters go in: a parameter's own
@@ -379,10 +381,10 @@ class Findings:
         return Markup(out)
 
     def _param(self, template: Template, name: str, value: str) -> Markup:
-        if name in template.counted and value.isdigit() and self.lang != "en":
+        if name in template.counted and value.isdigit() and self.lang != Lang.EN:
             singular, plural = template.counted[name]
             return escape(self.ngettext(singular, plural, int(value)) % {"num": int(value)})
-        if name.startswith("lang") and value in ("en", "ru"):
+        if name.startswith("lang") and value in LANGUAGES:
             return escape(self.language_name(value))
         if name.startswith("units"):  # a list: "eu-risto:2:I/events-phase, event:41:I"
             return Markup(", ").join(self._param(template, "unit", one) for one in value.split(", "))

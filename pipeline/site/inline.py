@@ -16,7 +16,7 @@ from typing import Callable
 
 from markupsafe import Markup, escape
 
-from ..model import Reference, Side
+from ..model import Lang, Reference, Side
 from ..termbase import Abbreviation
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -48,7 +48,7 @@ def abbreviation_spans(text: str, lang: str, known: dict[str, Abbreviation]) -> 
     for match in _WORD.finditer(text):
         word = match.group()
         abbr = known.get(word)
-        if abbr is None and lang == "en" and word.endswith("s"):
+        if abbr is None and lang == Lang.EN and word.endswith("s"):
             abbr = known.get(word[:-1])
         if abbr is None:
             continue

@@ -21,7 +21,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..labels import _sentence, label
 from ..editions.diff import ADDED
 from ..lookup import Lookup
-from ..model import Corpus, Kind, Reference, RefKind, RefStatus, Unit
+from ..model import Corpus, Kind, Lang, Reference, RefKind, RefStatus, Unit
 from ..termbase import Abbreviation, Termbase
 from .changes import rows as change_rows
 from .findings import SEVERITIES, Findings, quoted
@@ -83,7 +83,7 @@ class Renderer:
         # data written in one language (the glossary's notes): marked as such on the other's pages
         self.env.filters["quoted"] = lambda value: quoted(str(value), lang)
         self.env.globals["in_english"] = lambda value: (
-            escape(value) if lang == "en" else Markup('<span lang="en">{}</span>').format(value))
+            escape(value) if lang == Lang.EN else Markup('<span lang="en">{}</span>').format(value))
         self.macros = self.env.get_template("units.html").make_module(self.env.globals)
         check_kinds(self.macros)
 
@@ -340,13 +340,13 @@ class Renderer:
     def _external_words(self, ref: Reference) -> str | None:
         """Where an external reference points, in the page's language: the resolver's note is
         English prose for the CLI, so the page says it again from the reference's claims."""
-        claims = ref.claims or {}
+        claims = ref.claims
         if ref.kind == RefKind.PAGE:
             return self.gettext("the printed rulebook's pages are not part of the corpus")
-        if "qual" in claims:
-            return self.gettext("the basic rules, %(part)s part") % {"part": claims["qual"]}
-        if "deck" in claims:
-            return self.gettext("the %(deck)s events deck") % {"deck": claims["deck"]}
+        if claims.qual:
+            return self.gettext("the basic rules, %(part)s part") % {"part": claims.qual}
+        if claims.deck:
+            return self.gettext("the %(deck)s events deck") % {"deck": claims.deck}
         return None
 
 
@@ -356,6 +356,6 @@ def _script(text: str) -> str:
 
 def root_page(translations_by_lang: dict, languages: tuple[str, ...]) -> str:
     """site/index.html: sends a reader to the language their browser prefers, or lets them pick."""
-    env = environment(translations_by_lang["en"])
+    env = environment(translations_by_lang[Lang.EN])
     names = {code: Locale.parse(code).get_display_name(code).capitalize() for code in languages}
     return env.get_template("root.html").render(languages=languages, names=names)

@@ -36,7 +36,7 @@ def unit_index(corpus: Corpus, document: Unit, lang: str, gettext: Gettext) -> s
         labels[unit.id] = label(corpus, unit, lang, gettext)
         number = unit.attrs.get("number")
         if unit.kind in BY_NUMBER and number:
-            key = f"{number}:{unit.attrs['period']}" if unit.kind == Kind.EVENT else str(number)
+            key = f"{number}:{unit.attrs['period']}" if unit.kind == Kind.EVENT else number
             numbers.setdefault(key.lower(), unit.id)  # the outermost unit of that number
     return json.dumps({"labels": labels, "numbers": numbers}, ensure_ascii=False, separators=(",", ":"))
 

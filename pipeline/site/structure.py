@@ -12,11 +12,11 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import FolioError
-from ..model import Corpus, Document
+from ..model import LANGUAGES, Corpus, Document
 from ..site_names import PAGES, RESERVED
 
 #: the languages of the site, each a full copy of every page
-SITE_LANGUAGES = ("en", "ru")
+SITE_LANGUAGES = LANGUAGES
 #: fixed pages, by the template that renders them
 FIXED = PAGES
 _SEGMENT = re.compile(r"^[a-z0-9]+(?:[-_.][a-z0-9]+)*$")

@@ -60,6 +60,8 @@ def unit_to_json(unit: Unit) -> dict[str, Any]:
 def reference_to_json(ref: Reference) -> dict[str, Any]:
     data = dataclasses.asdict(ref)
     data["kind"], data["status"] = str(ref.kind), str(ref.status)
+    data["claims"] = ref.claims.to_json()
+    data["problem"] = None if ref.problem is None else str(ref.problem)
     return data
 
 

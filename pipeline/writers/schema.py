@@ -10,7 +10,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from ..model import KINDS, LANGUAGES, Document, Kind, KindSpec, RefKind, RefStatus
+from ..model import KINDS, LANGUAGES, Document, Kind, KindSpec, RefKind, RefProblem, RefStatus
 from .corpus_json import SIDE_KEYS, dumps
 from .facts_json import fact_schema
 
@@ -85,7 +85,7 @@ def _reference() -> dict[str, Any]:
         "text": text, "target": text, "path": text, "line": line, "col": line,
         "claims": {"type": "object", "additionalProperties": text},
         "status": {"enum": [str(s) for s in RefStatus]}, "target_id": optional, "note": optional,
-        "problem": {"enum": [None, "missing", "mismatch", "distant"]},
+        "problem": {"enum": [None, *(str(p) for p in RefProblem)]},
     }
     return {"description": "A cross-reference as written in the side `lang` of unit `source`, and "
                            "where it leads: `target_id` is a unit id when resolved; `note` says "
