@@ -9,6 +9,7 @@ parser. The repository copy lists only the Risto document, so the first build su
 from __future__ import annotations
 
 import json
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -71,14 +72,23 @@ class Repo:
                 for u in data["units"] if u["document"] == key and u["kind"] != "document"]
 
 
-@pytest.fixture
-def repo(corpus_copy, folio, tree_bytes) -> Repo:
-    manifest = yaml.safe_load((corpus_copy / "corpus" / "manifest.yaml").read_text(encoding="utf-8"))
-    repo = Repo(corpus_copy, [e for e in manifest["documents"] if e["parser"] == "risto-events"])
+@pytest.fixture(scope="module")
+def built(tmp_path_factory, copy_corpus, folio) -> tuple[Path, list[dict]]:
+    """A Risto-only project, built once: each test starts from a copy of it."""
+    root = copy_corpus(tmp_path_factory.mktemp("risto-only"))
+    manifest = yaml.safe_load((root / "corpus" / "manifest.yaml").read_text(encoding="utf-8"))
+    repo = Repo(root, [e for e in manifest["documents"] if e["parser"] == "risto-events"])
     repo.write_manifest()
-    run = folio(repo.root, "build")
+    run = folio(root, "build")
     assert run.returncode == 0, run.stderr
-    repo.baseline = tree_bytes(repo.root / "build")
+    return root, repo.entries
+
+
+@pytest.fixture
+def repo(built, tmp_path, tree_bytes) -> Repo:
+    root = Path(shutil.copytree(built[0], tmp_path / "repo"))
+    repo = Repo(root, [dict(entry) for entry in built[1]])
+    repo.baseline = tree_bytes(root / "build")
     return repo
 
 
