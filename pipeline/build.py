@@ -105,7 +105,8 @@ class Project:
 
     def rule_facts(self) -> Facts:
         """The rule facts, for a command that has no use for a project without them."""
-        load_facts(self.root)  # a project without corpus/rules: the one-line error
+        if not len(self.facts):  # read once; only a project without any says why, in one line
+            load_facts(self.root)
         return self.facts
 
     def findings(self, only: list[str] | None = None) -> list[Diagnostic]:

@@ -86,10 +86,12 @@ def _stemmer():
 _Y_ENDING = re.compile(r"([а-яё]{3,})(?:ой|ей|ий|ый)$")
 
 
+@lru_cache(maxsize=200_000)
 def _indexed(form: str) -> str:
     return _stemmer().stemWord(form.replace("й", "и"))
 
 
+@lru_cache(maxsize=200_000)
 def _queried(form: str) -> str:
     return _indexed(_Y_ENDING.sub(r"\1", form))
 
