@@ -12,7 +12,7 @@ STAGES = ("read", "parse", "link", "check", "render corpus", "render site", "sea
 
 
 def markdown(results: list[dict]) -> str:
-    return "\n\n".join([builds(results), stages(results), growth(results), checks(results)])
+    return "\n\n".join([targets(results), builds(results), stages(results), growth(results), checks(results)])
 
 
 def _scale(r: dict) -> str:
@@ -25,19 +25,61 @@ def _about(r: dict) -> str:
 
 def builds(results: list[dict]) -> str:
     rows = ["| scale | words | cold build | of it: aids | cold, one core | no-op rebuild | "
-            "one unit edited | bare `mkdocs build` | build without aids / bare mkdocs | "
-            "other work on the machine |",
-            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+            "one-word edit | bare `mkdocs build` | build without aids / bare mkdocs | "
+            "peak memory, all processes | other work on the machine |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for r in results:
         cold = r["cold"]["wall"]
         aids = r["cold"].get("timings", {}).get("aids", 0.0)
         serial = r.get("cold serial", {}).get("wall")
-        noop = r["no-op"]
+        noop, edit = r["no-op"], r["edit"]["wall"]
+        memory = r["cold"].get("tree_peak_mb")
         a = _about(r)
         rows.append(f"| {_scale(r)} | {r['words']:,.0f} | {a}{cold:.1f} s | {a}{aids:.1f} s | "
                     f"{f'{a}{serial:.1f} s' if serial else '–'} | {a}{noop:.2f} s ({100 * noop / cold:.1f} %) | "
-                    f"{a}{r['edit']['wall']:.1f} s | {a}{r['bare mkdocs']:.1f} s | "
-                    f"{a}{(cold - aids) / r['bare mkdocs']:.2f} | {_others(r)} |")
+                    f"{a}{edit:.1f} s ({100 * edit / cold:.0f} %) | {a}{r['bare mkdocs']:.1f} s | "
+                    f"{a}{(cold - aids) / r['bare mkdocs']:.2f} | "
+                    f"{f'{a}{memory / 1024:.2f} GB' if memory else '–'} | {_others(r)} |")
+    return "\n".join(rows)
+
+
+#: Issue 16's targets: what each figure is, how it is read from one scale's results, the bound
+#: and whether the figure must stay under it (True) or reach it (False), and the scales it is
+#: set for.
+TARGETS = [
+    ("one-word edit, rebuild / cold build", lambda r: r["edit"]["wall"] / r["cold"]["wall"],
+     0.10, True, (10, 100), lambda v: f"{100 * v:.0f} %"),
+    ("build without aids / bare `mkdocs build`",
+     lambda r: (r["cold"]["wall"] - r["cold"].get("timings", {}).get("aids", 0.0)) / r["bare mkdocs"],
+     1.5, True, (100,), lambda v: f"{v:.2f}"),
+    ("all check families, words per second of CPU (one core)",
+     lambda r: r["words"] / r["stages"]["check"]["cpu"] if not r["stages"].get("check", {}).get("extrapolated") else None,
+     100_000, False, (100, 1000), lambda v: f"{v:,.0f}"),
+    ("peak memory of the cold build, all processes", lambda r: r["cold"].get("tree_peak_mb"),
+     2048, True, (1000,), lambda v: f"{v / 1024:.2f} GB"),
+    ("the aids of the cold build, on every core / on one core",
+     lambda r: r["cold"]["timings"]["aids"] / r["cold serial"]["timings"]["aids"],
+     0.75, True, (10, 100), lambda v: f"{v:.2f}"),
+]
+
+
+def targets(results: list[dict]) -> str:
+    """Each target of issue 16 against the figures, at the scales it is set for."""
+    header = "| target | " + " | ".join(_scale(r) for r in results) + " | bound | holds |"
+    rows = [header, "| --- |" + " ---: |" * len(results) + " ---: | --- |"]
+    for name, value, bound, under, scales, shown in TARGETS:
+        cells, verdicts = [], []
+        for r in results:
+            try:
+                v = value(r)
+            except (KeyError, ZeroDivisionError, TypeError):
+                v = None
+            cells.append("–" if v is None else _about(r) + shown(v))
+            if v is not None and r["scale"] in scales and not r.get("extrapolated"):
+                verdicts.append(v <= bound if under else v >= bound)
+        verdict = "–" if not verdicts else "yes" if all(verdicts) else "no"
+        where = ", ".join(f"x{s}" for s in scales)
+        rows.append(f"| {name} | " + " | ".join(cells) + f" | {'≤' if under else '≥'} {shown(bound)} at {where} | {verdict} |")
     return "\n".join(rows)
 
 

@@ -4,7 +4,8 @@
                                    CPU seconds and peak memory per stage, words checked
                                    (--pages-only: Folio's pages without MkDocs and Pagefind)
     stages.py ROOT --build [...]   one `folio build` as build() runs it: wall, CPU, its own
-                                   timings and what it rendered (--clean, --jobs N)
+                                   timings, what it rendered and the peak memory of all its
+                                   processes together (benchmarks/memory.py) (--clean, --jobs N)
 
 Prints one JSON object. Peak memory is the stage's own: the kernel's high-water mark of this
 process is reset before each stage (/proc/self/clear_refs), and the peak of the processes it
@@ -25,7 +26,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from memory import PeakMemory  # noqa: E402
 from pipeline import build as pipeline  # noqa: E402
 from pipeline.checks import FAMILIES  # noqa: E402
 from pipeline.checks.base import WORD, CheckContext  # noqa: E402
@@ -130,11 +133,13 @@ def _index(out: dict, indexing, *args) -> int:
 
 def full_build(root: Path, jobs: int | None, clean: bool) -> dict:
     wall, cpu, children = time.perf_counter(), time.process_time(), _children_cpu()
-    result = pipeline.build(root, jobs=jobs, clean=clean)
+    with PeakMemory() as memory:
+        result = pipeline.build(root, jobs=jobs, clean=clean)
     return {"wall": time.perf_counter() - wall,
             "cpu": time.process_time() - cpu + _children_cpu() - children,
             "peak_mb": _rss_peak_kb() / 1024,
             "children_peak_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
+            "tree_peak_mb": memory.mb, "tree_processes": memory.processes,
             "timings": result.timings, "stats": dict(result.stats),
             "touched": {k: len(v) for k, v in result.touched.items()},
             "unchanged": result.corpus is None}
