@@ -32,3 +32,20 @@ def test_growth_reads_a_cost_that_doubles_with_the_words_as_linear():
     table = growth([result(10, 1000, 2.0, 1.0), result(20, 2000, 4.0, 4.0)])
     assert "| check (CPU) | 1.00 |" in table
     assert "| bare `mkdocs build` (wall) | 2.00 |" in table  # four times the cost: the square
+
+
+def test_the_targets_table_says_which_targets_hold_at_the_scales_they_are_set_for():
+    from report import targets
+
+    def result(scale: int, cold: float, edit: float) -> dict:
+        return {"scale": scale, "words": 1_000_000, "stages": {"check": {"cpu": 8.0}},
+                "cold": {"wall": cold, "timings": {"aids": 1.0}, "tree_peak_mb": 1500.0},
+                "edit": {"wall": edit}, "bare mkdocs": 10.0}
+
+    table = targets([result(10, 20.0, 1.0), result(100, 40.0, 8.0)])
+    edit = next(line for line in table.splitlines() if line.startswith("| one-word edit"))
+    assert "| 5 % | 20 % |" in edit and edit.endswith("| no |")  # x100 edits a fifth of a cold build
+    words = next(line for line in table.splitlines() if line.startswith("| all check families"))
+    assert "125,000" in words and words.endswith("| yes |")
+    memory = next(line for line in table.splitlines() if line.startswith("| peak memory"))
+    assert memory.endswith("| – |")  # set for x1000, which was not measured
