@@ -125,15 +125,3 @@ def test_results_show_no_internals_and_count_in_plain_russian(page, base_url):
     assert "folio_units" not in text.lower(), text  # the units' index is the script's, not the reader's
     assert not re.search(r"\b[a-z]+(?:-[a-z]+)*:[\w.]+/", text), text  # no unit id
     assert re.search(r"Результатов по запросу «беспорядок»: \d+", text), text
-
-
-def test_one_search_box_finds_the_words_of_two_rulebooks(page, base_url):
-    """Each rulebook is a bundle of its own (pipeline/site/search.py): the header box of one
-    rulebook's page finds the words of another's, merged into one list of results."""
-    page.goto(f"{base_url}/ru/vq/vq-deployment-actions/")
-    box = page.locator(".folio-header-search input")
-    for query, path in (("отлучения", "/ru/his/his-power-rules/"), ("наёмники", "/ru/vq/vq-deployment-actions/")):
-        box.fill("")
-        box.press_sequentially(query, delay=30)
-        page.wait_for_function("([path]) => [...document.querySelectorAll('.folio-typeahead a')]"
-                               ".some(a => new URL(a.href).pathname === path)", arg=[path])

@@ -109,8 +109,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
         # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
         # while MkDocs wraps the pages
         light = pages.search_pages(sources, work / "search")
-        bundles = session.cache.directory("search") if session else (None, None)
-        indexing = search.start(out, light, bundles, jobs) if jobs > 1 else None
+        indexing = search.start(out, light) if jobs > 1 else None
         try:
             with stage(session, "mkdocs"):
                 built = workers.run(wrap, sources, jobs=jobs, stage="mkdocs")
@@ -125,7 +124,10 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
                                     out / found.lang / site.page("aids").path / Path(file.path).name)
         (out / "index.html").write_text(root_page(translations, SITE_LANGUAGES), encoding="utf-8")
         with stage(session, "search index"):
-            indexed = indexing.wait() if indexing is not None else search.index(out, light, bundles, jobs)
+            if indexing is not None:
+                indexing.wait()
+            else:
+                search.index(out, light)
         (out / ".gitkeep").touch()  # the placeholder git keeps for the directory
     if session:
         for found, count in zip(sources, built):
@@ -134,9 +136,6 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
                 if in_place is not None and found.same_frame else [f"{found.lang}/*"]
             session.stats["pages rendered"] += len(found.rendered)
             session.stats["pages built by mkdocs"] += count
-        session.touched["search"] += indexed.made
-        session.stats["search bundles indexed"] += len(indexed.made)
-        session.stats["search bundles reused"] += len(indexed.reused)
 
 
 def navigation(site: Site, titles: dict[str, str], gettext) -> list:

@@ -160,39 +160,17 @@
     return result;
   }
 
-  // Each rulebook's pages are a bundle of their own, so that an edit re-indexes one rulebook
-  // (pipeline/site/search.py); the main bundle lists them by language, and Pagefind merges
-  // them into its own: one search, one ranking, over every rulebook.
-  var lang = (document.documentElement.getAttribute("lang") || "").toLowerCase();
-  var merged = null;
-  function rulebooks() {
-    if (!merged) {
-      merged = fetch(bundle + "folio-bundles.json").then(function (response) {
-        if (!response.ok) throw new Error("the search's list of bundles: " + response.status);
-        return response.json();
-      }).then(function (bundles) {
-        return (bundles[lang] || []).map(function (path) { return bundle + path; });
-      });
-    }
-    return merged;
-  }
-
   var loading = null;
   function pagefind() {
     if (!loading) {
-      loading = Promise.all([import(bundle + "pagefind.js"), rulebooks()]).then(function (found) {
-        var module = found[0];
-        return module.options({baseUrl: base}).then(function () {
-          return Promise.all(found[1].map(function (path) {
-            return module.mergeIndex(path, {baseUrl: base});
-          }));
-        }).then(function () { return module; });
+      loading = import(bundle + "pagefind.js").then(function (module) {
+        return module.options({baseUrl: base}).then(function () { return module; });
       });
     }
     return loading;
   }
 
-  window.FolioSearch = {bundle: bundle, base: base, term: term, units: units, rulebooks: rulebooks,
+  window.FolioSearch = {bundle: bundle, base: base, term: term, units: units,
                         processResult: processResult, pagefind: pagefind, numberOf: numberOf};
 
   // The found words, marked where a result lands (its URL carries them as ?highlight=)

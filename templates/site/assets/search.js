@@ -1,28 +1,23 @@
 // Pagefind's UI on the search page, over the index of this page's language (Pagefind picks it
-// from <html lang>), with every rulebook's bundle merged into the main one (folio-search.js).
-// `?q=` comes from the search box in the header. Each result leads to the unit that holds the
-// words, not to the heading above it (folio-search.js).
+// from <html lang>). `?q=` comes from the search box in the header. Each result leads to the
+// unit that holds the words, not to the heading above it (folio-search.js).
 window.addEventListener("DOMContentLoaded", function () {
   var box = document.getElementById("folio-search");
   if (!box || typeof PagefindUI === "undefined" || !window.FolioSearch) return;
   var search = window.FolioSearch;
-  var baseUrl = new URL(box.dataset.base, location.href).pathname;
-  search.rulebooks().then(function (rulebooks) {
-    var ui = new PagefindUI({
-      element: "#folio-search",
-      bundlePath: new URL(box.dataset.bundle, location.href).pathname,
-      baseUrl: baseUrl,
-      mergeIndex: rulebooks.map(function (path) { return {bundlePath: path, baseUrl: baseUrl}; }),
-      showSubResults: true,
-      showImages: false,
-      resetStyles: false,
-      processTerm: search.term,
-      translations: {one_result: box.dataset.oneResult, many_results: box.dataset.manyResults},
-      processResult: function (result) {
-        return search.processResult(result, (box.querySelector("input") || {}).value || "");
-      }
-    });
-    var query = new URLSearchParams(location.search).get("q");
-    if (query) ui.triggerSearch(query);
+  var ui = new PagefindUI({
+    element: "#folio-search",
+    bundlePath: new URL(box.dataset.bundle, location.href).pathname,
+    baseUrl: new URL(box.dataset.base, location.href).pathname,
+    showSubResults: true,
+    showImages: false,
+    resetStyles: false,
+    processTerm: search.term,
+    translations: {one_result: box.dataset.oneResult, many_results: box.dataset.manyResults},
+    processResult: function (result) {
+      return search.processResult(result, (box.querySelector("input") || {}).value || "");
+    }
   });
+  var query = new URLSearchParams(location.search).get("q");
+  if (query) ui.triggerSearch(query);
 });
