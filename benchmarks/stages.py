@@ -103,7 +103,7 @@ def stages(root: Path, pages_only: bool = False) -> dict:
             indexing, wrapping = search.index, mkdocs_adapter.run
             search.index = lambda *args: _index(out, indexing, *args)  # measured on its own
             if pages_only:
-                search.index = lambda *args: _index(out, lambda *_: 0, *args)
+                search.index = lambda *args: _index(out, lambda *_: search.Indexed(0), *args)
                 mkdocs_adapter.run = lambda *args, **kwargs: 0
             try:
                 with measured(out, "render site"):

@@ -84,6 +84,7 @@ def test_editing_one_unit_rebuilds_only_what_depends_on_it(project, tree_bytes, 
     assert "en/vq-x1/" not in result.touched["mkdocs"], "an unchanged outline was handed to MkDocs"
     assert result.touched["checks"] == ["vq-x1"]
     assert result.stats["yaml made"] == 1 and result.stats["yaml reused"] == 4
+    assert result.touched["search"] == ["pagefind"], "the edited text must be indexed again"
     page = (project / "site" / "ru" / VQ_PAGE / "index.html").read_text("utf-8")
     assert EDITED in page and WORD not in page
     assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
@@ -132,6 +133,8 @@ def test_a_changed_theme_template_rebuilds_every_page(project):
     result = build(project)
     assert result.touched["mkdocs"] == ["en/*", "ru/*"]  # the frame changed: MkDocs builds all
     assert not result.touched["pages"], "Folio's own page content did not change"
+    # Pagefind would read the very same pages: the last build's index is kept
+    assert "search" not in result.touched and result.stats["search index reused"] == 1
     for page in (project / "site").glob("*/**/index.html"):
         assert "data-edited" in page.read_text("utf-8"), page
 

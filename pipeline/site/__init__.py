@@ -109,7 +109,8 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
         # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
         # while MkDocs wraps the pages
         light = pages.search_pages(sources, work / "search")
-        indexing = search.start(out, light) if jobs > 1 else None
+        bundles = session.cache.directory("search") if session else (None, None)
+        indexing = search.start(out, light, bundles) if jobs > 1 else None
         try:
             with stage(session, "mkdocs"):
                 built = workers.run(wrap, sources, jobs=jobs, stage="mkdocs")
@@ -124,10 +125,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
                                     out / found.lang / site.page("aids").path / Path(file.path).name)
         (out / "index.html").write_text(root_page(translations, SITE_LANGUAGES), encoding="utf-8")
         with stage(session, "search index"):
-            if indexing is not None:
-                indexing.wait()
-            else:
-                search.index(out, light)
+            indexed = indexing.wait() if indexing is not None else search.index(out, light, bundles)
         (out / ".gitkeep").touch()  # the placeholder git keeps for the directory
     if session:
         for found, count in zip(sources, built):
@@ -136,6 +134,9 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
                 if in_place is not None and found.same_frame else [f"{found.lang}/*"]
             session.stats["pages rendered"] += len(found.rendered)
             session.stats["pages built by mkdocs"] += count
+        if not indexed.reused:
+            session.touched["search"].append("pagefind")
+        session.stats["search index reused" if indexed.reused else "search index made"] += 1
 
 
 def navigation(site: Site, titles: dict[str, str], gettext) -> list:
