@@ -45,7 +45,9 @@ class Press:
         for d, (html, variants) in enumerate(documents):
             for v, variant in enumerate(variants):
                 name = cache.key(html, variant)
-                kept = self.build_cache.get("pdf", name) if self.build_cache is not None and inspect is None else None
+                kept = None
+                if self.build_cache is not None and inspect is None:
+                    kept = self.build_cache.get("pdf", name)
                 found = kept if kept is not None or inspect is not None else cache.get(name)
                 if kept is not None:
                     carried.add((d, v))
@@ -53,8 +55,10 @@ class Press:
                     todo.setdefault(d, []).append(v)
                 else:
                     pdfs[(d, v)] = (found, False)
-        cards = {d: measures.Cards(html, cache.salt()) for d, (html, _) in enumerate(documents) if pack.has_cards(html)}
-        known = {d: cards[d].known(self._entry) for d in cards}  # kept with the build, even if not laid out
+        # the cards' measurements, of a card aid laid out now or (to keep them with the build) not
+        cards = {d: measures.Cards(html, cache.salt()) for d, (html, _) in enumerate(documents)
+                 if pack.has_cards(html) and (d in todo or self.build_cache is not None)}
+        known = {d: cards[d].known(self._entry) for d in cards}
         if todo:
             laid = self._lay_out(documents, todo, cards, known, jobs if inspect is None else 1, inspect)
             for (d, v), data in laid.items():
@@ -75,7 +79,8 @@ class Press:
         def work(job: Job):
             html, variants = documents[job.document]
             if job.variant is None:
-                return measures.measure(printer, cards[job.document], known[job.document], columns[job.document])
+                d = job.document
+                return measures.measure(printer, cards[d], known[d], columns[d])
             look = None
             if inspect is not None:
                 index = variants.index(job.variant)
@@ -85,17 +90,20 @@ class Press:
         columns = {}  # a card aid -> the shortest column (px) of the papers it is printed on
         for d in todo:
             if d in cards:  # a tiny layout per paper: made once here, not in every worker
-                columns[d] = min(printer.content_height(documents[d][1][v]) for v in todo[d]) - pack.SLACK_MM * pack.PX_PER_MM
+                shortest = min(printer.content_height(documents[d][1][v]) for v in todo[d])
+                columns[d] = shortest - pack.SLACK_MM * pack.PX_PER_MM
         first = [Job(d, None, 3 * sum(len(card) for card, key in zip(cards[d].cards, cards[d].narrow)
                                       if key not in known[d])) for d in todo if d in cards]
-        first += [Job(d, documents[d][1][v], len(documents[d][0])) for d in todo if d not in cards for v in todo[d]]
-        second = [Job(d, documents[d][1][v], 2 * len(documents[d][0])) for d in todo if d in cards for v in todo[d]]
+        first += [Job(d, documents[d][1][v], len(documents[d][0]))
+                  for d in todo if d not in cards for v in todo[d]]
+        second = [Job(d, documents[d][1][v], len(documents[d][0])) for d in todo if d in cards for v in todo[d]]
         laid: dict[tuple[int, int], bytes] = {}
         for job, result in zip(first, _run(work, first, jobs)):
             if job.variant is None:
                 head, made = result
                 self._keep(made)
-                measured[job.document] = measures.measured(cards[job.document], head, {**known[job.document], **made})
+                d = job.document
+                measured[d] = measures.measured(cards[d], head, {**known[d], **made})
             else:
                 laid[(job.document, documents[job.document][1].index(job.variant))] = result
         for job, result in zip(second, _run(work, second, jobs)):
