@@ -25,7 +25,7 @@ from pathlib import Path
 from . import pack
 from .pdf import FACES, FITS, LAST_PAGE_MIN, MARKS, PAPERS, STYLESHEET, Variant, font_files
 
-#: the newest entries kept, by kind; a build of every aid writes 24 PDFs and 34 measurements
+#: the newest entries kept, by kind; a build of every aid writes 24 PDFs and 32 measurements
 KEEP = {"pdf": 256, "card": 1024}
 
 
