@@ -259,7 +259,8 @@ def print_aids(plan: Plan, out_dir: Path, session: Session | None = None) -> Pri
     an aid whose page did not change since the last build is taken from that build."""
     from .aids import print_aids as write
 
-    printed = write(plan, out_dir, build_cache=session.cache if session else None)
+    printed = write(plan, out_dir, build_cache=session.cache if session else None,
+                    jobs=session.jobs if session else None)
     if session is not None and printed is not None:
         session.touched["aids"] = printed.laid_out
     return printed

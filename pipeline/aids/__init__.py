@@ -7,8 +7,8 @@ Two stages, so that bad input stops a build before anything is written:
   templates/aids/ into one HTML document per aid and language. A missing unit or fact is a
   FolioError here.
 - :func:`print_aids` lays each document out with WeasyPrint, once per paper size (and with cut
-  marks for card aids, on request), into ``build/aids/<lang>/<aid>-<paper>.pdf``, all swapped in
-  at once. A PDF printed before from the same HTML is not laid out again: it comes from the last
+  marks for card aids, on request), on every core (:mod:`.press`), into
+  ``build/aids/<lang>/<aid>-<paper>.pdf``, all swapped in at once. A PDF printed before from the same HTML is not laid out again: it comes from the last
   build (``build/.cache/pdf``) or from the user's cache (:mod:`.cache`).
 
 Every aid names its *edition* in its footer (beside its rules, by their labels), and the
@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from .. import workers
 from ..atomic import atomic_dir
 from ..diagnostics import Code, Diagnostic, Severity
 from ..errors import FolioError
@@ -38,7 +39,8 @@ from ..rules.facts import Facts
 from ..version import folio_version
 from . import his, pop, risto, vq
 from .address import Addresses
-from .pdf import PAPERS, Press, Variant
+from .pdf import PAPERS, Variant
+from .press import Press
 from .render import environment, render_html
 from .sheet import Sheet
 
@@ -214,21 +216,21 @@ def fallback_note(corpus: Corpus, lookup: Lookup, document: Document) -> Diagnos
 
 
 def print_aids(plan: Plan, out_dir: Path, inspect: Callable[[AidFile, object], None] | None = None,
-               *, build_cache=None) -> Printed | None:
-    """Print every planned aid into ``out_dir`` (swapped in whole); ``inspect`` sees each laid-out
-    document before it is written and dropped (the tests look at its boxes). ``build_cache``
-    (a build's :class:`~pipeline.buildcache.BuildCache`) gives the PDFs the last build printed."""
+               *, build_cache=None, jobs: int | None = None) -> Printed | None:
+    """Print every planned aid into ``out_dir`` (swapped in whole), on ``jobs`` processes (default:
+    every core, or FOLIO_JOBS); ``inspect`` sees each laid-out document before it is written and
+    dropped (the tests look at its boxes), and so prints in this process. ``build_cache`` (a
+    build's :class:`~pipeline.buildcache.BuildCache`) gives the PDFs the last build printed."""
     if not plan.documents:
         return None
-    printing = Press(build_cache)
+    files = [plan.files(document) for document in plan.documents]
+    look = (lambda d, v, laid: inspect(files[d][v], laid)) if inspect else None
+    printed = Press(build_cache).print([(d.html, [f.variant for f in fs]) for d, fs in zip(plan.documents, files)],
+                                       jobs=workers.available() if jobs is None else jobs, inspect=look)
     laid_out = []
     with atomic_dir(out_dir) as tmp:
-        # one document at a time, serially: WeasyPrint is pure Python (threads would not help),
-        # and two forked processes measured no faster than one on a two-core machine
-        for document in plan.documents:
-            files = plan.files(document)
-            look = (lambda i, laid, files=files: inspect(files[i], laid)) if inspect else None
-            for file, (pdf, fresh) in zip(files, printing.print(document.html, [f.variant for f in files], look)):
+        for document_files, pdfs in zip(files, printed):
+            for file, (pdf, fresh) in zip(document_files, pdfs):
                 target = tmp / file.path
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(pdf)

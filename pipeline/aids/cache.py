@@ -9,7 +9,8 @@ changes the key instead.
 The cache lives outside the project (``$FOLIO_CACHE_DIR/aids``, else the user's cache
 directory), because builds of fresh checkouts and test copies print the same aids over and
 over; an empty ``FOLIO_CACHE_DIR`` turns it off. It never fails a build: a cache that cannot
-be read or written is simply not used.
+be read or written is simply not used. Beside the PDFs it keeps the event cards' measurements
+(``<key>.card``, :mod:`.measures`), so that an edit to one event measures that card alone.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from pathlib import Path
 from . import pack
 from .pdf import FACES, FITS, LAST_PAGE_MIN, MARKS, PAPERS, STYLESHEET, Variant, font_files
 
-#: the newest entries kept; a build of every aid writes 24
-KEEP = 256
+#: the newest entries kept, by kind; a build of every aid writes 24 PDFs and 32 measurements
+KEEP = {"pdf": 256, "card": 1024}
 
 
 def directory() -> Path | None:
@@ -56,33 +57,45 @@ def key(html: str, variant: Variant) -> str:
     return hashlib.sha256(salt() + variant.suffix.encode() + b"\0" + html.encode("utf-8")).hexdigest()
 
 
-def get(name: str) -> bytes | None:
+def get(name: str, kind: str = "pdf") -> bytes | None:
     where = directory()
     if where is None:
         return None
     try:
-        pdf = (where / f"{name}.pdf").read_bytes()
-        os.utime(where / f"{name}.pdf")  # recently used: pruned last
-        return pdf
+        data = (where / f"{name}.{kind}").read_bytes()
+        os.utime(where / f"{name}.{kind}")  # recently used: pruned last
+        return data
     except OSError:
         return None
 
 
-def put(name: str, pdf: bytes) -> None:
+def put(name: str, data: bytes, kind: str = "pdf") -> None:
+    put_many({name: data}, kind)
+
+
+def put_many(entries: dict[str, bytes], kind: str = "pdf") -> None:
+    """Entries written, then the cache pruned once (a build writes dozens of measurements)."""
     where = directory()
-    if where is None:
+    if where is None or not entries:
         return
     try:
         where.mkdir(parents=True, exist_ok=True)
-        tmp = where / f".{name}.{secrets.token_hex(4)}.tmp"
-        tmp.write_bytes(pdf)
-        os.replace(tmp, where / f"{name}.pdf")  # whole or not at all: builds may run side by side
-        _prune(where)
+        for name, data in entries.items():
+            tmp = where / f".{name}.{secrets.token_hex(4)}.tmp"
+            tmp.write_bytes(data)
+            os.replace(tmp, where / f"{name}.{kind}")  # whole or not at all: builds may run side by side
+        _prune(where, kind)
     except OSError:
         pass
 
 
-def _prune(where: Path) -> None:
-    entries = sorted(where.glob("*.pdf"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for stale in entries[KEEP:]:
+def _prune(where: Path, kind: str) -> None:
+    def used(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except OSError:  # pruned by a build running beside this one
+            return 0.0
+
+    entries = sorted(where.glob(f"*.{kind}"), key=used, reverse=True)
+    for stale in entries[KEEP[kind]:]:
         stale.unlink(missing_ok=True)

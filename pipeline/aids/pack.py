@@ -3,8 +3,10 @@
 A card aid's HTML lists its cards in event order, each after a ``<!--folio:card-->`` marker,
 and each card's blocks (its preconditions, its occurrences or phases) after a
 ``<!--folio:block-->`` one; rule text is escaped, so no text of the corpus can hold a marker.
-Before the aid is printed, every card is laid out once by WeasyPrint, on one tall page, at the
-width it is cut out at: ``NARROW_MM``, two cards side by side across a page. A card taller than
+Before the aid is printed, every card is laid out once by WeasyPrint, each at the top of a tall
+page of its own (so that its height does not depend on the cards measured with it, and a card
+measured in an earlier build is the card measured now: :mod:`.measures`), at the width it is cut
+out at: ``NARROW_MM``, two cards side by side across a page. A card taller than
 a page's column is cut out at ``WIDE_MM``, the page's width, its blocks in two columns split
 where they balance best; its height there is estimated from its blocks' measured heights (a
 half of a wide card is wider than a narrow card's text, so the estimate is never short). The
@@ -29,12 +31,16 @@ NARROW_MM, WIDE_MM = 88.0, 186.0
 GAP_MM, MARKS_GAP_MM = 3.0, 10.0
 #: what a page keeps free of the sum of its cards' heights (mm): rounding in the layout
 SLACK_MM = 1.5
-#: a card taller than this narrow (mm) may be too tall for a column on some paper: it is laid
-#: out wide as well (the shortest column, Letter's with cut marks, is 248 mm)
+#: a card taller than this narrow (mm) may be too tall for a column on some paper (the shortest
+#: column, Letter's with cut marks, is 248 mm): its wide measurement is looked for in the caches.
+#: A build measures wide only the cards taller than a column of the papers it prints.
 WIDE_FROM_MM = 200.0
-#: the measuring page: A4's width (the narrower paper: a header is never taller on Letter), and
-#: tall enough for every card one under the other, none broken across pages
-MEASURING_PAGE = "@page { size: 210mm 6000mm; }"
+#: the measuring page: A4's width (the narrower paper: a header is never taller on Letter), tall
+#: enough for any card, and each card at the very top of a page of its own. A card's height is a
+#: difference of the positions of its lines, and on one long page it varied in the 11th digit
+#: with where the card stood; at the top of a page it is the same whichever cards are measured
+#: with it.
+MEASURING_PAGE = "@page { size: 210mm 6000mm; } .slot[data-card] { break-before: page; margin-top: 0; }"
 CARD, BLOCK, BODY, END = "<!--folio:card-->", "<!--folio:block-->", "<!--folio:body-->", "<!--folio:cards-->"
 PX_PER_MM = 96 / 25.4
 
@@ -65,14 +71,17 @@ def split(html: str) -> tuple[str, list[str], str]:
     return head, cards.split(CARD), END + tail
 
 
-def measuring_html(html: str, wide: dict[int, int] | None = None) -> str:
-    """Every card in a narrow slot, one under the other; or (``wide``: card -> the blocks of its
-    left column) those cards, in wide slots."""
+def measuring_html(html: str, narrow: list[int] = (), wide: dict[int, int] | None = None) -> str:
+    """The head, then the ``narrow`` cards in narrow slots, or (``wide``: card -> the blocks of its
+    left column) those cards in wide slots; each slot on a page of its own (MEASURING_PAGE)."""
     head, cards, tail = split(html)
+    # an empty first child keeps the cards' container on the head's page: a page break before
+    # its first child would move the container (and the head's measured end) to the next page
+    probe = '<div class="probe"></div>'
     if wide is None:
-        return head + "".join(f'<div class="slot" data-card="{i}">{card}</div>'
-                              for i, card in enumerate(cards)) + tail
-    return head + "".join(_wide(cards[i], wide[i], f' data-card="{i}"') for i in sorted(wide)) + tail
+        return head + probe + "".join(f'<div class="slot" data-card="{i}">{cards[i]}</div>'
+                                      for i in narrow) + tail
+    return head + probe + "".join(_wide(cards[i], wide[i], f' data-card="{i}"') for i in sorted(wide)) + tail
 
 
 def _wide(card: str, left: int, attributes: str = "") -> str:
@@ -105,36 +114,37 @@ class Measured:
     head: float  # px: the height of what precedes the cards on page 1
 
 
-def measure(document) -> Measured:
-    """The cards' heights, and their blocks', in the laid-out :func:`measuring_html`."""
-    page_box = document.pages[0]._page_box
-    top = page_box.content_box_y()
+def measure(document) -> tuple[float, dict[int, Card]]:
+    """The height of the head (what precedes the cards on page 1), and the cards' heights and
+    their blocks', in the laid-out :func:`measuring_html`."""
+    top = document.pages[0]._page_box.content_box_y()
     cards: dict[int, Card] = {}
     tops: dict[int, list[float]] = {}
     ends: dict[int, float] = {}
     head = None
     seen = set()  # an element's first box is its own; the boxes after it are anonymous
     current = None
-    for box in page_box.descendants():
-        element = getattr(box, "element", None)
-        if element is None or id(element) in seen or not hasattr(box, "border_box_y"):
-            continue
-        seen.add(id(element))
-        classes = (element.get("class") or "").split()
-        if "cards" in classes:
-            head = box.position_y - top  # its margin box: the gap above it depends on the paper
-        elif element.get("data-card") is not None:
-            current = int(element.get("data-card"))
-            cards[current] = Card(box.border_height(), [])
-            tops[current] = []
-        elif "block" in classes and current is not None:
-            tops[current].append(box.border_box_y())
-        elif "card-body" in classes and current is not None:
-            ends[current] = box.content_box_y() + box.height
+    for page in document.pages:
+        for box in page._page_box.descendants():
+            element = getattr(box, "element", None)
+            if element is None or id(element) in seen or not hasattr(box, "border_box_y"):
+                continue
+            seen.add(id(element))
+            classes = (element.get("class") or "").split()
+            if "cards" in classes:
+                head = box.position_y - top  # its margin box: the gap above it depends on the paper
+            elif element.get("data-card") is not None:
+                current = int(element.get("data-card"))
+                cards[current] = Card(box.border_height(), [])
+                tops[current] = []
+            elif "block" in classes and current is not None:
+                tops[current].append(box.border_box_y())
+            elif "card-body" in classes and current is not None:
+                ends[current] = box.content_box_y() + box.height
     for index, card in cards.items():
         marks = tops[index] + [ends.get(index, tops[index][-1] if tops[index] else 0.0)]
         card.blocks = [b - a for a, b in zip(marks, marks[1:])]
-    return Measured([cards[i] for i in sorted(cards)], head or 0.0)
+    return head or 0.0, cards
 
 
 @dataclass

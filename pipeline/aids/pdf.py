@@ -1,8 +1,9 @@
 """HTML to PDF with WeasyPrint: the paper sizes, the fonts, and the bytes of a printed aid.
 
 One :class:`Printer` serves a whole build: the fonts are loaded once into one WeasyPrint font
-configuration and the shared stylesheet is parsed once; each document is laid out, written
-and dropped before the next one (WeasyPrint holds a whole document in memory).
+configuration and the shared stylesheet is parsed once, before the printing processes are forked
+(:mod:`.press`); each document is laid out, written and dropped before the next one (WeasyPrint
+holds a whole document in memory).
 
 The fonts are DejaVu's (Debian's fonts-dejavu-core), named by file in ``@font-face`` rather
 than looked up by family, so every glyph of every aid, Cyrillic included, comes from fonts
@@ -89,15 +90,17 @@ class Printer:
         self.measuring = CSS(string=pack.MEASURING_PAGE, font_config=self.fonts)
         self.fits = [CSS(string=fit, font_config=self.fonts) for fit in FITS]
         self._content_heights: dict[Variant, float] = {}
+        self._parsed: tuple[str | None, object] = (None, None)
 
-    @staticmethod
-    def parse(html: str):
-        """The parsed document, laid out once per paper size: parsing is a third of the work."""
+    def parse(self, html: str):
+        """The parsed document; the last one is kept, for the next paper of the same aid."""
         from weasyprint import HTML
 
-        # No base URL: an aid loads nothing but its fonts, and its bytes must not depend on where
-        # the repository is.
-        return HTML(string=html, base_url=None)
+        if self._parsed[0] != html:
+            # No base URL: an aid loads nothing but its fonts, and its bytes must not depend on
+            # where the repository is.
+            self._parsed = (html, HTML(string=html, base_url=None))
+        return self._parsed[1]
 
     def layout(self, parsed, variant: Variant, fit=None):
         """The laid-out document (WeasyPrint's ``Document``): pages, boxes, and ``write_pdf``."""
@@ -117,21 +120,19 @@ class Printer:
                 document = tighter
         return document
 
-    def measure(self, html: str):
-        """The cards of a card aid, measured (:func:`pack.measure`): each narrow, and those that
-        may be too tall for a column wide as well."""
-        def laid_out(measuring: str):
-            return pack.measure(self.parse(measuring).render(
-                stylesheets=[*self.base, self.papers["a4"], self.cards, self.measuring], font_config=self.fonts))
+    def measure_narrow(self, html: str, cards: list[int]) -> tuple[float, dict]:
+        """The head's height and the ``cards`` of a card aid, each laid out narrow
+        (:func:`pack.measure`)."""
+        return pack.measure(self._measuring(pack.measuring_html(html, cards)))
 
-        measured = laid_out(pack.measuring_html(html))
-        tall = {i: card.halves()[1] for i, card in enumerate(measured.cards)
-                if card.height > pack.WIDE_FROM_MM * pack.PX_PER_MM}
-        if tall:
-            wide = laid_out(pack.measuring_html(html, tall))
-            for index, card in zip(sorted(tall), wide.cards):
-                measured.cards[index].wide_height = card.height
-        return measured
+    def measure_wide(self, html: str, wide: dict[int, int]) -> dict[int, float]:
+        """The height of each card in ``wide`` (card -> the blocks of its left column) laid out wide."""
+        _head, cards = pack.measure(self._measuring(pack.measuring_html(html, wide=wide)))
+        return {index: card.height for index, card in cards.items()}
+
+    def _measuring(self, html: str):
+        return self.parse(html).render(stylesheets=[*self.base, self.papers["a4"], self.cards, self.measuring],
+                                       font_config=self.fonts)
 
     def content_height(self, variant: Variant) -> float:
         """The height (CSS px) of a page's content area on the variant's paper."""
@@ -145,51 +146,23 @@ class Printer:
         pages, halves = pack.plan(measured, self.content_height(variant), variant.marks)
         return self.layout(self.parse(pack.packed_html(html, pages, halves)), variant)
 
+    def print(self, html: str, variant: Variant, measured=None, inspect=None) -> bytes:
+        """One aid on one paper: a card aid packed by its cards' ``measured`` heights
+        (:mod:`.measures`), another set tighter where that spares a last page; ``inspect`` sees
+        the laid-out document before it is written."""
+        if measured is not None:
+            document = self.layout_cards(html, measured, variant)
+        else:
+            document = self.layout_fitted(self.parse(html), variant)
+        if inspect is not None:
+            inspect(document)
+        return self.pdf(document)  # the document is dropped on return: WeasyPrint holds it whole
+
     @staticmethod
     def pdf(document) -> bytes:
         # WeasyPrint writes no date unless the HTML gives one, and derives the file identifier
         # from the content: the same aid gives the same bytes, build after build.
         return document.write_pdf()
-
-
-class Press:
-    """Prints documents one after the other with one :class:`Printer`, made only when a
-    document is in neither the last build's cache nor the user's (pipeline/aids/cache.py)."""
-
-    def __init__(self, build_cache=None) -> None:
-        self.printer: Printer | None = None
-        self.build_cache = build_cache  # a BuildCache: the PDFs of the last build, by key
-
-    def print(self, html: str, variants: list[Variant], inspect=None) -> list[tuple[bytes, bool]]:
-        """One aid in one language, once per variant: (the PDF, whether it was laid out now);
-        ``inspect(i, document)`` sees each laid-out document before it is dropped, and so
-        bypasses the caches."""
-        from . import cache
-
-        parsed = measured = None
-        pdfs = []
-        for index, variant in enumerate(variants):
-            name = cache.key(html, variant)
-            kept = self.build_cache.get("pdf", name) if self.build_cache is not None and inspect is None else None
-            pdf = kept if kept is not None or inspect is not None else cache.get(name)
-            fresh = pdf is None
-            if fresh:
-                self.printer = self.printer or Printer()
-                if pack.has_cards(html):  # measured once, packed for each paper
-                    measured = measured or self.printer.measure(html)
-                    document = self.printer.layout_cards(html, measured, variant)
-                else:
-                    parsed = parsed or self.printer.parse(html)
-                    document = self.printer.layout_fitted(parsed, variant)
-                if inspect is not None:
-                    inspect(index, document)
-                pdf = self.printer.pdf(document)
-                del document  # WeasyPrint holds the whole document: drop it before the next one
-                cache.put(name, pdf)
-            if self.build_cache is not None and kept is None:  # a kept entry is carried over
-                self.build_cache.put("pdf", name, pdf)
-            pdfs.append((pdf, fresh))
-        return pdfs
 
 
 def last_page_fill(document) -> float:
