@@ -29,6 +29,7 @@ CODES = [MIXED, LOOKALIKE]
 #: Cyrillic letters and the Latin letters they cannot be told from in print
 TO_LATIN = dict(zip("АВЕКМНОРСТХаеорсух", "ABEKMHOPCTXaeopcyx"))
 TO_CYRILLIC = {latin: cyrillic for cyrillic, latin in TO_LATIN.items()}
+_AS_LATIN = str.maketrans(TO_LATIN)
 TOKEN = re.compile(r"[^\W\d_]+")
 
 
@@ -73,6 +74,13 @@ def is_lookalike(word: str, other: str | None) -> bool:
     if not other or word == other or len(word) != len(other):
         return False
     return all(a == b or TO_LATIN.get(a) == b or TO_CYRILLIC.get(a) == b for a, b in zip(word, other))
+
+
+def latin_spelling(word: str) -> str:
+    """``word`` with each Cyrillic look-alike letter read as its Latin twin: ``word`` is a
+    look-alike (:func:`is_lookalike`) of a word in Latin letters exactly when this spells that
+    word and differs from ``word``."""
+    return word.translate(_AS_LATIN)
 
 
 def _latin_abbreviations(ctx: CheckContext) -> set[str]:

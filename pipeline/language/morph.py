@@ -81,6 +81,13 @@ def ru_nominative(words: list[str]) -> list[str] | None:
     is inflected (the head and its adjectives); words after it are dependents that keep their
     case («Конвой для Флота Индий»).
     """
+    found = _nominative(tuple(words))
+    return None if found is None else list(found)
+
+
+@lru_cache(maxsize=20_000)
+def _nominative(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    # a name is cited many times, and inflecting it asks pymorphy3 for every word's paradigm
     morph = analyzer()
     parsed = [[p for p in morph.parse(word) if p.tag.case] for word in words]
     if not parsed or not parsed[0] or any(p.tag.case == "nomn" for p in parsed[0]):
@@ -99,7 +106,7 @@ def ru_nominative(words: list[str]) -> list[str] | None:
         target = {"nomn"} | ({number} if number else set())
         inflected = parse.inflect(target)
         result.append(_like(word, inflected.word if inflected else word))
-    return result + list(words[run:])
+    return (*result, *words[run:])
 
 
 def _like(original: str, word: str) -> str:

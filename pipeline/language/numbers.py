@@ -85,8 +85,12 @@ def number_words(text: str, lang: str) -> list[NumberWord]:
     """Every number written in words in ``text``, adjacent words read as one number."""
     found: list[NumberWord] = []
     run: list[tuple[int, int, int]] = []  # (start, end, value) of the words of one number
+    values = _FORMS.setdefault(lang, {})
     for match in _WORD.finditer(text):
-        value = word_value(match.group(), lang)
+        word = match.group()
+        value = values.get(word, _UNSEEN)
+        if value is _UNSEEN:
+            value = values[word] = word_value(word, lang)
         if value is not None and run and _JOIN.fullmatch(text, run[-1][1], match.start()) \
                 and _continues(run[-1][2], value):
             run.append((match.start(), match.end(), value))
@@ -97,6 +101,12 @@ def number_words(text: str, lang: str) -> list[NumberWord]:
     if run:
         found.append(_number(text, run))
     return found
+
+
+#: per language, per word as written: its value (or None); every word of a compared unit is
+#: looked up here once per occurrence, so a dictionary lookup and not two calls
+_FORMS: dict[str, dict[str, int | None]] = {}
+_UNSEEN = object()
 
 
 def word_value(word: str, lang: str) -> int | None:
