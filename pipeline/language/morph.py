@@ -28,6 +28,13 @@ def analyzer() -> pymorphy3.MorphAnalyzer:
     return pymorphy3.MorphAnalyzer()
 
 
+@lru_cache(maxsize=200_000)
+def parses(lower: str) -> tuple:
+    """pymorphy3's parses of one word form: asked for lemmas, stems and number words alike, and
+    parsing is most of what a new form costs."""
+    return tuple(analyzer().parse(lower))
+
+
 @dataclass(frozen=True)
 class WordInfo:
     lemma: str  # the most probable normal form, as pymorphy3 spells it
@@ -38,9 +45,9 @@ class WordInfo:
 @lru_cache(maxsize=200_000)
 def ru_word(lower: str) -> WordInfo:
     """Everything term matching needs about one lower-case Russian word form."""
-    parses = analyzer().parse(lower)
-    keys = frozenset(fold(p.normal_form) for p in parses) | {fold(lower)}
-    return WordInfo(parses[0].normal_form, keys, not any(p.is_known for p in parses))
+    found = parses(lower)
+    keys = frozenset(fold(p.normal_form) for p in found) | {fold(lower)}
+    return WordInfo(found[0].normal_form, keys, not any(p.is_known for p in found))
 
 
 @lru_cache(maxsize=50_000)
@@ -55,7 +62,7 @@ def ru_stems(lower: str) -> frozenset[str]:
     guessed, so dictionary words keep matching on lemmas alone.
     """
     stems = set()
-    for parse in analyzer().parse(lower):
+    for parse in parses(lower):
         forms = [fold(form.word) for form in parse.lexeme]
         stem = _common_prefix(forms)
         if len(stem) >= MIN_STEM:

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..model import Lang
-from .morph import analyzer
+from .morph import parses
 
 
 class NumberWord(NamedTuple):
@@ -120,7 +120,7 @@ def _value(lower: str, lang: str) -> int | None:
         return EN.get(lower)
     if lang != Lang.RU:
         return None
-    for parse in analyzer().parse(lower):
+    for parse in parses(lower):
         entry = RU.get(parse.normal_form)
         if entry and entry[1] in parse.tag:
             return entry[0]
