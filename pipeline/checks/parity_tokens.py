@@ -70,12 +70,16 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
     present = {form for t in latin_tokens(target.text) for form in (t.form, t.base)}
     theirs = {form: t.base for t in source_tokens for form in (t.form, t.base)}
     misspelt: set[str] = set()
-    for match in _WORD.finditer(target.text) if theirs else ():
+    # a word is the look-alike of one Latin spelling only, its letters read as Latin; the
+    # translation is read word by word only when one of its forms is such a look-alike
+    lookalikes = {word for word in set(_WORD.findall(target.text))
+                  if (latin := script.latin_spelling(word)) != word and latin in theirs} \
+        if theirs else set()
+    for match in _WORD.finditer(target.text) if lookalikes else ():
         word = match.group()
-        # a Latin word is the look-alike of one spelling only: its letters read as Latin
-        latin = script.latin_spelling(word)
-        if latin == word or latin not in theirs:
+        if word not in lookalikes:
             continue
+        latin = script.latin_spelling(word)
         misspelt.add(theirs[latin])  # reported as misspelt, not again as missing
         # a word mixing both alphabets is script-mixed's, a word that is not Russian
         # script-lookalike's: both name the letters without the other side's help
