@@ -85,12 +85,16 @@ def number_words(text: str, lang: str) -> list[NumberWord]:
     """Every number written in words in ``text``, adjacent words read as one number."""
     found: list[NumberWord] = []
     run: list[tuple[int, int, int]] = []  # (start, end, value) of the words of one number
-    values = _FORMS.setdefault(lang, {})
+    values, numeric = _FORMS.setdefault(lang, {}), _NUMERIC.setdefault(lang, set())
+    forms = set(_WORD.findall(text))
+    for word in forms.difference(values):  # the forms not met before: each valued once
+        value = values[word] = word_value(word, lang)
+        if value is not None:
+            numeric.add(word)
+    if forms.isdisjoint(numeric):  # most texts write no number in words: not read word by word
+        return found
     for match in _WORD.finditer(text):
-        word = match.group()
-        value = values.get(word, _UNSEEN)
-        if value is _UNSEEN:
-            value = values[word] = word_value(word, lang)
+        value = values[match.group()]
         if value is not None and run and _JOIN.fullmatch(text, run[-1][1], match.start()) \
                 and _continues(run[-1][2], value):
             run.append((match.start(), match.end(), value))
@@ -103,10 +107,9 @@ def number_words(text: str, lang: str) -> list[NumberWord]:
     return found
 
 
-#: per language, per word as written: its value (or None); every word of a compared unit is
-#: looked up here once per occurrence, so a dictionary lookup and not two calls
+#: per language, per word as written: its value (or None), asked once per form
 _FORMS: dict[str, dict[str, int | None]] = {}
-_UNSEEN = object()
+_NUMERIC: dict[str, set[str]] = {}  # per language, the forms of _FORMS that name a number
 
 
 def word_value(word: str, lang: str) -> int | None:
