@@ -145,19 +145,6 @@ def _words(lines: Lines, known: set[str] = frozenset()) -> Iterator[tuple[int, s
             yield line_start + start, word, in_caps
 
 
-def _silent(form: str, judged) -> bool:
-    """Whether :func:`_words` skips the token ``form``, or ``judged`` finds it known, in every
-    context it may stand in: then no side is reported for holding it."""
-    word = POSSESSIVE.sub("", form) if "'" in form or "’" in form else form
-    if len(word) < 2:
-        return True
-    if word.isupper():  # judged only in a heading or a title in capitals
-        if ROMAN.fullmatch(word) or word[-1] == "s" and CAPS_PLURAL.fullmatch(word):
-            return True
-        return judged(word, True) is None
-    return judged(word, False) is None
-
-
 def _lines(text: str) -> Iterator[tuple[int, str]]:
     offset = 0
     for line in text.split("\n"):
@@ -196,26 +183,13 @@ def _unknown_words(ctx: CheckContext, texts: list[tuple]) -> Iterator[Diagnostic
     counts: Counter[tuple[str, str]] = Counter()
     unknown: dict[tuple[str, bool], str | None] = {}  # per form: its language, if it is unknown
     known: set[str] = set()  # forms known in any context: neither capitals nor an apostrophe
-
-    def judged(word: str, in_caps: bool) -> str | None:
-        if (word, in_caps) not in unknown:
-            lang = language_of(word)
-            unknown[word, in_caps] = None if lang is None or _known(ctx.root, word, lang, in_caps) \
-                else lang
-        return unknown[word, in_caps]
-
-    # A side whose every form is silent (never reported, wherever it stands) is not read word
-    # by word: its distinct forms are judged as a set, each form once.
-    silent: set[str] = set()
-    loud: set[str] = set()
     for unit, side, lines in texts:
-        forms = set(TOKEN.findall(side.text))  # no token spans a line: these are the lines' words
-        for form in forms - silent - loud:
-            (silent if _silent(form, judged) else loud).add(form)
-        if forms.isdisjoint(loud):
-            continue
         for offset, word, in_caps in _words(lines, known):
-            lang = judged(word, in_caps)
+            if (word, in_caps) not in unknown:
+                lang = language_of(word)
+                unknown[word, in_caps] = None if lang is None or _known(ctx.root, word, lang, in_caps) \
+                    else lang
+            lang = unknown[word, in_caps]
             if lang is None:
                 if not in_caps and not word.isupper() and "'" not in word and "’" not in word:
                     known.add(word)
