@@ -30,6 +30,9 @@ class CheckContext:
     corpus: Corpus
     root: Path
     cache: dict[str, Any] = field(default_factory=dict)
+    #: what follows from the configuration alone, kept across the shards of one run (see
+    #: :meth:`configured`); None: this context's own cache
+    run: dict[str, Any] | None = None
 
     def sides(self) -> Iterator[tuple[Unit, str, Side]]:
         """Every (unit, language, side) that owns text, in document order."""
@@ -47,6 +50,14 @@ class CheckContext:
         if key not in self.cache:
             self.cache[key] = factory()
         return self.cache[key]
+
+    def configured(self, key: str, factory):
+        """Like :meth:`shared`, for what depends on the configuration and not on the units (a
+        game's compiled glossary): made once per run, not once per rulebook's shard."""
+        store = self.cache if self.run is None else self.run
+        if key not in store:
+            store[key] = factory()
+        return store[key]
 
 
 def locate(side: Side, offset: int) -> tuple[int, int]:

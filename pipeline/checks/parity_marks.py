@@ -52,7 +52,7 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
 
 def pairs(text: str, lang: str) -> Counter[str]:
     """Bracket pairs and quotations, by kind: `(`, `[` and `«` for every quotation."""
-    text = _PLURAL.sub("", text)
+    text = _PLURAL.sub("", text) if "(" in text else text
     if lang == Lang.RU:  # `[Treasure Fleet Escorts]` quotes the English original to the reader
         for start, end in reversed(english_originals(text)):
             text = text[:start] + text[end:]

@@ -37,7 +37,9 @@ LOOKALIKE = Code("parity-lookalike", Severity.ERROR,
                  "look-alike letters (`СВ` for `CB`), even where it is also a Russian word")
 CODES = [VERBATIM, LOOKALIKE]
 
-_LATIN = re.compile(r"[A-Za-z]+")
+#: a whole run of Latin letters with two capitals or more: the run is found by the pattern, not
+#: tested word by word, since most runs of a text have fewer
+_LATIN_CAPS = re.compile(r"(?<![A-Za-z])[a-z]*[A-Z][a-z]*[A-Z][A-Za-z]*")
 _WORD = re.compile(r"[^\W\d_]+")
 _EVENT_ID = re.compile(r"\d:$")  # `8:I`, `13:II`: the period of an event id
 _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
@@ -54,26 +56,30 @@ def latin_tokens(text: str) -> list[Token]:
     """The Latin words of ``text`` that are written in capitals: two or more letters, at least
     two of them capitals (`CB`, `CtA`, `PRs`, `II`)."""
     found = []
-    for match in _LATIN.finditer(text):
+    for match in _LATIN_CAPS.finditer(text):
         word = match.group()
-        base = word[:-1] if word.endswith("s") and _capitals(word[:-1]) >= 2 else word
-        if len(base) >= 2 and _capitals(base) >= 2:
-            found.append(Token(match.start(), match.end(), word, base))
+        found.append(Token(match.start(), match.end(), word, word[:-1] if word[-1] == "s" else word))
     return found
 
 
 def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     source, target = unit.sides[source_lang], unit.sides[lang]
     game = ctx.lookup().document_of(unit).rulebook
-    expected = _expected(ctx, unit, source_lang, lang, game)
+    source_tokens = latin_tokens(source.text)
+    expected = _expected(ctx, unit, source_tokens, source_lang, lang, game)
     present = {form for t in latin_tokens(target.text) for form in (t.form, t.base)}
-    theirs = {form: t.base for t in latin_tokens(source.text) for form in (t.form, t.base)}
+    theirs = {form: t.base for t in source_tokens for form in (t.form, t.base)}
     misspelt: set[str] = set()
-    for match in _WORD.finditer(target.text):
+    # a word is the look-alike of one Latin spelling only, its letters read as Latin; the
+    # translation is read word by word only when one of its forms is such a look-alike
+    lookalikes = {word for word in set(_WORD.findall(target.text))
+                  if (latin := script.latin_spelling(word)) != word and latin in theirs} \
+        if theirs else set()
+    for match in _WORD.finditer(target.text) if lookalikes else ():
         word = match.group()
-        latin = next((t for t in sorted(theirs) if script.is_lookalike(word, t)), None)
-        if latin is None:
+        if word not in lookalikes:
             continue
+        latin = script.latin_spelling(word)
         misspelt.add(theirs[latin])  # reported as misspelt, not again as missing
         # a word mixing both alphabets is script-mixed's, a word that is not Russian
         # script-lookalike's: both name the letters without the other side's help
@@ -92,13 +98,14 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
                       "as printed", suggestion=", ".join(missing))
 
 
-def _expected(ctx: CheckContext, unit: Unit, source_lang: str, lang: str, game: str) -> list[str]:
+def _expected(ctx: CheckContext, unit: Unit, tokens: list[Token], source_lang: str, lang: str,
+              game: str) -> list[str]:
     text = unit.sides[source_lang].text
     termed = _term_spans(ctx, unit, source_lang, lang)
     abbreviations = {a.abbr for a in termbase(ctx).abbreviations if game in a.games}
     headings = _heading_spans(text)
     found = []
-    for token in latin_tokens(text):
+    for token in tokens:
         if _EVENT_ID.search(text[max(0, token.start - 2):token.start]):
             continue
         if any(start <= token.start < end for start, end in termed):
@@ -141,8 +148,3 @@ def _renumbered(token: str, text: str, lang: str) -> bool:
     «период III»): a changed number, parity-numbers' to report, not a numeral left unkept."""
     value = roman_value(token)
     return value is not None and str(value) not in values(text, lang)
-
-
-def _capitals(word: str) -> int:
-    return sum(ch.isupper() for ch in word)
-

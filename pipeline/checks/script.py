@@ -29,32 +29,51 @@ CODES = [MIXED, LOOKALIKE]
 #: Cyrillic letters and the Latin letters they cannot be told from in print
 TO_LATIN = dict(zip("АВЕКМНОРСТХаеорсух", "ABEKMHOPCTXaeopcyx"))
 TO_CYRILLIC = {latin: cyrillic for cyrillic, latin in TO_LATIN.items()}
+_AS_LATIN = str.maketrans(TO_LATIN)
 TOKEN = re.compile(r"[^\W\d_]+")
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     latin_words = _latin_abbreviations(ctx)
-    alphabets: dict[str, tuple[bool, bool]] = {}  # per form (a corpus repeats its words): which
-    lookalikes: dict[str, str | None] = {}  # alphabets it has, the known word it looks like
+    # Per language, per form (a corpus repeats its words): what is wrong with it, if anything.
+    # A side's distinct forms are judged as a set; only a side holding a wrong one is read
+    # word by word for the places, so most words cost a set insertion, not a match object.
+    judged: dict[str, set[str]] = {}
+    wrong: dict[str, dict[str, object]] = {}  # form -> MIXED_FORM or the known word it looks like
     first_uses: dict[tuple[str, str], int | None] = {}
     for unit, lang, side in ctx.sides():
+        seen, bad = judged.setdefault(lang, set()), wrong.setdefault(lang, {})
+        words = set(TOKEN.findall(side.text))
+        for word in words - seen:
+            seen.add(word)
+            verdict = _verdict(ctx, word, lang, latin_words)
+            if verdict is not None:
+                bad[word] = verdict
+        if not bad or words.isdisjoint(bad.keys()):
+            continue
         for match in TOKEN.finditer(side.text):
             word = match.group()
-            found = alphabets.get(word)
-            if found is None:
-                found = alphabets[word] = (bool(CYRILLIC.search(word)), bool(LATIN.search(word)))
-            cyrillic, latin = found
-            if cyrillic and latin:
+            other = bad.get(word)
+            if other is None:
+                continue
+            if other is MIXED_FORM:
                 yield _mixed(ctx, unit, lang, side, match.start(), word, latin_words)
-            elif len(word) >= 2 and (cyrillic or lang == Lang.RU):  # Latin in English is English
-                if word not in lookalikes:
-                    lookalikes[word] = _lookalike(ctx, word, cyrillic, latin_words)
-                other = lookalikes[word]
-                if other:
-                    if (side.path, other) not in first_uses:
-                        first_uses[side.path, other] = _first_use(ctx, side.path, other)
-                    yield _lookalike_at(unit, side, match.start(), word, other,
-                                        first_uses[side.path, other])
+                continue
+            if (side.path, other) not in first_uses:
+                first_uses[side.path, other] = _first_use(ctx, side.path, other)
+            yield _lookalike_at(unit, side, match.start(), word, other, first_uses[side.path, other])
+
+
+MIXED_FORM = object()  # a verdict: the form mixes both alphabets
+
+
+def _verdict(ctx: CheckContext, word: str, lang: str, latin_words: set[str]) -> object | None:
+    cyrillic, latin = bool(CYRILLIC.search(word)), bool(LATIN.search(word))
+    if cyrillic and latin:
+        return MIXED_FORM
+    if len(word) >= 2 and (cyrillic or lang == Lang.RU):  # Latin in English is English
+        return _lookalike(ctx, word, cyrillic, latin_words)
+    return None
 
 
 def _first_use(ctx: CheckContext, path: str, word: str) -> int | None:
@@ -73,6 +92,13 @@ def is_lookalike(word: str, other: str | None) -> bool:
     if not other or word == other or len(word) != len(other):
         return False
     return all(a == b or TO_LATIN.get(a) == b or TO_CYRILLIC.get(a) == b for a, b in zip(word, other))
+
+
+def latin_spelling(word: str) -> str:
+    """``word`` with each Cyrillic look-alike letter read as its Latin twin: ``word`` is a
+    look-alike (:func:`is_lookalike`) of a word in Latin letters exactly when this spells that
+    word and differs from ``word``."""
+    return word.translate(_AS_LATIN)
 
 
 def _latin_abbreviations(ctx: CheckContext) -> set[str]:

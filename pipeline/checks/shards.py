@@ -77,9 +77,11 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
         rulebook = lookup.document_of(corpus.units[unit_id]).rulebook
         translations[rulebook][(unit_id, lang)] = translation
 
+    kept: dict[str, object] = {}  # what the shards of this process compile from the configuration
+
     def run(n: int) -> list[dict]:
         sub = _subcorpus(shards[n].documents, translations[shards[n].rulebook], lookup)
-        ctx = CheckContext(sub, Path(root), cache=dict(shared))
+        ctx = CheckContext(sub, Path(root), cache=dict(shared), run=kept)
         return [d.to_json() for name in names for d in _declared(name, FAMILIES[name].check(ctx), codes)]
 
     if todo and jobs > 1:  # loaded once here, shared by every worker forked below

@@ -52,9 +52,18 @@ class Confusable:
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     yield from _confusables(ctx)
-    yield from _unknown_words(ctx)
-    yield from _name_variants(ctx)
-    yield from _case_variants(ctx)
+    # each side's lines and words, found once for the three passes that read them
+    texts = [(unit, side, _tokenized(side.text)) for unit, _lang, side in ctx.sides()]
+    yield from _unknown_words(ctx, texts)
+    yield from _name_variants(texts)
+    yield from _case_variants(texts)
+
+
+Lines = list[tuple[int, str, list[re.Match[str]]]]  # (offset, line, its TOKEN matches)
+
+
+def _tokenized(text: str) -> Lines:
+    return [(offset, line, list(TOKEN.finditer(line))) for offset, line in _lines(text)]
 
 
 # -- confusables ---------------------------------------------------------------------------
@@ -107,14 +116,13 @@ def _fix(word: str, wrong: str, right: str) -> str:
 
 # -- unknown words -------------------------------------------------------------------------
 
-def _words(text: str, known: set[str] = frozenset()) -> Iterator[tuple[int, str, bool]]:
+def _words(lines: Lines, known: set[str] = frozenset()) -> Iterator[tuple[int, str, bool]]:
     """(offset, word, checkable-in-capitals) for every token a dictionary can judge, except the
     ``known`` words: forms the caller has judged already, wherever they stand."""
     # Every word of the corpus passes here: the regular expressions only run on the words they
     # can match (Roman numerals and capitals are upper case, possessives have an apostrophe).
-    for line_start, line in _lines(text):
+    for line_start, line, tokens in lines:
         caps_line = None
-        tokens = list(TOKEN.finditer(line))
         for index, match in enumerate(tokens):
             word = match.group()
             if word in known:  # most words: tested first
@@ -170,13 +178,13 @@ def _known(root: Path, word: str, lang: str, in_caps: bool) -> bool:
     return in_caps and len(word) <= 4  # a short capital word in a title is an abbreviation
 
 
-def _unknown_words(ctx: CheckContext) -> Iterator[Diagnostic]:
+def _unknown_words(ctx: CheckContext, texts: list[tuple]) -> Iterator[Diagnostic]:
     first: dict[tuple[str, str], tuple] = {}
     counts: Counter[tuple[str, str]] = Counter()
     unknown: dict[tuple[str, bool], str | None] = {}  # per form: its language, if it is unknown
     known: set[str] = set()  # forms known in any context: neither capitals nor an apostrophe
-    for unit, _lang, side in ctx.sides():
-        for offset, word, in_caps in _words(side.text, known):
+    for unit, side, lines in texts:
+        for offset, word, in_caps in _words(lines, known):
             if (word, in_caps) not in unknown:
                 lang = language_of(word)
                 unknown[word, in_caps] = None if lang is None or _known(ctx.root, word, lang, in_caps) \
@@ -199,14 +207,13 @@ def _unknown_words(ctx: CheckContext) -> Iterator[Diagnostic]:
 
 # -- ALL-CAPS names ------------------------------------------------------------------------
 
-def _name_variants(ctx: CheckContext) -> Iterator[Diagnostic]:
+def _name_variants(texts: list[tuple]) -> Iterator[Diagnostic]:
     places: dict[str, list] = defaultdict(list)  # by file: a translation spells names its own way
     counts: dict[str, Counter[str]] = defaultdict(Counter)
-    for unit, _lang, side in ctx.sides():
-        for line_start, line in _lines(side.text):
+    for unit, side, lines in texts:
+        for line_start, line, tokens in lines:
             if CAPS_LINE.match(line):
                 continue
-            tokens = list(TOKEN.finditer(line))
             for index, match in enumerate(tokens):
                 word = match.group()
                 if len(word) >= 4 and word.isupper() and not _in_caps_run(line, tokens, index):
@@ -241,13 +248,12 @@ def _one_edit(a: str, b: str) -> bool:
 SENTENCE_START = re.compile(r"(?:^|[.:!?•·(«“”\[|])\s*$")
 
 
-def _case_variants(ctx: CheckContext) -> Iterator[Diagnostic]:
+def _case_variants(texts: list[tuple]) -> Iterator[Diagnostic]:
     """`Holy Roman Empire` and `Holy Roman empire`: a capitalised word inside a sentence and
     the word after it, written with the second word in both cases in one file."""
     found: dict[tuple[str, str, str], list] = defaultdict(list)
-    for unit, _lang, side in ctx.sides():
-        for line_start, line in _lines(side.text):
-            tokens = list(TOKEN.finditer(line))
+    for unit, side, lines in texts:
+        for line_start, line, tokens in lines:
             for first, second in zip(tokens, tokens[1:]):
                 one = first.group()
                 if not one[0].isupper():  # most words: tested first

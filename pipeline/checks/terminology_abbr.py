@@ -55,7 +55,8 @@ def uses(tokens: list[Token], text: str, lang: str, known: set[str]) -> list[Use
     which are abbreviations whatever their neighbours."""
     found = []
     for index, token in enumerate(tokens):
-        abbr = base_form(token.text, lang) if token.is_word else None
+        # lower case or no letters: most tokens, refused before the cached call
+        abbr = None if token.text.islower() or not token.keys else base_form(token.text, lang)
         if abbr is None:
             continue
         if abbr not in known and _looks_like_a_word(tokens, index, text, lang):
@@ -96,7 +97,7 @@ def definitions(tokens: list[Token], text: str, lang: str,
     """Abbreviation -> offset of its definition in ``text``, for those defined there."""
     found: dict[str, int] = {}
     for index, token in enumerate(tokens):
-        abbr = base_form(token.text, lang) if token.is_word else None
+        abbr = None if token.text.islower() or not token.keys else base_form(token.text, lang)
         if abbr is None:
             continue
         inside = _between(tokens, index, "(", ")")

@@ -49,6 +49,7 @@ LONE_QUESTION = re.compile(r"(?:^|(?<=\s))\?(?=\s|$)")
 MINUS = re.compile(r"(?:^|(?<=[\s(«“„\"\[/]))(?P<sign>[-–—])(?=\d)")
 RANGE = re.compile(r"(?<![\d.,:/])(?P<a>\d+)(?P<dash>\s*[-–—]\s*)(?P<b>\d+)(?!\d|[.,:]\d)")
 DASH_NAMES = {"-": "a hyphen", "–": "an en dash", "—": "an em dash"}
+DASHES = tuple(DASH_NAMES)
 TYPESET_RANGE = "an en dash"
 ABBREVIATIONS = "епдкн"  # т. е., т. п., т. д., т. к., т. н.
 BROKEN = re.compile(rf"\b[тТ](?:\s+[{ABBREVIATIONS}]\.|\.\s*[{ABBREVIATIONS}](?![.\w]))")
@@ -73,7 +74,7 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
         yield from _signs(unit, side)
         if lang == Lang.RU:
             yield from _abbreviations(unit, side)
-        for match in RANGE.finditer(side.text):
+        for match in RANGE.finditer(side.text) if _any_of(DASHES, side.text) else ():
             ranges[side.path].append((unit, side, match))  # a translation is its own document
     for found in ranges.values():
         yield from _range_dashes(found)
@@ -82,7 +83,9 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
 
 
 def _spacing(unit: Unit, side) -> Iterator[Diagnostic]:
-    lost = {m.start() for m in LONE_QUESTION.finditer(side.text)}
+    # each pattern runs only on a text holding the character it cannot match without: most
+    # texts have no `?`, no double space, no slash
+    lost = {m.start() for m in LONE_QUESTION.finditer(side.text)} if "?" in side.text else set()
     for offset in sorted(lost):
         yield at(LOST_GLYPH, unit, side, offset,
                  "a lone `?` stands where a word or a game icon should be: the text lost a "
@@ -95,17 +98,21 @@ def _spacing(unit: Unit, side) -> Iterator[Diagnostic]:
         yield at(SPACE_BEFORE, unit, side, match.start(1),
                  f"space before `{mark}`: neither English nor Russian puts one there",
                  suggestion=f"{before[0] if before else ''}{mark}")
-    for match in DOUBLE.finditer(side.text):
+    for match in DOUBLE.finditer(side.text) if "  " in side.text else ():
         yield at(DOUBLE_SPACE, unit, side, match.start(), f"{len(match.group())} spaces between words",
                  suggestion="one space")
-    for match in SLASH.finditer(side.text):
+    for match in SLASH.finditer(side.text) if "/" in side.text else ():
         yield at(SLASH_SPACING, unit, side, match.start(),
                  "a space on one side of the slash only", suggestion=_close_slash(side.text, match))
-    for match in DANGLING.finditer(side.text):
+    for match in DANGLING.finditer(side.text) if "-" in side.text else ():
         word = re.search(r"[^\W\d_]+$", side.text[:match.start()]).group()
         yield at(DANGLING_HYPHEN, unit, side, match.start(),
                  f"hyphen hangs after `{word}`: a word after it is missing, or it stands for a sign "
                  f"(`{word} −`?)")
+
+
+def _any_of(marks: tuple[str, ...], text: str) -> bool:
+    return any(mark in text for mark in marks)
 
 
 def _close_slash(text: str, match: re.Match[str]) -> str:
@@ -115,7 +122,7 @@ def _close_slash(text: str, match: re.Match[str]) -> str:
 
 
 def _signs(unit: Unit, side) -> Iterator[Diagnostic]:
-    for match in MINUS.finditer(side.text):
+    for match in MINUS.finditer(side.text) if _any_of(DASHES, side.text) else ():
         sign = match.group("sign")
         number = re.match(r"\d+", side.text[match.end():]).group()
         if sign == "-":
@@ -128,6 +135,8 @@ def _signs(unit: Unit, side) -> Iterator[Diagnostic]:
 
 
 def _abbreviations(unit: Unit, side) -> Iterator[Diagnostic]:
+    if "т" not in side.text and "Т" not in side.text:
+        return
     for match in BROKEN.finditer(side.text):
         letters = re.findall(r"[^\W\d_]", match.group())
         yield at(ABBREV_BROKEN, unit, side, match.start(),

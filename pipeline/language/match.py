@@ -80,7 +80,7 @@ def word_matches(token: Token, word: WordPattern, lang: str) -> bool:
     if word.surface is not None:
         # an English abbreviation takes a plural -s (PRs, CtAs); a Russian one does not inflect
         return token.text == word.surface or (lang == Lang.EN and token.text == word.surface + "s")
-    if not token.is_word:
+    if not token.keys:  # not a word (token.is_word, without a property call per token)
         return False
     if token.keys & word.keys:
         return True
@@ -94,7 +94,7 @@ def _next_word(tokens: list[Token], index: int, punct: bool) -> int | None:
     a term, and other punctuation only where the term itself has some."""
     index += 1
     while index < len(tokens) and (tokens[index].text in _JOINERS
-                                   or (punct and not tokens[index].is_word)):
+                                   or (punct and not tokens[index].keys)):
         index += 1
     return index if index < len(tokens) else None
 
@@ -171,11 +171,18 @@ class Matcher:
 
     def find(self, tokens: list[Token]) -> list[Match]:
         matches: list[Match] = []
-        index = 0
-        while index < len(tokens):
+        by_text, gather = self._by_text, self._candidates  # every token passes: no lookups of self
+        index, count = 0, len(tokens)
+        while index < count:
+            candidates = by_text.get(tokens[index].text)
+            if candidates is None:
+                candidates = gather(tokens[index])
+            if not candidates:  # most tokens begin no term
+                index += 1
+                continue
             best: list[TermPattern] = []
             best_last = -1
-            for pattern in self._candidates(tokens[index]):
+            for pattern in candidates:
                 if best and len(pattern.words) < len(best[0].words):
                     break
                 last = _match_at(pattern, tokens, index)

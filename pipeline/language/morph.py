@@ -28,6 +28,13 @@ def analyzer() -> pymorphy3.MorphAnalyzer:
     return pymorphy3.MorphAnalyzer()
 
 
+@lru_cache(maxsize=200_000)
+def parses(lower: str) -> tuple:
+    """pymorphy3's parses of one word form: asked for lemmas, stems and number words alike, and
+    parsing is most of what a new form costs."""
+    return tuple(analyzer().parse(lower))
+
+
 @dataclass(frozen=True)
 class WordInfo:
     lemma: str  # the most probable normal form, as pymorphy3 spells it
@@ -38,9 +45,9 @@ class WordInfo:
 @lru_cache(maxsize=200_000)
 def ru_word(lower: str) -> WordInfo:
     """Everything term matching needs about one lower-case Russian word form."""
-    parses = analyzer().parse(lower)
-    keys = frozenset(fold(p.normal_form) for p in parses) | {fold(lower)}
-    return WordInfo(parses[0].normal_form, keys, not any(p.is_known for p in parses))
+    found = parses(lower)
+    keys = frozenset(fold(p.normal_form) for p in found) | {fold(lower)}
+    return WordInfo(found[0].normal_form, keys, not any(p.is_known for p in found))
 
 
 @lru_cache(maxsize=50_000)
@@ -55,7 +62,7 @@ def ru_stems(lower: str) -> frozenset[str]:
     guessed, so dictionary words keep matching on lemmas alone.
     """
     stems = set()
-    for parse in analyzer().parse(lower):
+    for parse in parses(lower):
         forms = [fold(form.word) for form in parse.lexeme]
         stem = _common_prefix(forms)
         if len(stem) >= MIN_STEM:
@@ -81,6 +88,13 @@ def ru_nominative(words: list[str]) -> list[str] | None:
     is inflected (the head and its adjectives); words after it are dependents that keep their
     case («Конвой для Флота Индий»).
     """
+    found = _nominative(tuple(words))
+    return None if found is None else list(found)
+
+
+@lru_cache(maxsize=20_000)
+def _nominative(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    # a name is cited many times, and inflecting it asks pymorphy3 for every word's paradigm
     morph = analyzer()
     parsed = [[p for p in morph.parse(word) if p.tag.case] for word in words]
     if not parsed or not parsed[0] or any(p.tag.case == "nomn" for p in parsed[0]):
@@ -99,7 +113,7 @@ def ru_nominative(words: list[str]) -> list[str] | None:
         target = {"nomn"} | ({number} if number else set())
         inflected = parse.inflect(target)
         result.append(_like(word, inflected.word if inflected else word))
-    return result + list(words[run:])
+    return (*result, *words[run:])
 
 
 def _like(original: str, word: str) -> str:

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..model import Lang
-from .morph import analyzer
+from .morph import parses
 
 
 class NumberWord(NamedTuple):
@@ -85,8 +85,16 @@ def number_words(text: str, lang: str) -> list[NumberWord]:
     """Every number written in words in ``text``, adjacent words read as one number."""
     found: list[NumberWord] = []
     run: list[tuple[int, int, int]] = []  # (start, end, value) of the words of one number
+    values, numeric = _FORMS.setdefault(lang, {}), _NUMERIC.setdefault(lang, set())
+    forms = set(_WORD.findall(text))
+    for word in forms.difference(values):  # the forms not met before: each valued once
+        value = values[word] = word_value(word, lang)
+        if value is not None:
+            numeric.add(word)
+    if forms.isdisjoint(numeric):  # most texts write no number in words: not read word by word
+        return found
     for match in _WORD.finditer(text):
-        value = word_value(match.group(), lang)
+        value = values[match.group()]
         if value is not None and run and _JOIN.fullmatch(text, run[-1][1], match.start()) \
                 and _continues(run[-1][2], value):
             run.append((match.start(), match.end(), value))
@@ -97,6 +105,11 @@ def number_words(text: str, lang: str) -> list[NumberWord]:
     if run:
         found.append(_number(text, run))
     return found
+
+
+#: per language, per word as written: its value (or None), asked once per form
+_FORMS: dict[str, dict[str, int | None]] = {}
+_NUMERIC: dict[str, set[str]] = {}  # per language, the forms of _FORMS that name a number
 
 
 def word_value(word: str, lang: str) -> int | None:
@@ -110,7 +123,7 @@ def _value(lower: str, lang: str) -> int | None:
         return EN.get(lower)
     if lang != Lang.RU:
         return None
-    for parse in analyzer().parse(lower):
+    for parse in parses(lower):
         entry = RU.get(parse.normal_form)
         if entry and entry[1] in parse.tag:
             return entry[0]

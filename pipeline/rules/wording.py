@@ -68,6 +68,14 @@ def find(fragment: str, text: str) -> Found | None:
     return Found(match.start(), match.end(), match.group()) if match else None
 
 
+def contains(fragment: str, text: str) -> bool:
+    """Whether :func:`find` finds ``fragment`` in ``text``; without building its pattern when the
+    words stand there as written, white space aside (what most facts' words do)."""
+    if fragment == fragment.strip() and " ".join(fragment.split()) in " ".join(text.split()):
+        return True  # the pattern matches every run of white space, and the rest literally
+    return find(fragment, text) is not None
+
+
 def find_changed(fragment: str, text: str, *, periods_too: bool = False) -> Found | None:
     """Where ``fragment`` stands in ``text`` with other numbers (or period numerals)."""
     match = re.search(_pattern(fragment, open_numbers=True, open_periods=periods_too), text)
