@@ -29,6 +29,7 @@ from .reports import checks_by_code, coverage_by_document, pending_by_document
 from .rule_words import TableWords
 from . import search
 from .structure import Page, Site, relative
+from .unit_html import UnitHtml
 from .units import HEADINGS, Context, check_kinds, render
 
 TEMPLATES = resources.templates() / "site"
@@ -82,9 +83,7 @@ class Renderer:
                                 language_names={code: self.language_name(code) for code in ("en", "ru")})
         # data written in one language (the glossary's notes): marked as such on the other's pages
         self.env.filters["quoted"] = lambda value: quoted(str(value), lang)
-        self.env.globals["in_english"] = lambda value: (
-            escape(value) if lang == Lang.EN else Markup('<span lang="en">{}</span>').format(value))
-        self.macros = self.env.get_template("units.html").make_module(self.env.globals)
+        self.macros = UnitHtml(lang, self.gettext, self.ngettext, self.language_name)
         check_kinds(self.macros)
 
     def coverage(self) -> dict:
