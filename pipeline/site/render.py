@@ -14,7 +14,7 @@ from typing import Callable
 from babel import Locale
 from babel.dates import format_date
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from .. import resources
 from ..diagnostics import Diagnostic, Severity
@@ -25,6 +25,7 @@ from ..model import Corpus, Kind, Lang, Reference, RefKind, RefStatus, Unit
 from ..termbase import Abbreviation, Termbase
 from .changes import rows as change_rows
 from .findings import SEVERITIES, Findings, quoted
+from .inline import Abbreviations
 from .reports import checks_by_code, coverage_by_document, pending_by_document
 from .rule_words import TableWords
 from . import search
@@ -74,7 +75,8 @@ class Renderer:
             self._aliases.update(diff.aliases(corpus.units))
         self.lookup = Lookup(corpus)
         self._coverage: dict | None = None
-        self._abbreviations_of: dict[str, dict] = {}  # by rulebook
+        self._abbreviations_of: dict[str, Abbreviations] = {}  # by rulebook
+        self._labels: dict[str, str] = {}  # unit id -> unit_label
         self._concepts = {c.id: c for c in termbase.concepts} if termbase else {}
         self.env = environment(translations)
         self.gettext = translations.gettext
@@ -264,7 +266,10 @@ class Renderer:
                        lambda unit_id: [TableWords(t, self.gettext) for t in self._tables.get(unit_id, ())])
 
     def unit_label(self, unit: Unit) -> str:
-        return label(self.corpus, unit, self.lang, self.gettext)
+        # asked for by the unit's permalink, by every link to it and every backlink from it
+        if unit.id not in self._labels:
+            self._labels[unit.id] = label(self.corpus, unit, self.lang, self.gettext)
+        return self._labels[unit.id]
 
     def _tooltip(self, unit: Unit) -> str:
         """What a link to ``unit`` says on hover: its label, and an event's or a rule's title,
@@ -280,8 +285,8 @@ class Renderer:
             return {}
         rulebook = self.lookup.document_of(unit).rulebook
         if rulebook not in self._abbreviations_of:  # asked for every unit: once per rulebook
-            self._abbreviations_of[rulebook] = {a.abbr: self._explained(a) for a in self.termbase.abbreviations
-                                                if rulebook in a.games}
+            self._abbreviations_of[rulebook] = Abbreviations(
+                {a.abbr: self._explained(a) for a in self.termbase.abbreviations if rulebook in a.games})
         return self._abbreviations_of[rulebook]
 
     def _explained(self, abbr: Abbreviation) -> Abbreviation:
