@@ -340,6 +340,8 @@ class Findings:
         #: "rulebook" -> {key: game}, "concept" -> {id: term}: what a reader calls what a
         #: message names by its key
         self.names = names or {}
+        self._messages: dict[tuple[str, str], Shown] = {}
+        self._suggestions: dict[str, Shown] = {}
 
     def summary(self, text: str) -> Markup:
         """A code's one-line meaning; the catalog has those of the codes listed in SUMMARIES."""
@@ -353,10 +355,18 @@ class Findings:
         return self.gettext(FAMILIES[prefix]) if prefix in FAMILIES else prefix
 
     def message(self, code: str, text: str) -> Shown:
-        return self._shown(MESSAGES.get(code, []), text)
+        # a large corpus repeats its messages (a term, a missing word): each is made once
+        if (code, text) not in self._messages:
+            self._messages[code, text] = self._shown(MESSAGES.get(code, []), text)
+        return self._messages[code, text]
 
     def suggestion(self, text: str) -> Shown:
         """Advice is translated; a quoted fix (a word, a spelling) is shown as it is."""
+        if text not in self._suggestions:
+            self._suggestions[text] = self._suggestion(text)
+        return self._suggestions[text]
+
+    def _suggestion(self, text: str) -> Shown:
         for template in SUGGESTIONS:
             found = template.pattern.match(text)
             if found:

@@ -26,6 +26,7 @@ from ..termbase import Abbreviation, Termbase
 from .changes import rows as change_rows
 from .findings import SEVERITIES, Findings, quoted
 from .inline import Abbreviations
+from .report_items import finding_items
 from .reports import checks_by_code, coverage_by_document, pending_by_document
 from .rule_words import TableWords
 from . import search
@@ -193,12 +194,14 @@ class Renderer:
             counts[str(d.severity)] += 1
         by_severity = {s: sum(c[s] for c in families.values()) for s in severities}
         toc = [(2, "summary", self.gettext("Summary"))] if groups else []
+        unit_name = lambda unit_id: self.unit_label(self.corpus.units[unit_id])
         return self._template(page, "report.html", self.gettext("Consistency report"),
-                              groups=groups, href=href, total=len(self.diagnostics), findings=findings,
+                              groups=groups, total=len(self.diagnostics), findings=findings,
+                              finding_items=lambda found: finding_items(found, findings, href, unit_name,
+                                                                        self.gettext),
                               severities=severities, families=sorted(families.items()),
                               by_severity=by_severity,
                               severity_name=lambda s: self.gettext(SEVERITIES[str(s)]),
-                              unit_name=lambda unit_id: self.unit_label(self.corpus.units[unit_id]),
                               toc=toc + [(2, f"code-{group.code}", group.code) for group in groups])
 
     def _search(self, page: Page) -> RenderedPage:
