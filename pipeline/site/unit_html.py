@@ -88,9 +88,10 @@ class UnitHtml:
                 f'{_e(" " + extra) if extra else ""}" data-kind="{kind}"')
 
     def permalink(self, u) -> str:
-        link = (f'<a class="folio-permalink" href="#{_e(u.id)}" title="'
-                f'{self.gettext("Link to this part: %(label)s", label=u.label)}" aria-label="'
-                f'{self.gettext("Link to this part")}" data-folio-copy data-pagefind-ignore>¶</a>')
+        title = self.gettext("Link to this part: %(label)s", label=u.label)
+        named = self.gettext("Link to this part")
+        link = (f'<a class="folio-permalink" href="#{_e(u.id)}" title="{title}" aria-label="{named}" '
+                "data-folio-copy data-pagefind-ignore>¶</a>")
         terms = u.search_terms
         if terms:
             link += f'<span class="folio-lemmas" hidden data-pagefind-weight="0.1"> {_e(terms)} </span>'
@@ -141,15 +142,16 @@ class UnitHtml:
         for t in u.decision_tables:
             inputs, outcomes = t.inputs(), t.outcomes()
             refused = " " + self.gettext("Cases the rule refuses are left out.") if t.table.refused else ""
+            caption, if_, then = self.gettext("Decision table"), self.gettext("If"), self.gettext("Then")
             out.append(
                 f'\n<figure class="folio-decisions" data-folio-rule="{_e(t.table.rule)}" data-pagefind-ignore>\n'
-                f'<figcaption><strong>{self.gettext("Decision table")}</strong> '
+                f"<figcaption><strong>{caption}</strong> "
                 + self.gettext("Worked out by running the rule on every case; “any”: that input does not "
                                "change the outcome.")
                 + f'{refused}</figcaption>\n<div class="folio-table-box">\n'
                 f'<table class="folio-table folio-decision-table">\n<thead>\n'
-                f'<tr><th colspan="{len(inputs)}" scope="colgroup">{self.gettext("If")}</th>'
-                f'<th colspan="{len(outcomes)}" scope="colgroup" class="folio-dt-then">{self.gettext("Then")}</th></tr>\n'
+                f'<tr><th colspan="{len(inputs)}" scope="colgroup">{if_}</th>'
+                f'<th colspan="{len(outcomes)}" scope="colgroup" class="folio-dt-then">{then}</th></tr>\n'
                 "<tr>" + "".join(f'<th scope="col">{_e(h)}</th>' for h in inputs)
                 + "".join(f'<th scope="col" class="folio-dt-then">{_e(h)}</th>' for h in outcomes)
                 + "</tr>\n</thead>\n<tbody>")
@@ -166,7 +168,7 @@ class UnitHtml:
         out = self.glance_box(u.glance)
         loose = [str(ref) for ref in u.unplaced()]
         if loose:
-            out += f'\n<p class="folio-loose-refs">{self.gettext("Also refers to:")} ' + ", ".join(loose) + "</p>"
+            out += '\n<p class="folio-loose-refs">' + self.gettext("Also refers to:") + " " + ", ".join(loose) + "</p>"
         if u.backlinks:
             out += '\n<p class="folio-backlinks" data-pagefind-ignore>' + self.gettext("Referred to by:") + ",".join(
                 f' <a href="{_e(href)}"' + (f' title="{_e(words)}"' if words else "") + f">{_e(name)}</a>"
@@ -247,7 +249,8 @@ class UnitHtml:
         events, meta = u.count("event"), ""
         if events:
             years = u.attrs.get("years")
-            meta = (f'<p class="folio-meta">{self.ngettext("%(num)d event", "%(num)d events", events)}'
+            counted = self.ngettext("%(num)d event", "%(num)d events", events)
+            meta = (f'<p class="folio-meta">{counted}'
                     f'{f" · {_e(years)}" if years else ""}</p>')
         return self._sectioned(u, self.classes(u), inner, meta=meta)
 
@@ -267,8 +270,8 @@ class UnitHtml:
                 facts += f"<dt>{self.gettext(words)}</dt><dd{self.lang_attr(u)}>{value}</dd>"
         occurrences = u.attrs.get("occurrences")
         if occurrences:
-            facts += (f'<dt>{self.gettext("Occurrences")}</dt><dd>'
-                      f'{self.ngettext("can occur %(num)d time", "can occur %(num)d times", occurrences)}</dd>')
+            times = self.ngettext("can occur %(num)d time", "can occur %(num)d times", occurrences)
+            facts += "<dt>" + self.gettext("Occurrences") + f"</dt><dd>{times}</dd>"
         return (f'<section {self.classes(u)}>\n{heading}\n<dl class="folio-facts">{facts}\n</dl>\n'
                 f"{self.notices(u)}\n{self.after(u)}\n{self.body(u)}\n</section>")
 
@@ -285,11 +288,12 @@ class UnitHtml:
     def action(self, u) -> str:
         inner = _field(u, "title") or _whole(u)
         if u.attrs.get("cost"):
-            inner += f' <span class="folio-cost" title="{self.gettext("Action cost")}">{_e(u.attrs["cost"])}</span>'
+            cost = self.gettext("Action cost")
+            inner += f' <span class="folio-cost" title="{cost}">{_e(u.attrs["cost"])}</span>'
         return self._sectioned(u, self.classes(u), inner)
 
     def precondition(self, u) -> str:
-        return self._listed(u, f'<span class="folio-label" data-pagefind-ignore>{self.gettext("Condition")}</span> ')
+        return self._listed(u, '<span class="folio-label" data-pagefind-ignore>' + self.gettext("Condition") + "</span> ")
 
     def effect(self, u) -> str:
         return self._listed(u)
@@ -327,7 +331,8 @@ class UnitHtml:
         return self._boxed(u, "div", head)
 
     def example(self, u) -> str:
-        head = (f'\n<p{self.lang_attr(u)}><strong class="folio-box-title">{_field(u, "title") or self.gettext("Example")}'
+        title = _field(u, "title") or self.gettext("Example")
+        head = (f'\n<p{self.lang_attr(u)}><strong class="folio-box-title">{title}'
                 f"</strong>{self.permalink(u)}</p>")
         text = _field(u, "body")
         if text is not None:
@@ -369,9 +374,10 @@ class UnitHtml:
         if u.attrs.get("malformed"):
             problem = u.attrs.get("problem")
             title = self.gettext("Malformed row: %(problem)s", problem=problem or "")
+            malformed = self.gettext("Malformed row")
             return (f'\n<tr id="{_e(u.id)}" {self.classes(u, "folio-malformed")} title="{title}">\n'
                     f'<td colspan="{max(len(cells), 1)}">{self.aliases(u)}'
-                    f'<span class="folio-label folio-label--warning" data-pagefind-ignore>{self.gettext("Malformed row")}'
+                    f'<span class="folio-label folio-label--warning" data-pagefind-ignore>{malformed}'
                     f'{": " + _e(problem) if problem else ""}</span> {" | ".join(cells)}{self.permalink(u)}</td>\n</tr>')
         shown = "".join(f"<td>{self.aliases(u) if n == 0 else ''}{cell}"
                         f"{self.permalink(u) if n == len(cells) - 1 else ''}</td>" for n, cell in enumerate(cells))
