@@ -81,12 +81,17 @@ def write_docs(pages: list[RenderedPage], config_file: Path, assets: Path | None
     """Write pages (all of them, or the changed ones into a kept docs directory) and the assets."""
     docs = docs_dir(config_file)
     for page in pages:
-        target = docs / page.path / "index.md"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.unlink(missing_ok=True)  # a kept page may be a hard link into the last build
-        target.write_text(page_source(page), encoding="utf-8")
+        write_source(config_file, page.path, page_source(page))
     if assets is not None:
         shutil.copytree(assets, docs / ASSETS, dirs_exist_ok=True)
+
+
+def write_source(config_file: Path, path: str, source: str) -> None:
+    """One page's source (:func:`page_source`) at its path in the docs of ``config_file``."""
+    target = docs_dir(config_file) / path / "index.md"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.unlink(missing_ok=True)  # a kept page may be a hard link into the last build
+    target.write_text(source, encoding="utf-8")
 
 
 def page_source(page: RenderedPage) -> str:
