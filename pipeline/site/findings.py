@@ -378,7 +378,7 @@ class Findings:
             found = template.pattern.match(text)
             if found:
                 return Shown(self._fill(template, found.groupdict()), True)
-        return Shown(Markup('<span lang="en">{}</span>').format(inline_code(escape(text))), self.lang == Lang.EN)
+        return Shown(Markup(f'<span lang="en">{inline_code(escape(text))}</span>'), self.lang == Lang.EN)
 
     def _fill(self, template: Template, params: dict[str, str]) -> Markup:
         # Code spans are found in the template, before the parameters go in: a parameter's own
@@ -425,14 +425,14 @@ def quoted(value: str, page_lang: str) -> Markup:
     each run of words in the other script («охваченный беспорядками» = in unrest)."""
     lang = _language_of(value)
     if lang and lang != page_lang:
-        return Markup('<span lang="{}">{}</span>').format(lang, inline_code(escape(value)))
+        return Markup(f'<span lang="{escape(lang)}">{inline_code(escape(value))}</span>')
     foreign = _RUNS.get(page_lang)
     if foreign is None:
         return inline_code(escape(value))
     marked, at = [], 0
     for run in foreign[1].finditer(value):
         marked += [escape(value[at:run.start()]),
-                   Markup('<span lang="{}">{}</span>').format(foreign[0], run.group(0))]
+                   Markup(f'<span lang="{escape(foreign[0])}">{escape(run.group(0))}</span>')]
         at = run.end()
     return inline_code(Markup("").join(marked + [escape(value[at:])]))  # data use `code` too
 
