@@ -340,6 +340,8 @@ class Findings:
         #: "rulebook" -> {key: game}, "concept" -> {id: term}: what a reader calls what a
         #: message names by its key
         self.names = names or {}
+        self._messages: dict[tuple[str, str], Shown] = {}
+        self._suggestions: dict[str, Shown] = {}
 
     def summary(self, text: str) -> Markup:
         """A code's one-line meaning; the catalog has those of the codes listed in SUMMARIES."""
@@ -353,10 +355,18 @@ class Findings:
         return self.gettext(FAMILIES[prefix]) if prefix in FAMILIES else prefix
 
     def message(self, code: str, text: str) -> Shown:
-        return self._shown(MESSAGES.get(code, []), text)
+        # a large corpus repeats its messages (a term, a missing word): each is made once
+        if (code, text) not in self._messages:
+            self._messages[code, text] = self._shown(MESSAGES.get(code, []), text)
+        return self._messages[code, text]
 
     def suggestion(self, text: str) -> Shown:
         """Advice is translated; a quoted fix (a word, a spelling) is shown as it is."""
+        if text not in self._suggestions:
+            self._suggestions[text] = self._suggestion(text)
+        return self._suggestions[text]
+
+    def _suggestion(self, text: str) -> Shown:
         for template in SUGGESTIONS:
             found = template.pattern.match(text)
             if found:
@@ -368,7 +378,7 @@ class Findings:
             found = template.pattern.match(text)
             if found:
                 return Shown(self._fill(template, found.groupdict()), True)
-        return Shown(Markup('<span lang="en">{}</span>').format(inline_code(escape(text))), self.lang == Lang.EN)
+        return Shown(Markup(f'<span lang="en">{inline_code(escape(text))}</span>'), self.lang == Lang.EN)
 
     def _fill(self, template: Template, params: dict[str, str]) -> Markup:
         # Code spans are found in the template, before the parameters go in: a parameter's own
@@ -415,14 +425,14 @@ def quoted(value: str, page_lang: str) -> Markup:
     each run of words in the other script («охваченный беспорядками» = in unrest)."""
     lang = _language_of(value)
     if lang and lang != page_lang:
-        return Markup('<span lang="{}">{}</span>').format(lang, inline_code(escape(value)))
+        return Markup(f'<span lang="{escape(lang)}">{inline_code(escape(value))}</span>')
     foreign = _RUNS.get(page_lang)
     if foreign is None:
         return inline_code(escape(value))
     marked, at = [], 0
     for run in foreign[1].finditer(value):
         marked += [escape(value[at:run.start()]),
-                   Markup('<span lang="{}">{}</span>').format(foreign[0], run.group(0))]
+                   Markup(f'<span lang="{escape(foreign[0])}">{escape(run.group(0))}</span>')]
         at = run.end()
     return inline_code(Markup("").join(marked + [escape(value[at:])]))  # data use `code` too
 

@@ -42,10 +42,28 @@ def offset(side: Side, line: int, col: int) -> int:
     return sum(len(text) + 1 for text in lines[:index]) + col - 1
 
 
+class Abbreviations(dict):
+    """The glossary's abbreviations by their letters, with a pattern that finds only the words
+    that may be one of them: a page tries every word of every unit, and most are none."""
+
+    def finder(self, lang: str) -> re.Pattern:
+        if not hasattr(self, "_finders"):
+            self._finders: dict[str, re.Pattern] = {}
+        if lang not in self._finders:
+            # a whole word (a run of letters, as _WORD finds them) that is an abbreviation, or
+            # in English an abbreviation and an s; abbreviation_spans then looks it up as before
+            names = "|".join(re.escape(name) for name in sorted(self, key=len, reverse=True)
+                             if _WORD.fullmatch(name))  # no other can be a whole word
+            self._finders[lang] = re.compile(
+                rf"(?<![^\W\d_])(?:{names}){'s?' if lang == Lang.EN else ''}(?![^\W\d_])" if names else r"(?!)")
+        return self._finders[lang]
+
+
 def abbreviation_spans(text: str, lang: str, known: dict[str, Abbreviation]) -> list[_Mark]:
     """Where the glossary's abbreviations stand in ``text`` (an English one may take -s)."""
     found = []
-    for match in _WORD.finditer(text):
+    words = known.finder(lang) if isinstance(known, Abbreviations) else _WORD
+    for match in words.finditer(text):
         word = match.group()
         abbr = known.get(word)
         if abbr is None and lang == Lang.EN and word.endswith("s"):
@@ -84,6 +102,8 @@ class SideText:
 
     def span(self, start: int = 0, end: int | None = None) -> Markup:
         end = len(self.text) if end is None else end
+        if not self.marks:
+            return _plain(self.text[start:end])
         out, at = [], start
         for mark in self.marks:
             if mark.start < at or mark.end > end:
@@ -97,7 +117,7 @@ class SideText:
                 out.append(Markup('<abbr title="{}">{}</abbr>').format(_title(mark.abbr), shown))
             at = mark.end
         out.append(_plain(self.text[at:end]))
-        return Markup("").join(out)
+        return Markup("".join(out))  # every piece is markup already
 
     def field(self, name: str) -> Markup | None:
         """A text field of the side, with the links of its span of the text."""
@@ -131,7 +151,8 @@ class SideText:
 
 def _plain(text: str) -> Markup:
     # The text's own line breaks are the source's: each line is a sentence or an item.
-    return Markup("<br>\n").join(escape(line) for line in text.split("\n"))
+    # (escaping leaves line breaks as they are: the same as escaping line by line)
+    return Markup(str(escape(text)).replace("\n", "<br>\n"))
 
 
 def _title(abbr: Abbreviation) -> str:

@@ -66,10 +66,10 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         worker writes the page itself: only those two travel back to the parent."""
         lang, page = task
         rendered = renderer(lang).page(page)
+        text = mkdocs_adapter.page_source(rendered)
         before = _source(previous / lang, page) if previous is not None else None
-        changed = before is None or not before.is_file() or \
-            before.read_text("utf-8") != mkdocs_adapter.page_source(rendered)
-        mkdocs_adapter.write_docs([rendered], by_lang[lang].config)
+        changed = before is None or not before.is_file() or before.read_text("utf-8") != text
+        mkdocs_adapter.write_source(by_lang[lang].config, page.path, text)
         return rendered.title, changed
 
     for (lang, page), (title, changed) in zip(todo, workers.run(render, todo, jobs=jobs, stage="pages")):

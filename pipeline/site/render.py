@@ -14,7 +14,7 @@ from typing import Callable
 from babel import Locale
 from babel.dates import format_date
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from .. import resources
 from ..diagnostics import Diagnostic, Severity
@@ -25,10 +25,13 @@ from ..model import Corpus, Kind, Lang, Reference, RefKind, RefStatus, Unit
 from ..termbase import Abbreviation, Termbase
 from .changes import rows as change_rows
 from .findings import SEVERITIES, Findings, quoted
+from .inline import Abbreviations
+from .report_items import finding_items
 from .reports import checks_by_code, coverage_by_document, pending_by_document
 from .rule_words import TableWords
 from . import search
 from .structure import Page, Site, relative
+from .unit_html import UnitHtml
 from .units import HEADINGS, Context, check_kinds, render
 
 TEMPLATES = resources.templates() / "site"
@@ -73,7 +76,8 @@ class Renderer:
             self._aliases.update(diff.aliases(corpus.units))
         self.lookup = Lookup(corpus)
         self._coverage: dict | None = None
-        self._abbreviations_of: dict[str, dict] = {}  # by rulebook
+        self._abbreviations_of: dict[str, Abbreviations] = {}  # by rulebook
+        self._labels: dict[str, str] = {}  # unit id -> unit_label
         self._concepts = {c.id: c for c in termbase.concepts} if termbase else {}
         self.env = environment(translations)
         self.gettext = translations.gettext
@@ -82,9 +86,7 @@ class Renderer:
                                 language_names={code: self.language_name(code) for code in ("en", "ru")})
         # data written in one language (the glossary's notes): marked as such on the other's pages
         self.env.filters["quoted"] = lambda value: quoted(str(value), lang)
-        self.env.globals["in_english"] = lambda value: (
-            escape(value) if lang == Lang.EN else Markup('<span lang="en">{}</span>').format(value))
-        self.macros = self.env.get_template("units.html").make_module(self.env.globals)
+        self.macros = UnitHtml(lang, self.gettext, self.ngettext, self.language_name)
         check_kinds(self.macros)
 
     def coverage(self) -> dict:
@@ -192,12 +194,14 @@ class Renderer:
             counts[str(d.severity)] += 1
         by_severity = {s: sum(c[s] for c in families.values()) for s in severities}
         toc = [(2, "summary", self.gettext("Summary"))] if groups else []
+        unit_name = lambda unit_id: self.unit_label(self.corpus.units[unit_id])
         return self._template(page, "report.html", self.gettext("Consistency report"),
-                              groups=groups, href=href, total=len(self.diagnostics), findings=findings,
+                              groups=groups, total=len(self.diagnostics), findings=findings,
+                              finding_items=lambda found: finding_items(found, findings, href, unit_name,
+                                                                        self.gettext),
                               severities=severities, families=sorted(families.items()),
                               by_severity=by_severity,
                               severity_name=lambda s: self.gettext(SEVERITIES[str(s)]),
-                              unit_name=lambda unit_id: self.unit_label(self.corpus.units[unit_id]),
                               toc=toc + [(2, f"code-{group.code}", group.code) for group in groups])
 
     def _search(self, page: Page) -> RenderedPage:
@@ -265,7 +269,10 @@ class Renderer:
                        lambda unit_id: [TableWords(t, self.gettext) for t in self._tables.get(unit_id, ())])
 
     def unit_label(self, unit: Unit) -> str:
-        return label(self.corpus, unit, self.lang, self.gettext)
+        # asked for by the unit's permalink, by every link to it and every backlink from it
+        if unit.id not in self._labels:
+            self._labels[unit.id] = label(self.corpus, unit, self.lang, self.gettext)
+        return self._labels[unit.id]
 
     def _tooltip(self, unit: Unit) -> str:
         """What a link to ``unit`` says on hover: its label, and an event's or a rule's title,
@@ -281,8 +288,8 @@ class Renderer:
             return {}
         rulebook = self.lookup.document_of(unit).rulebook
         if rulebook not in self._abbreviations_of:  # asked for every unit: once per rulebook
-            self._abbreviations_of[rulebook] = {a.abbr: self._explained(a) for a in self.termbase.abbreviations
-                                                if rulebook in a.games}
+            self._abbreviations_of[rulebook] = Abbreviations(
+                {a.abbr: self._explained(a) for a in self.termbase.abbreviations if rulebook in a.games})
         return self._abbreviations_of[rulebook]
 
     def _explained(self, abbr: Abbreviation) -> Abbreviation:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..errors import FolioError
 from ..model import LANGUAGES, Corpus, Document
@@ -73,6 +74,7 @@ def plan(corpus: Corpus, changes: bool = False) -> Site:
     return site
 
 
+@lru_cache(maxsize=1 << 16)  # every link of every page asks: the report alone thousands of times
 def relative(from_path: str, to_path: str) -> str:
     """The relative URL from one page directory to another ("../his-winter-new-world/")."""
     if from_path == to_path:

@@ -1,8 +1,7 @@
-"""Units to HTML: one template macro per kind, chosen by the unit's kind, and nothing else.
+"""Units to HTML: one method per kind (pipeline/site/unit_html.py), chosen by the unit's kind.
 
-``render`` looks the macro up by the kind's name in templates/site/units.html and refuses a kind
-it has no macro for, so a kind added to the model cannot silently vanish from the website.
-What a macro gets is a :class:`UnitView`: the side to show in the page's language (or the one
+``render`` looks the method up by the kind's name and refuses a kind it has no method for, so a
+kind added to the model cannot silently vanish from the website. What a method gets is a :class:`UnitView`: the side to show in the page's language (or the one
 the unit has, marked as not translated), its fields with their links, its children rendered,
 and what refers to it.
 """
@@ -39,7 +38,7 @@ class Context:
 
     corpus: Corpus
     lang: str
-    macros: Any  # the template module of units.html
+    macros: Any  # the markup of every kind (unit_html.UnitHtml)
     render_ref: RefRenderer
     abbreviations: Callable[[Unit], dict]
     backlink_href: Callable[[str], str]
@@ -57,11 +56,11 @@ class Context:
 
 
 def check_kinds(macros: Any) -> None:
-    """Refuse to start when some kind of the model has no macro."""
+    """Refuse to start when some kind of the model has no method in ``macros``."""
     missing = [kind.value for kind in Kind if not callable(getattr(macros, kind.value, None))]
     if missing:
         raise UnknownKind(f"the website has no template for unit kind(s) {', '.join(missing)} "
-                          "(add a macro of that name to templates/site/units.html)")
+                          "(add a method of that name to pipeline/site/unit_html.py)")
 
 
 def render(unit: Unit, ctx: Context) -> Markup:
@@ -121,7 +120,7 @@ class UnitView:
             return None
         return word_diff(translation.source, self.unit.sides[self.source_lang].text)
 
-    @property
+    @cached_property
     def search_terms(self) -> str:
         """The dictionary forms of the unit's own words, for the index only (.lexicon)."""
         return hidden_terms(self.side.text, self.lang) if self.shown_lang == self.lang else ""

@@ -14,6 +14,7 @@ from typing import Any, Iterator
 from ..model import LANGUAGES, Corpus, Document, Reference, Side, Translation, Unit
 from ..rules.facts import Facts
 from ..version import folio_version
+from . import json_text
 from .facts_json import facts_by_unit
 
 #: Keys every side has; a side's parsed fields sit beside them, so no field may reuse them.
@@ -57,8 +58,13 @@ def unit_to_json(unit: Unit) -> dict[str, Any]:
     }
 
 
+_REFERENCE_FIELDS = tuple(f.name for f in dataclasses.fields(Reference))
+
+
 def reference_to_json(ref: Reference) -> dict[str, Any]:
-    data = dataclasses.asdict(ref)
+    # asdict's order and values, without its deep copy: the one nested dataclass (claims) is
+    # replaced below anyway
+    data = {name: getattr(ref, name) for name in _REFERENCE_FIELDS}
     data["kind"], data["status"] = str(ref.kind), str(ref.status)
     data["claims"] = ref.claims.to_json()
     data["problem"] = None if ref.problem is None else str(ref.problem)
@@ -99,7 +105,7 @@ def corpus_to_json(corpus: Corpus, facts: Facts | None = None) -> dict[str, Any]
 
 
 def dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    return json_text.dumps(data) + "\n"
 
 
 def write_corpus_json(corpus: Corpus, path: Path, *, cache=None, keys: dict[str, str] | None = None,
@@ -154,13 +160,12 @@ def _pieces(corpus: Corpus, cache, keys: dict[str, str] | None, prepared: dict[s
 def _item(value: Any) -> str:
     """``value`` as :func:`dumps` writes it as an item of a top-level list: two levels deep.
     A JSON string holds no line break (it is escaped), so indenting every line is exact."""
-    return "\n".join("  " + line for line in json.dumps(value, ensure_ascii=False, indent=1).split("\n"))
+    return "  " + json_text.dumps(value, 2)
 
 
 def _object(value: dict[str, Any]) -> str:
     """``value`` as :func:`dumps` writes it as a top-level member: indented one level."""
-    return "\n".join((" " + line) if n else line
-                     for n, line in enumerate(json.dumps(value, ensure_ascii=False, indent=1).split("\n")))
+    return json_text.dumps(value, 1)
 
 
 def _array(items: list[str]) -> str:
