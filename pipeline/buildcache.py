@@ -54,6 +54,16 @@ class BuildCache:
         """Whether :meth:`get` would find the entry (asked without counting it)."""
         return any(base is not None and (base / kind / key).is_file() for base in (self.current, self.previous))
 
+    def keep(self, kind: str, key: str) -> bool:
+        """Carry the entry into the new cache unread, for a later build that may need it; False
+        when no build made it (counted as neither hit nor miss)."""
+        if self.current is None or (self.current / kind / key).is_file():
+            return self.current is not None
+        if self.previous is None or not (self.previous / kind / key).is_file():
+            return False
+        carry(self.previous / kind / key, self.current / kind / key)
+        return True
+
     def put(self, kind: str, key: str, data: bytes) -> None:
         if self.current is None:
             return

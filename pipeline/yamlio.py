@@ -69,11 +69,11 @@ def _parse(text: str, rel_path: str, construct: bool) -> tuple[Node | None, Any]
         try:
             loader = _FAST(text)
             node = loader.get_single_node()
-            if _acceptable(node):
-                return node, (loader.construct_document(node) if construct and node is not None
-                              else None)
-        except Exception:  # noqa: BLE001 - whatever libyaml or a constructor raised, the
-            pass  # pure-Python reader below finds it again and words it
+            if node is None:
+                return None, None
+            return node, _walk(loader, node, 1, set(), construct)
+        except Exception:  # noqa: BLE001 - a refusal, or whatever libyaml or a constructor
+            pass  # raised: the pure-Python reader below finds it again and words it
         finally:
             if loader is not None:
                 loader.dispose()
@@ -90,26 +90,47 @@ def _parse(text: str, rel_path: str, construct: bool) -> tuple[Node | None, Any]
         loader.dispose()
 
 
-def _acceptable(root: Node | None) -> bool:
-    """What :class:`_Strict` would refuse, looked for in libyaml's tree: a node reached twice (an
-    alias), a merge key, a key given twice, nesting past MAX_DEPTH."""
-    seen: set[int] = set()
-    stack = [(root, 1)] if root is not None else []
-    while stack:
-        node, depth = stack.pop()
-        if id(node) in seen or depth > MAX_DEPTH:
-            return False
-        seen.add(id(node))
-        if isinstance(node, MappingNode):
-            if _duplicate(node) is not None:
-                return False
-            for key, value in node.value:
-                if key.tag == _MERGE:
-                    return False
-                stack += ((key, depth + 1), (value, depth + 1))
-        elif isinstance(node, SequenceNode):
-            stack += ((item, depth + 1) for item in node.value)
-    return True
+class _Unacceptable(Exception):
+    """What :class:`_Strict` would refuse, met in libyaml's tree."""
+
+
+_STR, _SEQ, _MAP = "tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"
+#: the scalar tags the corpus's files hold besides str, made by the safe constructor's own
+#: methods; any other tag (a date ...) goes through its whole construction
+_SCALARS = {"tag:yaml.org,2002:null": "construct_yaml_null", "tag:yaml.org,2002:bool": "construct_yaml_bool",
+            "tag:yaml.org,2002:int": "construct_yaml_int", "tag:yaml.org,2002:float": "construct_yaml_float"}
+
+
+def _walk(loader, node: Node, depth: int, seen: set[int], construct: bool) -> Any:
+    """libyaml's tree inspected for what :class:`_Strict` refuses (a node reached twice: an
+    alias; a merge key; a key given twice; nesting past MAX_DEPTH) and, with ``construct``,
+    its values made in the same single walk, as the safe constructor makes them."""
+    if id(node) in seen or depth > MAX_DEPTH:
+        raise _Unacceptable
+    seen.add(id(node))
+    if isinstance(node, ScalarNode):
+        if not construct:
+            return None
+        if node.tag == _STR:
+            return node.value
+        method = _SCALARS.get(node.tag)
+        return getattr(loader, method)(node) if method else loader.construct_object(node, deep=True)
+    if isinstance(node, SequenceNode):
+        items = [_walk(loader, item, depth + 1, seen, construct) for item in node.value]
+        if not construct or node.tag == _SEQ:
+            return items
+        return loader.construct_object(node, deep=True)  # a !!set, !!omap ...: as PyYAML makes it
+    if _duplicate(node) is not None:
+        raise _Unacceptable
+    mapping = {}
+    for key_node, value_node in node.value:
+        if key_node.tag == _MERGE:
+            raise _Unacceptable
+        key = _walk(loader, key_node, depth + 1, seen, construct)
+        mapping[key] = _walk(loader, value_node, depth + 1, seen, construct)
+    if not construct or node.tag == _MAP:
+        return mapping
+    return loader.construct_object(node, deep=True)
 
 
 def _duplicate(node: MappingNode) -> tuple[ScalarNode, ScalarNode] | None:

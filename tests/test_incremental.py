@@ -8,6 +8,7 @@ and compares what a rebuild did with what a clean build of the same input writes
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -85,6 +86,10 @@ def test_editing_one_unit_rebuilds_only_what_depends_on_it(project, tree_bytes, 
     assert result.touched["checks"] == ["vq-x1"]
     assert result.stats["yaml made"] == 1 and result.stats["yaml reused"] == 4
     assert result.touched["search"] == ["pagefind"], "the edited text must be indexed again"
+    # read, parsed, translated and linked: the edited document alone
+    assert result.stats["loaded made"] == 1 and result.stats["loaded reused"] == 4
+    assert result.stats["refs-found made"] == 1 and result.stats["refs-resolved made"] == 1
+    assert result.stats["refs-resolved reused"] == 4
     page = (project / "site" / "ru" / VQ_PAGE / "index.html").read_text("utf-8")
     assert EDITED in page and WORD not in page
     assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
@@ -103,6 +108,64 @@ def test_an_edit_to_a_cited_rule_rerenders_the_pages_that_cite_it(project, tree_
     assert not any(path.startswith(("eu-risto-x1/", "vq-x1/", "pop-x1/")) for path in rendered)
     page = (project / "site" / "ru" / "his-x1" / "his-power-rules-x1" / "index.html").read_text("utf-8")
     assert 'title="Правило 19.5 — Пополнение войск"' in page  # the link is titled as its target is now
+    assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
+
+
+POWER, WINTER = "corpus/sources/his-power-rules-england-france-papacy-x1.ru.txt", \
+    "corpus/sources/his-winter-phase-new-world-x1.ru.txt"
+CITING = ("английский импульс завершён.", "английский импульс завершён (см. 19.5).")
+
+
+def reference_to(root: Path, target: str, source: str) -> dict:
+    """The one reference of ``source`` (a unit id) to ``target``, as corpus.json records it."""
+    corpus = json.loads((root / "build" / "corpus.json").read_text("utf-8"))
+    found = [r for r in corpus["references"] if r["target"] == target and r["source"] == source]
+    assert len(found) == 1, found
+    return found[0]
+
+
+@pytest.fixture
+def cited(project) -> tuple[Path, str]:
+    """The project after a rule of one document was cited by another of its rulebook (the real
+    texts cite none across documents), built: (project, the citing unit's id)."""
+    edit(project, POWER, *CITING)
+    build(project)
+    corpus = json.loads((project / "build" / "corpus.json").read_text("utf-8"))
+    source = next(r["source"] for r in corpus["references"] if r["target"] == "19.5")
+    assert reference_to(project, "19.5", source)["target_id"] == "his-x1:19.5"
+    return project, source
+
+
+def test_a_renumbered_rule_re_resolves_the_references_of_its_rulebook_only(cited, tree_bytes, tmp_path):
+    project, source = cited
+    edit(project, WINTER, "19.5. Пополнение", "19.9. Пополнение")
+    result = build(project)
+    # the citing document is not read again, but its reference to 19.5 is resolved anew
+    assert result.stats["loaded made"] == 1 and result.stats["refs-found made"] == 1
+    assert result.stats["refs-resolved made"] == 2 and result.stats["refs-resolved reused"] == 3
+    assert reference_to(project, "19.5", source)["status"] == "unresolved"
+    assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
+
+
+def test_deleting_a_cited_rule_leaves_its_citation_unresolved(cited, tree_bytes, tmp_path):
+    project, source = cited
+    text = (project / WINTER).read_text("utf-8")
+    start = text.index("19.5. Пополнение")
+    (project / WINTER).write_text(text[:start] + text[text.index("19.6. ", start):], "utf-8")
+    result = build(project)
+    assert result.stats["loaded made"] == 1 and result.stats["refs-resolved made"] == 2
+    ref = reference_to(project, "19.5", source)
+    assert ref["status"] == "unresolved" and ref["target_id"] is None
+    assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
+
+
+def test_an_edited_translation_reloads_its_document_only(project, tree_bytes, tmp_path):
+    old, new = "text: Events That Immediately Trigger War", "text: Events That Trigger War at Once"
+    edit(project, "corpus/translations/vq-deployment-actions-x1.en.yaml", old, new)
+    result = build(project)
+    assert result.stats["loaded made"] == 1 and result.stats["loaded reused"] == 4
+    page = (project / "site" / "en" / VQ_PAGE / "index.html").read_text("utf-8")
+    assert "Events That Trigger War at Once" in page
     assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
 
 

@@ -30,39 +30,43 @@ _NUM = r"\d{1,3}(?:\.\d{1,3})+"
 _TITLE_AFTER = re.compile(r"\s*\((?P<title>[^()]{3,80})\)")
 _OCCURRENCE_AFTER = re.compile(r"^[^.;]{0,80}?\bfor the (?P<nth>first|second|third|fourth) time")
 
-# (kind, pattern, languages); group `t` is the target, optional groups add claims
-PATTERNS: list[tuple[RefKind, re.Pattern[str], tuple[str, ...]]] = [
+# (kind, pattern, languages, hints); group `t` is the target, optional groups add claims. Every
+# match holds one of the pattern's hints: a text holding none is not searched with it (most
+# sides refer to nothing, and a substring test costs a fraction of a search).
+PATTERNS: list[tuple[RefKind, re.Pattern[str], tuple[str, ...], tuple[str, ...]]] = [
     (RefKind.EVENT, re.compile(r"\b(?P<deck>Economic|Political|Military|Diplomatic)\s+events?\s+"
-                               r"(?P<t>\d{1,3})\b(?![:.]\d)"), ("en",)),
-    (RefKind.EVENT, re.compile(rf"(?<![\w.:])(?P<t>\d{{1,3}}:{_ROMAN})\b"), ("en", "ru")),
+                               r"(?P<t>\d{1,3})\b(?![:.]\d)"), ("en",), ("vent",)),
+    (RefKind.EVENT, re.compile(rf"(?<![\w.:])(?P<t>\d{{1,3}}:{_ROMAN})\b"), ("en", "ru"), (":",)),
     (RefKind.EVENT, re.compile(r"\b(?:[Ee]vents?|[Сс]обыти[а-я]*)\s+(?P<t>\d{1,3})\b(?![:.,]?\d|:)"),
-     ("en", "ru")),
+     ("en", "ru"), ("vent", "обыти")),
     (RefKind.RULE, re.compile(rf"\b(?P<qual>political|military|economic|basic)\s+rules?\s+"
-                              rf"(?P<t>{_NUM})"), ("en",)),
+                              rf"(?P<t>{_NUM})"), ("en",), ("rule",)),
     (RefKind.RULE, re.compile(rf"\b(?:[Ss]ee|[Rr]ules?|[Ss]ection)\s+(?:also\s+)?(?:rule\s+)?"
-                              rf"(?P<t>{_NUM})(?:\s+(?P<dir>above|below))?"), ("en",)),
-    (RefKind.RULE, re.compile(r"\bраздел[а-я]*\s+с\s+(?P<t>\d{1,3}\s+по\s+\d{1,3})"), ("ru",)),
+                              rf"(?P<t>{_NUM})(?:\s+(?P<dir>above|below))?"), ("en",), ("ee", "ule", "ection")),
+    (RefKind.RULE, re.compile(r"\bраздел[а-я]*\s+с\s+(?P<t>\d{1,3}\s+по\s+\d{1,3})"), ("ru",), ("раздел",)),
     (RefKind.RULE, re.compile(r"(?:\b[Сс]м\.|\bраздел[а-я]*|\b(?:описан|указан|приведен)[а-я]*"
                               r"\s+в)\s*(?P<t>\d{1,3}(?:\.\d{1,3})*)(?![\d:])"
-                              r"(?:\s+(?P<dir>выше|ниже))?"), ("ru",)),
-    (RefKind.RULE, re.compile(rf"\((?P<t>{_NUM})\)"), ("en", "ru")),
-    (RefKind.PAGE, re.compile(r"\b(?:see\s+)?pp?\.\s*(?P<t>\d{1,3}(?:\s*[–-]\s*\d{1,3})?)"), ("en",)),
+                              r"(?:\s+(?P<dir>выше|ниже))?"), ("ru",),
+     ("м.", "раздел", "описан", "указан", "приведен")),
+    (RefKind.RULE, re.compile(rf"\((?P<t>{_NUM})\)"), ("en", "ru"), ("(",)),
+    (RefKind.PAGE, re.compile(r"\b(?:see\s+)?pp?\.\s*(?P<t>\d{1,3}(?:\s*[–-]\s*\d{1,3})?)"), ("en",), ("p.",)),
     (RefKind.PAGE, re.compile(r"\b(?:[Сс]м\.\s*)?(?:с|стр)\.\s*(?P<t>\d{1,3}(?:\s*[–-]\s*\d{1,3})?)"),
-     ("ru",)),
-    (RefKind.STEP, re.compile(r"\b[Ss]teps?\s+(?P<t>\d{1,2}(?:\s*(?:,|and|or)\s*\d{1,2})*)"), ("en",)),
+     ("ru",), ("с.", "р.")),
+    (RefKind.STEP, re.compile(r"\b[Ss]teps?\s+(?P<t>\d{1,2}(?:\s*(?:,|and|or)\s*\d{1,2})*)"), ("en",), ("tep",)),
     (RefKind.STEP, re.compile(r"\bшаг[а-я]*\s+(?P<t>\d{1,2}(?:\s*(?:,|и|или)\s*\d{1,2})*)"
-                              r"(?:\s+(?P<proc>процедур[а-я]*\s+[^.,;:()]+))?"), ("ru",)),
-    (RefKind.RELATIVE, re.compile(r"\b(?P<t>(?:ниже)?следующ[а-я]*)\s+(?P<what>процедур)[а-я]*"), ("ru",)),
-    (RefKind.RELATIVE, re.compile(r"\bthe\s+(?P<t>following)\s+(?P<what>procedure)\b"), ("en",)),
-    (RefKind.RELATIVE, re.compile(r"\bthe\s+(?P<what>procedure)\s+(?P<t>below)\b"), ("en",)),
+                              r"(?:\s+(?P<proc>процедур[а-я]*\s+[^.,;:()]+))?"), ("ru",), ("шаг",)),
+    (RefKind.RELATIVE, re.compile(r"\b(?P<t>(?:ниже)?следующ[а-я]*)\s+(?P<what>процедур)[а-я]*"), ("ru",),
+     ("процедур",)),
+    (RefKind.RELATIVE, re.compile(r"\bthe\s+(?P<t>following)\s+(?P<what>procedure)\b"), ("en",), ("procedure",)),
+    (RefKind.RELATIVE, re.compile(r"\bthe\s+(?P<what>procedure)\s+(?P<t>below)\b"), ("en",), ("procedure",)),
     (RefKind.RELATIVE, re.compile(r"\b(?:in|see)\s+(?P<t>\d{1,2}|[a-z]\)(?:\s*(?:,|and|or)\s*"
-                                  r"[a-z]\))*)\s+(?P<dir>above|below)\b"), ("en",)),
+                                  r"[a-z]\))*)\s+(?P<dir>above|below)\b"), ("en",), ("above", "below")),
     (RefKind.RELATIVE, re.compile(r"\bas in\s+(?P<t>[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)*)\s+"
-                                  r"(?P<dir>above|below)\b"), ("en",)),
-    (RefKind.RELATIVE, re.compile(r"\b(?:see\s+)?(?P<t>(?P<dir>above|below))\b"), ("en",)),
+                                  r"(?P<dir>above|below)\b"), ("en",), ("as in",)),
+    (RefKind.RELATIVE, re.compile(r"\b(?:see\s+)?(?P<t>(?P<dir>above|below))\b"), ("en",), ("above", "below")),
     (RefKind.RELATIVE, re.compile(r"(?:\b[Сс]м\.\s*|\b(?:описан|указан)[а-я]*\s+)(?P<t>(?P<dir>выше|ниже))\b"),
-     ("ru",)),
-    (RefKind.FOOTNOTE, re.compile(r"(?<=[^\s*(])(?P<t>\*{1,3})(?=\s|$)"), ("en", "ru")),
+     ("ru",), ("выше", "ниже")),
+    (RefKind.FOOTNOTE, re.compile(r"(?<=[^\s*(])(?P<t>\*{1,3})(?=\s|$)"), ("en", "ru"), ("*",)),
 ]
 
 
@@ -74,8 +78,8 @@ def extract(text: str, lang: str, *, skip_leading_marker: bool = False) -> list[
     """
     taken: list[tuple[int, int]] = []
     found: list[Found] = []
-    for kind, pattern, languages in PATTERNS:
-        if lang not in languages:
+    for kind, pattern, languages, hints in PATTERNS:
+        if lang not in languages or not any(hint in text for hint in hints):
             continue
         for match in pattern.finditer(text):
             start, end = match.span()

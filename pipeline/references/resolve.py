@@ -27,12 +27,15 @@ def _words(text: str) -> str:
 
 
 class Index:
-    """Every target the corpus offers, collected once."""
+    """Every target the corpus offers, collected once; of the ``rulebooks`` named only, when
+    only references of theirs are resolved (no reference leads out of its rulebook)."""
 
-    def __init__(self, corpus: Corpus):
+    def __init__(self, corpus: Corpus, rulebooks: set[str] | None = None):
         self.corpus = corpus
         self.documents = {d.key: d for d in corpus.documents}
-        self.order = {unit_id: n for n, unit_id in enumerate(corpus.units)}
+        wanted = {key for key, d in self.documents.items() if rulebooks is None or d.rulebook in rulebooks}
+        units = [unit for unit in corpus.units.values() if unit.document in wanted]
+        self.order = {unit.id: n for n, unit in enumerate(units)}
         self.rules: dict[tuple[str, str], str] = {}
         self.events: dict[tuple[str, int, str], str] = {}
         self.event_numbers: dict[tuple[str, str], list[int]] = defaultdict(list)
@@ -42,7 +45,7 @@ class Index:
         #: procedure is looked for among these, not among every unit of the corpus
         self.procedures: dict[str, list[Unit]] = defaultdict(list)
         self.document_procedures: dict[str, list[Unit]] = defaultdict(list)
-        for unit in corpus.units.values():
+        for unit in units:
             rulebook = self.documents[unit.document].rulebook
             if unit.kind == Kind.PROCEDURE:
                 self.procedures[rulebook].append(unit)

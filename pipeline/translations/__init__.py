@@ -15,20 +15,23 @@ from ..errors import FolioError
 from ..lookup import Lookup
 from ..model import Corpus, Document, Side, Translation, Unit
 from .realign import Placement, place, renumbered
-from .store import fingerprint, load_all
+from .store import document_of, fingerprint, load_all
 
 
 #: (document, unit, text, path, line_start, line_end) -> the unit's side in a translation
 SideReader = Callable[[Document, Unit, str, str, int, int], Side]
 
 
-def attach(corpus: Corpus, root: Path, read_side: SideReader) -> None:
+def attach(corpus: Corpus, root: Path, read_side: SideReader, done: frozenset[str] = frozenset()) -> None:
     """Give every translated unit its side in the translation's language, each stored
     translation placed on the unit whose source is the sentence it translates
-    (pipeline/translations/realign.py); the ones with no such unit go to ``corpus.orphaned``."""
+    (pipeline/translations/realign.py); the ones with no such unit go to ``corpus.orphaned``.
+
+    ``done``: documents whose translations a build kept (pipeline/loaded.py): their units have
+    their sides and ``corpus`` their translations and orphans already; their files are not read."""
     lookup = Lookup(corpus)
     documents = lookup.documents
-    for translation in load_all(root):
+    for translation in load_all(root, done):
         document = documents.get(translation.document)
         if document is None:
             close = difflib.get_close_matches(translation.document, list(documents), n=1)
@@ -42,6 +45,23 @@ def attach(corpus: Corpus, root: Path, read_side: SideReader) -> None:
         for entry in translation.orphaned:  # set aside by an import: placed nowhere
             _attach_one(corpus, Placement(entry, None), translation.lang, translation.path,
                         document, read_side, set_aside=True)
+    if done:
+        _in_file_order(corpus)
+
+
+def _in_file_order(corpus: Corpus) -> None:
+    """Translations and orphans in the order of their files, within a file in the order placed,
+    as attaching every file in turn leaves them: the order corpus.json lists them in."""
+    translations = sorted(corpus.translations.items(), key=lambda item: item[1].path)  # stable
+    corpus.translations = dict(translations)
+    orphans = sorted((t for found in corpus.orphaned.values() for t in found), key=lambda t: t.path)
+    corpus.orphaned = {}
+    for orphan in orphans:
+        corpus.orphaned.setdefault(_document_key(orphan.path), []).append(orphan)
+
+
+def _document_key(path: str) -> str:
+    return document_of(path.rsplit("/", 1)[-1])
 
 
 def _attach_one(corpus: Corpus, placement: Placement, lang: str, path: str, document: Document,

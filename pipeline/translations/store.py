@@ -55,11 +55,19 @@ def path_for(document: str, lang: str) -> str:
     return f"{DIRECTORY}/{document}.{lang}.yaml"
 
 
-def load_all(root: Path) -> list[TranslationFile]:
+def load_all(root: Path, skip: frozenset[str] = frozenset()) -> list[TranslationFile]:
+    """Every translation file, but those of the documents ``skip`` names."""
     directory = Path(root) / DIRECTORY
     if not directory.is_dir():
         return []
-    return [load(root, path.relative_to(root).as_posix()) for path in sorted(directory.glob("*.yaml"))]
+    return [load(root, path.relative_to(root).as_posix()) for path in sorted(directory.glob("*.yaml"))
+            if document_of(path.name) not in skip]
+
+
+def document_of(name: str) -> str | None:
+    """The document a translation file's name says it translates (None: a name not allowed)."""
+    found = _NAME.match(name)
+    return found["document"] if found and found["lang"] in LANGUAGES else None
 
 
 def load(root: Path, rel_path: str) -> TranslationFile:

@@ -1,0 +1,117 @@
+"""Each document as the load stage left it, kept in build/.cache/ for the next build.
+
+A document's units with their translated sides, its translations and orphans and the reader's
+notes depend on its manifest entry, its source, its translation files and Folio's code, which
+is what :meth:`~pipeline.fingerprint.Fingerprint.document` digests: an unchanged document is
+neither read, parsed nor translated again. Its references are kept twice: as extracted from its
+text (by the same digest) and as resolved, by that digest and the digest of what its rulebook
+offers them (:func:`pipeline.references.offered`), so an edit that renumbers no rule, event or
+step re-resolves the references of no other document.
+
+A document's entry is pickled (it holds the model's own objects, and only a build writes it);
+references are JSON rows.
+"""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass
+
+from .buildcache import BuildCache
+from .diagnostics import Diagnostic
+from .fingerprint import Fingerprint, digest
+from .model import Claims, Corpus, Document, Reference, RefKind, RefProblem, RefStatus, Translation, Unit
+from .references import offered
+
+LOADED, FOUND, RESOLVED = "loaded", "refs-found", "refs-resolved"
+
+
+@dataclass
+class Loaded:
+    units: list[Unit]  # with their translated sides
+    notes: list[Diagnostic]  # what reading the source had to say
+    translations: list[Translation]  # in the order attached
+    orphaned: list[Translation]
+    offered: str  # what the document offers other documents' references
+
+
+class DocumentCache:
+    """The build cache's entries of documents (a :class:`~pipeline.references.LinkCache`)."""
+
+    def __init__(self, cache: BuildCache, fingerprint: Fingerprint):
+        self.cache, self.fingerprint = cache, fingerprint
+        self._offered: dict[str, str] = {}
+        self._keys: dict[str, str] = {}
+
+    def key(self, document: Document) -> str:
+        if document.key not in self._keys:
+            self._keys[document.key] = self.fingerprint.document(document)
+        return self._keys[document.key]
+
+    def loaded(self, document: Document) -> Loaded | None:
+        data = self.cache.get(LOADED, self.key(document))
+        if data is None:
+            return None
+        found: Loaded = pickle.loads(data)
+        self._offered[document.key] = found.offered
+        return found
+
+    def keep(self, corpus: Corpus, fresh: list[Document], notes: dict[str, list[Diagnostic]]) -> None:
+        """Put the documents just read, parsed and translated into the cache."""
+        if self.cache.current is None or not fresh:
+            return
+        keys = {d.key for d in fresh}
+        units: dict[str, list[Unit]] = {key: [] for key in keys}
+        for unit in corpus.units.values():
+            if unit.document in keys:
+                units[unit.document].append(unit)
+        translations: dict[str, list[Translation]] = {key: [] for key in keys}
+        for translation in corpus.translations.values():
+            document = corpus.units[translation.unit].document
+            if document in keys:
+                translations[document].append(translation)
+        for document in fresh:
+            entry = Loaded(units[document.key], notes.get(document.key, []), translations[document.key],
+                           corpus.orphaned.get(document.key, []), offered(units[document.key], corpus))
+            self._offered[document.key] = entry.offered
+            self.cache.put(LOADED, self.key(document), pickle.dumps(entry, protocol=5))
+
+    # the link stage's questions (pipeline/references/__init__.py)
+
+    def offered(self, document: Document, units: list[Unit], corpus: Corpus) -> str:
+        if document.key not in self._offered:
+            self._offered[document.key] = offered(units, corpus)
+        return self._offered[document.key]
+
+    def resolved(self, document: Document, scope: str) -> list[Reference] | None:
+        data = self.cache.get_json(RESOLVED, digest(self.key(document), scope))
+        if data is None:
+            return None
+        self.cache.keep(FOUND, self.key(document))  # for a build whose rulebook's targets change
+        return [_reference(row) for row in data]
+
+    def found(self, document: Document) -> list[Reference] | None:
+        data = self.cache.get_json(FOUND, self.key(document))
+        return None if data is None else [_reference(row) for row in data]
+
+    def keep_found(self, document: Document, references: list[Reference]) -> None:
+        self.cache.put_json(FOUND, self.key(document), [_row(ref) for ref in references])
+
+    def keep_resolved(self, document: Document, scope: str, references: list[Reference]) -> None:
+        self.cache.put_json(RESOLVED, digest(self.key(document), scope), [_row(ref) for ref in references])
+
+
+# References are kept as JSON rows, not pickled: a pickle's bytes depend on which equal strings
+# are one object, and references re-resolved from kept ones must leave the bytes a clean build
+# leaves (two builds of the same inputs write the same build/).
+
+def _row(ref: Reference) -> list:
+    return [ref.source, ref.lang, str(ref.kind), ref.text, ref.target, ref.path, ref.line, ref.col,
+            ref.claims.to_json(), str(ref.status), ref.target_id, ref.note,
+            None if ref.problem is None else str(ref.problem)]
+
+
+def _reference(row: list) -> Reference:
+    source, lang, kind, text, target, path, line, col, claims, status, target_id, note, problem = row
+    return Reference(source, lang, RefKind(kind), text, target, path, line, col, Claims(**claims),
+                     RefStatus(status), target_id, note, None if problem is None else RefProblem(problem))
