@@ -28,7 +28,7 @@ class Lang(StrEnum):
 LANGUAGES = tuple(lang.value for lang in Lang)
 
 
-@dataclass
+@dataclass(slots=True)
 class Side:
     """One language version of a unit.
 
@@ -51,7 +51,7 @@ class Side:
         return self.text.count("\n") + 1 if self.text else 0
 
 
-@dataclass
+@dataclass(slots=True)
 class Unit:
     id: str
     kind: Kind
@@ -140,7 +140,7 @@ class Claims:
         return {name: value for name, value in vars(self).items() if value is not None}
 
 
-@dataclass
+@dataclass(slots=True)
 class Reference:
     """One cross-reference as written in one side of a unit, and where it leads.
 
@@ -164,7 +164,7 @@ class Reference:
     problem: RefProblem | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Translation:
     """A translated side of one unit, as corpus/translations/ keeps it.
 
