@@ -16,7 +16,9 @@ def markdown(results: list[dict]) -> str:
 
 
 def _scale(r: dict) -> str:
-    return f"x{r['scale']}" + (" (partly fitted)" if r.get("extrapolated") else "")
+    if not r.get("extrapolated"):
+        return f"x{r['scale']}"
+    return f"x{r['scale']}" + (" (partly fitted)" if r.get("partial") else " (fitted)")
 
 
 def _about(r: dict) -> str:
