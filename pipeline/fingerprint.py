@@ -63,7 +63,7 @@ def tree(base: Path, patterns: tuple[str, ...]) -> dict[str, str]:
 
 def code_digest() -> str:
     """Folio's code, templates and catalogs, the tools' versions and Python's."""
-    tools = {name: _version(name) for name in TOOLS}
+    tools = {name: tool_version(name) for name in TOOLS}
     system = {}
     for directory in SYSTEM:
         for path in sorted(Path(directory).glob("*")) if Path(directory).is_dir() else []:
@@ -75,7 +75,8 @@ def code_digest() -> str:
                   json.dumps(system, sort_keys=True), folio_version(), sys.version)
 
 
-def _version(name: str) -> str:
+def tool_version(name: str) -> str:
+    """The installed version of the package ``name``; "-" when it is not installed."""
     try:
         return metadata.version(name)
     except metadata.PackageNotFoundError:

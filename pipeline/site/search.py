@@ -12,12 +12,11 @@ import json
 import re
 import subprocess
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 
 from ..buildcache import carry
 from ..errors import FolioError
-from ..fingerprint import digest
+from ..fingerprint import digest, tool_version
 from ..labels import Gettext, label
 from ..model import Corpus, Kind, Unit
 
@@ -143,15 +142,8 @@ def reads(site: Path) -> str:
         if page.relative_to(site).parts[0] != BUNDLE:
             pages[page.relative_to(site).as_posix()] = page.read_bytes()
     indexed = {path: data for path, data in pages.items() if _BODY.search(data)} or pages
-    return digest(FORMAT, _pagefind_version(),
+    return digest(FORMAT, tool_version("pagefind-bin-extended"),
                   *(part for path, data in indexed.items() for part in (path, digest(data))))
-
-
-def _pagefind_version() -> str:
-    try:
-        return metadata.version("pagefind-bin-extended")
-    except metadata.PackageNotFoundError:  # pragma: no cover - a broken install
-        return "?"
 
 
 def _carry_tree(source: Path, target: Path) -> None:
