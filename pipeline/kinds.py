@@ -141,9 +141,11 @@ KINDS: dict[Kind, KindSpec] = {
         fields={"header": "array"},
     ),
     K.ROW: KindSpec(
-        "A table row. A row whose cells do not fit the header is kept and marked `malformed`.",
+        "A table row. A row whose cells do not fit the header is kept and marked `malformed`, "
+        "with its `problem`: `empty` (no cells) or `cell-count` (other than the header's "
+        "`header_cells`).",
         frozenset(),
-        attrs={"malformed": "boolean", "problem": "string"},
+        attrs={"malformed": "boolean", "problem": "string", "header_cells": "integer"},
         fields={"cells": "array"},
     ),
     K.LIST: KindSpec(
