@@ -129,10 +129,11 @@ KINDS: dict[Kind, KindSpec] = {
         fields={"title": "string", "body": "string"},
     ),
     K.ACTION: KindSpec(
-        "A game action with its cost expression in game-icon notation (`1c`, `1c + XD`).",
+        "A game action with its cost expression in game-icon notation (`1c`, `1c + XD`); the "
+        "`cost` field is the same as each side writes it (`1c per Province`, `1c за провинцию`).",
         frozenset({K.PROCEDURE, K.SECTION}) | _PROSE,
         attrs={"cost": "string"},
-        fields={"title": "string"},
+        fields={"title": "string", "cost": "string"},
     ),
     K.TABLE: KindSpec(
         "A table; its own text is the header row.",

@@ -290,7 +290,9 @@ class UnitHtml:
         inner = _field(u, "title") or _whole(u)
         if u.attrs.get("cost"):
             cost = self.gettext("Action cost")
-            inner += f' <span class="folio-cost" title="{cost}">{_e(u.attrs["cost"])}</span>'
+            # the side's own words where it has them ("1c за провинцию"), the notation otherwise
+            shown = _field(u, "cost") or _e(u.attrs["cost"])
+            inner += f' <span class="folio-cost" title="{cost}">{shown}</span>'
         return self._sectioned(u, self.classes(u), inner)
 
     def precondition(self, u) -> str:
