@@ -104,9 +104,8 @@ class Indexing:
     def stop(self) -> None:
         """End every Pagefind still at work (the build failed meanwhile)."""
         for part in self.parts:
-            if part.process is not None:
-                if part.process.poll() is None:
-                    part.process.kill()
+            if part.process is not None and part.process.returncode is None:  # not yet waited for
+                part.process.kill()
                 part.process.communicate()
         self._clear()
 
