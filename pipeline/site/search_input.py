@@ -9,7 +9,8 @@ English pages again.
 
 What is left out follows Pagefind's parser (pagefind/src/fossick/parser.rs, version 1.5):
 
-- ``class`` attributes: Pagefind reads no class (Folio passes it no selector to exclude);
+- ``class`` attributes: Pagefind reads no class (Folio passes it no selector to exclude), unless
+  a filter, sort or metadata names it as its value (``data-pagefind-meta="kind[class]"``);
 - an element marked data-pagefind-ignore that is not an inline one, with what it holds. Pagefind
   drops such an element's text, but an element inside it still counts when it carries an id (it
   takes a number among the page's anchors), a data-pagefind-* attribute (filters, metadata and
@@ -46,6 +47,7 @@ _ID = re.compile(r"id\s*=")
 _COUNTED = ("<h1", "<title", "<img", "<script", "<link")
 #: the class attribute as Folio's renderers write it; the look-ahead keeps it inside a tag
 _CLASS = re.compile(r' class="[^"<>]*"(?=[^<>]*>)')
+_CLASS_READ = re.compile(r"\[\s*class\s*\]", re.I)  # a filter, sort or metadata taking it as value
 
 
 def trimmed(html: str) -> str:
@@ -70,7 +72,8 @@ def trimmed(html: str) -> str:
         kept.append(html[position:start])
         position = end
     kept.append(html[position:])
-    return _CLASS.sub("", "".join(kept))
+    html = "".join(kept)
+    return html if _CLASS_READ.search(html) else _CLASS.sub("", html)
 
 
 def _removable(html: str, tag: re.Match) -> int | None:
