@@ -23,6 +23,9 @@ Pagefind reduces every run of whitespace to one space.
 
 The test of all this is tests/test_incremental.py and tests/test_search_split.py: the index made
 from these pages is, byte for byte, the one Pagefind makes from the whole site.
+
+It costs about 1.6 s of CPU at x100 (115 MB of pages, a fifth of it left out) while every page
+Pagefind reads is written on every build; an English index kept saves some 12 s.
 """
 
 from __future__ import annotations
