@@ -137,24 +137,12 @@ def _assembled(corpus: Corpus, cache, keys: dict[str, str] | None, facts: Facts 
 
 
 class _Kept:
-    """The fragments of corpus.json the last build serialised, by document: each named by the
+    """The fragments of corpus.json the last build serialised, by document, each named by the
     digest of what it follows from, so an edit serialises only what it changed."""
 
     def __init__(self, cache, keys: dict[str, str] | None, files: dict[str, str] | None):
         self.cache = cache if keys else None
         self.keys, self.files = keys or {}, files or {}
-
-    def fragment(self, part: str, document: str, make, *also: str) -> str:
-        """``make()``, or the text it made for the same document, ``part`` and ``also``."""
-        if self.cache is None or document not in self.keys:
-            return make()
-        key = digest(part, self.keys[document], *also)
-        text = self.cache.get("json", key)
-        if text is not None:
-            return text.decode("utf-8")
-        made = make()
-        self.cache.put("json", key, made.encode("utf-8"))
-        return made
 
     def units(self, document: str, make) -> bytes:
         key = f"{self.keys[document]}-units" if self.cache is not None and document in self.keys else None
@@ -164,6 +152,18 @@ class _Kept:
             if key:
                 self.cache.put("json", key, text)
         return text
+
+    def rest(self, document: str, make, *also: str) -> list:
+        """``make()`` (plain JSON data), or what it made for the same document and ``also``: one
+        entry per document, not one per part, since every entry is a file to open."""
+        if self.cache is None or document not in self.keys:
+            return make()
+        key = digest("rest", self.keys[document], *also)
+        kept = self.cache.get_json("json", key)
+        if kept is None:
+            kept = make()
+            self.cache.put_json("json", key, kept)
+        return kept
 
     def of_files(self, paths: set[str]) -> list[str]:
         return [f"{path}={self.files.get(path, '-')}" for path in sorted(paths)]
@@ -179,65 +179,91 @@ def _pieces(corpus: Corpus, kept: _Kept, prepared: dict[str, bytes],
             yield dumps(corpus_to_json(corpus, facts))
             return
         groups[unit.document].append(unit)
+    rest = _Rest(corpus, groups, facts)
+    if rest.scattered:
+        yield dumps(corpus_to_json(corpus, facts))
+        return
     yield "{\n" + f' {json.dumps("folio_version")}: {json.dumps(folio_version(), ensure_ascii=False)},\n'
     yield f' {json.dumps("documents")}: ' + _array([_item(document_entry(d)) for d in corpus.documents])
     yield f',\n {json.dumps("units")}: ' + ("[\n" if groups else "[]")
     for number, (document, units) in enumerate(groups.items()):
         text = kept.units(document, lambda: prepared.get(document) or units_fragment(units))
         yield (",\n" if number else "") + text.decode("utf-8")
+    made = {document: kept.rest(document, lambda: rest.serialised(document), *rest.inputs(document, kept))
+            for document in rest.documents()}
     yield ("\n ]" if groups else "") + f',\n {json.dumps("references")}: '
-    yield _joined(_references(corpus, kept))
-    yield f',\n {json.dumps("translations")}: ' + _joined(_translations(corpus, kept))
-    yield f',\n {json.dumps("facts")}: ' + _facts(corpus, kept, groups, facts) + "\n}\n"
+    yield _joined([made[document][0] for document in rest.references])
+    yield f',\n {json.dumps("translations")}: ' + _joined(
+        [dict(made[document][1])[path] for path, document in rest.files.items()]
+        + [made[document][2] for document in rest.orphans])
+    facts_members = [made[document][3] for document in rest.facts]
+    if rest.missing:
+        facts_members.append(_members(facts, rest.missing))
+    yield f',\n {json.dumps("facts")}: ' + ("{\n  " + ",\n  ".join(facts_members) + "\n }"
+                                            if facts_members else "{}") + "\n}\n"
 
 
-def _references(corpus: Corpus, kept: _Kept) -> list[str]:
-    """The list's items, a fragment per document. What resolving a reference sets depends on
-    other documents of its rulebook, so those fields name the fragment beside the document."""
-    by_document: dict[str, list[Reference]] = {}
-    for ref in corpus.references:
-        by_document.setdefault(corpus.units[ref.source].document, []).append(ref)
-    fragments = []
-    for document, refs in by_document.items():
-        resolved = "\x1f".join(f"{ref.status}\x1e{ref.target_id}\x1e{ref.note}\x1e{ref.problem}" for ref in refs)
-        fragments.append(kept.fragment("references", document,
-                                       lambda: ",\n".join(_item(reference_to_json(ref)) for ref in refs),
-                                       resolved))
-    return fragments
+class _Rest:
+    """A document's references, translations (by file), orphaned translations and facts: the
+    parts of corpus.json after the units, each in the corpus's order."""
+
+    def __init__(self, corpus: Corpus, groups: dict[str, list[Unit]], facts: Facts | None):
+        self.corpus, self.facts_of = corpus, facts
+        self.references = _grouped(corpus.references, lambda ref: corpus.units[ref.source].document)
+        self.translations = _grouped(corpus.translations.values(), lambda t: t.path)
+        #: a document's references or a file's translations not together: no fragments
+        self.scattered = self.references is None or self.translations is None
+        if self.scattered:
+            return
+        #: translation file -> its document, in the corpus's order of the files
+        self.files = {path: corpus.units[found[0].unit].document for path, found in self.translations.items()}
+        self.files_of: dict[str, list[str]] = {}
+        for path, document in self.files.items():
+            self.files_of.setdefault(document, []).append(path)
+        self.orphans = {document: found for document, found in corpus.orphaned.items() if found}
+        self.facts: dict[str, list[str]] = {}
+        self.missing: list[str] = []
+        if facts is not None:
+            for document, units in groups.items():
+                bound = [unit.id for unit in units if facts.bound_to(unit.id)]
+                if bound:
+                    self.facts[document] = bound
+            self.missing = [unit_id for unit_id in facts.by_unit if unit_id not in corpus.units]
+
+    def documents(self) -> list[str]:
+        return list(dict.fromkeys([*self.references, *self.files.values(), *self.orphans, *self.facts]))
+
+    def inputs(self, document: str, kept: _Kept) -> list[str]:
+        """What the document's parts follow from besides its own inputs: what resolving its
+        references set (other documents of its rulebook decide it) and its facts' files."""
+        resolved = "\x1f".join(f"{ref.status}\x1e{ref.target_id}\x1e{ref.note}\x1e{ref.problem}"
+                                for ref in self.references.get(document, ()))
+        paths = {fact.path for unit_id in self.facts.get(document, ()) for fact in self.facts_of.bound_to(unit_id)}
+        return [resolved, *kept.of_files(paths)]
+
+    def serialised(self, document: str) -> list:
+        """[references, [[file, translations] ...], orphaned translations, facts' members]."""
+        corpus = self.corpus
+        return [",\n".join(_item(reference_to_json(ref)) for ref in self.references.get(document, ())),
+                [[path, ",\n".join(_item(translation_to_json(corpus, t)) for t in self.translations[path])]
+                 for path in self.files_of.get(document, ())],
+                ",\n".join(_item(translation_to_json(corpus, t, orphaned=True))
+                            for t in self.orphans.get(document, ())),
+                _members(self.facts_of, self.facts[document]) if document in self.facts else ""]
 
 
-def _translations(corpus: Corpus, kept: _Kept) -> list[str]:
-    """The list's items, a fragment per translation file (then per document's orphans): where a
-    translation stands follows from its document's inputs alone."""
-    by_file: dict[str, list[Translation]] = {}
-    for translation in corpus.translations.values():
-        by_file.setdefault(translation.path, []).append(translation)
-    fragments = [kept.fragment("translations", corpus.units[found[0].unit].document,
-                               lambda: ",\n".join(_item(translation_to_json(corpus, t)) for t in found), path)
-                 for path, found in by_file.items()]
-    fragments += [kept.fragment("orphaned", document,
-                                lambda: ",\n".join(_item(translation_to_json(corpus, t, orphaned=True))
-                                                    for t in orphans))
-                  for document, orphans in corpus.orphaned.items() if orphans]
-    return fragments
-
-
-def _facts(corpus: Corpus, kept: _Kept, groups: dict[str, list[Unit]], facts: Facts | None) -> str:
-    """The object's members, a fragment per document: its units' facts follow from the
-    document and the files those facts are read from."""
-    if facts is None:
-        return "{}"
-    fragments = []
-    for document, units in groups.items():
-        bound = [unit.id for unit in units if facts.bound_to(unit.id)]
-        if bound:
-            paths = {fact.path for unit_id in bound for fact in facts.bound_to(unit_id)}
-            fragments.append(kept.fragment("facts", document, lambda: _members(facts, bound),
-                                           *kept.of_files(paths)))
-    missing = [unit_id for unit_id in facts.by_unit if unit_id not in corpus.units]
-    if missing:
-        fragments.append(_members(facts, missing))
-    return "{\n  " + ",\n  ".join(fragments) + "\n }" if fragments else "{}"
+def _grouped(items, group) -> dict[str, list] | None:
+    """``items`` by ``group(item)``, or None when one group's items are not together."""
+    found: dict[str, list] = {}
+    last = None
+    for item in items:
+        name = group(item)
+        if name != last:
+            if name in found:
+                return None
+            found[name], last = [], name
+        found[name].append(item)
+    return found
 
 
 def _members(facts: Facts, unit_ids: list[str]) -> str:
