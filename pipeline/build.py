@@ -291,10 +291,11 @@ def render(corpus: Corpus, diagnostics: list[Diagnostic], out_dir: Path,
     ``facts``: the rule facts, listed in corpus.json per unit they are bound to."""
     cache = session.cache if session else None
     keys = {d.key: session.fingerprint.document(d) for d in corpus.documents} if session else None
+    digests = session.fingerprint.files if session else None
     fragments, files = _prepare_documents(corpus, session, keys) if session else ({}, {})
     with nullcontext(session.build_dir) if session else atomic_dir(out_dir) as tmp:
         written = [write_corpus_json(corpus, tmp / "corpus.json", cache=cache, keys=keys, prepared=fragments,
-                                     facts=facts),
+                                     facts=facts, files=digests),
                    write_schema(tmp / "corpus.schema.json"),
                    *write_yaml_docs(corpus, tmp / "corpus", cache=cache, keys=keys, prepared=files),
                    write_check_report(diagnostics, tmp / "checks.json")]

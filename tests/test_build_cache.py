@@ -4,6 +4,7 @@ from kept fragments, the progress line, and the benchmark's scaled corpus."""
 from __future__ import annotations
 
 import io
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -11,6 +12,8 @@ from pathlib import Path
 from pipeline.build import load_corpus
 from pipeline.buildcache import BuildCache
 from pipeline.fingerprint import fingerprint
+from pipeline.model import RefStatus
+from pipeline.rules import load_facts
 from pipeline.progress import Progress
 from pipeline.writers.corpus_json import _assembled, corpus_to_json, dumps
 
@@ -43,10 +46,18 @@ def test_the_cache_keeps_exactly_the_entries_a_build_used(tmp_path):
 
 def test_corpus_json_from_kept_fragments_has_the_bytes_of_one_dump(tmp_path):
     corpus, _ = load_corpus(REPO)
+    facts, files = load_facts(REPO), fingerprint(REPO).files
     keys = {d.key: f"key-{d.key}" for d in corpus.documents}
-    made = _assembled(corpus, BuildCache(None, tmp_path / "1"), keys)
-    kept = _assembled(corpus, BuildCache(tmp_path / "1", tmp_path / "2"), keys)
-    assert made == kept == dumps(corpus_to_json(corpus))
+    made = _assembled(corpus, BuildCache(None, tmp_path / "1"), keys, facts, files)
+    kept = _assembled(corpus, BuildCache(tmp_path / "1", tmp_path / "2"), keys, facts, files)
+    assert made == kept == dumps(corpus_to_json(corpus, facts))
+    assert all(json.loads(kept)[part] for part in ("references", "translations", "facts"))
+    # a document's text unchanged, a reference of it resolved otherwise (a target elsewhere in
+    # its rulebook was renumbered): its kept fragment is not the answer any more
+    ref = next(r for r in corpus.references if r.status == RefStatus.RESOLVED)
+    ref.status, ref.target_id, ref.note = RefStatus.UNRESOLVED, None, "renumbered"
+    again = _assembled(corpus, BuildCache(tmp_path / "2", tmp_path / "3"), keys, facts, files)
+    assert again == dumps(corpus_to_json(corpus, facts)) != kept
 
 
 def test_the_progress_line_is_drawn_on_a_terminal_only(monkeypatch):

@@ -174,6 +174,24 @@ def test_an_edited_translation_reloads_its_document_only(project, tree_bytes, tm
     assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
 
 
+def findings(root: Path, code: str, path: str) -> list[dict]:
+    report = json.loads((root / "build" / "checks.json").read_text("utf-8"))
+    return [d for d in report if d["code"] == code and d["path"] == path]
+
+
+def test_an_edit_in_one_document_changes_a_finding_in_another_of_its_rulebook(project, tree_bytes, tmp_path):
+    # The winter document uses NOT undefined; a definition in the other HIS document defines it
+    # for the whole rulebook: the finding of the unedited document must go.
+    winter = "corpus/translations/his-winter-new-world-x1.en.yaml"
+    assert any("«NOT»" in d["message"] for d in findings(project, "term-abbr-undefined", winter))
+    edit(project, "corpus/translations/his-power-rules-x1.en.yaml", "text: Mary I as Ruler of England\n",
+         "text: Mary I as Ruler of England, Never Overrule Tudors (NOT)\n")
+    result = build(project)
+    assert result.touched["checks"] == ["his-x1"]
+    assert not any("«NOT»" in d["message"] for d in findings(project, "term-abbr-undefined", winter))
+    assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
+
+
 def test_an_edited_fact_reaches_its_units_box_and_only_its_rulebooks_pages(project, tree_bytes, tmp_path):
     rules = "corpus/rules/his-x1.yaml"
     edit(project, rules, "Under Mary I combat and response cards", "While Mary I reigns, combat and response cards")

@@ -55,29 +55,53 @@ class CheckConfig:
     def apply(self, diagnostic: Diagnostic) -> Diagnostic:
         if diagnostic.code in self.severity:
             diagnostic = diagnostic.with_(severity=self.severity[diagnostic.code])
-        for suppression in self._candidates(diagnostic.code):
+        for suppression in self._candidates(diagnostic.code, diagnostic.unit):
             if suppression.covers(diagnostic):
                 return diagnostic.with_(suppressed=suppression.reason)
         return diagnostic
 
-    def _candidates(self, code: str) -> list[Suppression]:
-        """The suppressions that may cover a finding of ``code``, in the file's order (the first
-        that covers it gives the reason): asked for every finding, so indexed by code once."""
+    def _candidates(self, code: str, unit: str | None) -> list[Suppression]:
+        """The suppressions that may cover a finding of ``code`` on ``unit``, in the file's order
+        (the first that covers it gives the reason). Asked for every finding, so indexed once by
+        code and by the rulebook a unit pattern names: a large corpus suppresses a few findings
+        in each of hundreds of rulebooks, and matching all of them against every finding took
+        seconds."""
         index = self.__dict__.get("_index")
         if index is None or index[0] != len(self.suppressions):
-            by_code: dict[str, list[tuple[int, Suppression]]] = {}
+            by_code: dict[tuple[str, str | None], list[tuple[int, Suppression]]] = {}
             patterns = []
             for n, suppression in enumerate(self.suppressions):
-                if any(ch in suppression.code for ch in "*?["):
+                if _is_glob(suppression.code):
                     patterns.append((n, suppression))
                 else:
-                    by_code.setdefault(suppression.code, []).append((n, suppression))
+                    key = (suppression.code, _namespace(suppression.unit))
+                    by_code.setdefault(key, []).append((n, suppression))
             index = self.__dict__["_index"] = (len(self.suppressions), by_code, patterns)
         _, by_code, patterns = index
-        found = by_code.get(code, [])
+        namespace = unit.split(":", 1)[0] if unit and ":" in unit else None
+        found = by_code.get((code, None), [])
+        if namespace is not None and (code, namespace) in by_code:
+            found = found + by_code[code, namespace]
         if patterns:
-            found = sorted(found + patterns, key=lambda pair: pair[0])
+            found = found + patterns
+        if len(found) > 1:
+            found = sorted(found, key=lambda pair: pair[0])
         return [suppression for _, suppression in found]
+
+
+def _is_glob(pattern: str) -> bool:
+    return any(ch in pattern for ch in "*?[")
+
+
+def _namespace(unit: str | None) -> str | None:
+    """The rulebook every unit a suppression's ``unit`` pattern matches belongs to (the id
+    before the first ``:``, when the pattern's literal start spells it out); None: any unit."""
+    if unit is None:
+        return None
+    literal = unit
+    for ch in "*?[":
+        literal = literal.split(ch, 1)[0]
+    return literal.split(":", 1)[0] if ":" in literal else None
 
 
 def load_config(root: Path, known_codes: set[str]) -> CheckConfig:

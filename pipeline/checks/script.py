@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from pathlib import Path
 from typing import Iterable
 
 from ..diagnostics import Diagnostic, Severity
-from ..model import Lang
+from ..model import Lang, Unit
 from .base import CheckContext, Code, at
 from .wordlists import CYRILLIC, LATIN, in_dictionary, wordlist
 
@@ -112,10 +113,25 @@ LATIN_WORDS = "script.latin-words"
 
 def latin_abbreviations(ctx: CheckContext) -> set[str]:
     """Latin words in capitals the rules use: the English word list and every English text."""
-    found = {word for word in wordlist(ctx.root, Lang.EN).exact if word.isupper()}
-    for _unit, lang, side in ctx.sides():
-        if lang == Lang.EN:
+    return latin_words(ctx.root, [latin_capitals(ctx.corpus.units.values())])
+
+
+def latin_capitals(units: Iterable[Unit]) -> list[str]:
+    """The Latin words in capitals of these units' English texts, sorted: one document's share
+    of :func:`latin_abbreviations`, which a build keeps with the document (checks/shards.py)."""
+    found = set()
+    for unit in units:
+        side = unit.sides.get(Lang.EN)
+        if side is not None and side.text:
             found.update(w for w in TOKEN.findall(side.text) if w.isupper() and LATIN.search(w))
+    return sorted(found)
+
+
+def latin_words(root: Path, shares: Iterable[Iterable[str]]) -> set[str]:
+    """:func:`latin_abbreviations` from the documents' :func:`latin_capitals`."""
+    found = {word for word in wordlist(root, Lang.EN).exact if word.isupper()}
+    for share in shares:
+        found.update(share)
     return found
 
 

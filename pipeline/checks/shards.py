@@ -23,7 +23,7 @@ from ..buildcache import BuildCache
 from ..diagnostics import Diagnostic, Severity
 from ..fingerprint import Fingerprint, digest
 from ..lookup import Lookup
-from ..model import LANGUAGES, Corpus
+from ..model import LANGUAGES, Corpus, Unit
 from ..rules import load_facts
 from ..rules.facts import Fact, Facts
 from ..termbase import GLOSSARY, load_termbase
@@ -33,10 +33,21 @@ from .config import CheckConfig, load_config
 from .families import FAMILIES, all_codes
 from .wordlists import dictionaries
 
-#: corpus-wide values some family reads, by their key among a run's shared values: computed
-#: once over the whole corpus and handed to every shard as they are
-WHOLE: dict[str, Callable[[CheckContext], object]] = {
-    script.LATIN_WORDS: script.latin_abbreviations,  # Latin capitals of every English text
+@dataclass(frozen=True)
+class Whole:
+    """A corpus-wide value some family reads: each document's share of it (plain JSON data, kept
+    in the build's cache under the document's digest, so an edit recomputes one document's
+    share) and the reduction of the shares, in manifest order, to the value."""
+
+    share: Callable[[list[Unit]], list]
+    reduce: Callable[[Path, list[list]], object]
+
+
+#: corpus-wide values some family reads, by their key among a run's shared values: gathered
+#: over the whole corpus and handed to every shard as they are
+WHOLE: dict[str, Whole] = {
+    # Latin capitals of every English text
+    script.LATIN_WORDS: Whole(script.latin_capitals, script.latin_words),
 }
 
 
@@ -61,14 +72,16 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
     cache = cache or BuildCache.disabled()
     whole = CheckContext(corpus, Path(root))
     lookup = whole.lookup()
-    shared: dict[str, object] = {key: compute(whole) for key, compute in WHOLE.items()}
+    shared: dict[str, object] = {name: _gathered(name, lookup, Path(root), cache, fingerprint)
+                                 for name in WHOLE}
     if (Path(root) / GLOSSARY).is_file():  # parsed once, not once per shard
         shared["termbase"] = load_termbase(root)
     if facts is None:
         facts = load_facts(root, fact_reader(cache, fingerprint), missing_ok=True)
     shared["rules.facts"] = whole.cache["rules.facts"] = facts
     shards = _shards(corpus, lookup, facts)
-    keys = [_key(shard, names, lookup, fingerprint, shared) for shard in shards]
+    common = _common_key(names, fingerprint, shared)
+    keys = [_key(shard, common, lookup, fingerprint) for shard in shards]
     found: list[list[dict] | None] = [cache.get_json("checks", key) if key else None for key in keys]
     todo = [n for n, value in enumerate(found) if value is None]
     translations: dict[str, dict] = {shard.rulebook: {} for shard in shards}
@@ -142,15 +155,42 @@ def _shards(corpus: Corpus, lookup: Lookup, facts) -> list[Shard]:
     return list(shards.values())
 
 
-def _key(shard: Shard, names: list[str], lookup: Lookup, fingerprint: Fingerprint | None,
-          shared: dict) -> str | None:
-    """Everything the shard's findings follow from; None (never cached) without a fingerprint."""
+def _common_key(names: list[str], fingerprint: Fingerprint | None, shared: dict) -> str | None:
+    """What every shard's findings follow from: the families, the glossary, the word lists and
+    the corpus-wide values; None (never cached) without a fingerprint."""
     if fingerprint is None:
         return None
-    return digest("checks", fingerprint.code, ",".join(names),
-                  *(fingerprint.document(lookup.documents[key]) for key in shard.documents),
-                  fingerprint.of(GLOSSARY), fingerprint.under("corpus/wordlists/"),
-                  repr(shard.facts), json.dumps(sorted(shared[script.LATIN_WORDS])))
+    return digest("checks", fingerprint.code, ",".join(names), fingerprint.of(GLOSSARY),
+                  fingerprint.under("corpus/wordlists/"), json.dumps(sorted(shared[script.LATIN_WORDS])))
+
+
+def _key(shard: Shard, common: str | None, lookup: Lookup, fingerprint: Fingerprint | None) -> str | None:
+    """Everything the shard's findings follow from: ``common``, the shard's own documents and
+    the files its facts are read from (which facts bind to its units follows from those and
+    the documents; the files' digests cost nothing, the facts' repr a third of a second at
+    x100)."""
+    files = sorted({fact.path for fact in shard.facts})
+    if fingerprint is None or common is None or not all(path in fingerprint.files for path in files):
+        return None
+    return digest(common, *(fingerprint.document(lookup.documents[key]) for key in shard.documents),
+                  fingerprint.of(*files))
+
+
+def _gathered(name: str, lookup: Lookup, root: Path, cache: BuildCache,
+              fingerprint: Fingerprint | None) -> object:
+    """The corpus-wide value :data:`WHOLE` names, from every document's share: those of the
+    documents an edit did not touch come from the last build."""
+    whole = WHOLE[name]
+    shares = []
+    for document in lookup.corpus.documents:
+        key = digest("whole", name, fingerprint.document(document)) if fingerprint else None
+        share = cache.get_json("whole", key) if key else None
+        if share is None:
+            share = whole.share(lookup.units_of(document.key))
+            if key:
+                cache.put_json("whole", key, share)
+        shares.append(share)
+    return whole.reduce(root, shares)
 
 
 def _subcorpus(keys: list[str], translations: dict, lookup: Lookup) -> Corpus:
