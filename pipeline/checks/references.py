@@ -8,7 +8,7 @@ from typing import Iterable
 
 from ..diagnostics import Diagnostic, Severity
 from ..model import Kind, RefProblem, RefStatus
-from .base import CheckContext, Code
+from .base import CheckContext, Code, Text, _, text
 
 UNRESOLVED = Code("ref-unresolved", Severity.ERROR,
                   "a reference to a rule, event, step or item the corpus should hold but does not")
@@ -27,28 +27,35 @@ CODES = [UNRESOLVED, MISMATCH, EXTERNAL, FOOTNOTE_DISTANT, FOOTNOTE_UNREFERENCED
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     corpus = ctx.corpus
     for ref in corpus.references:
-        def report(code: Code, message: str, suggestion: str | None = None) -> Diagnostic:
-            return Diagnostic(ref.path, ref.line, code.code, message, code.severity, ref.col,
-                              ref.source, suggestion)
+        def report(code: Code, message: Text, suggestion: str | None = None) -> Diagnostic:
+            return Diagnostic.of(ref.path, ref.line, code.code, message, code.severity, ref.col,
+                                 ref.source, suggestion)
 
+        # the note of an external target has its template; the others are still English prose
+        note = ref.note_words or ref.note
         if ref.status == RefStatus.EXTERNAL:
-            yield report(EXTERNAL, f"{ref.text!r} points outside the corpus: {ref.note}")
+            yield report(EXTERNAL, text(_("%(words)s points outside the corpus: %(where)s"),
+                                        words=repr(ref.text), where=note))
         elif ref.status == RefStatus.UNRESOLVED and ref.problem == RefProblem.MISMATCH:
-            yield report(MISMATCH, f"{ref.text!r} leads to {ref.target_id}, but {ref.note}",
+            yield report(MISMATCH, text(_("%(words)s leads to %(unit)s, but %(why)s"),
+                                        words=repr(ref.text), unit=ref.target_id, why=note),
                          f"check which {ref.kind} is meant")
         elif ref.status == RefStatus.UNRESOLVED:
-            yield report(UNRESOLVED, f"{ref.text!r} cannot be resolved: {ref.note}",
+            yield report(UNRESOLVED, text(_("%(words)s cannot be resolved: %(why)s"),
+                                          words=repr(ref.text), why=note),
                          _did_you_mean(ctx, ref))
         elif ref.problem == RefProblem.DISTANT:
-            yield report(FOOTNOTE_DISTANT, f"footnote marker {ref.target!r}: {ref.note}",
+            yield report(FOOTNOTE_DISTANT, text(_("footnote marker %(marker)s: %(where)s"),
+                                                marker=repr(ref.target), where=note),
                          f"add the {ref.target} footnote under this rule, or point at the one meant")
     referenced = {ref.target_id for ref in corpus.references}
     for unit in corpus.of_kind(Kind.FOOTNOTE):
         if unit.id not in referenced:
             for lang, side in unit.sides.items():
-                yield Diagnostic(side.path, side.line_start, FOOTNOTE_UNREFERENCED.code,
-                                 f"footnote {unit.attrs.get('marker', '')!r} is not pointed at by "
-                                 "any marker above it", FOOTNOTE_UNREFERENCED.severity, 1, unit.id,
+                yield Diagnostic.of(side.path, side.line_start, FOOTNOTE_UNREFERENCED.code,
+                                    text(_("footnote %(marker)s is not pointed at by any marker above it"),
+                                         marker=repr(unit.attrs.get("marker", ""))),
+                                    FOOTNOTE_UNREFERENCED.severity, 1, unit.id,
                                  "restore the marker (or the table or text that carried it)")
 
 

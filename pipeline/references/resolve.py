@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from ..diagnostics import Text, _, text
 from ..model import Corpus, Document, Kind, Reference, RefKind, RefProblem, RefStatus, Unit
 
 BLOCKS = (Kind.SECTION, Kind.PHASE, Kind.OCCURRENCE, Kind.EVENT, Kind.PROCEDURE, Kind.ACTION,
@@ -72,12 +73,13 @@ def resolve(ref: Reference, unit: Unit, index: Index) -> None:
      RefKind.RELATIVE: _relative, RefKind.FOOTNOTE: _footnote}[ref.kind](ref, unit, document, index)
 
 
-def _found(ref: Reference, target_id: str, note: str | None = None) -> None:
-    ref.status, ref.target_id, ref.note = RefStatus.RESOLVED, target_id, note
+def _found(ref: Reference, target_id: str, note: str | Text | None = None) -> None:
+    ref.status, ref.target_id = RefStatus.RESOLVED, target_id
+    ref.note, ref.note_words = (str(note), note) if isinstance(note, Text) else (note, None)
 
 
-def _external(ref: Reference, note: str) -> None:
-    ref.status, ref.note = RefStatus.EXTERNAL, note
+def _external(ref: Reference, note: Text) -> None:
+    ref.status, ref.note, ref.note_words = RefStatus.EXTERNAL, str(note), note
 
 
 def _unresolved(ref: Reference, problem: RefProblem, note: str, target_id: str | None = None) -> None:
@@ -87,8 +89,9 @@ def _unresolved(ref: Reference, problem: RefProblem, note: str, target_id: str |
 def _event(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
     claims = ref.claims
     if claims.deck:
-        return _external(ref, f"{document.game}, {claims.deck} events deck, event {ref.target}")
-    number, _, period = ref.target.partition(":")
+        return _external(ref, text(_("%(game)s, %(deck)s events deck, event %(number)s"),
+                                   game=document.game, deck=claims.deck, number=ref.target))
+    number, _colon, period = ref.target.partition(":")
     if not period:
         period = _period_of(unit, index) or ""
     key = (document.rulebook, int(number), period)
@@ -99,8 +102,9 @@ def _event(ref: Reference, unit: Unit, document: Document, index: Index) -> None
             return _unresolved(ref, RefProblem.MISSING, f"Period {period} has events "
                                                         f"{present[0]}-{present[-1]} in the corpus; "
                                                         f"there is no event {number}:{period}")
-        return _external(ref, f"{document.game} ({document.rulebook}), Period {period or '?'}, "
-                               f"event {number}: not in the corpus")
+        return _external(ref, text(_("%(game)s (%(rulebook)s), Period %(period)s, event %(number)s: not "
+                                     "in the corpus"), game=document.game, rulebook=document.rulebook,
+                                   period=period or "?", number=number))
     target = index.corpus.units[target_id]
     # The name is checked against the target's title in the reference's own language; a
     # target not yet translated into it has no title to compare with.
@@ -127,17 +131,20 @@ def _period_of(unit: Unit, index: Index) -> str | None:
 def _rule(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
     claims = ref.claims
     if claims.qual:
-        return _external(ref, f"{document.game} basic rules ({claims.qual}), rule {ref.target}")
+        return _external(ref, text(_("%(game)s basic rules (%(part)s), rule %(rule)s"),
+                                   game=document.game, part=claims.qual, rule=ref.target))
     if " по " in ref.target:
         low, high = ref.target.split(" по ")
-        return _external(ref, f"{document.game} rulebook, rules {low} to {high}")
+        return _external(ref, text(_("%(game)s rulebook, rules %(low)s to %(high)s"),
+                                   game=document.game, low=low, high=high))
     target_id = index.rules.get((document.rulebook, ref.target))
     if target_id is None:
         holder = index.covering(document.rulebook, ref.target)
         if holder is not None:
             return _unresolved(ref, RefProblem.MISSING, f"rule {ref.target} falls within what {holder} "
                                                         f"holds, but the corpus has no such rule")
-        return _external(ref, f"{document.game} rulebook, rule {ref.target}: not in the corpus")
+        return _external(ref, text(_("%(game)s rulebook, rule %(rule)s: not in the corpus"),
+                                   game=document.game, rule=ref.target))
     direction = claims.dir
     if direction and target_id in index.order and unit.document == index.corpus.units[target_id].document:
         later = index.order[target_id] > index.order[unit.id]
@@ -149,8 +156,12 @@ def _rule(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
 
 
 def _page(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
-    pages = "pages" if "-" in ref.target else "page"
-    _external(ref, f"{document.game} rulebook, {pages} {ref.target} (pages are not in the corpus)")
+    if "-" in ref.target:
+        _external(ref, text(_("%(game)s rulebook, pages %(pages)s (pages are not in the corpus)"),
+                            game=document.game, pages=ref.target))
+    else:
+        _external(ref, text(_("%(game)s rulebook, page %(page)s (pages are not in the corpus)"),
+                            game=document.game, page=ref.target))
 
 
 def _step(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
@@ -216,8 +227,10 @@ def _relative(ref: Reference, unit: Unit, document: Document, index: Index) -> N
             return _found(ref, ancestor.id, "vague: the text points at no rule in particular; "
                                             f"taken as the material earlier in {ancestor.id}")
         child = ancestor
-    _external(ref, f"vague: nothing {'precedes' if above else 'follows'} it in this document; it "
-                   "points at a part of the rulebook the corpus does not hold")
+    _external(ref, text(_("vague: nothing precedes it in this document; it points at a part of the "
+                          "rulebook the corpus does not hold") if above else
+                        _("vague: nothing follows it in this document; it points at a part of the "
+                          "rulebook the corpus does not hold")))
 
 
 def _numbered_sibling(ref: Reference, unit: Unit, index: Index, above: bool) -> None:
@@ -251,6 +264,8 @@ def _footnote(ref: Reference, unit: Unit, document: Document, index: Index) -> N
     anywhere = footnotes(index.corpus.units[unit.document])
     if anywhere:
         ref.problem = RefProblem.DISTANT
-        return _found(ref, anywhere[0].id, f"no {ref.target} footnote under {scope.id if scope else unit.document}; "
-                                           f"the nearest is {anywhere[0].id}")
+        return _found(ref, anywhere[0].id, text(_("no %(marker)s footnote under %(unit)s; the nearest is "
+                                                  "%(unit_nearest)s"), marker=ref.target,
+                                                unit=scope.id if scope else unit.document,
+                                                unit_nearest=anywhere[0].id))
     _unresolved(ref, RefProblem.MISSING, f"no footnote marked {ref.target} in {unit.document}")
