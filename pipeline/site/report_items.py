@@ -27,7 +27,7 @@ def finding_items(diagnostics: list[Diagnostic], findings: Findings, href: Calla
                 f"{escape(d.col)}</code>")
         if link:
             item += f' <a href="{escape(link)}">{escape(unit_name(d.unit))}</a>'
-        item += f": {findings.message(d.code, d.message).html}"
+        item += f": {findings.message(d).html}"
         if d.suggestion:
             item += f' <span class="folio-meta">({Markup(suggested) % {"text": suggestion.html}})</span>'
         if d.suppressed:
