@@ -75,3 +75,28 @@ def test_the_russian_report_shows_no_latin_words_outside_quotes_and_code(base_ur
     assert len(texts) > 100
     latin = [t for t in texts if re.search(r"[A-Za-z]{2,}", t)]
     assert latin == []
+
+
+def _russian_findings():
+    from pipeline.site import i18n
+    from pipeline.site.findings import Findings
+
+    ru = i18n.committed("ru")
+    return Findings("ru", ru.gettext, ru.ngettext, lambda lang: lang, lambda unit_id: None,
+                    translates=i18n.translated_ids("ru").__contains__)
+
+
+def test_a_template_whose_russian_reads_as_written_shows_the_russian_reason(corpus):  # noqa: F811
+    # "`%(word)s`: %(why)s" is the same in both catalogs; the reason filled in is the Russian one
+    findings = _russian_findings()
+    loose = next(d for d in corpus[1] if d.code == "spell-confusable" and "`loose` means" in d.message)
+    shown = findings.message(loose)
+    assert shown.translated and "значит «неплотный, свободный»" in shown.html
+    assert "not tight" not in shown.html and "folio-untranslated" not in shown.html
+
+
+def test_a_russian_glossary_note_quoting_the_english_text_marks_the_quote_english(corpus):  # noqa: F811
+    findings = _russian_findings()
+    eg = next(d for d in corpus[1] if d.code.startswith("term-") and "as if in EG of Habsburgs" in str(d.params))
+    html = str(findings.message(eg).html)
+    assert "дипломатический статус" in html and '«<span lang="en">as if in EG of Habsburgs</span>»' in html

@@ -169,8 +169,12 @@ class Findings:
     """Renders messages and suggestions for the pages of one language."""
 
     def __init__(self, lang: str, gettext: Callable[[str], str], ngettext, language_name,
-                 unit_link: Callable[[str], Markup | None], names: dict[str, dict[str, str]] | None = None):
+                 unit_link: Callable[[str], Markup | None], names: dict[str, dict[str, str]] | None = None,
+                 translates: Callable[[str], bool] | None = None):
         self.lang, self.gettext, self.ngettext = lang, gettext, ngettext
+        #: whether the catalog translates a msgid (pipeline.site.i18n.translated_ids): a
+        #: translation may read as its msgid (`%(word)s`: %(why)s), so gettext alone cannot tell
+        self.translates = translates or (lambda msgid: gettext(msgid) != msgid)
         self.language_name, self.unit_link = language_name, unit_link
         #: "rulebook" -> {key: game}, "concept" -> {id: term}: what a reader calls what a
         #: message names by its key
@@ -180,10 +184,9 @@ class Findings:
 
     def summary(self, text: str) -> Markup:
         """A code's one-line meaning; the catalog has those of the codes listed in SUMMARIES."""
-        translated = self.gettext(text) if text else text
-        if translated == text and self.lang != Lang.EN and text:
+        if text and self.lang != Lang.EN and not self.translates(text):
             return Markup('<span lang="en">{}</span>').format(inline_code(escape(text)))
-        return inline_code(escape(translated))
+        return inline_code(escape(self.gettext(text) if text else text))
 
     def family(self, code: str) -> str:
         prefix = code.split("-", 1)[0]
@@ -204,7 +207,7 @@ class Findings:
         """Whether the catalog translates the template and every template nested in it."""
         if self.lang == Lang.EN:
             return True
-        return self.gettext(words.template) != words.template and all(
+        return self.translates(words.template) and all(
             self.translated(value) for _name, value in words.params if isinstance(value, Text))
 
     def suggestion(self, text: str) -> Shown:
@@ -235,17 +238,17 @@ class Findings:
         if isinstance(value, Lang):
             return escape(self.language_name(value))
         if isinstance(value, Word):
-            said = self.gettext(value.msgid)
-            if said == value.msgid and self.lang != Lang.EN:
+            if self.lang != Lang.EN and not self.translates(value.msgid):
                 return Markup('<span lang="en" class="folio-untranslated">{}</span>').format(value.msgid)
-            return escape(said)
+            return escape(self.gettext(value.msgid))
         if isinstance(value, Count):
             if self.lang == Lang.EN:
                 return escape(str(value.number))
             return escape(self.ngettext(*value.forms, value.number) % {"num": value.number})
         if isinstance(value, Phrase):
             own = value.in_(self.lang)
-            return inline_code(escape(own)) if own is not None else self.quoted(str(value))
+            # the page's own words may still quote the other language (a note citing the text)
+            return marked_runs(own, self.lang) if own is not None else self.quoted(str(value))
         if isinstance(value, int):
             return escape(str(value))
         return self._data(name, value)
@@ -290,6 +293,12 @@ def quoted(value: str, page_lang: str) -> Markup:
     lang = _language_of(value)
     if lang and lang != page_lang:
         return Markup(f'<span lang="{escape(lang)}">{inline_code(escape(value))}</span>')
+    return marked_runs(value, page_lang)
+
+
+def marked_runs(value: str, page_lang: str) -> Markup:
+    """``value``, written in the page's language, with each run of words in the other script
+    marked with its language (a Russian note quoting «as if in EG of Habsburgs»)."""
     foreign = _RUNS.get(page_lang)
     if foreign is None:
         return inline_code(escape(value))
