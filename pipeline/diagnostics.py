@@ -162,6 +162,9 @@ class Diagnostic:
     #: the message as a template and parameters, ``message == str(words)``; None for a note
     #: written before findings had templates (a translation shows it in English)
     words: Text | None = field(default=None, compare=False)
+    #: the suggestion as a template and parameters when it is advice in words (``suggestion ==
+    #: str(advice)``); None when it is a fix quoted as written (a word, a spelling, a number)
+    advice: Text | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         text = f"{self.path}:{self.line}:{self.col}: {self.severity} {self.code}: {self.message}"
@@ -185,9 +188,12 @@ class Diagnostic:
 
     @classmethod
     def of(cls, path: str, line: int, code: str, words: Text, severity: Severity = Severity.WARNING,
-           col: int = 1, unit: str | None = None, suggestion: str | None = None) -> "Diagnostic":
-        """A diagnostic whose message is ``words`` in English."""
-        return cls(path, line, code, str(words), severity, col, unit, suggestion, words=words)
+           col: int = 1, unit: str | None = None, suggestion: str | Text | None = None) -> "Diagnostic":
+        """A diagnostic whose message is ``words`` in English; a suggestion given as a
+        :class:`Text` is advice, a plain string a fix quoted as written."""
+        advice = suggestion if isinstance(suggestion, Text) else None
+        return cls(path, line, code, str(words), severity, col, unit,
+                   str(suggestion) if advice is not None else suggestion, words=words, advice=advice)
 
     def to_json(self) -> dict:
         data = {"path": self.path, "line": self.line, "code": self.code, "message": self.message,
@@ -195,11 +201,20 @@ class Diagnostic:
                 "suggestion": self.suggestion, "suppressed": self.suppressed}
         if self.words is not None:
             data.update(self.words.to_json())
+        if self.advice is not None:
+            advice = self.advice.to_json()
+            data.update(suggestion_template=advice["template"], suggestion_params=advice["params"])
         return data
 
     @classmethod
     def from_json(cls, data: dict) -> "Diagnostic":
         """What :meth:`to_json` wrote (checks.json, the check cache), as the diagnostic."""
-        fields = {k: v for k, v in data.items() if k not in ("template", "params")}
+        fields = {k: v for k, v in data.items() if k not in _WORDS}
         words = Text.from_json(data) if "template" in data else None
-        return cls(**{**fields, "severity": Severity.parse(data["severity"])}, words=words)
+        advice = (Text.from_json({"template": data["suggestion_template"], "params": data["suggestion_params"]})
+                  if "suggestion_template" in data else None)
+        return cls(**{**fields, "severity": Severity.parse(data["severity"])}, words=words, advice=advice)
+
+
+#: the keys of a diagnostic's JSON that hold its message and its advice as templates
+_WORDS = ("template", "params", "suggestion_template", "suggestion_params")

@@ -29,8 +29,9 @@ def test_every_finding_of_the_real_corpus_has_a_russian_template(corpus):  # noq
     _corpus, diagnostics = corpus
     with catalog_path("ru").open("rb") as handle:
         catalog = read_po(handle, locale="ru")
-    wanted = {t for d in diagnostics for t in _templates(d.words)} if all(d.words for d in diagnostics) else None
-    assert wanted is not None, [d.code for d in diagnostics if d.words is None]
+    assert [d.code for d in diagnostics if d.words is None] == []
+    wanted = {t for d in diagnostics for words in (d.words, d.advice) if words for t in _templates(words)}
+    assert any(d.advice for d in diagnostics)  # the advice's templates are wanted too
     problems = []
     for template in sorted(wanted):
         message = catalog.get(template)
@@ -45,8 +46,10 @@ def test_the_english_message_is_the_template_filled_with_its_parameters(corpus):
     _corpus, diagnostics = corpus
     for d in diagnostics:
         assert d.message == str(d.words) == d.template % {k: str(v) for k, v in d.params.items()}
+        assert d.advice is None or d.suggestion == str(d.advice)
         kept = Diagnostic.from_json(json.loads(json.dumps(d.to_json(), ensure_ascii=False)))
-        assert kept == d and kept.words == d.words  # checks.json and the check cache keep them
+        # checks.json and the check cache keep them
+        assert kept == d and kept.words == d.words and kept.advice == d.advice
 
 
 def test_checks_json_of_the_real_project_carries_template_and_params(tmp_path, copy_corpus):
@@ -59,16 +62,18 @@ def test_checks_json_of_the_real_project_carries_template_and_params(tmp_path, c
     assert report and all("template" in d and "params" in d for d in report)
     lost = [d for d in report if d["message"] != str(Diagnostic.from_json(d).words)]
     assert lost == []
+    advised = [d for d in report if "suggestion_template" in d]
+    assert advised and all(d["suggestion"] == str(Diagnostic.from_json(d).advice) for d in advised)
 
 
 def test_the_russian_report_shows_no_latin_words_outside_quotes_and_code(base_url, page):
     page.goto(f"{base_url}/ru/checks/")
-    # each finding's text after its location and unit link, without code spans and without
-    # data quoted from the texts (marked with its language); an untranslated template is
-    # marked lang="en" too, but as folio-untranslated, and it stays
+    # each finding's text after its location and unit link, its suggestion included, without
+    # code spans and without data quoted from the texts (marked with its language); an
+    # untranslated template is marked lang="en" too, but as folio-untranslated, and it stays
     texts = page.eval_on_selector_all("li.folio-finding", """items => items.map(item => {
         const copy = item.cloneNode(true);
-        copy.querySelectorAll('code, a, .folio-meta').forEach(e => e.remove());
+        copy.querySelectorAll('code, a').forEach(e => e.remove());
         copy.querySelectorAll('[lang]:not(.folio-untranslated)').forEach(e => {
             if (!e.lang.startsWith('ru')) e.remove(); });
         return copy.textContent; })""")
@@ -100,3 +105,19 @@ def test_a_russian_glossary_note_quoting_the_english_text_marks_the_quote_englis
     eg = next(d for d in corpus[1] if d.code.startswith("term-") and "as if in EG of Habsburgs" in str(d.params))
     html = str(findings.message(eg).html)
     assert "дипломатический статус" in html and '«<span lang="en">as if in EG of Habsburgs</span>»' in html
+
+
+def test_every_advice_of_the_real_corpus_reads_in_russian(corpus):  # noqa: F811
+    # "indent it by 4 spaces" is advice, translated; "lose" is a quoted fix, shown as written
+    findings = _russian_findings()
+    advised = [d for d in corpus[1] if d.advice is not None]
+    english = []
+    for d in advised:
+        shown = str(findings.suggestion(d).html)
+        bare = re.sub(r"<code>.*?</code>|<span lang=\"en\">.*?</span>", "", shown)
+        if "folio-untranslated" in shown or re.search(r"[A-Za-z]{2,}", re.sub(r"<[^>]+>", "", bare)):
+            english.append(shown)
+    assert len(advised) > 10 and english == []
+    fix = next(d for d in corpus[1] if d.code == "spell-confusable" and d.suggestion == "loses")
+    assert fix.advice is None
+    assert str(findings.suggestion(fix).html) == '<span lang="en">loses</span>'

@@ -70,14 +70,14 @@ def locate(side: Side, offset: int) -> tuple[int, int]:
 
 
 def at(code: Code, unit: Unit, side: Side, offset: int, message: Text, *,
-       suggestion: str | None = None) -> Diagnostic:
+       suggestion: str | Text | None = None) -> Diagnostic:
     """A diagnostic for ``code`` at character ``offset`` of a unit's own text."""
     line, col = locate(side, offset)
     return Diagnostic.of(side.path, line, code.code, message, code.severity, col, unit.id, suggestion)
 
 
 def on_unit(code: Code, unit: Unit, side: Side, message: Text, *,
-            suggestion: str | None = None) -> Diagnostic:
+            suggestion: str | Text | None = None) -> Diagnostic:
     """A diagnostic for a whole unit, placed on its first line."""
     return Diagnostic.of(side.path, side.line_start, code.code, message, code.severity, 1, unit.id,
                          suggestion)

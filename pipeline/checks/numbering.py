@@ -140,8 +140,8 @@ def _late_start(ctx: CheckContext, parent: Unit, kind: Kind, letters: bool, firs
                    nouns=Word(NOUNS[kind]), block=block, first=shown, one=_label(1, letters),
                    continued=continued, others=others)
     return at(START, first, first.side(), _number_offset(first), message,
-              suggestion=f"renumber from {_label(1, letters)}, or merge the block into the "
-                         "previous one if the numbering is meant to run on")
+              suggestion=text(_("renumber from %(first)s, or merge the block into the previous one if "
+                                "the numbering is meant to run on"), first=_label(1, letters)))
 
 
 def _previous_block(ctx: CheckContext, unit: Unit) -> Unit | None:
@@ -263,4 +263,4 @@ def _indentation(ctx: CheckContext) -> Iterator[Diagnostic]:
                                 "this document are indented by %(spaces)s spaces (e.g. line %(line)s)"),
                               marker=f"{number}.", how=how, others=_others(count, _("sub-item")),
                               spaces=usual, line=example),
-                         suggestion=f"indent it by {usual} spaces")
+                         suggestion=text(_("indent it by %(spaces)s spaces"), spaces=usual))

@@ -53,13 +53,13 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
             yield on_unit(STALE, unit, target,
                           text(_("the %(lang)s source changed since this was translated: %(change)s"),
                                lang=Lang(source_lang), change=word_diff(translation.source, source.text)),
-                          suggestion=f"update the translation, then re-import it (folio po export "
-                                     f"--lang {lang} marks it fuzzy)")
+                          suggestion=text(_("update the translation, then re-import it (%(command)s marks it "
+                                            "fuzzy)"), command=f"folio po export --lang {lang}"))
         theirs, ours = ref_targets(ctx, unit_id, source_lang), ref_targets(ctx, unit_id, lang)
         if theirs != ours:
             yield on_unit(REFERENCES, unit, target,
                           _delta(Lang(source_lang), theirs, ours),
-                          suggestion="point at the same rules, events and steps as the source")
+                          suggestion=text(_("point at the same rules, events and steps as the source")))
         yield from _structure(ctx, unit, source_lang, lang)
         for module in SIDE_BY_SIDE:
             yield from module.compare(ctx, unit, source_lang, lang)
@@ -88,12 +88,13 @@ def _structure(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> It
                       text(_("the translation is marked %(translated)s where the source has %(marker)s"),
                            translated=repr(translated) if translated else nothing,
                            marker=repr(marker) if marker else nothing),
-                      suggestion=f"start the translation with {marker!r}" if marker else None)
+                      suggestion=text(_("start the translation with %(marker)s"), marker=repr(marker))
+                      if marker else None)
     if source.own_line_count != target.own_line_count:
         yield on_unit(STRUCTURE, unit, target,
                       text(_("%(lines)s line(s) where the source has %(theirs)s"),
                            lines=target.own_line_count, theirs=source.own_line_count),
-                      suggestion="keep one line per source line")
+                      suggestion=text(_("keep one line per source line")))
     untranslated = [c for c in _descendants_with_text(ctx, unit, source_lang) if lang not in c.sides]
     if untranslated and unit.kind in _ENUMERATING:
         kinds = Counter(str(c.kind) for c in untranslated)
@@ -102,7 +103,7 @@ def _structure(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> It
                       text(_("translated, but %(listed)s inside it are not: %(units)s%(more)s"), listed=listed,
                            units=", ".join(c.id for c in untranslated[:3]),
                            more=" …" if len(untranslated) > 3 else ""),
-                      suggestion="translate the whole unit, or none of it")
+                      suggestion=text(_("translate the whole unit, or none of it")))
 
 
 def _terms(ctx: CheckContext) -> Iterable[Diagnostic]:

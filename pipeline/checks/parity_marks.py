@@ -59,7 +59,7 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
         while len(said) > 1:
             said[-2:] = [text(_("%(first)s; %(then)s"), first=said[-2], then=said[-1])]
         yield on_unit(BRACKETS, unit, target, said[0],
-                      suggestion="keep every bracketed aside and quotation of the source")
+                      suggestion=text(_("keep every bracketed aside and quotation of the source")))
     yield from _final(unit, source_lang, lang)
 
 
@@ -109,5 +109,6 @@ def _final(unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
                          "`%(theirs)s`"), ours=ours, lang=Lang(source_lang), theirs=theirs)
     end = len(target.text.rstrip())
     yield at(FINAL_PUNCT, unit, target, max(0, end - 1), message,
-             suggestion=f"end with `{theirs}`" if theirs else f"drop the final `{ours}`")
+             suggestion=text(_("end with `%(mark)s`"), mark=theirs) if theirs else
+             text(_("drop the final `%(mark)s`"), mark=ours))
 

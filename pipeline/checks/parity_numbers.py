@@ -103,9 +103,9 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
     message = _delta(Lang(source_lang), missing, extra, theirs.forms, ours.forms)
     if not in_words:
         yield on_unit(NUMBERS, unit, target, message,
-                      suggestion="check every number against the source")
+                      suggestion=text(_("check every number against the source")))
         return
-    suggestion = "write the source's numbers, in digits or in words"
+    suggestion = text(_("write the source's numbers, in digits or in words"))
     first = min((ours.places[v] for v in extra), default=None)
     if first is None:
         yield on_unit(NUMBER_WORDS, unit, target, message, suggestion=suggestion)

@@ -68,7 +68,7 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
                           _("%(count)s sentences where the %(lang)s side has %(theirs)s: its sentence "
                             "%(n)s (%(quote)s) has no counterpart here"),
                           **counted, n=bead.source[0] + 1, quote=_quote(gone)),
-                     suggestion=f"translate {_quote(gone)}")
+                     suggestion=text(_("translate %(quote)s"), quote=_quote(gone)))
         elif not bead.source:
             added = ours[bead.target[0]]
             yield at(SENTENCES, unit, target, added.start,
@@ -77,7 +77,7 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
                           _("%(count)s sentences where the %(lang)s side has %(theirs)s: sentence %(n)s "
                             "here (%(quote)s) has no counterpart on the %(lang2)s side"),
                           **counted, n=bead.target[0] + 1, quote=_quote(added), lang2=Lang(source_lang)),
-                     suggestion="remove it, or check the source")
+                     suggestion=text(_("remove it, or check the source")))
         elif len(bead.source) == 2:
             joined = ours[bead.target[0]]
             yield at(SENTENCES, unit, target, joined.start,
@@ -86,7 +86,7 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
                           _("%(count)s sentences where the %(lang)s side has %(theirs)s: its sentences "
                             "%(n)s and %(m)s are one sentence here (%(quote)s)"),
                           **counted, n=bead.source[0] + 1, m=bead.source[1] + 1, quote=_quote(joined)),
-                     suggestion="check that both are translated")
+                     suggestion=text(_("check that both are translated")))
         else:
             split = ours[bead.target[0]]
             yield at(SENTENCES, unit, target, split.start,
@@ -95,7 +95,7 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
                           _("%(count)s sentences where the %(lang)s side has %(theirs)s: its sentence "
                             "%(n)s is two sentences here (%(quote)s …)"),
                           **counted, n=bead.source[0] + 1, quote=_quote(split)),
-                     suggestion="check that nothing is added")
+                     suggestion=text(_("check that nothing is added")))
 
 
 def align(theirs: list[Sentence], ours: list[Sentence], ratio: float) -> list[Bead]:

@@ -33,13 +33,14 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
                           text(_("the translation stored under %(unit_from)s follows its source sentence to "
                                  "%(unit)s (%(alike)s alike: review it)"), unit_from=translation.moved_from,
                                unit=unit_id, alike=f"{translation.similarity:.0%}"),
-                          suggestion=f"export and re-import the PO file (folio po export --lang "
-                                     f"{lang}), or folio translations realign, to keep it under "
-                                     "its new id")
+                          suggestion=text(_("export and re-import the PO file (%(command)s), or %(realign)s, "
+                                            "to keep it under its new id"),
+                                          command=f"folio po export --lang {lang}",
+                                          realign="folio translations realign"))
         if translation.fuzzy:
             yield on_unit(FUZZY, unit, side, text(_("marked as needing review; readers see it marked so")),
-                          suggestion="review it and clear the fuzzy flag in your PO editor, then "
-                                     "re-import")
+                          suggestion=text(_("review it and clear the fuzzy flag in your PO editor, then "
+                                            "re-import")))
     for orphans in corpus.orphaned.values():
         for orphan in orphans:
             closest = text(_("; the closest source is %(unit)s (%(alike)s alike)"), unit=orphan.closest,

@@ -82,7 +82,7 @@ def check_rules(ctx: CheckContext, facts: Facts) -> Iterator[Diagnostic]:
 
 
 def _data(code: Code, fact: Fact, message: Text, line: int | None = None,
-          suggestion: str | None = None) -> Diagnostic:
+          suggestion: str | Text | None = None) -> Diagnostic:
     return Diagnostic.of(fact.path, line or fact.line, code.code, message, code.severity, 1, fact.unit,
                       suggestion)
 
@@ -93,7 +93,7 @@ def _fact(ctx: CheckContext, fact: Fact) -> Iterator[Diagnostic]:
         close = difflib.get_close_matches(fact.unit, list(ctx.corpus.units), n=1)
         yield _data(UNIT_MISSING, fact, text(_("%(fact)s is bound to %(unit)s, which the corpus does not have"),
                                              fact=fact.id, unit=fact.unit),
-                    suggestion=f"did you mean {close[0]}?" if close else None)
+                    suggestion=text(_("did you mean %(unit)s?"), unit=close[0]) if close else None)
         return
     for lang, fragments in fact.wording.items():
         stated = _stated(fact, fragments)
@@ -103,11 +103,11 @@ def _fact(ctx: CheckContext, fact: Fact) -> Iterator[Diagnostic]:
                                                    data=fact.shown(),
                                                    now=", ".join(stated) or Word(_("no number")),
                                                    quote=repr(" … ".join(fragments))), fact.value_line,
-                        "correct the value, or the wording if the text changed")
+                        text(_("correct the value, or the wording if the text changed")))
         if lang not in unit.sides:
             yield _data(WORDING_MISSING, fact, text(_("%(fact)s quotes a %(lang)s text, but %(unit)s has no "
                                                       "%(lang)s side"), fact=fact.id, lang=Lang(lang),
-                                                    unit=fact.unit), suggestion=f"remove wording.{lang}")
+                                                    unit=fact.unit), suggestion=text(_("remove %(key)s"), key=f"wording.{lang}"))
     for lang, side in unit.sides.items():
         if lang in fact.wording:
             yield from _worded(ctx, unit, side, lang, fact)
@@ -127,7 +127,7 @@ def _ambiguous(ctx: CheckContext, unit: Unit, fact: Fact) -> Iterator[Diagnostic
     message = text(_("%(fact)s (%(unit)s): the words read two ways; the rules take: %(reading)s "
                      "(recorded at %(place)s)"), fact=fact.id, unit=unit.id, reading=fact.reading,
                    place=f"{fact.path}:{fact.line}")
-    suggestion = f"the other reading: {fact.alternative}"
+    suggestion = text(_("the other reading: %(alternative)s"), alternative=fact.alternative)
     yield (at(AMBIGUOUS, unit, side, where.start, message, suggestion=suggestion) if where
            else on_unit(AMBIGUOUS, unit, side, message, suggestion=suggestion))
 
@@ -165,8 +165,8 @@ def _worded(ctx: CheckContext, unit: Unit, side: Side, lang: str, fact: Fact) ->
                      text(_("%(fact)s (%(unit)s, %(lang)s): the data says %(data)s, the text now says "
                             "%(now)s: %(quote)s"), fact=fact.id, unit=unit.id, lang=Lang(lang), data=data,
                           now=", ".join(map(str, now)), quote=repr(" ".join(changed.text.split()))),
-                     suggestion=f"update {fact.path}:{fact.value_line} (and the wording) if the "
-                                "text is right, or restore the text")
+                     suggestion=text(_("update %(place)s (and the wording) if the text is right, or restore "
+                                       "the text"), place=f"{fact.path}:{fact.value_line}"))
         else:
             yield on_unit(WORDING_MISSING, unit, side,
                           text(_("%(fact)s (%(unit)s, %(lang)s) quotes %(quote)s, which the unit no longer has"),
@@ -178,7 +178,8 @@ def _unworded(unit: Unit, side: Side, lang: str, fact: Fact) -> Iterator[Diagnos
     yield on_unit(WORDING_UNRECORDED, unit, side,
                   text(_("%(fact)s: %(unit)s has a side in %(lang)s, but the fact records no %(lang)s wording"),
                        fact=fact.id, unit=unit.id, lang=Lang(lang)),
-                  suggestion=f"add wording.{lang} at {fact.path}:{fact.line}")
+                  suggestion=text(_("add %(key)s at %(place)s"), key=f"wording.{lang}",
+                                  place=f"{fact.path}:{fact.line}"))
     wanted = [n for n in fact.numbers() if n != 0]
     present = {abs(n) for n in numbers(side.text)}
     missing = [n for n in wanted if abs(n) not in present]
@@ -189,19 +190,19 @@ def _unworded(unit: Unit, side: Side, lang: str, fact: Fact) -> Iterator[Diagnos
                            unit=unit.id, missing=", ".join(map(str, missing))))
 
 
-def _holder(ctx: CheckContext, unit: Unit, lang: str, fragment: str) -> str | None:
+def _holder(ctx: CheckContext, unit: Unit, lang: str, fragment: str) -> Text | None:
     """A unit's own text excludes its children's: say so when a child holds the words."""
     for other in ctx.corpus.walk(unit):
         side = other.sides.get(lang)
         if other is not unit and side is not None and contains(fragment, side.text):
-            return f"the words stand in {other.id}: bind the fact there"
+            return text(_("the words stand in %(unit)s: bind the fact there"), unit=other.id)
     return None
 
 
-def _closest(fragment: str, text: str) -> str | None:
-    sentences = [s.strip() for s in text.replace("\n", " ").split(". ") if s.strip()]
+def _closest(fragment: str, written: str) -> Text | None:
+    sentences = [s.strip() for s in written.replace("\n", " ").split(". ") if s.strip()]
     close = difflib.get_close_matches(fragment, sentences, n=1, cutoff=0.4)
-    return f"the nearest words now: {close[0]!r}" if close else None
+    return text(_("the nearest words now: %(quote)s"), quote=repr(close[0])) if close else None
 
 
 def _rules_read(facts: Facts) -> Iterator[Diagnostic]:

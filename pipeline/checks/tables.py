@@ -14,7 +14,7 @@ from typing import Iterable, Iterator
 
 from ..diagnostics import Diagnostic, Severity
 from ..model import Kind, Unit
-from .base import CheckContext, Code, Word, _, at, on_unit, text
+from .base import CheckContext, Code, Count, Text, Word, _, at, ngettext, on_unit, text
 
 CELL_COUNT = Code("table-cell-count", Severity.ERROR,
                   "a row has more or fewer cells than the table's header")
@@ -53,8 +53,8 @@ def _rows(ctx: CheckContext, table: Unit, lang: str) -> Iterator[Diagnostic]:
                      text(_("worked example `%(title)s` is written inside a table row; a table holds values, "
                             "and a %(columns)s-column table cannot lay out a paragraph"),
                           title=title, columns=columns),
-                     suggestion="end the table before it and write the example as its own "
-                                "paragraph, without the `|` around it")
+                     suggestion=text(_("end the table before it and write the example as its own "
+                                       "paragraph, without the `|` around it")))
             continue
         if unit.kind != Kind.ROW:
             continue
@@ -63,7 +63,7 @@ def _rows(ctx: CheckContext, table: Unit, lang: str) -> Iterator[Diagnostic]:
             yield on_unit(EMPTY_ROW, unit, side,
                           text(_("empty table row `%(row)s` inside a %(columns)s-column table"),
                                row=side.text.strip(), columns=columns),
-                          suggestion="delete the line, or fill in its cells")
+                          suggestion=text(_("delete the line, or fill in its cells")))
         elif unit.attrs.get("malformed") or len(cells) != columns:
             yield on_unit(CELL_COUNT, unit, side,
                           text(_("row has %(cells)s cell(s) where the header has %(columns)s"),
@@ -80,7 +80,7 @@ def _prose_cells(unit: Unit, side, cells: list[str]) -> Iterator[Diagnostic]:
             yield at(PROSE, unit, side, max(side.text.find(cell), 0),
                      text(_("cell holds running text (%(words)s words, %(sentences)s sentence(s)) rather "
                             "than a value"), words=len(cell.split()), sentences=sentences),
-                     suggestion="move the text out of the table, below it, and keep the value")
+                     suggestion=text(_("move the text out of the table, below it, and keep the value")))
 
 
 def _columns(ctx: CheckContext, table: Unit, lang: str, header: list[str]) -> Iterator[Diagnostic]:
@@ -126,7 +126,8 @@ def _after_bar(text: str) -> int:
     return offset
 
 
-def _fitting(cells: list[str], columns: int) -> str:
+def _fitting(cells: list[str], columns: int) -> Text:
     if len(cells) < columns:
-        return f"add {columns - len(cells)} cell(s), or join the row to the one it continues"
-    return "split the row, or merge the cells that belong together (a stray `|` inside a cell?)"
+        return text(_("add %(count)s cell(s), or join the row to the one it continues"),
+                    count=Count(columns - len(cells), ngettext("%(num)d cell", "%(num)d cells")))
+    return text(_("split the row, or merge the cells that belong together (a stray `|` inside a cell?)"))

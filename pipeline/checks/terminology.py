@@ -194,10 +194,10 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
                       count=Count(times, ngettext("%(num)d time", "%(num)d times")), detail=detail))
 
 
-def _spelled_out(entry, name: str) -> str | None:
+def _spelled_out(entry, name: str) -> Text | None:
     if entry is None or not entry.expansion:
         return None
-    return f"write «{entry.expansion} ({name})» here, at the first use"
+    return text(_("write «%(definition)s» here, at the first use"), definition=f"{entry.expansion} ({name})")
 
 
 def brackets(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]:

@@ -94,7 +94,7 @@ def _spacing(unit: Unit, side) -> Iterator[Diagnostic]:
         yield at(LOST_GLYPH, unit, side, offset,
                  text(_("a lone `%(glyph)s` stands where a word or a game icon should be: the text lost a "
                         "character when it was converted"), glyph="?"),
-                 suggestion="restore the missing word or icon")
+                 suggestion=text(_("restore the missing word or icon")))
     for match in SPACE_BEFORE_PUNCT.finditer(side.text):
         if match.start(2) in lost:
             continue
@@ -106,7 +106,7 @@ def _spacing(unit: Unit, side) -> Iterator[Diagnostic]:
     for match in DOUBLE.finditer(side.text) if "  " in side.text else ():
         yield at(DOUBLE_SPACE, unit, side, match.start(),
                  text(_("%(count)s spaces between words"), count=len(match.group())),
-                 suggestion="one space")
+                 suggestion=text(_("one space")))
     for match in SLASH.finditer(side.text) if "/" in side.text else ():
         yield at(SLASH_SPACING, unit, side, match.start(),
                  text(_("a space on one side of the slash only")), suggestion=_close_slash(side.text, match))
@@ -232,4 +232,4 @@ def _final_newlines(ctx: CheckContext) -> Iterator[Diagnostic]:
         found, side = found_owner
         yield at(FINAL_NEWLINE, found, side, len(side.text),
                  text(_("the file ends without a newline after its last line; tools that join or compare "
-                        "files then run its last line into the next")), suggestion="add a newline")
+                        "files then run its last line into the next")), suggestion=text(_("add a newline")))

@@ -7,7 +7,9 @@ type: a language by its name, a :class:`~pipeline.diagnostics.Word` by its trans
 :class:`~pipeline.diagnostics.Count` with its noun's plural form, a
 :class:`~pipeline.diagnostics.Phrase` in the page's language where the data has it, a nested
 message likewise. A finding whose template (or a nested one) the catalog does not translate is
-shown as the English, marked so; nothing is guessed from the English words.
+shown as the English, marked so; nothing is guessed from the English words. A suggestion
+that is advice carries its template likewise (``Diagnostic.advice``); one without is a fix
+quoted as written (a word, a spelling).
 
 In a template, ```…``` is inline code. A plain parameter is data quoted from the texts (shown
 as written, marked with its language when it is not the page's), except by its name: ``unit…``
@@ -19,8 +21,7 @@ names) is code.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass
 from typing import Callable
 
 from markupsafe import Markup, escape
@@ -37,27 +38,6 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str) -> tuple[str, str]:
     """Marks a catalog string with plural forms, picked when a page is rendered."""
     return singular, plural
-
-
-@dataclass(frozen=True)
-class Template:
-    english: str
-    #: parameter -> (singular, plural) catalog strings with %(num)d: "%(num)d time"
-    counted: dict[str, tuple[str, str]] = field(default_factory=dict)
-
-    @cached_property
-    def pattern(self) -> re.Pattern:
-        parts, seen = [], set()
-        for literal, name in re.findall(r"(.*?)(?:%\((\w+)\)s|$)", self.english, re.S):
-            parts.append(re.escape(literal))
-            if name:
-                parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
-                seen.add(name)
-        return re.compile("".join(parts) + r"\Z", re.S)
-
-
-def T(english: str, **counted: tuple[str, str]) -> Template:
-    return Template(english, counted)
 
 
 #: what each code means (the `summary` its check declares, the same words: a test compares)
@@ -128,35 +108,6 @@ FAMILIES = {
     "read": _("Reading the texts"), "tr": _("Translations"),
 }
 
-#: the suggestions that are advice rather than a quoted fix, by their English text
-SUGGESTIONS: list[Template] = [
-    T(_("indent it by %(spaces)s spaces")),
-    T(_("renumber from 1, or merge the block into the previous one if the numbering is meant to "
-        "run on")),
-    T(_("add the %(marker)s footnote under this rule, or point at the one meant")),
-    T(_("restore the marker (or the table or text that carried it)")),
-    T(_("delete the line, or fill in its cells")),
-    T(_("end the table before it and write the example as its own paragraph, without the `|` "
-        "around it")),
-    T(_("write «%(definition)s» here, at the first use")),
-    T(_("add a newline")),
-    T(_("restore the missing word or icon")),
-    T(_("the other reading: %(alternative)s")),
-    T(_("point at the same rules, events and steps as the source")),
-    T(_("keep every bracketed aside and quotation of the source")),
-    T(_("check every number against the source")),
-    T(_("write the source's numbers, in digits or in words")),
-    T(_("check that nothing is added")),
-    T(_("check that both are translated")),
-    T(_("keep one line per source line")),
-    T(_("translate the whole unit, or none of it")),
-    T(_("translate %(quote)s")),
-    T(_("end with `%(mark)s`")),
-    T(_("drop the final `%(mark)s`")),
-    T(_("review it and clear the fuzzy flag in your PO editor, then re-import")),
-]
-
-
 @dataclass
 class Shown:
     """How the report shows one text: a translation, or the English as written."""
@@ -180,7 +131,7 @@ class Findings:
         #: message names by its key
         self.names = names or {}
         self._messages: dict[tuple[str, str], Shown] = {}
-        self._suggestions: dict[str, Shown] = {}
+        self._suggestions: dict[tuple[str, bool], Shown] = {}
 
     def summary(self, text: str) -> Markup:
         """A code's one-line meaning; the catalog has those of the codes listed in SUMMARIES."""
@@ -195,12 +146,7 @@ class Findings:
     def message(self, d: Diagnostic) -> Shown:
         # a large corpus repeats its messages (a term, a missing word): each is made once
         if (d.code, d.message) not in self._messages:
-            if d.words is not None and self.translated(d.words):
-                shown = Shown(self._text(d.words), True)
-            else:
-                shown = Shown(Markup('<span lang="en" class="folio-untranslated">{}</span>').format(
-                    inline_code(escape(d.message))), self.lang == Lang.EN)
-            self._messages[d.code, d.message] = shown
+            self._messages[d.code, d.message] = self._shown(d.words, d.message)
         return self._messages[d.code, d.message]
 
     def translated(self, words: Text) -> bool:
@@ -210,18 +156,22 @@ class Findings:
         return self.translates(words.template) and all(
             self.translated(value) for _name, value in words.params if isinstance(value, Text))
 
-    def suggestion(self, text: str) -> Shown:
-        """Advice is translated; a quoted fix (a word, a spelling) is shown as it is."""
-        if text not in self._suggestions:
-            self._suggestions[text] = self._suggestion(text)
-        return self._suggestions[text]
+    def suggestion(self, d: Diagnostic) -> Shown:
+        """Advice (a suggestion with a template) is translated; a quoted fix (a word, a
+        spelling) is shown as it is."""
+        key = (d.suggestion, d.advice is None)
+        if key not in self._suggestions:
+            self._suggestions[key] = (Shown(self.quoted(d.suggestion), True) if d.advice is None
+                                      else self._shown(d.advice, d.suggestion))
+        return self._suggestions[key]
 
-    def _suggestion(self, text: str) -> Shown:
-        for template in SUGGESTIONS:
-            found = template.pattern.match(text)
-            if found:
-                return Shown(self._fill(template, found.groupdict()), True)
-        return Shown(self.quoted(text), True)
+    def _shown(self, words: Text | None, english: str) -> Shown:
+        """``words`` in the page's language, or the English marked so (a template the catalog
+        lacks, or a note written before findings had templates)."""
+        if words is not None and self.translated(words):
+            return Shown(self._text(words), True)
+        return Shown(Markup('<span lang="en" class="folio-untranslated">{}</span>').format(
+            inline_code(escape(english))), self.lang == Lang.EN)
 
     def _text(self, words: Text) -> Markup:
         # Code spans are found in the template, before the parameters go in: a parameter's own
@@ -264,16 +214,6 @@ class Findings:
             if name.startswith(kind) and value in named:
                 return self.quoted(named[value])
         return self.quoted(value)
-
-    def _fill(self, template: Template, params: dict[str, str]) -> Markup:
-        # Code spans are found in the template, before the parameters go in: a parameter's own
-        # backticks stay text.
-        slots = {name: f"\x00{name}\x00" for name in params}
-        skeleton = inline_code(escape(self.gettext(template.english) % slots))
-        out = str(skeleton)
-        for name, value in params.items():
-            out = out.replace(f"\x00{name}\x00", str(self._data(name, value)))
-        return Markup(out)
 
     def quoted(self, value: str) -> Markup:
         """Quoted data, its language marked, and any unit id in it shown as the unit's label."""
