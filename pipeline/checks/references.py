@@ -38,7 +38,7 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
             return Diagnostic.of(ref.path, ref.line, code.code, message, code.severity, ref.col,
                                  ref.source, suggestion)
 
-        # the note of an external target has its template; the others are still English prose
+        # the note of an external or unresolved target has its template
         note = ref.note_words or ref.note
         if ref.status == RefStatus.EXTERNAL:
             yield report(EXTERNAL, text(_("%(words)s points outside the corpus: %(where)s"),
