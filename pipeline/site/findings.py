@@ -208,8 +208,8 @@ class Findings:
             return Markup(", ").join(self._data("unit", one) for one in value.split(", "))
         if name.startswith("unit"):
             return self.unit_link(value) or self.quoted(value)
-        if name == "letters":
-            return Markup("<code>{}</code>").format(value)
+        if name == "letters":  # "С U+0421 CYRILLIC CAPITAL LETTER ES": the letter keeps its language
+            return Markup("<code>{}</code>").format(marked_runs(value, self.lang))
         for kind, named in self.names.items():
             if name.startswith(kind) and value in named:
                 return self.quoted(named[value])
