@@ -126,6 +126,8 @@ def test_windows_1251_is_read_correctly_and_noted(repo, folio):
     assert run.returncode == 0, run.stderr
     assert "corpus/sources/cp1251.ru.txt:1:1: info read-encoding: not UTF-8: read as windows-1251" \
         in run.stderr_lines
+    # the note's template reaches the report, which says it in the page's language
+    assert "не UTF-8: прочитан как windows-1251" in (repo.root / "site/ru/checks/index.html").read_text("utf-8")
     texts = "\n".join(side[0] for unit in repo.units("cp1251") for side in unit[3])
     for line in russian:
         assert line in texts

@@ -35,11 +35,6 @@ def _(message: str) -> str:
     return message
 
 
-def ngettext(singular: str, plural: str) -> tuple[str, str]:
-    """Marks a catalog string with plural forms, picked when a page is rendered."""
-    return singular, plural
-
-
 #: what each code means (the `summary` its check declares, the same words: a test compares)
 SUMMARIES = [
     _("a reference to a rulebook, rule, event deck or page outside the corpus"),
