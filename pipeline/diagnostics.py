@@ -61,7 +61,7 @@ class Phrase:
 
     @classmethod
     def of(cls, **by_lang: str | None) -> "Phrase":
-        return cls(tuple((lang, text) for lang, text in by_lang.items() if text))
+        return cls(tuple(sorted((lang, text) for lang, text in by_lang.items() if text)))
 
     def in_(self, lang: str) -> str | None:
         return dict(self.by_lang).get(lang)
@@ -75,7 +75,9 @@ Param = Union[str, int, Lang, Word, Count, Phrase, "Text"]
 
 @dataclass(frozen=True)
 class Text:
-    """A message: a literal template (``%(name)s`` placeholders) and its parameters."""
+    """A message: a literal template (``%(name)s`` placeholders) and its parameters, in the
+    order of their names: the check cache keeps JSON with sorted keys, and a finding read back
+    from it must write the bytes a fresh one writes (checks.json of a rebuild and a clean build)."""
 
     template: str
     params: tuple[tuple[str, Param], ...] = ()
@@ -88,12 +90,12 @@ class Text:
 
     @classmethod
     def from_json(cls, data: dict) -> "Text":
-        return cls(data["template"], tuple((name, _decode(value)) for name, value in data["params"].items()))
+        return cls(data["template"], tuple(sorted((name, _decode(value)) for name, value in data["params"].items())))
 
 
 def text(template: str, **params: Param) -> Text:
     """``text(_("hyphen used as the minus sign of `%(number)s`"), number="-1")``"""
-    return Text(template, tuple(params.items()))
+    return Text(template, tuple(sorted(params.items())))
 
 
 def _encode(value: Param) -> Any:
@@ -121,7 +123,7 @@ def _decode(value: Any) -> Param:
     if "count" in value:
         return Count(value["count"], tuple(value["forms"]))
     if "phrase" in value:
-        return Phrase(tuple(value["phrase"].items()))
+        return Phrase(tuple(sorted(value["phrase"].items())))
     return Text.from_json(value["text"])
 
 
