@@ -15,7 +15,8 @@ then, each in a process of its own (benchmarks/stages.py),
 Scales above --full (default: all of them) are measured in part: Folio's own stages (its pages
 rendered but not wrapped by MkDocs nor indexed), with the rest fitted, each figure on its own
 power law through the two largest full scales, and marked "≈" -- for a machine without the time
-or disk for a whole build at x1000. Results go to stdout as Markdown and to --json (default:
+or disk for a whole build at x1000. Scales named by --fit are not built at all: every figure
+is fitted (what a session short of the hour x1000's own stages take can still report). Results go to stdout as Markdown and to --json (default:
 benchmarks/results/latest.json).
 """
 
@@ -219,6 +220,8 @@ def main() -> int:
     parser.add_argument("--full", type=int, default=1000,
                         help="the largest scale to build whole, MkDocs and Pagefind included "
                              "(default 1000); larger ones run Folio's own stages and fit the rest")
+    parser.add_argument("--fit", type=int, nargs="*", default=[],
+                        help="scales not built at all, every figure fitted from the measured ones")
     parser.add_argument("--timeout", type=float, default=7200.0, help="per measured step")
     parser.add_argument("--serial", type=int, default=100,
                         help="also build on one core at scales up to this one (default 100)")
@@ -238,6 +241,11 @@ def main() -> int:
                 results.append(extrapolate(full, scale, measure_own(scale, Path(work), args.timeout)))
             args.json.parent.mkdir(parents=True, exist_ok=True)
             args.json.write_text(json.dumps(report, indent=1) + "\n", "utf-8")
+    full = [r for r in results if not r.get("extrapolated")]
+    for scale in sorted(set(args.fit) - set(args.scales)):
+        if len(full) < 2:
+            parser.error("--fit needs two scales measured whole (--scales, up to --full)")
+        results.append(extrapolate(full, scale, None))
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(report, indent=1) + "\n", "utf-8")
     print(table(results))

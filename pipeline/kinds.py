@@ -129,10 +129,11 @@ KINDS: dict[Kind, KindSpec] = {
         fields={"title": "string", "body": "string"},
     ),
     K.ACTION: KindSpec(
-        "A game action with its cost expression in game-icon notation (`1c`, `1c + XD`).",
+        "A game action with its cost expression in game-icon notation (`1c`, `1c + XD`); the "
+        "`cost` field is the same as each side writes it (`1c per Province`, `1c за провинцию`).",
         frozenset({K.PROCEDURE, K.SECTION}) | _PROSE,
         attrs={"cost": "string"},
-        fields={"title": "string"},
+        fields={"title": "string", "cost": "string"},
     ),
     K.TABLE: KindSpec(
         "A table; its own text is the header row.",
@@ -141,9 +142,11 @@ KINDS: dict[Kind, KindSpec] = {
         fields={"header": "array"},
     ),
     K.ROW: KindSpec(
-        "A table row. A row whose cells do not fit the header is kept and marked `malformed`.",
+        "A table row. A row whose cells do not fit the header is kept and marked `malformed`, "
+        "with its `problem`: `empty` (no cells) or `cell-count` (other than the header's "
+        "`header_cells`).",
         frozenset(),
-        attrs={"malformed": "boolean", "problem": "string"},
+        attrs={"malformed": "boolean", "problem": "string", "header_cells": "integer"},
         fields={"cells": "array"},
     ),
     K.LIST: KindSpec(

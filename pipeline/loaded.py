@@ -8,15 +8,15 @@ text (by the same digest) and as resolved, by that digest and the digest of what
 offers them (:func:`pipeline.references.offered`), so an edit that renumbers no rule, event or
 step re-resolves the references of no other document.
 
-A document's entry is pickled (it holds the model's own objects, and only a build writes it);
-references are JSON rows.
+A document's entry is pickled (it holds the model's own objects) and read back by
+:mod:`pipeline.pickled`, which resolves nothing but the model's classes; references are JSON rows.
 """
 
 from __future__ import annotations
 
-import pickle
 from dataclasses import dataclass
 
+from . import pickled
 from .buildcache import BuildCache
 from .diagnostics import Diagnostic, Text
 from .fingerprint import Fingerprint, digest
@@ -52,7 +52,9 @@ class DocumentCache:
         data = self.cache.get(LOADED, self.key(document))
         if data is None:
             return None
-        found: Loaded = pickle.loads(data)
+        found = pickled.loads(data)
+        if not isinstance(found, Loaded):  # not an entry a build wrote: load the document again
+            return None
         self._offered[document.key] = found.offered
         return found
 
@@ -74,7 +76,7 @@ class DocumentCache:
             entry = Loaded(units[document.key], notes.get(document.key, []), translations[document.key],
                            corpus.orphaned.get(document.key, []), offered(units[document.key], corpus))
             self._offered[document.key] = entry.offered
-            self.cache.put(LOADED, self.key(document), pickle.dumps(entry, protocol=5))
+            self.cache.put(LOADED, self.key(document), pickled.dumps(entry))
 
     # the link stage's questions (pipeline/references/__init__.py)
 

@@ -122,6 +122,14 @@ class RefProblem(StrEnum):
     DISTANT = "distant"  # resolved: a footnote marker whose footnote stands under another rule
 
 
+class RowProblem(StrEnum):
+    """Why a table row does not fit its table (a row's ``attrs.problem``); each page says it
+    in its own language (pipeline/site/unit_html.py), so the model holds no sentence."""
+
+    EMPTY = "empty"  # a lone `|`: no cells at all
+    CELL_COUNT = "cell-count"  # more or fewer cells than the header (``attrs.header_cells``)
+
+
 @dataclass(frozen=True)
 class Claims:
     """What the words around a reference claim of its target, each None when they say nothing.

@@ -1,4 +1,5 @@
-"""Helpers of the website tests: a link checker over a built site, and headless Chromium.
+"""Helpers of the website tests: a link checker over a built site, headless Chromium, and
+Pagefind run once over a whole site (what Folio's search bundle must equal).
 
 Chromium is Debian's (/usr/bin/chromium, from scripts/apt-packages.txt); Playwright only drives
 it, so no browser is ever downloaded.
@@ -6,6 +7,8 @@ it, so no browser is ever downloaded.
 
 from __future__ import annotations
 
+import json
+import subprocess
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -97,3 +100,22 @@ def serving(site: Path) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
+
+
+def one_pagefind_run(site: Path, output: Path) -> Path:
+    """Pagefind run once over the whole of ``site``, as a user would run it: its bundle."""
+    from pagefind.service import get_executable
+    subprocess.run([str(get_executable()), "--site", str(site), "--output-path", str(output), "--silent"],
+                   check=True, capture_output=True)
+    return output
+
+
+def bundle_difference(split: dict[str, bytes], whole: dict[str, bytes]) -> list[str]:
+    """The files in which two search bundles (path -> bytes) differ; the entry file compared as
+    JSON (one run lists its languages in no fixed order, Folio sorts them)."""
+    entry = "pagefind-entry.json"
+    differ = sorted(set(split) ^ set(whole)) + [path for path in sorted(set(split) & set(whole))
+                                                if path != entry and split[path] != whole[path]]
+    if entry in split and entry in whole and json.loads(split[entry]) != json.loads(whole[entry]):
+        differ.append(entry)
+    return differ

@@ -45,6 +45,19 @@ def test_schema_describes_every_kind(built):
     assert "A numbered event of an event period" in schema["$defs"]["kind-event"]["description"]
 
 
+def test_the_schema_names_the_claims_a_reference_may_carry(built, corpus_json):
+    # "see 18.2 above": a program reading corpus.json learns from the schema which words
+    # around a reference were caught (its direction, a deck, a procedure ...), and no other key
+    schema = json.loads((built / "build" / "corpus.schema.json").read_text(encoding="utf-8"))
+    claims = schema["$defs"]["reference"]["properties"]["claims"]
+    assert {"dir", "deck", "proc", "title", "occurrence"} <= set(claims["properties"])
+    directed = next(ref for ref in corpus_json["references"] if ref["claims"].get("dir"))
+    validator = jsonschema.Draft202012Validator(schema["$defs"]["reference"])
+    assert validator.is_valid(directed)
+    assert not validator.is_valid({**directed, "claims": {"page": "12"}})
+    assert not validator.is_valid({**directed, "claims": {"dir": 1}})
+
+
 def test_a_number_is_text_in_every_kind_so_event_8_and_rule_19_4_read_alike(built, corpus_json):
     schema = json.loads((built / "build" / "corpus.schema.json").read_text(encoding="utf-8"))
     declared = {name: spec["properties"]["attrs"]["properties"]["number"]["type"]

@@ -18,13 +18,15 @@ import pytest
 import pipeline.build
 import pipeline.fingerprint
 import pipeline.site.mkdocs_adapter
-from pipeline.site import search
+from pipeline.site import pages, search
 from pipeline.build import build
+from pipeline.errors import FolioError
 from pipeline.session import STAMP
 from pipeline.site.structure import plan
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from scaled_corpus import generate  # noqa: E402
+from site_support import bundle_difference, one_pagefind_run  # noqa: E402
 
 VQ = "corpus/sources/vq-spring-deployment-action-phase-x1.ru.txt"
 VQ_PAGE = "vq-x1/vq-deployment-actions-x1/"
@@ -85,7 +87,10 @@ def test_editing_one_unit_rebuilds_only_what_depends_on_it(project, tree_bytes, 
     assert "en/vq-x1/" not in result.touched["mkdocs"], "an unchanged outline was handed to MkDocs"
     assert result.touched["checks"] == ["vq-x1"]
     assert result.stats["yaml made"] == 1 and result.stats["yaml reused"] == 4
-    assert result.touched["search"] == ["pagefind"], "the edited text must be indexed again"
+    # the Russian index is made again; the English pages change only where Pagefind does not
+    # look (a notice that a translation may be outdated): their index is the last build's
+    assert result.touched["search"] == ["ru"], "the edited text must be indexed again"
+    assert result.stats["search index made"] == 1 and result.stats["search index reused"] == 1
     # read, parsed, translated and linked: the edited document alone
     assert result.stats["loaded made"] == 1 and result.stats["loaded reused"] == 4
     assert result.stats["refs-found made"] == 1 and result.stats["refs-resolved made"] == 1
@@ -197,7 +202,7 @@ def test_a_changed_theme_template_rebuilds_every_page(project):
     assert result.touched["mkdocs"] == ["en/*", "ru/*"]  # the frame changed: MkDocs builds all
     assert not result.touched["pages"], "Folio's own page content did not change"
     # Pagefind would read the very same pages: the last build's index is kept
-    assert "search" not in result.touched and result.stats["search index reused"] == 1
+    assert "search" not in result.touched and result.stats["search index reused"] == 2
     for page in (project / "site").glob("*/**/index.html"):
         assert "data-edited" in page.read_text("utf-8"), page
 
@@ -258,3 +263,86 @@ def test_serial_and_parallel_builds_write_the_same_bytes(built, tree_bytes, tmp_
         build(root, jobs=jobs, clean=True)
         roots.append(root)
     assert outputs(roots[0], tree_bytes) == outputs(roots[1], tree_bytes)
+
+
+def bundle_files(root: Path) -> dict[str, int]:
+    """The files of the search bundles in the build cache of ``root``, name and inode."""
+    return {f.name: f.stat().st_ino for f in (root / "build" / ".cache" / "search").rglob("*") if f.is_file()}
+
+
+def test_an_edit_of_a_russian_text_takes_the_english_index_from_the_cache(project):
+    kept = bundle_files(project)
+    edit(project, VQ, WORD, EDITED)
+    build(project)
+    bundle = project / "site" / "pagefind"
+    english = [f for f in bundle.rglob("*") if f.name.startswith(("en_", "pagefind.en_", "wasm.en."))]
+    russian = [f for f in bundle.rglob("*") if f.name.startswith(("ru_", "pagefind.ru_"))]
+    assert english and russian
+    assert all(f.stat().st_ino == kept.get(f.name) for f in english), "an English file was written again"
+    assert not any(f.stat().st_ino == kept.get(f.name) for f in russian), "a Russian file was kept"
+
+
+def light_pages(root: Path, target: Path) -> Path:
+    """The pages Pagefind read in the last build of ``root``, written again from its kept sources."""
+    cache = root / "build" / ".cache" / "site"
+    sources = [pages.Sources(lang.name, lang / "mkdocs.yml", titles={
+        path: entry["title"] for path, entry in json.loads((lang / pages.INDEX).read_text("utf-8"))["pages"].items()})
+        for lang in sorted(cache.iterdir()) if (lang / pages.INDEX).is_file()]
+    return pages.search_pages(sources, target)
+
+
+def test_a_pagefind_per_language_writes_the_bundle_of_one_run_over_the_pages(built, tree_bytes, tmp_path):
+    light = light_pages(built, tmp_path / "light")
+    whole = one_pagefind_run(light, tmp_path / "whole")
+    site = tmp_path / "site"
+    site.mkdir()
+    indexed = search.index(site, light, jobs=2)
+    assert indexed.made == ("en", "ru") and indexed.pages == 12
+    assert bundle_difference(tree_bytes(site / "pagefind"), tree_bytes(whole)) == []
+    assert list(json.loads((site / "pagefind" / search.ENTRY).read_text("utf-8"))["languages"]) == ["en", "ru"]
+    assert tree_bytes(site / "pagefind") == tree_bytes(built / "site" / "pagefind")
+
+
+def without_words(light: Path, lang: str) -> Path:
+    """The pages of ``lang`` with an empty element as the part to index, their text outside it."""
+    for page in (light / lang).rglob("index.html"):
+        text = page.read_text("utf-8")
+        if "data-pagefind-body" in text:
+            text = text.replace("data-pagefind-body", "data-folio-was-body").replace(
+                "<body>", "<body><div data-pagefind-body></div>", 1)
+            page.write_text(text, "utf-8")
+    return light
+
+
+def test_a_language_pagefind_cannot_index_alone_is_indexed_with_the_site(built, tree_bytes, tmp_path):
+    # English pages whose indexed part holds no word: Pagefind leaves the language out of the
+    # site's bundle but refuses to index it alone, so the site is indexed in one run
+    light = without_words(light_pages(built, tmp_path / "light"), "en")
+    whole = one_pagefind_run(light, tmp_path / "whole")
+    site = tmp_path / "site"
+    site.mkdir()
+    indexed = search.index(site, light, jobs=2)
+    assert indexed.made == ("site",)
+    assert bundle_difference(tree_bytes(site / "pagefind"), tree_bytes(whole)) == []
+    assert list(json.loads((site / "pagefind" / search.ENTRY).read_text("utf-8"))["languages"]) == ["ru"]
+
+
+def test_a_site_pagefind_cannot_index_is_refused_naming_the_site(built, tmp_path):
+    light = without_words(without_words(light_pages(built, tmp_path / "light"), "en"), "ru")
+    site = tmp_path / "site"
+    site.mkdir()
+    with pytest.raises(FolioError, match="Pagefind could not index the site") as raised:
+        search.index(site, light, jobs=2)
+    assert raised.value.path == str(site.resolve())
+    assert not (site / "pagefind").exists()
+
+
+def test_stopping_the_index_ends_every_pagefind(built, tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    indexing = search.start(site, light_pages(built, tmp_path / "light"), jobs=2)
+    running = [part.process for part in indexing.parts]
+    assert len(running) == 2 and None not in running, "one Pagefind per language, both at once"
+    indexing.stop()
+    assert all(process.returncode is not None for process in running)
+    assert not (site / "pagefind").exists()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import load_corpus
-from pipeline.model import Corpus, Kind, Unit
+from pipeline.model import Corpus, Kind, RowProblem, Unit
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -178,7 +178,7 @@ def test_mandatory_events_table(corpus):
     assert len(good) == 5
     assert good[0] == ["Климент VII", "2 хода"] and good[-1] == ["Общество Иисуса", "6 хода"]
     [empty] = [r for r in rows if r.attrs["malformed"]]
-    assert empty.attrs["problem"] == "empty row" and empty.side().line_start == 29
+    assert RowProblem(empty.attrs["problem"]) == RowProblem.EMPTY and empty.side().line_start == 29
 
 
 def test_example_stuffed_into_a_table_cell_is_an_example(corpus):

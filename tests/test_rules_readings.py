@@ -1,6 +1,7 @@
 """Ambiguous wording decided in the open: a fact records the reading the rules take and the
-alternative, `folio rules run` shows it where the outcome rested on it, `folio check` reports it
-as rules-ambiguous (info) at the fact's words, and the README lists every one."""
+alternative, in English and in Russian; `folio rules run` shows it where the outcome rested on
+it, `folio check` reports it as rules-ambiguous (info) at the fact's words, and as
+rules-reading-untranslated where its Russian side is missing; the README lists every one."""
 
 from __future__ import annotations
 
@@ -29,11 +30,49 @@ def test_the_readings_load_with_their_alternatives():
 
 def test_a_reading_without_its_alternative_is_refused_at_its_line(corpus_copy):
     path = corpus_copy / "corpus/rules/eu-risto.yaml"
-    edit(path, "    alternative: the 10d is paid to the controller in cash and does not count toward the bid\n", "")
+    edit(path, "    alternative:\n      en: the 10d is paid to the controller in cash and does not count toward the bid\n"
+               "      ru: 10d выплачиваются владельцу наличными и к ставке не прибавляются\n", "")
     with pytest.raises(FolioError, match="a reading needs its alternative") as refused:
         load_facts(corpus_copy)
     assert refused.value.path == "corpus/rules/eu-risto.yaml"
-    assert "reading: the 10d is added" in path.read_text("utf-8").splitlines()[refused.value.line - 1]
+    assert "en: the 10d is added" in path.read_text("utf-8").splitlines()[refused.value.line - 1]
+
+
+def test_every_recorded_reading_has_its_russian_side():
+    read = {f.id: f for f in facts() if f.reading}
+    assert all(set(f.readings) == set(f.alternatives) == {"en", "ru"} for f in read.values())
+    bonus = read["eu-risto.hre.electorate-bonus"]
+    assert "наличными" in bonus.alternatives["ru"] and "ставке" in bonus.readings["ru"]
+    assert not [d for d in findings(ROOT) if d.code == "rules-reading-untranslated"]
+
+
+def test_a_reading_in_the_old_format_loads_as_english_and_is_reported_untranslated(corpus_copy):
+    path = corpus_copy / "corpus/rules/his.yaml"
+    edit(path, "    reading:\n      en: the Habsburgs gain 1 regular per capital they control, 2 with both\n"
+               "      ru: Габсбурги получают по 1 регулярному отряду за каждую контролируемую столицу, 2 — за обе\n",
+         "    reading: the Habsburgs gain 1 regular per capital they control, 2 with both\n")
+    edit(path, "      ru: Габсбурги получают регулярные отряды, только если контролируют обе столицы (2), а с одной — ни одного\n", "")
+    habsburgs = load_facts(corpus_copy)["his.reinforcements.habsburgs"]
+    assert habsburgs.reading.startswith("the Habsburgs gain 1 regular") and "ru" not in habsburgs.readings
+    [found] = [d for d in findings(corpus_copy) if d.code == "rules-reading-untranslated"]
+    line = path.read_text("utf-8").splitlines()[found.line - 1]
+    assert (found.path, found.severity.name) == ("corpus/rules/his.yaml", "WARNING")
+    assert line == "    reading: the Habsburgs gain 1 regular per capital they control, 2 with both"
+    assert found.message.startswith("his.reinforcements.habsburgs: ") and "ru" in found.message
+
+
+def test_a_reading_translated_without_its_alternative_or_into_no_language_is_refused(corpus_copy):
+    path = corpus_copy / "corpus/rules/vq.yaml"
+    edit(path, "      ru: без командующего армией нет рейтинга", "      de: без командующего армией нет рейтинга")
+    with pytest.raises(FolioError, match="'de' is not a language of the corpus") as refused:
+        load_facts(corpus_copy)
+    assert refused.value.path == "corpus/rules/vq.yaml"
+    edit(path, "      de: без командующего армией нет рейтинга", "      ru: без командующего армией нет рейтинга")
+    edit(path, "      ru: без командующего армией нет рейтинга, который допускал бы сухопутные части, поэтому "
+               "соединение без командующего перемещает не больше одной части (или ни одной)\n", "")
+    with pytest.raises(FolioError, match="give both in the same languages") as refused:
+        load_facts(corpus_copy)
+    assert path.read_text("utf-8").splitlines()[refused.value.line - 1].strip().startswith("en: with no army leader there")
 
 
 def test_rules_run_shows_the_readings_the_outcome_rested_on(folio):
@@ -43,6 +82,7 @@ def test_rules_run_shows_the_readings_the_outcome_rested_on(folio):
                                                                 "eu-risto.hre.no-bids"}
     bonus = next(r for r in with_electorate["readings"] if r["fact"] == "eu-risto.hre.electorate-bonus")
     assert bonus["source"] == f"{EU}:53" and "in cash" in bonus["alternative"]
+    assert "наличными" in bonus["translations"]["ru"]["alternative"]
     without = json.loads(folio(ROOT, "rules", "run", "eu-risto.hre-election", "bids=SPA:100,FRA:160").stdout)
     assert [r["fact"] for r in without["readings"]] == ["eu-risto.hre.no-bids"]
     assert "readings" not in json.loads(folio(ROOT, "rules", "run", "his.chateaux", "die=4").stdout)
@@ -70,8 +110,10 @@ def test_a_new_reading_is_reported_and_a_removed_one_is_not(corpus_copy):
     edit(path, "      ru: Не больше 6 VP за шато за игру\n",
          "      ru: Не больше 6 VP за шато за игру\n    reading: the 6 VP count the chateaux roll only\n"
          "    alternative: the 6 VP count every VP France gains from Patron of the Arts\n")
-    edit(path, "    reading: the Habsburgs gain 1 regular per capital they control, 2 with both\n", "")
-    edit(path, "    alternative: the Habsburgs gain regulars only when they control both capitals (2), none with one\n",
+    edit(path, "    reading:\n      en: the Habsburgs gain 1 regular per capital they control, 2 with both\n", "")
+    edit(path, "      ru: Габсбурги получают по 1 регулярному отряду за каждую контролируемую столицу, 2 — за обе\n"
+               "    alternative:\n      en: the Habsburgs gain regulars only when they control both capitals (2), none with one\n"
+               "      ru: Габсбурги получают регулярные отряды, только если контролируют обе столицы (2), а с одной — ни одного\n",
          "")
     found = {d.message.split(" ", 1)[0] for d in findings(corpus_copy) if d.code == "rules-ambiguous"}
     assert found == RECORDED - {"his.reinforcements.habsburgs"} | {"his.chateaux.max"}

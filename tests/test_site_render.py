@@ -78,7 +78,7 @@ def corpus() -> Corpus:
     m.add("t:1/table-1/row-1", K.ROW, "t:1/table-1", "| Clement | 2 |",
           {"cells": ["Clement", "2"]}, {"malformed": False})
     m.add("t:1/table-1/row-2", K.ROW, "t:1/table-1", "| Broken |",
-          {"cells": ["Broken"]}, {"malformed": True, "problem": "1 cell where the header has 2"})
+          {"cells": ["Broken"]}, {"malformed": True, "problem": "cell-count", "header_cells": 2})
     m.add("t:1/table-1/example-1", K.EXAMPLE, "t:1/table-1", "Example: a worked case.",
           {"title": "Example", "body": "a worked case."}, {"embedded_in": "table-row"})
     m.add("t:1/list-1", K.LIST, "t:1", "")

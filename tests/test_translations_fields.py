@@ -42,7 +42,9 @@ def test_a_parser_reads_its_source_sides_back_into_the_fields_it_parsed(corpus):
                             "duration": "постоянно"}),
     ("eu-risto:2:I/end-and-recurrence", "ru", {"title": "ОКОНЧАНИЕ СОБЫТИЯ И ЕГО ВОЗМОЖНОЕ ПОВТОРЕНИЕ"}),
     # The Price of Power: the page's anchor sign and the action's cost are no part of a title
-    ("pop:5.5/action-1", "ru", {"title": "Объявить войну"}),
+    # and the cost is its own field, in the side's words
+    ("pop:5.5/action-1", "ru", {"title": "Объявить войну", "cost": "1c"}),
+    ("pop:5.5/action-4", "ru", {"title": "Подавить беспорядки", "cost": "1c за провинцию"}),
     ("pop:5.5/action-2/optional-rule-2", "ru", {"title": "Доступные наёмники"}),
 ])
 def test_the_real_translations_read_into_fields(corpus, unit_id, lang, fields):

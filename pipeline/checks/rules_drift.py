@@ -15,7 +15,7 @@ import json
 from typing import Iterable, Iterator
 
 from ..diagnostics import Diagnostic, Severity
-from ..model import Lang, Side, Unit
+from ..model import LANGUAGES, Lang, Side, Unit
 from ..rules import RULES, load_facts
 from ..rules.facts import Fact, Facts
 from ..rules.scenarios import Replay, load_scenarios, replay
@@ -48,8 +48,11 @@ EXAMPLE_INVALID = Code("rules-example-invalid", Severity.ERROR,
 AMBIGUOUS = Code("rules-ambiguous", Severity.INFO,
                  "the words of a rule fact read two ways and the rules take one (the fact's `reading`): "
                  "the text may need an erratum; the suggestion is the other reading")
+READING_UNTRANSLATED = Code("rules-reading-untranslated", Severity.WARNING,
+                            "a fact's reading (or its alternative) has no text in a language of the "
+                            "corpus: that language's pages show it in English")
 CODES = [UNIT_MISSING, FACT_MISSING, VALUE_MISMATCH, DRIFT, WORDING_MISSING, WORDING_UNRECORDED,
-         EXAMPLE_CONTRADICTION, EXAMPLE_REASONING, EXAMPLE_INVALID, AMBIGUOUS]
+         EXAMPLE_CONTRADICTION, EXAMPLE_REASONING, EXAMPLE_INVALID, AMBIGUOUS, READING_UNTRANSLATED]
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
@@ -115,6 +118,17 @@ def _fact(ctx: CheckContext, fact: Fact) -> Iterator[Diagnostic]:
             yield from _unworded(unit, side, lang, fact)
     if fact.reading:
         yield from _ambiguous(ctx, unit, fact)
+    yield from _untranslated_reading(fact)
+
+
+def _untranslated_reading(fact: Fact) -> Iterator[Diagnostic]:
+    for lang in LANGUAGES:
+        if fact.readings and lang not in fact.readings:
+            yield _data(READING_UNTRANSLATED, fact,
+                        text(_("%(fact)s: the reading and its alternative have no %(lang)s text; the %(lang)s "
+                               "pages show them in English"), fact=fact.id, lang=Lang(lang)), fact.reading_line,
+                        text(_("write %(reading)s and %(alternative)s beside their en"),
+                             reading=f"reading.{lang}", alternative=f"alternative.{lang}"))
 
 
 def _ambiguous(ctx: CheckContext, unit: Unit, fact: Fact) -> Iterator[Diagnostic]:

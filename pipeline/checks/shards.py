@@ -14,12 +14,11 @@ the findings of each copy.
 from __future__ import annotations
 
 import json
-import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .. import language, workers
+from .. import language, pickled, workers
 from ..buildcache import BuildCache
 from ..diagnostics import Diagnostic, Severity
 from ..fingerprint import Fingerprint, digest
@@ -122,10 +121,11 @@ def fact_reader(cache: BuildCache, fingerprint: Fingerprint | None):
             return load(root, rel)
         key = digest("facts", fingerprint.code, fingerprint.files[rel])
         kept = cache.get("facts", key)
-        if kept is not None:
-            return pickle.loads(kept)
+        found = pickled.loads(kept) if kept is not None else None
+        if found is not None:
+            return found
         found = load(root, rel)
-        cache.put("facts", key, pickle.dumps(found, protocol=5))
+        cache.put("facts", key, pickled.dumps(found))
         return found
 
     return read

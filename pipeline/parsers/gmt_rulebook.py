@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..model import Document, Kind, Unit
+from ..model import Document, Kind, RowProblem, Unit
 from ..reader import Source
 from .builder import TreeBuilder
 from .lines import (BULLET, EXAMPLE, LABEL, NOTE, NOTE_ROLES, NUMBERED, TABLE_ROW, is_blank,
@@ -114,11 +114,12 @@ def _table_row(b: TreeBuilder, n: int, line: str) -> None:
     if len(cells) == 1 and (example := EXAMPLE.match(cells[0])):
         _example(b, n, example["title"], example["rest"], embedded_in="table-row")
         return
-    problem = ("empty row" if not cells else
-               f"{len(cells)} cells where the header has {columns}" if len(cells) != columns else None)
+    problem = (RowProblem.EMPTY if not cells else RowProblem.CELL_COUNT if len(cells) != columns else None)
     attrs = {"malformed": problem is not None}
-    if problem:
-        attrs["problem"] = problem
+    if problem is not None:
+        attrs["problem"] = problem.value  # attrs hold plain JSON values; RowProblem(...) reads it back
+    if problem == RowProblem.CELL_COUNT:
+        attrs["header_cells"] = columns
     b.add(Kind.ROW, n, attrs=attrs, fields={"cells": cells})
 
 

@@ -79,8 +79,9 @@ def _heading(b: TreeBuilder, n: int, text: str) -> None:
     while len(b.stack) > 1 and not (b.top.kind == Kind.SECTION and b.top.attrs.get("number")):
         b.close()
     if (action := ACTION_HEADING.match(text)) is not None:
-        b.add(Kind.ACTION, n, attrs={"cost": action["cost"].strip()},
-              fields={"title": action["title"].strip()}, open=True)
+        cost = action["cost"].strip()  # "1c per Province": the notation, and words of the text's language
+        b.add(Kind.ACTION, n, attrs={"cost": cost},
+              fields={"title": action["title"].strip(), "cost": cost}, open=True)
     else:
         b.add(Kind.SECTION, n, attrs={"level": b.top.attrs.get("level", 0) + 1},
               fields={"title": text}, open=True)
@@ -125,7 +126,8 @@ def side_fields(unit: Unit, text: str) -> dict[str, Any]:
     bare = heading["text"] if heading else first  # the page's anchor sign is no part of a title
     if unit.kind == Kind.ACTION:
         action = ACTION_HEADING.match(bare)
-        return {"title": action["title"].strip() if action else bare}
+        return {"title": action["title"].strip() if action else bare,
+                "cost": action["cost"].strip() if action else None}
     if unit.kind in (Kind.SECTION, Kind.DOCUMENT):
         return common_fields(unit, bare)
     if unit.kind == Kind.NOTE and unit.attrs.get("role") == "optional-rule":

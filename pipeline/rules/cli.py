@@ -88,9 +88,13 @@ def facts_lines(facts: Facts, unit_id: str, lang: str | None = None) -> list[str
                              ("wording", {k: " … ".join(v) for k, v in fact.wording.items()})):
             for shown in _languages(values, lang):
                 lines.append(f"    {what} ({shown}): {values[shown]}")
-        for what in ("note", "reading", "alternative", "prose_only"):
-            if getattr(fact, what):
-                lines.append(f"    {what.replace('_', ' ')}: {getattr(fact, what)}")
+        if fact.note:
+            lines.append(f"    note: {fact.note}")
+        for what, values in (("reading", fact.readings), ("alternative", fact.alternatives)):
+            for shown in _languages(values, lang) if values else ():
+                lines.append(f"    {what} ({shown}): {values[shown]}")
+        if fact.prose_only:
+            lines.append(f"    prose only: {fact.prose_only}")
     return lines
 
 

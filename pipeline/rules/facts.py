@@ -66,11 +66,22 @@ class Fact:
     path: str
     line: int
     value_line: int
-    #: where the text reads two ways: the reading the rules take, and the other one
-    reading: str | None = None
-    alternative: str | None = None
+    #: where the text reads two ways: the reading the rules take, and the other one, per
+    #: language (English always; a page or an aid in another language says its own)
+    readings: dict[str, str] = field(default_factory=dict)
+    alternatives: dict[str, str] = field(default_factory=dict)
     #: why no rule executes this fact (it is there for the prose, the aids and the checks)
     prose_only: str | None = None
+    reading_line: int | None = None  # where `reading:` stands: a missing translation is reported there
+
+    @property
+    def reading(self) -> str | None:
+        """The reading the rules take, in English (the words the checks report it with)."""
+        return self.readings.get(Lang.EN)
+
+    @property
+    def alternative(self) -> str | None:
+        return self.alternatives.get(Lang.EN)
 
     def numbers(self) -> list[int]:
         """The numbers the value states, which its wording must state too."""
@@ -261,14 +272,30 @@ def _fact(check: Checker, node: Node, rulebook: str) -> Fact:
                for lang, n in check.languages(keys["wording"], f"{what}: wording", LANGUAGES).items()}
     measure = check.text(keys["measure"], f"{what}: measure") if "measure" in keys else None
     note = check.text(keys["note"], f"{what}: note") if "note" in keys else None
-    optional = {name: check.text(keys[name], f"{what}: {name}") if name in keys else None
-                for name in ("reading", "alternative", "prose_only")}
-    if (optional["reading"] is None) != (optional["alternative"] is None):
+    prose_only = check.text(keys["prose_only"], f"{what}: prose_only") if "prose_only" in keys else None
+    readings, alternatives = (_per_language(check, keys[name], f"{what}: {name}") if name in keys else {}
+                              for name in ("reading", "alternative"))
+    if bool(readings) != bool(alternatives):
         raise check.fail(keys.get("reading") or keys["alternative"],
                          f"{what}: a reading needs its alternative, and an alternative its reading")
+    if readings and set(readings) != set(alternatives):
+        raise check.fail(keys["alternative"], f"{what}: the reading is in {', '.join(sorted(readings))}, "
+                         f"its alternative in {', '.join(sorted(alternatives))}: give both in the same languages")
     return Fact(f"{rulebook}.{local}", check.text(keys["unit"], f"{what}: unit"), kind,
                 _value(check, keys[kind], kind, what), label, wording, measure, note, check.path,
-                node.line, keys[kind].line, **optional)
+                node.line, keys[kind].line, readings, alternatives, prose_only,
+                keys["reading"].line if "reading" in keys else None)
+
+
+def _per_language(check: Checker, node: Node, what: str) -> dict[str, str]:
+    """``{en: ..., ru: ...}``, English required; a plain text (the format before the readings
+    had a Russian side) is the English one."""
+    if isinstance(node.value, str):
+        return {Lang.EN.value: check.text(node, what)}
+    texts = {lang: check.text(n, f"{what}.{lang}") for lang, n in check.languages(node, what, LANGUAGES).items()}
+    if Lang.EN not in texts:
+        raise check.fail(node, f"{what} needs at least an en text")
+    return texts
 
 
 def _fragments(check: Checker, node: Node, what: str) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import inspect
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 from .facts import Fact, Facts
@@ -32,8 +32,10 @@ class Reading:
 
     fact: str
     unit: str
-    reading: str
+    reading: str  # in English
     alternative: str
+    #: the two in the other languages the data has them in: lang -> (reading, alternative)
+    translations: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,9 @@ class Outcome:
         if self.readings:
             data["readings"] = [{"fact": r.fact, "unit": r.unit, "reading": r.reading,
                                  "alternative": r.alternative,
+                                 **({"translations": {lang: {"reading": reading, "alternative": other}
+                                                      for lang, (reading, other) in r.translations.items()}}
+                                    if r.translations else {}),
                                  **({"source": locate(r.unit)} if locate else {})} for r in self.readings]
         return data
 
@@ -121,7 +126,8 @@ def run(rule_id: str, facts: Facts, raw: Mapping[str, Any] | Inputs | None = Non
         if facts.read is not None:  # the caller records too
             facts.read.update(recorder.read)
     read = tuple(sorted(recorder.read))
-    readings = tuple(Reading(f.id, f.unit, f.reading, f.alternative)
+    readings = tuple(Reading(f.id, f.unit, f.reading, f.alternative,
+                             {lang: (text, f.alternatives[lang]) for lang, text in f.readings.items() if lang != "en"})
                      for f in (facts.facts.get(i) for i in read) if f is not None and f.reading)
     return replace(outcome, read=read, readings=readings)
 

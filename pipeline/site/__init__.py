@@ -107,10 +107,10 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
                                       previous=in_place / found.lang if reuse else None)
 
         # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
-        # while MkDocs wraps the pages
+        # while MkDocs wraps the pages, a process per language
         light = pages.search_pages(sources, work / "search")
         bundles = session.cache.directory("search") if session else (None, None)
-        indexing = search.start(out, light, bundles) if jobs > 1 else None
+        indexing = search.start(out, light, bundles, jobs) if jobs > 1 else None
         try:
             with stage(session, "mkdocs"):
                 built = workers.run(wrap, sources, jobs=jobs, stage="mkdocs")
@@ -134,9 +134,11 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
                 if in_place is not None and found.same_frame else [f"{found.lang}/*"]
             session.stats["pages rendered"] += len(found.rendered)
             session.stats["pages built by mkdocs"] += count
-        if not indexed.reused:
-            session.touched["search"].append("pagefind")
-        session.stats["search index reused" if indexed.reused else "search index made"] += 1
+        if indexed.made:
+            session.touched["search"] += indexed.made  # the languages Pagefind indexed again
+        for outcome, languages in (("made", indexed.made), ("reused", indexed.reused)):
+            if languages:
+                session.stats[f"search index {outcome}"] += len(languages)
 
 
 def navigation(site: Site, titles: dict[str, str], gettext) -> list:

@@ -5,7 +5,7 @@ actions", «Бросок 1–3: папские действия»): a page shows
 words the fact is stated with (``wording``) are the unit's own sentence, printed just above the
 box, so they are shown only where the data has no label in the page's language, and the
 English label where it has no words either. The value stands beside the text when it is a
-number, a range or a period; symbols (``normal-impulse``) are the data's names for what the
+number, a range or a period the text does not state itself; symbols (``normal-impulse``) are the data's names for what the
 words say, never shown.
 """
 
@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..rules.facts import Fact
+from ..language.numbers import number_words
+from ..rules.wording import numbers, periods
 
 #: fact types whose value reads the same in every language
 SHOWN_TYPES = ("number", "range", "period")
@@ -25,25 +27,43 @@ class Glance:
     value: str | None  # "1–3", "4+", "III"; None for a symbol or a list
     text: str
     lang: str  # the language of ``text``: the page's, or English where no other words exist
-    #: where the words read two ways: the reading the rules take and the other one, as the
-    #: data records them (in English: rules-ambiguous reports them to the translators)
+    #: where the words read two ways: the reading the rules take and the other one, in the
+    #: page's language where the data has it (else in English: rules-reading-untranslated)
     reading: str | None = None
     alternative: str | None = None
+    reading_lang: str | None = None  # the language of ``reading`` and ``alternative``
 
 
 def glance(facts: list[Fact], lang: str) -> list[Glance]:
-    return [replace(_one(fact, lang), reading=fact.reading, alternative=fact.alternative)
-            for fact in facts]
+    return [_with_reading(_one(fact, lang), fact, lang) for fact in facts]
+
+
+def _with_reading(shown: Glance, fact: Fact, lang: str) -> Glance:
+    if not fact.readings:
+        return shown
+    said = lang if lang in fact.readings else "en"
+    return replace(shown, reading=fact.readings[said], alternative=fact.alternatives[said], reading_lang=said)
 
 
 def _one(fact: Fact, lang: str) -> Glance:
+    if lang in fact.label:
+        text, said = fact.label[lang], lang
+    elif lang in fact.wording:
+        text, said = " … ".join(fact.wording[lang]), lang
+    else:
+        text, said = fact.label["en"], "en"
     value = None
-    if fact.type in SHOWN_TYPES:
+    # a text that states the value itself ("2 CP так разыгранного…") would read it twice
+    if fact.type in SHOWN_TYPES and not _states_value(text, said, fact):
         value = str(fact.value)
         if lang == "en" and fact.measure:  # measures are English words ("land units", "Stab")
             value = f"{value} {fact.measure}"
-    if lang in fact.label:
-        return Glance(fact.id, value, fact.label[lang], lang)
-    if lang in fact.wording:
-        return Glance(fact.id, value, " … ".join(fact.wording[lang]), lang)
-    return Glance(fact.id, value, fact.label["en"], "en")
+    return Glance(fact.id, value, text, said)
+
+
+def _states_value(text: str, lang: str, fact: Fact) -> bool:
+    if fact.type == "period":
+        return fact.value in periods(text)
+    # a loss is stated with its sign (−2 пункта), a count in words («дважды», "twice")
+    stated = {abs(n) for n in numbers(text)} | {w.value for w in number_words(text, lang)}
+    return {abs(n) for n in fact.numbers()} <= stated

@@ -20,7 +20,7 @@ from .. import workers
 from ..buildcache import carry
 from ..fingerprint import digest
 from ..model import Corpus
-from . import lexicon, mkdocs_adapter
+from . import lexicon, mkdocs_adapter, search_input
 from .render import Renderer
 from .structure import Page, Site
 
@@ -91,12 +91,13 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
 def search_pages(sources: list[Sources], target: Path) -> Path:
     """Every page as Pagefind needs to read it, at its path under ``target``: the language, the
     title and the page's own HTML (whose data-pagefind-body is what gets indexed), without the
-    theme's frame and navigation (pipeline/site/search.py)."""
+    theme's frame and navigation (pipeline/site/search.py), nor what Pagefind would ignore
+    (pipeline/site/search_input.py)."""
     for found in sources:
         docs = mkdocs_adapter.docs_dir(found.config)
         for path, title in found.titles.items():
             text = (docs / path / "index.md").read_text("utf-8")
-            body = text.split("\n---\n", 1)[1]  # after the front matter page_source wrote
+            body = search_input.trimmed(text.split("\n---\n", 1)[1])  # after page_source's front matter
             page = target / found.lang / path / "index.html"
             page.parent.mkdir(parents=True, exist_ok=True)
             page.write_text(f'<!doctype html>\n<html lang="{found.lang}"><head><meta charset="utf-8">'

@@ -15,7 +15,7 @@ from typing import Callable
 
 from markupsafe import Markup, escape
 
-from ..model import Lang
+from ..model import Lang, RowProblem
 from .glance import Glance
 
 
@@ -65,12 +65,12 @@ class UnitHtml:
             self._fixed[message] = str(Markup(self._gettext(message)) % {})
         return self._fixed[message]
 
-    def ngettext(self, singular: str, plural: str, num: int) -> str:
-        return str(Markup(self._ngettext(singular, plural, num)) % {"num": num})
+    def ngettext(self, singular: str, plural: str, num: int, **values) -> str:
+        return str(Markup(self._ngettext(singular, plural, num)) % {"num": num, **values})
 
-    def in_english(self, value: str) -> Markup:
-        # data written in English (the rules' readings): marked as such on the other pages
-        return escape(value) if self.lang == Lang.EN else Markup('<span lang="en">{}</span>').format(value)
+    def in_language(self, value: str, lang: str) -> Markup:
+        # data the page's language has no text for (a reading not translated yet): marked
+        return escape(value) if lang == self.lang else Markup('<span lang="{}">{}</span>').format(lang, value)
 
     # -- pieces every kind uses -----------------------------------------------------------
 
@@ -129,7 +129,8 @@ class UnitHtml:
             if fact.reading:
                 out.append('<span class="folio-glance-reading">' + self.gettext(
                     "The words read two ways. The rules take: %(reading)s. The other reading: %(alternative)s.",
-                    reading=self.in_english(fact.reading), alternative=self.in_english(fact.alternative))
+                    reading=self.in_language(fact.reading, fact.reading_lang),
+                    alternative=self.in_language(fact.alternative, fact.reading_lang))
                     + "</span>")
             out.append("</li>")
         out.append("\n</ul>\n</aside>")
@@ -289,7 +290,9 @@ class UnitHtml:
         inner = _field(u, "title") or _whole(u)
         if u.attrs.get("cost"):
             cost = self.gettext("Action cost")
-            inner += f' <span class="folio-cost" title="{cost}">{_e(u.attrs["cost"])}</span>'
+            # the side's own words where it has them ("1c за провинцию"), the notation otherwise
+            shown = _field(u, "cost") or _e(u.attrs["cost"])
+            inner += f' <span class="folio-cost" title="{cost}">{shown}</span>'
         return self._sectioned(u, self.classes(u), inner)
 
     def precondition(self, u) -> str:
@@ -369,16 +372,28 @@ class UnitHtml:
                 f"<thead><tr>{head}</tr></thead>\n<tbody>{rows}\n</tbody>\n</table>\n</div>\n"
                 f"{self.glance_box(u.rows_glance)}{others}\n{self.after(u)}\n{self.decisions(u)}\n</div>")
 
+    def row_problem(self, u) -> str:
+        """Why a malformed row does not fit its table, in the page's language."""
+        problem = RowProblem(u.attrs["problem"])
+        if problem == RowProblem.EMPTY:
+            return self.gettext("the row has no cells")
+        if problem == RowProblem.CELL_COUNT:
+            cells = len(_cells(u, "cells"))
+            return self.ngettext("%(num)d cell where the header has %(columns)d",
+                                 "%(num)d cells where the header has %(columns)d", cells,
+                                 columns=u.attrs["header_cells"])
+        raise ValueError(f"{u.id}: no words for the row problem {problem}")
+
     def row(self, u) -> str:
         cells = _cells(u, "cells")
         if u.attrs.get("malformed"):
-            problem = u.attrs.get("problem")
-            title = self.gettext("Malformed row: %(problem)s", problem=problem or "")
+            problem = self.row_problem(u) if u.attrs.get("problem") else None
             malformed = self.gettext("Malformed row")
-            return (f'\n<tr id="{_e(u.id)}" {self.classes(u, "folio-malformed")} title="{title}">\n'
+            said = self.gettext("Malformed row: %(problem)s", problem=Markup(problem)) if problem else malformed
+            return (f'\n<tr id="{_e(u.id)}" {self.classes(u, "folio-malformed")} title="{said}">\n'
                     f'<td colspan="{max(len(cells), 1)}">{self.aliases(u)}'
-                    f'<span class="folio-label folio-label--warning" data-pagefind-ignore>{malformed}'
-                    f'{": " + _e(problem) if problem else ""}</span> {" | ".join(cells)}{self.permalink(u)}</td>\n</tr>')
+                    f'<span class="folio-label folio-label--warning" data-pagefind-ignore>{said}'
+                    f'</span> {" | ".join(cells)}{self.permalink(u)}</td>\n</tr>')
         shown = "".join(f"<td>{self.aliases(u) if n == 0 else ''}{cell}"
                         f"{self.permalink(u) if n == len(cells) - 1 else ''}</td>" for n, cell in enumerate(cells))
         return f'\n<tr id="{_e(u.id)}" {self.classes(u)}>{shown}</tr>'

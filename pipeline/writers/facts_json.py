@@ -22,7 +22,8 @@ def fact_to_json(fact: Fact) -> dict[str, Any]:
     return {"id": fact.id, "type": fact.type, "value": value, "shown": fact.shown(),
             "measure": fact.measure, "label": _by_language(fact.label),
             "wording": {lang: list(words) for lang, words in _by_language(fact.wording).items()},
-            "note": fact.note, "reading": fact.reading, "alternative": fact.alternative,
+            "note": fact.note, "reading": _by_language(fact.readings) or None,
+            "alternative": _by_language(fact.alternatives) or None,
             "prose_only": fact.prose_only, "path": fact.path, "line": fact.line}
 
 
@@ -41,6 +42,7 @@ def fact_schema() -> dict[str, Any]:
     optional = {"type": ["string", "null"]}
     per_language = {"type": "object", "propertyNames": {"enum": list(LANGUAGES)}, "minProperties": 1}
     bound = {"type": ["integer", "null"]}
+    reading = {"oneOf": [{"type": "null"}, {**per_language, "required": ["en"], "additionalProperties": text}]}
     values = {
         "number": {"type": "integer"},
         "range": {"type": "object", "required": ["low", "high"], "additionalProperties": False,
@@ -54,7 +56,8 @@ def fact_schema() -> dict[str, Any]:
                        "its value (a range's `low`/`high` null at an open end), the value as a person "
                        "reads it (`shown`), the label players read and the exact words of the unit that "
                        "state it, per language. Where the words read two ways, `reading` is the one "
-                       "the rules take and `alternative` the other; `prose_only` says why no "
+                       "the rules take and `alternative` the other, per language (en always); "
+                       "`prose_only` says why no "
                        "executable rule reads the fact.",
         "type": "object",
         "required": ["id", "type", "value", "shown", "measure", "label", "wording", "note", "reading",
@@ -64,7 +67,7 @@ def fact_schema() -> dict[str, Any]:
             "id": text, "type": {"enum": list(VALUE_KEYS)}, "value": {}, "shown": {"type": "string"},
             "measure": optional, "label": {**per_language, "required": ["en"], "additionalProperties": text},
             "wording": {**per_language, "additionalProperties": {"type": "array", "items": text, "minItems": 1}},
-            "note": optional, "reading": optional, "alternative": optional, "prose_only": optional,
+            "note": optional, "reading": reading, "alternative": reading, "prose_only": optional,
             "path": text, "line": {"type": "integer", "minimum": 1},
         },
         "allOf": [{"if": {"properties": {"type": {"const": kind}}},

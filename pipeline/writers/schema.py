@@ -10,7 +10,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from ..model import KINDS, LANGUAGES, Document, Kind, KindSpec, RefKind, RefProblem, RefStatus
+from ..model import KINDS, LANGUAGES, Claims, Document, Kind, KindSpec, RefKind, RefProblem, RefStatus
 from .corpus_json import SIDE_KEYS, dumps
 from .facts_json import fact_schema
 
@@ -83,7 +83,7 @@ def _reference() -> dict[str, Any]:
     properties = {
         "source": text, "lang": {"enum": list(LANGUAGES)}, "kind": {"enum": [str(k) for k in RefKind]},
         "text": text, "target": text, "path": text, "line": line, "col": line,
-        "claims": {"type": "object", "additionalProperties": text},
+        "claims": _claims(),
         "status": {"enum": [str(s) for s in RefStatus]}, "target_id": optional, "note": optional,
         "problem": {"enum": [None, *(str(p) for p in RefProblem)]},
     }
@@ -92,6 +92,13 @@ def _reference() -> dict[str, Any]:
                            "which rulebook an external target is in, or why it is unresolved.",
             "type": "object", "required": list(properties), "additionalProperties": False,
             "properties": properties}
+
+
+def _claims() -> dict[str, Any]:
+    """What the words around a reference say of its target: one optional key per field of
+    :class:`~pipeline.model.Claims`, each with the words as written."""
+    return {"type": "object", "additionalProperties": False,
+            "properties": {f.name: {"type": "string", "minLength": 1} for f in dataclasses.fields(Claims)}}
 
 
 def _unit() -> dict[str, Any]:
