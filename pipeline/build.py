@@ -343,7 +343,7 @@ def _unchanged(session: Session) -> BuildResult:
     """The result of the build in place, as its manifest and checks.json record it."""
     manifest = session.unchanged
     report = json.loads((session.out_dir / "checks.json").read_text("utf-8"))
-    diagnostics = [Diagnostic(**{**d, "severity": Severity.parse(d["severity"])}) for d in report]
-    notes = [Diagnostic(**{**d, "severity": Severity.parse(d["severity"])}) for d in manifest.get("notes", [])]
+    diagnostics = [Diagnostic.from_json(d) for d in report]
+    notes = [Diagnostic.from_json(d) for d in manifest.get("notes", [])]
     return BuildResult(None, session.out_dir, [session.out_dir / p for p in manifest.get("outputs", [])],
                        diagnostics, notes, session.site_dir, None, manifest.get("summary", {}))

@@ -20,7 +20,7 @@ from typing import Any
 CACHE = ".cache"
 MANIFEST = "manifest.json"
 #: bump when the layout of entries changes: an older cache is then ignored, never misread
-FORMAT = 1
+FORMAT = 3  # 2: findings carry their template and parameters; 3: and their advice's
 
 
 class BuildCache:

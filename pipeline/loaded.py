@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from . import pickled
 from .buildcache import BuildCache
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, Text
 from .fingerprint import Fingerprint, digest
 from .model import Claims, Corpus, Document, Reference, RefKind, RefProblem, RefStatus, Translation, Unit
 from .references import offered
@@ -110,10 +110,12 @@ class DocumentCache:
 def _row(ref: Reference) -> list:
     return [ref.source, ref.lang, str(ref.kind), ref.text, ref.target, ref.path, ref.line, ref.col,
             ref.claims.to_json(), str(ref.status), ref.target_id, ref.note,
-            None if ref.problem is None else str(ref.problem)]
+            None if ref.problem is None else str(ref.problem),
+            None if ref.note_words is None else ref.note_words.to_json()]
 
 
 def _reference(row: list) -> Reference:
-    source, lang, kind, text, target, path, line, col, claims, status, target_id, note, problem = row
+    source, lang, kind, text, target, path, line, col, claims, status, target_id, note, problem, words = row
     return Reference(source, lang, RefKind(kind), text, target, path, line, col, Claims(**claims),
-                     RefStatus(status), target_id, note, None if problem is None else RefProblem(problem))
+                     RefStatus(status), target_id, note, None if problem is None else RefProblem(problem),
+                     None if words is None else Text.from_json(words))

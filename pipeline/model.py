@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from .kinds import KINDS, Kind, KindSpec  # noqa: F401  (part of the model's interface)
+
+if TYPE_CHECKING:
+    from .diagnostics import Text
 
 class Lang(StrEnum):
     """The languages of the corpus. A member equals its code (``Lang.RU == "ru"``), so the data
@@ -170,6 +173,9 @@ class Reference:
     target_id: str | None = None
     note: str | None = None
     problem: RefProblem | None = None
+    #: ``note`` as a template and parameters, for a page in another language (an external
+    #: target's note); not part of corpus.json, whose ``note`` is the English
+    note_words: "Text | None" = None
 
 
 @dataclass(slots=True)

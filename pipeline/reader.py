@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .diagnostics import Code, Diagnostic, Severity
+from .diagnostics import Code, Diagnostic, Severity, Text, _
+from .diagnostics import text as words  # decode_source names the decoded text `text`
 from .errors import FolioError
 from .model import Lang
 
@@ -59,8 +60,8 @@ def decode_source(raw: bytes, rel_path: str, language: str | None = None) -> Sou
     than read as Windows-1251: its accented Latin letters would come out Cyrillic."""
     notes: list[Diagnostic] = []
 
-    def note(code: Code, message: str, line: int = 1) -> None:
-        notes.append(Diagnostic(rel_path, line, code.code, message, code.severity))
+    def note(code: Code, message: Text, line: int = 1) -> None:
+        notes.append(Diagnostic.of(rel_path, line, code.code, message, code.severity))
 
     if not raw.strip():
         raise FolioError("the file is empty: there is nothing to parse", path=rel_path)
@@ -69,9 +70,9 @@ def decode_source(raw: bytes, rel_path: str, language: str | None = None) -> Sou
     if not text.strip():
         raise FolioError("the file is empty: there is nothing to parse", path=rel_path)
     if bom:
-        note(READ_BOM, "byte-order mark removed")
+        note(READ_BOM, words(_("byte-order mark removed")))
     if encoding != "utf-8":
-        note(READ_ENCODING, f"not UTF-8: read as {encoding}")
+        note(READ_ENCODING, words(_("not UTF-8: read as %(encoding)s"), encoding=encoding))
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise FolioError("the file contains NUL bytes: it is not a text file", path=rel_path, line=line)
@@ -83,8 +84,8 @@ def decode_source(raw: bytes, rel_path: str, language: str | None = None) -> Sou
         used = [name for name, count in styles.items() if count]
         newline = "\r\n" if used == ["CRLF"] else "\r" if used == ["CR"] else "mixed"
         first = text.count("\n", 0, text.index("\r")) + 1
-        message = (f"mixed line endings ({', '.join(used)}) read as LF" if newline == "mixed"
-                   else f"{used[0]} line endings read as LF")
+        message = (words(_("mixed line endings (%(styles)s) read as LF"), styles=", ".join(used))
+                   if newline == "mixed" else words(_("%(style)s line endings read as LF"), style=used[0]))
         note(READ_NEWLINE, message, first)
         text = text.replace("\r\n", "\n").replace("\r", "\n")
 

@@ -18,6 +18,9 @@ import yaml
 
 import pipeline.build
 from pipeline.build import build
+from pipeline.diagnostics import Diagnostic
+from pipeline.site import i18n
+from pipeline.site.findings import Findings
 
 REPO = Path(__file__).resolve().parents[1]
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
@@ -126,6 +129,13 @@ def test_windows_1251_is_read_correctly_and_noted(repo, folio):
     assert run.returncode == 0, run.stderr
     assert "corpus/sources/cp1251.ru.txt:1:1: info read-encoding: not UTF-8: read as windows-1251" \
         in run.stderr_lines
+    # checks.json keeps the note's template: a Russian report says it in Russian
+    note = next(Diagnostic.from_json(d) for d in json.loads((repo.root / "build/checks.json").read_text("utf-8"))
+                if d["code"] == "read-encoding")
+    ru = i18n.committed("ru")
+    shown = Findings("ru", ru.gettext, ru.ngettext, str, lambda unit_id: None,
+                     translates=i18n.translated_ids("ru").__contains__).message(note)
+    assert shown.translated and "не UTF-8: прочитан как" in shown.html
     texts = "\n".join(side[0] for unit in repo.units("cp1251") for side in unit[3])
     for line in russian:
         assert line in texts

@@ -30,10 +30,10 @@ from typing import Callable
 
 from .. import workers
 from ..atomic import atomic_dir
-from ..diagnostics import Code, Diagnostic, Severity
+from ..diagnostics import Code, Count, Diagnostic, Severity, _, ngettext, text
 from ..errors import FolioError
 from ..lookup import Lookup
-from ..model import LANGUAGES, Corpus
+from ..model import LANGUAGES, Corpus, Lang
 from ..rules import load_facts
 from ..rules.facts import Facts
 from ..version import folio_version
@@ -208,11 +208,14 @@ def fallback_note(corpus: Corpus, lookup: Lookup, document: Document) -> Diagnos
     side = first.sides[lookup.document_of(first).language]
     shown = ", ".join(document.untranslated[:6])
     more = len(document.untranslated) - 6
-    return Diagnostic(side.path, side.line_start, AID_FALLBACK.code,
-                      f"the {document.lang} player aid {document.aid.key} prints "
-                      f"{len(document.untranslated)} units in their original language, not "
-                      f"translated yet: {shown}" + (f" and {more} more" if more > 0 else ""),
-                      AID_FALLBACK.severity, unit=first.id)
+    words = dict(lang=Lang(document.lang), aid=document.aid.key, units=shown,
+                 count=Count(len(document.untranslated), ngettext("%(num)d unit", "%(num)d units")))
+    message = (text(_("the %(lang)s player aid %(aid)s prints %(count)s units in their original language, "
+                      "not translated yet: %(units)s and %(more)s more"), **words, more=more) if more > 0 else
+               text(_("the %(lang)s player aid %(aid)s prints %(count)s units in their original language, "
+                      "not translated yet: %(units)s"), **words))
+    return Diagnostic.of(side.path, side.line_start, AID_FALLBACK.code, message, AID_FALLBACK.severity,
+                         unit=first.id)
 
 
 def print_aids(plan: Plan, out_dir: Path, inspect: Callable[[AidFile, object], None] | None = None,

@@ -16,11 +16,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..diagnostics import Code, Diagnostic, Severity
+from ..diagnostics import Code, Count, Diagnostic, Phrase, Severity, Text, Word, _, ngettext, text
 from ..lookup import Lookup
 from ..model import Corpus, Side, Unit
 
-__all__ = ["Code", "CheckContext", "Diagnostic", "Severity", "at", "locate", "on_unit", "WORD"]
+__all__ = ["Code", "CheckContext", "Count", "Diagnostic", "Phrase", "Severity", "Text", "Word", "_", "at",
+           "locate", "ngettext", "on_unit", "text", "WORD"]
 
 
 @dataclass
@@ -68,18 +69,18 @@ def locate(side: Side, offset: int) -> tuple[int, int]:
     return line, col
 
 
-def at(code: Code, unit: Unit, side: Side, offset: int, message: str, *,
-       suggestion: str | None = None) -> Diagnostic:
+def at(code: Code, unit: Unit, side: Side, offset: int, message: Text, *,
+       suggestion: str | Text | None = None) -> Diagnostic:
     """A diagnostic for ``code`` at character ``offset`` of a unit's own text."""
     line, col = locate(side, offset)
-    return Diagnostic(side.path, line, code.code, message, code.severity, col, unit.id, suggestion)
+    return Diagnostic.of(side.path, line, code.code, message, code.severity, col, unit.id, suggestion)
 
 
-def on_unit(code: Code, unit: Unit, side: Side, message: str, *,
-            suggestion: str | None = None) -> Diagnostic:
+def on_unit(code: Code, unit: Unit, side: Side, message: Text, *,
+            suggestion: str | Text | None = None) -> Diagnostic:
     """A diagnostic for a whole unit, placed on its first line."""
-    return Diagnostic(side.path, side.line_start, code.code, message, code.severity, 1, unit.id,
-                      suggestion)
+    return Diagnostic.of(side.path, side.line_start, code.code, message, code.severity, 1, unit.id,
+                         suggestion)
 
 
 WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")

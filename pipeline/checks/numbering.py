@@ -16,7 +16,7 @@ from typing import Iterable, Iterator
 
 from ..diagnostics import Diagnostic, Severity
 from ..model import Kind, Unit
-from .base import CheckContext, Code, at
+from .base import CheckContext, Code, Text, Word, _, at, text
 
 GAP = Code("num-gap", Severity.ERROR, "a numbered sequence skips a number (1, 2, 4)")
 ORDER = Code("num-order", Severity.ERROR,
@@ -29,8 +29,12 @@ INDENT = Code("num-indent", Severity.WARNING,
 CODES = [GAP, ORDER, START, HEADING_STYLE, INDENT]
 
 NUMBERED = (Kind.EFFECT, Kind.PRECONDITION, Kind.STEP, Kind.ITEM)
-NOUN = {Kind.EFFECT: "effect", Kind.PRECONDITION: "precondition", Kind.STEP: "step",
-        Kind.ITEM: "item", Kind.EVENT: "event", Kind.SECTION: "section"}
+NOUN = {Kind.EFFECT: _("effect"), Kind.PRECONDITION: _("precondition"), Kind.STEP: _("step"),
+        Kind.ITEM: _("item"), Kind.EVENT: _("event"), Kind.SECTION: _("section")}
+NOUNS = {Kind.EFFECT: _("effects"), Kind.PRECONDITION: _("preconditions"), Kind.STEP: _("steps"),
+         Kind.ITEM: _("items")}
+WHY_ORDER = {"twice": _("the number is used twice"), "again": _("the numbering starts again"),
+             "sequence": _("out of sequence")}
 STYLE_SHOWN = {":": "`N: TITLE`", ".": "`N. TITLE`"}
 
 
@@ -51,8 +55,10 @@ def ordinal(number: str) -> int | None:
     return None
 
 
-def _others(count: int, noun: str) -> str:
-    return f"the other {noun}" if count == 1 else f"the other {count} {noun}"
+def _others(count: int, noun: str) -> Text:
+    if count == 1:
+        return text(_("the other %(noun)s"), noun=Word(noun))
+    return text(_("the other %(count)s %(noun)s"), count=count, noun=Word(noun))
 
 
 def _label(number: int, letters: bool) -> str:
@@ -92,6 +98,7 @@ def _sibling_sequences(ctx: CheckContext) -> Iterator[Diagnostic]:
 
 
 def _walk(units: list[Unit], numbers: list[int], letters: bool, noun: str) -> Iterator[Diagnostic]:
+    noun = Word(noun)
     for previous, (unit, number) in zip(numbers, list(zip(units, numbers))[1:]):
         side = unit.side()
         shown, before = _label(number, letters), _label(previous, letters)
@@ -100,36 +107,41 @@ def _walk(units: list[Unit], numbers: list[int], letters: bool, noun: str) -> It
         if number > previous:
             missing = ", ".join(_label(n, letters) for n in range(previous + 1, number))
             yield at(GAP, unit, side, _number_offset(unit),
-                     f"{noun} {shown} follows {noun} {before}: {missing} is missing",
+                     text(_("%(noun)s %(number)s follows %(noun)s %(before)s: %(missing)s is missing"),
+                          noun=noun, number=shown, before=before, missing=missing),
                      suggestion=_label(previous + 1, letters))
         else:
-            why = ("the number is used twice" if number == previous else
-                   "the numbering starts again" if number == 1 else "out of sequence")
+            why = WHY_ORDER["twice" if number == previous else "again" if number == 1 else "sequence"]
             yield at(ORDER, unit, side, _number_offset(unit),
-                     f"{noun} {shown} comes after {noun} {before}: {why}",
-                     suggestion=None if why == "out of sequence" else _label(previous + 1, letters))
+                     text(_("%(noun)s %(number)s comes after %(noun)s %(before)s: %(why)s"),
+                          noun=noun, number=shown, before=before, why=Word(why)),
+                     suggestion=None if why == WHY_ORDER["sequence"] else _label(previous + 1, letters))
 
 
 def _late_start(ctx: CheckContext, parent: Unit, kind: Kind, letters: bool, first: Unit,
                 number: int, others_at_one: int) -> Diagnostic:
     noun, shown = NOUN[kind], _label(number, letters)
     block = parent.field("title") or parent.side().text.split("\n")[0].strip() or parent.id
-    message = f"the {noun}s of `{block}` start at {shown}, not at {_label(1, letters)}"
+    continued: Text | str = ""
     previous = _previous_block(ctx, parent)
     if previous is not None:
         earlier = _sequences(ctx, previous).get((kind, letters))
         last = ordinal(earlier[-1].attrs["number"]) if earlier else None
         title = previous.field("title") or previous.side().text.split("\n")[0].strip()
         if last == number - 1:
-            message += (f": they continue the numbering of the previous block `{title}` "
-                        f"(line {previous.side().line_start}), which ends at {_label(last, letters)}")
+            continued = text(_(": they continue the numbering of the previous block `%(previous)s` "
+                               "(line %(line)s), which ends at %(last)s"),
+                             previous=title, line=previous.side().line_start, last=_label(last, letters))
         else:
-            message += f", and do not continue the previous block `{title}`"
-    if others_at_one:
-        message += f"; {_others(others_at_one, noun)} sequence(s) of this document start at 1"
+            continued = text(_(", and do not continue the previous block `%(previous)s`"), previous=title)
+    others = text(_("; %(others)s sequence(s) of this document start at 1"),
+                  others=_others(others_at_one, noun)) if others_at_one else ""
+    message = text(_("the %(nouns)s of `%(block)s` start at %(first)s, not at %(one)s%(continued)s%(others)s"),
+                   nouns=Word(NOUNS[kind]), block=block, first=shown, one=_label(1, letters),
+                   continued=continued, others=others)
     return at(START, first, first.side(), _number_offset(first), message,
-              suggestion=f"renumber from {_label(1, letters)}, or merge the block into the "
-                         "previous one if the numbering is meant to run on")
+              suggestion=text(_("renumber from %(first)s, or merge the block into the previous one if "
+                                "the numbering is meant to run on"), first=_label(1, letters)))
 
 
 def _previous_block(ctx: CheckContext, unit: Unit) -> Unit | None:
@@ -160,7 +172,7 @@ def _sections(ctx: CheckContext) -> Iterator[Diagnostic]:
         if number:
             by_document[section.document].append((section, number))
     for sections in by_document.values():
-        for (_, before), (unit, number) in zip(sections, sections[1:]):
+        for (_section, before), (unit, number) in zip(sections, sections[1:]):
             expected = [before + (1,)] + [before[:k] + (before[k] + 1,) for k in range(len(before))]
             shown, prior = ".".join(map(str, number)), ".".join(map(str, before))
             side = unit.side()
@@ -168,12 +180,14 @@ def _sections(ctx: CheckContext) -> Iterator[Diagnostic]:
                 continue
             if number <= before:
                 yield at(ORDER, unit, side, _number_offset(unit),
-                         f"section {shown} comes after section {prior}: "
-                         f"{'the number is used twice' if number == before else 'out of order'}")
+                         text(_("section %(number)s comes after section %(before)s: %(why)s"),
+                              number=shown, before=prior,
+                              why=Word(_("the number is used twice") if number == before else _("out of order"))))
             else:
                 options = " or ".join(".".join(map(str, e)) for e in reversed(expected))
                 yield at(GAP, unit, side, _number_offset(unit),
-                         f"section {shown} follows section {prior}: expected {options}")
+                         text(_("section %(number)s follows section %(before)s: expected %(options)s"),
+                              number=shown, before=prior, options=options))
 
 
 def _heading_styles(ctx: CheckContext) -> Iterator[Diagnostic]:
@@ -201,9 +215,11 @@ def _style_finding(unit: Unit, style: str, usual: str, count: int, examples: str
     offset = heading.find(number) + len(number)
     fixed = _restyle(heading.strip(), number, style, usual)
     return at(HEADING_STYLE, unit, side, max(offset, 0),
-              f"{NOUN[unit.kind]} heading written {_shown(style, number)}, while "
-              f"{_others(count, NOUN[unit.kind])} heading(s) of this document are written "
-              f"{_shown(usual, number)} ({examples})", suggestion=fixed)
+              text(_("%(kind)s heading written %(style)s, while %(others)s heading(s) of this document "
+                     "are written %(usual)s (%(examples)s)"),
+                   kind=Word(NOUN[unit.kind]), style=_shown(style, number),
+                   others=_others(count, NOUN[unit.kind]), usual=_shown(usual, number), examples=examples),
+              suggestion=fixed)
 
 
 def _shown(style: str, number: str) -> str:
@@ -241,8 +257,10 @@ def _indentation(ctx: CheckContext) -> Iterator[Diagnostic]:
         for unit, indent in units:
             if indent != usual:
                 number = unit.attrs["number"]
-                how = "not indented" if indent == 0 else f"indented by {indent} spaces"
+                how = text(_("not indented")) if indent == 0 else text(_("indented by %(spaces)s spaces"), spaces=indent)
                 yield at(INDENT, unit, unit.side(), 0,
-                         f"sub-item `{number}.` is {how}, while {_others(count, 'sub-item')}(s) of its "
-                         f"level in this document are indented by {usual} spaces (e.g. line {example})",
-                         suggestion=f"indent it by {usual} spaces")
+                         text(_("sub-item `%(marker)s` is %(how)s, while %(others)s(s) of its level in "
+                                "this document are indented by %(spaces)s spaces (e.g. line %(line)s)"),
+                              marker=f"{number}.", how=how, others=_others(count, _("sub-item")),
+                              spaces=usual, line=example),
+                         suggestion=text(_("indent it by %(spaces)s spaces"), spaces=usual))

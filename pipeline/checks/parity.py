@@ -13,10 +13,10 @@ from collections import Counter
 from typing import Iterable
 
 from ..diagnostics import Diagnostic, Severity
-from ..model import Kind, RefKind, Unit
+from ..model import Kind, Lang, RefKind, Unit
 from ..worddiff import word_diff
 from . import parity_marks, parity_numbers, parity_sentences, parity_tokens, placement
-from .base import CheckContext, Code, on_unit
+from .base import CheckContext, Code, Text, Word, _, on_unit, text
 from .terminology_terms import Occurrence, analyse
 
 STALE = Code("tr-stale", Severity.WARNING,
@@ -51,15 +51,15 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
         source, target = unit.sides[source_lang], unit.sides[lang]
         if translation.stale:
             yield on_unit(STALE, unit, target,
-                          f"the {source_lang} source changed since this was translated: "
-                          f"{word_diff(translation.source, source.text)}",
-                          suggestion=f"update the translation, then re-import it (folio po export "
-                                     f"--lang {lang} marks it fuzzy)")
+                          text(_("the %(lang)s source changed since this was translated: %(change)s"),
+                               lang=Lang(source_lang), change=word_diff(translation.source, source.text)),
+                          suggestion=text(_("update the translation, then re-import it (%(command)s marks it "
+                                            "fuzzy)"), command=f"folio po export --lang {lang}"))
         theirs, ours = ref_targets(ctx, unit_id, source_lang), ref_targets(ctx, unit_id, lang)
         if theirs != ours:
             yield on_unit(REFERENCES, unit, target,
-                          f"references differ from the {source_lang} side: {_delta(theirs, ours)}",
-                          suggestion="point at the same rules, events and steps as the source")
+                          _delta(Lang(source_lang), theirs, ours),
+                          suggestion=text(_("point at the same rules, events and steps as the source")))
         yield from _structure(ctx, unit, source_lang, lang)
         for module in SIDE_BY_SIDE:
             yield from module.compare(ctx, unit, source_lang, lang)
@@ -83,19 +83,27 @@ def _structure(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> It
     source, target = unit.sides[source_lang], unit.sides[lang]
     marker, translated = source.marker, target.marker
     if marker != translated:
-        yield on_unit(STRUCTURE, unit, target, f"the translation is marked {translated or 'nothing'!r} "
-                      f"where the source has {marker or 'nothing'!r}",
-                      suggestion=f"start the translation with {marker!r}" if marker else None)
+        nothing = Word(_("'nothing'"))
+        yield on_unit(STRUCTURE, unit, target,
+                      text(_("the translation is marked %(translated)s where the source has %(marker)s"),
+                           translated=repr(translated) if translated else nothing,
+                           marker=repr(marker) if marker else nothing),
+                      suggestion=text(_("start the translation with %(marker)s"), marker=repr(marker))
+                      if marker else None)
     if source.own_line_count != target.own_line_count:
-        yield on_unit(STRUCTURE, unit, target, f"{target.own_line_count} line(s) where the source "
-                      f"has {source.own_line_count}", suggestion="keep one line per source line")
+        yield on_unit(STRUCTURE, unit, target,
+                      text(_("%(lines)s line(s) where the source has %(theirs)s"),
+                           lines=target.own_line_count, theirs=source.own_line_count),
+                      suggestion=text(_("keep one line per source line")))
     untranslated = [c for c in _descendants_with_text(ctx, unit, source_lang) if lang not in c.sides]
     if untranslated and unit.kind in _ENUMERATING:
         kinds = Counter(str(c.kind) for c in untranslated)
         listed = ", ".join(f"{n} {kind}{'s' if n > 1 else ''}" for kind, n in kinds.items())
-        yield on_unit(STRUCTURE, unit, target, f"translated, but {listed} inside it are not: "
-                      + ", ".join(c.id for c in untranslated[:3]) + (" …" if len(untranslated) > 3 else ""),
-                      suggestion="translate the whole unit, or none of it")
+        yield on_unit(STRUCTURE, unit, target,
+                      text(_("translated, but %(listed)s inside it are not: %(units)s%(more)s"), listed=listed,
+                           units=", ".join(c.id for c in untranslated[:3]),
+                           more=" …" if len(untranslated) > 3 else ""),
+                      suggestion=text(_("translate the whole unit, or none of it")))
 
 
 def _terms(ctx: CheckContext) -> Iterable[Diagnostic]:
@@ -120,9 +128,11 @@ def _terms(ctx: CheckContext) -> Iterable[Diagnostic]:
                 if not wanted:
                     continue
                 yield on_unit(TERMS, unit, unit.sides[lang],
-                              f"«{occ.found}» ({concept_id}) is on the {here} side; its "
-                              f"{there} rendering ({', '.join(f'«{w}»' for w in wanted)}) is not "
-                              f"on the {there} side", suggestion=concept.preferred(game, there, wanted[0]))
+                              text(_("«%(term)s» (%(concept)s) is on the %(lang)s side; its %(lang_other)s "
+                                     "rendering (%(renderings)s) is not on the %(lang_other)s side"),
+                                   term=occ.found, concept=concept_id, lang=Lang(here), lang_other=Lang(there),
+                                   renderings=", ".join(f"«{w}»" for w in wanted)),
+                              suggestion=concept.preferred(game, there, wanted[0]))
 
 
 def _descendants_with_text(ctx: CheckContext, unit: Unit, lang: str) -> list[Unit]:
@@ -137,13 +147,14 @@ def _descendants_with_text(ctx: CheckContext, unit: Unit, lang: str) -> list[Uni
     return found
 
 
-def _delta(theirs: Counter, ours: Counter) -> str:
-    missing, extra = theirs - ours, ours - theirs
-    said = []
+def _delta(lang: Lang, theirs: Counter, ours: Counter) -> Text:
+    missing = ", ".join(sorted((theirs - ours).elements()))
+    extra = ", ".join(sorted((ours - theirs).elements()))
+    if missing and extra:
+        return text(_("references differ from the %(lang)s side: missing %(units_missing)s; instead "
+                      "%(units_extra)s"), lang=lang, units_missing=missing, units_extra=extra)
     if missing:
-        said.append("missing " + ", ".join(sorted(missing.elements())))
-        if extra:
-            said.append("instead " + ", ".join(sorted(extra.elements())))
-    elif extra:
-        said.append("extra " + ", ".join(sorted(extra.elements())))
-    return "; ".join(said)
+        return text(_("references differ from the %(lang)s side: missing %(units_missing)s"),
+                    lang=lang, units_missing=missing)
+    return text(_("references differ from the %(lang)s side: extra %(units_extra)s"), lang=lang,
+                units_extra=extra)

@@ -19,7 +19,7 @@ from ..brackets import english_originals
 from ..diagnostics import Diagnostic, Severity
 from ..model import Lang, Unit
 from . import quotes
-from .base import CheckContext, Code, at, on_unit
+from .base import CheckContext, Code, Count, Text, _, at, ngettext, on_unit, text
 
 BRACKETS = Code("parity-brackets", Severity.WARNING,
                 "a bracketed aside or a quotation of the source missing from the translation "
@@ -35,7 +35,18 @@ _CLAUSE = re.compile(r"[.,;:!?]")
 FINAL_MARKS = ".:;!?…"
 #: what may follow the final mark: closing quotation marks and brackets, footnote signs
 _TRAILING = set("»”“’\"')]") | set("*†")
-_KINDS = {"(": "bracketed aside", "[": "square-bracketed aside", "«": "quotation"}
+_KINDS = "([«"
+#: by kind and whether the count is one: what the translation lacks, and the counted noun
+_LACKING = {
+    ("(", True): _("%(count)s bracketed aside on the %(lang)s side, %(here)s here"),
+    ("(", False): _("%(count)s bracketed asides on the %(lang)s side, %(here)s here"),
+    ("[", True): _("%(count)s square-bracketed aside on the %(lang)s side, %(here)s here"),
+    ("[", False): _("%(count)s square-bracketed asides on the %(lang)s side, %(here)s here"),
+    ("«", True): _("%(count)s quotation on the %(lang)s side, %(here)s here"),
+    ("«", False): _("%(count)s quotations on the %(lang)s side, %(here)s here")}
+_NOUNS = {"(": ngettext("%(num)d bracketed aside", "%(num)d bracketed asides"),
+          "[": ngettext("%(num)d square-bracketed aside", "%(num)d square-bracketed asides"),
+          "«": ngettext("%(num)d quotation", "%(num)d quotations")}
 
 
 def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
@@ -43,10 +54,12 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
     theirs, ours = pairs(source.text, source_lang), pairs(target.text, lang)
     lacking = theirs - ours
     if lacking:
-        said = "; ".join(f"{_count(theirs[k], _KINDS[k])} on the {source_lang} side, "
-                         f"{ours[k]} here" for k in _KINDS if lacking[k])
-        yield on_unit(BRACKETS, unit, target, said,
-                      suggestion="keep every bracketed aside and quotation of the source")
+        said = [text(_LACKING[k, theirs[k] == 1], count=Count(theirs[k], _NOUNS[k]),
+                     lang=Lang(source_lang), here=ours[k]) for k in _KINDS if lacking[k]]
+        while len(said) > 1:
+            said[-2:] = [text(_("%(first)s; %(then)s"), first=said[-2], then=said[-1])]
+        yield on_unit(BRACKETS, unit, target, said[0],
+                      suggestion=text(_("keep every bracketed aside and quotation of the source")))
     yield from _final(unit, source_lang, lang)
 
 
@@ -86,17 +99,16 @@ def _final(unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     if theirs == ours:
         return
     if not ours:
-        message = f"the translation ends without the `{theirs}` the {source_lang} side ends with"
+        message = text(_("the translation ends without the `%(theirs)s` the %(lang)s side ends with"),
+                       theirs=theirs, lang=Lang(source_lang))
     elif not theirs:
-        message = (f"the translation ends with `{ours}`; the {source_lang} side has no final "
-                   "punctuation")
+        message = text(_("the translation ends with `%(ours)s`; the %(lang)s side has no final "
+                         "punctuation"), ours=ours, lang=Lang(source_lang))
     else:
-        message = (f"the translation ends with `{ours}` where the {source_lang} side ends with "
-                   f"`{theirs}`")
+        message = text(_("the translation ends with `%(ours)s` where the %(lang)s side ends with "
+                         "`%(theirs)s`"), ours=ours, lang=Lang(source_lang), theirs=theirs)
     end = len(target.text.rstrip())
     yield at(FINAL_PUNCT, unit, target, max(0, end - 1), message,
-             suggestion=f"end with `{theirs}`" if theirs else f"drop the final `{ours}`")
+             suggestion=text(_("end with `%(mark)s`"), mark=theirs) if theirs else
+             text(_("drop the final `%(mark)s`"), mark=ours))
 
-
-def _count(n: int, kind: str) -> str:
-    return f"{n} {kind}{'s' if n != 1 else ''}"

@@ -18,8 +18,8 @@ from typing import Iterable
 
 from ..diagnostics import Diagnostic, Severity
 from ..language.numbers import number_words
-from ..model import Unit
-from .base import CheckContext, Code, at, on_unit
+from ..model import Lang, Unit
+from .base import CheckContext, Code, Count, Text, _, at, ngettext, on_unit, text
 
 NUMBERS = Code("parity-numbers", Severity.WARNING,
                "the numbers of a unit's two language sides differ (`50d` against `60д`)")
@@ -100,13 +100,12 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
         return
     worded = theirs.worded | ours.worded
     in_words = any(value in worded for value in (missing + extra))
-    message = (f"numbers differ from the {source_lang} side: "
-               f"{_delta(missing, extra, theirs.forms, ours.forms)}")
+    message = _delta(Lang(source_lang), missing, extra, theirs.forms, ours.forms)
     if not in_words:
         yield on_unit(NUMBERS, unit, target, message,
-                      suggestion="check every number against the source")
+                      suggestion=text(_("check every number against the source")))
         return
-    suggestion = "write the source's numbers, in digits or in words"
+    suggestion = text(_("write the source's numbers, in digits or in words"))
     first = min((ours.places[v] for v in extra), default=None)
     if first is None:
         yield on_unit(NUMBER_WORDS, unit, target, message, suggestion=suggestion)
@@ -114,17 +113,17 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
         yield at(NUMBER_WORDS, unit, target, first, message, suggestion=suggestion)
 
 
-def _delta(missing: Counter, extra: Counter, their_forms: dict, our_forms: dict) -> str:
+def _delta(lang: Lang, missing: Counter, extra: Counter, their_forms: dict, our_forms: dict) -> Text:
     def shown(values: Counter, forms: dict) -> str:
         return ", ".join(f"{forms[v]} ({v})" if v in forms else v
                          for v in sorted(values.elements()))
 
-    said = []
+    if missing and extra:
+        return text(_("numbers differ from the %(lang)s side: missing %(missing)s; instead %(extra)s"),
+                    lang=lang, missing=shown(missing, their_forms), extra=shown(extra, our_forms))
     if missing:
-        said.append("missing " + shown(missing, their_forms))
-        if extra:
-            said.append("instead " + shown(extra, our_forms))
-    elif extra:
-        said.append("extra " + shown(extra, our_forms))
-    return "; ".join(said)
+        return text(_("numbers differ from the %(lang)s side: missing %(missing)s"), lang=lang,
+                    missing=shown(missing, their_forms))
+    return text(_("numbers differ from the %(lang)s side: extra %(extra)s"), lang=lang,
+                extra=shown(extra, our_forms))
 

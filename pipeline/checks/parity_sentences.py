@@ -19,7 +19,7 @@ from typing import Iterable, NamedTuple
 from ..diagnostics import Diagnostic, Severity
 from ..language.sentences import Sentence, sentences
 from ..model import Lang, Unit
-from .base import CheckContext, Code, at
+from .base import CheckContext, Code, Count, _, at, ngettext, text
 from .parity_numbers import numbers
 from .parity_tokens import latin_tokens
 
@@ -52,8 +52,9 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
     theirs, ours = sentences(source.text, source_lang), sentences(target.text, lang)
     if len(theirs) == len(ours) or not theirs or not ours:
         return
-    counted = (f"{len(ours)} sentence{'s' * (len(ours) != 1)} where the {source_lang} side has "
-               f"{len(theirs)}")
+    one = len(ours) == 1
+    counted = {"count": Count(len(ours), ngettext("%(num)d sentence", "%(num)d sentences")),
+               "lang": Lang(source_lang), "theirs": len(theirs)}
     ratio = RATIO.get((source_lang, lang), 1.0)
     beads = resolve(align(theirs, ours, ratio), theirs, ours, ratio)
     for n, bead in enumerate(beads):
@@ -62,25 +63,39 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
         if not bead.target:
             gone = theirs[bead.source[0]]
             yield at(SENTENCES, unit, target, _insertion_point(beads[n + 1:], ours, target.text),
-                     f"{counted}: its sentence {bead.source[0] + 1} ({_quote(gone)}) has no "
-                     "counterpart here", suggestion=f"translate {_quote(gone)}")
+                     text(_("%(count)s sentence where the %(lang)s side has %(theirs)s: its sentence "
+                            "%(n)s (%(quote)s) has no counterpart here") if one else
+                          _("%(count)s sentences where the %(lang)s side has %(theirs)s: its sentence "
+                            "%(n)s (%(quote)s) has no counterpart here"),
+                          **counted, n=bead.source[0] + 1, quote=_quote(gone)),
+                     suggestion=text(_("translate %(quote)s"), quote=_quote(gone)))
         elif not bead.source:
             added = ours[bead.target[0]]
             yield at(SENTENCES, unit, target, added.start,
-                     f"{counted}: sentence {bead.target[0] + 1} here ({_quote(added)}) has no "
-                     f"counterpart on the {source_lang} side",
-                     suggestion="remove it, or check the source")
+                     text(_("%(count)s sentence where the %(lang)s side has %(theirs)s: sentence %(n)s "
+                            "here (%(quote)s) has no counterpart on the %(lang2)s side") if one else
+                          _("%(count)s sentences where the %(lang)s side has %(theirs)s: sentence %(n)s "
+                            "here (%(quote)s) has no counterpart on the %(lang2)s side"),
+                          **counted, n=bead.target[0] + 1, quote=_quote(added), lang2=Lang(source_lang)),
+                     suggestion=text(_("remove it, or check the source")))
         elif len(bead.source) == 2:
             joined = ours[bead.target[0]]
             yield at(SENTENCES, unit, target, joined.start,
-                     f"{counted}: its sentences {bead.source[0] + 1} and {bead.source[1] + 1} are "
-                     f"one sentence here ({_quote(joined)})",
-                     suggestion="check that both are translated")
+                     text(_("%(count)s sentence where the %(lang)s side has %(theirs)s: its sentences "
+                            "%(n)s and %(m)s are one sentence here (%(quote)s)") if one else
+                          _("%(count)s sentences where the %(lang)s side has %(theirs)s: its sentences "
+                            "%(n)s and %(m)s are one sentence here (%(quote)s)"),
+                          **counted, n=bead.source[0] + 1, m=bead.source[1] + 1, quote=_quote(joined)),
+                     suggestion=text(_("check that both are translated")))
         else:
             split = ours[bead.target[0]]
             yield at(SENTENCES, unit, target, split.start,
-                     f"{counted}: its sentence {bead.source[0] + 1} is two sentences here "
-                     f"({_quote(split)} …)", suggestion="check that nothing is added")
+                     text(_("%(count)s sentence where the %(lang)s side has %(theirs)s: its sentence "
+                            "%(n)s is two sentences here (%(quote)s …)") if one else
+                          _("%(count)s sentences where the %(lang)s side has %(theirs)s: its sentence "
+                            "%(n)s is two sentences here (%(quote)s …)"),
+                          **counted, n=bead.source[0] + 1, quote=_quote(split)),
+                     suggestion=text(_("check that nothing is added")))
 
 
 def align(theirs: list[Sentence], ours: list[Sentence], ratio: float) -> list[Bead]:

@@ -22,9 +22,9 @@ import re
 from typing import Iterable, NamedTuple
 
 from ..diagnostics import Diagnostic, Severity
-from ..model import Unit
+from ..model import Lang, Unit
 from . import script
-from .base import CheckContext, Code, at, on_unit
+from .base import CheckContext, Code, Count, Text, _, at, ngettext, on_unit, text
 from .parity_numbers import roman_value, values
 from .terminology_terms import analyse, termbase
 from .wordlists import LATIN
@@ -86,16 +86,19 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
         if LATIN.search(word) or script.latin_lookalike(ctx, word) == latin:
             continue
         yield at(LOOKALIKE, unit, target, match.start(),
-                 f"`{word}` is typed in Cyrillic letters ({script.names(word)}); the "
-                 f"{source_lang} side has the Latin `{latin}`", suggestion=latin)
+                 text(_("`%(word)s` is typed in Cyrillic letters (%(letters)s); the %(lang)s side has "
+                        "the Latin `%(latin)s`"), word=word, letters=script.names(word),
+                      lang=Lang(source_lang), latin=latin), suggestion=latin)
     missing = [t for t in dict.fromkeys(expected) if t not in present and t not in misspelt
                and not _renumbered(t, target.text, lang)]
     if missing:
         listed = ", ".join(f"`{t}`" for t in missing)
         yield on_unit(VERBATIM, unit, target,
-                      f"{listed} of the {source_lang} side {'is' if len(missing) == 1 else 'are'} "
-                      "not in the translation, which keeps abbreviations and names in capitals "
-                      "as printed", suggestion=", ".join(missing))
+                      text(_("%(tokens)s of the %(lang)s side is not in the translation, which keeps "
+                             "abbreviations and names in capitals as printed") if len(missing) == 1 else
+                           _("%(tokens)s of the %(lang)s side are not in the translation, which keeps "
+                             "abbreviations and names in capitals as printed"),
+                           tokens=listed, lang=Lang(source_lang)), suggestion=", ".join(missing))
 
 
 def _expected(ctx: CheckContext, unit: Unit, tokens: list[Token], source_lang: str, lang: str,

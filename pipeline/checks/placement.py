@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..diagnostics import Diagnostic, Severity
-from .base import CheckContext, Code, on_unit
+from .base import CheckContext, Code, _, on_unit, text
 
 MOVED = Code("tr-moved", Severity.INFO,
              "a translation stored under one unit id follows its source sentence to another (the "
@@ -27,24 +27,28 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
         side = unit.sides[lang]
         if translation.moved_from is not None:
             yield on_unit(MOVED, unit, side,
-                          f"the translation stored under {translation.moved_from} follows its "
-                          f"source sentence to {unit_id}"
-                          + ("" if translation.similarity == 1.0 else
-                             f" ({translation.similarity:.0%} alike: review it)"),
-                          suggestion=f"export and re-import the PO file (folio po export --lang "
-                                     f"{lang}), or folio translations realign, to keep it under "
-                                     "its new id")
+                          text(_("the translation stored under %(unit_from)s follows its source sentence to "
+                                 "%(unit)s"), unit_from=translation.moved_from, unit=unit_id)
+                          if translation.similarity == 1.0 else
+                          text(_("the translation stored under %(unit_from)s follows its source sentence to "
+                                 "%(unit)s (%(alike)s alike: review it)"), unit_from=translation.moved_from,
+                               unit=unit_id, alike=f"{translation.similarity:.0%}"),
+                          suggestion=text(_("export and re-import the PO file (%(command)s), or %(realign)s, "
+                                            "to keep it under its new id"),
+                                          command=f"folio po export --lang {lang}",
+                                          realign="folio translations realign"))
         if translation.fuzzy:
-            yield on_unit(FUZZY, unit, side, "marked as needing review; readers see it marked so",
-                          suggestion="review it and clear the fuzzy flag in your PO editor, then "
-                                     "re-import")
+            yield on_unit(FUZZY, unit, side, text(_("marked as needing review; readers see it marked so")),
+                          suggestion=text(_("review it and clear the fuzzy flag in your PO editor, then "
+                                            "re-import")))
     for orphans in corpus.orphaned.values():
         for orphan in orphans:
-            closest = (f"; the closest source is {orphan.closest} ({orphan.similarity:.0%} alike)"
-                       if orphan.closest else "")
-            yield Diagnostic(orphan.path, orphan.line, ORPHANED.code,
-                             f"{orphan.unit}: no unit has the source sentence this translates "
-                             f"any more ({_short(orphan.source)}){closest}",
+            closest = text(_("; the closest source is %(unit)s (%(alike)s alike)"), unit=orphan.closest,
+                           alike=f"{orphan.similarity:.0%}") if orphan.closest else ""
+            yield Diagnostic.of(orphan.path, orphan.line, ORPHANED.code,
+                             text(_("%(unit)s: no unit has the source sentence this translates any more "
+                                    "(%(quote)s)%(closest)s"), unit=orphan.unit, quote=_short(orphan.source),
+                                  closest=closest),
                              ORPHANED.severity, 1, orphan.unit,
                              "reuse the text where it belongs, then remove it: folio translations "
                              f"remove {'--orphaned ' if orphan.set_aside else ''}{orphan.unit} "

@@ -14,7 +14,8 @@ from typing import Iterator
 
 from ..diagnostics import Severity
 from ..model import Lang
-from .base import Code
+from .base import Code, Text, Word, _
+from .base import text as words  # every scanner here names the side's text `text`
 
 DIRECTION = Code("typo-quote-direction", Severity.WARNING,
                  "an opening quotation mark written as a closing one, or the reverse (`”America”`)")
@@ -43,7 +44,7 @@ LABEL = re.compile(r"(?:^|(?<=[\s(]))[a-zа-я\d]\)")  # `a)` in "the rulings in
 class Finding:
     code: Code
     offset: int
-    message: str
+    message: Text
     suggestion: str | None = None
 
 
@@ -75,13 +76,15 @@ def scan(text: str, lang: str) -> Iterator[Finding]:
                 expected = _expected_closer(stack, openers)
                 if ch in openers and ch != expected:
                     yield Finding(DIRECTION, index,
-                                  f"closing quotation mark written as the opening `{ch}`",
+                                  words(_("closing quotation mark written as the opening `%(mark)s`"), mark=ch),
                                   expected or openers[ch])
                 yield from _space_before(text, index, ch)
                 yield from _pop(stack, index, ch, lambda o: o not in BRACKETS)
     for index, ch in stack:
-        what = "bracket" if ch in BRACKETS else "quotation mark"
-        yield Finding(UNBALANCED, index, f"{what} `{ch}` is opened here and never closed in this unit",
+        yield Finding(UNBALANCED, index,
+                      words(_("bracket `%(mark)s` is opened here and never closed in this unit") if ch in BRACKETS
+                            else _("quotation mark `%(mark)s` is opened here and never closed in this unit"),
+                            mark=ch),
                       BRACKETS.get(ch) or openers.get(ch))
 
 
@@ -116,17 +119,18 @@ def _opening(text, index, ch, lang, pairs, foreign, nested) -> Iterator[Finding]
         right = next((o for o, c in {**pairs, **foreign}.items() if c == ch), usual)
         if right in foreign:
             right = usual
-        yield Finding(DIRECTION, index, f"opening quotation mark written as the closing `{ch}`",
+        yield Finding(DIRECTION, index, words(_("opening quotation mark written as the closing `%(mark)s`"), mark=ch),
                       _requote(text, index, right, pairs))
     elif ch == '"' and lang == Lang.RU:
-        yield Finding(STYLE, index, 'straight quotation mark `"` in Russian text, which uses «ёлочки»',
+        yield Finding(STYLE, index, words(_('straight quotation mark `"` in Russian text, which uses «ёлочки»')),
                       _requote(text, index, usual, pairs))
     elif ch in foreign:
-        yield Finding(STYLE, index, f"`{ch}…{foreign[ch]}` are not {_language(lang)} quotation "
-                      f"marks; use {usual}…{pairs[usual]}", _requote(text, index, usual, pairs))
+        yield Finding(STYLE, index, words(_("`%(marks)s` are not %(language)s quotation marks; use %(usual)s"),
+                                          marks=f"{ch}…{foreign[ch]}", language=Word(_language(lang)),
+                                          usual=f"{usual}…{pairs[usual]}"), _requote(text, index, usual, pairs))
     elif lang == Lang.RU and nested and ch == "«":
-        yield Finding(STYLE, index, "«ёлочки» inside «ёлочек»: a quotation within a quotation takes "
-                      "„лапки“", _requote(text, index, "„", pairs))
+        yield Finding(STYLE, index, words(_("«ёлочки» inside «ёлочек»: a quotation within a quotation takes "
+                                            "„лапки“")), _requote(text, index, "„", pairs))
 
 
 def _pop(stack, index: int, ch: str, matches) -> Iterator[Finding]:
@@ -136,13 +140,14 @@ def _pop(stack, index: int, ch: str, matches) -> Iterator[Finding]:
             return
         if stack[depth][1] in BRACKETS and ch not in CLOSING_BRACKETS:
             break  # a quotation mark does not close across an open bracket
-    what = "bracket" if ch in CLOSING_BRACKETS else "quotation mark"
-    yield Finding(UNBALANCED, index, f"closing {what} `{ch}` has no opening one in this unit")
+    yield Finding(UNBALANCED, index,
+                  words(_("closing bracket `%(mark)s` has no opening one in this unit") if ch in CLOSING_BRACKETS
+                        else _("closing quotation mark `%(mark)s` has no opening one in this unit"), mark=ch))
 
 
 def _space_before(text: str, index: int, ch: str) -> Iterator[Finding]:
     if index > 1 and text[index - 1] == " " and not text[index - 2].isspace():
-        yield Finding(SPACE_INSIDE, index - 1, f"space before the closing `{ch}`",
+        yield Finding(SPACE_INSIDE, index - 1, words(_("space before the closing `%(mark)s`"), mark=ch),
                       f"{text[max(0, index - 1 - _word_len_back(text, index - 1)):index - 1]}{ch}")
 
 
@@ -154,7 +159,7 @@ def _word_len_back(text: str, end: int) -> int:
 def _space_after(text: str, index: int, ch: str) -> Iterator[Finding]:
     after = text[index + 1:index + 3]
     if after[:1] == " " and after[1:2] not in ("", " ", "\n"):
-        yield Finding(SPACE_INSIDE, index + 1, f"space after the opening `{ch}`",
+        yield Finding(SPACE_INSIDE, index + 1, words(_("space after the opening `%(mark)s`"), mark=ch),
                       f"{ch}{text[index + 2:index + 2 + _word_len(text, index + 2)]}")
 
 
@@ -198,4 +203,4 @@ def _requote(text: str, index: int, opener: str, pairs: dict[str, str]) -> str:
 
 
 def _language(lang: str) -> str:
-    return {Lang.EN: "English", Lang.RU: "Russian"}.get(lang, lang)
+    return {Lang.EN: _("English"), Lang.RU: _("Russian")}.get(lang, lang)

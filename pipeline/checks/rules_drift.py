@@ -15,12 +15,12 @@ import json
 from typing import Iterable, Iterator
 
 from ..diagnostics import Diagnostic, Severity
-from ..model import LANGUAGES, Side, Unit
+from ..model import LANGUAGES, Lang, Side, Unit
 from ..rules import RULES, load_facts
 from ..rules.facts import Fact, Facts
 from ..rules.scenarios import Replay, load_scenarios, replay
 from ..rules.wording import contains, find, find_changed, numbers, periods
-from .base import CheckContext, Code, at, on_unit
+from .base import CheckContext, Code, Text, Word, _, at, on_unit, text
 
 UNIT_MISSING = Code("rules-unit-missing", Severity.ERROR,
                     "a rule fact or a worked-example scenario is bound to a unit id the corpus does not have")
@@ -84,9 +84,9 @@ def check_rules(ctx: CheckContext, facts: Facts) -> Iterator[Diagnostic]:
         yield from _example(ctx, replay(scenario, facts))
 
 
-def _data(code: Code, fact: Fact, message: str, line: int | None = None,
-          suggestion: str | None = None) -> Diagnostic:
-    return Diagnostic(fact.path, line or fact.line, code.code, message, code.severity, 1, fact.unit,
+def _data(code: Code, fact: Fact, message: Text, line: int | None = None,
+          suggestion: str | Text | None = None) -> Diagnostic:
+    return Diagnostic.of(fact.path, line or fact.line, code.code, message, code.severity, 1, fact.unit,
                       suggestion)
 
 
@@ -94,19 +94,23 @@ def _fact(ctx: CheckContext, fact: Fact) -> Iterator[Diagnostic]:
     unit = ctx.corpus.units.get(fact.unit)
     if unit is None:
         close = difflib.get_close_matches(fact.unit, list(ctx.corpus.units), n=1)
-        yield _data(UNIT_MISSING, fact, f"{fact.id} is bound to {fact.unit}, which the corpus does not have",
-                    suggestion=f"did you mean {close[0]}?" if close else None)
+        yield _data(UNIT_MISSING, fact, text(_("%(fact)s is bound to %(unit)s, which the corpus does not have"),
+                                             fact=fact.id, unit=fact.unit),
+                    suggestion=text(_("did you mean %(unit)s?"), unit=close[0]) if close else None)
         return
     for lang, fragments in fact.wording.items():
         stated = _stated(fact, fragments)
         if stated is not None and sorted(set(stated)) != sorted(set(map(str, _expected(fact)))):
-            yield _data(VALUE_MISMATCH, fact, f"{fact.id} ({fact.unit}): the data says {fact.shown()}, "
-                        f"the text says {', '.join(stated) or 'no number'} "
-                        f"({' … '.join(fragments)!r})", fact.value_line,
-                        "correct the value, or the wording if the text changed")
+            yield _data(VALUE_MISMATCH, fact, text(_("%(fact)s (%(unit)s): the data says %(data)s, the text "
+                                                     "says %(now)s (%(quote)s)"), fact=fact.id, unit=fact.unit,
+                                                   data=fact.shown(),
+                                                   now=", ".join(stated) or Word(_("no number")),
+                                                   quote=repr(" … ".join(fragments))), fact.value_line,
+                        text(_("correct the value, or the wording if the text changed")))
         if lang not in unit.sides:
-            yield _data(WORDING_MISSING, fact, f"{fact.id} quotes a {lang} text, but {fact.unit} has no "
-                        f"{lang} side", suggestion=f"remove wording.{lang}")
+            yield _data(WORDING_MISSING, fact, text(_("%(fact)s quotes a %(lang)s text, but %(unit)s has no "
+                                                      "%(lang)s side"), fact=fact.id, lang=Lang(lang),
+                                                    unit=fact.unit), suggestion=text(_("remove %(key)s"), key=f"wording.{lang}"))
     for lang, side in unit.sides.items():
         if lang in fact.wording:
             yield from _worded(ctx, unit, side, lang, fact)
@@ -120,9 +124,11 @@ def _fact(ctx: CheckContext, fact: Fact) -> Iterator[Diagnostic]:
 def _untranslated_reading(fact: Fact) -> Iterator[Diagnostic]:
     for lang in LANGUAGES:
         if fact.readings and lang not in fact.readings:
-            yield _data(READING_UNTRANSLATED, fact, f"{fact.id}: the reading and its alternative have no "
-                        f"{lang} text; the {lang} pages show them in English", fact.reading_line,
-                        f"write reading.{lang} and alternative.{lang} beside their en")
+            yield _data(READING_UNTRANSLATED, fact,
+                        text(_("%(fact)s: the reading and its alternative have no %(lang)s text; the %(lang)s "
+                               "pages show them in English"), fact=fact.id, lang=Lang(lang)), fact.reading_line,
+                        text(_("write %(reading)s and %(alternative)s beside their en"),
+                             reading=f"reading.{lang}", alternative=f"alternative.{lang}"))
 
 
 def _ambiguous(ctx: CheckContext, unit: Unit, fact: Fact) -> Iterator[Diagnostic]:
@@ -132,9 +138,10 @@ def _ambiguous(ctx: CheckContext, unit: Unit, fact: Fact) -> Iterator[Diagnostic
     lang = lang if lang in unit.sides else next(iter(unit.sides))
     side, fragments = unit.sides[lang], fact.wording.get(lang) or ()
     where = next((found for found in (find(f, side.text) for f in fragments) if found), None)
-    message = (f"{fact.id} ({unit.id}): the words read two ways; the rules take: {fact.reading} "
-               f"(recorded at {fact.path}:{fact.line})")
-    suggestion = f"the other reading: {fact.alternative}"
+    message = text(_("%(fact)s (%(unit)s): the words read two ways; the rules take: %(reading)s "
+                     "(recorded at %(place)s)"), fact=fact.id, unit=unit.id, reading=fact.reading,
+                   place=f"{fact.path}:{fact.line}")
+    suggestion = text(_("the other reading: %(alternative)s"), alternative=fact.alternative)
     yield (at(AMBIGUOUS, unit, side, where.start, message, suggestion=suggestion) if where
            else on_unit(AMBIGUOUS, unit, side, message, suggestion=suggestion))
 
@@ -169,42 +176,47 @@ def _worded(ctx: CheckContext, unit: Unit, side: Side, lang: str, fact: Fact) ->
             data = fact.shown() if _stated(fact, fact.wording[lang]) is not None else \
                 f"{', '.join(map(str, count(fragment)))} in its words"
             yield at(DRIFT, unit, side, changed.start,
-                     f"{fact.id} ({unit.id}, {lang}): the data says {data}, the text now says "
-                     f"{', '.join(map(str, now))}: {' '.join(changed.text.split())!r}",
-                     suggestion=f"update {fact.path}:{fact.value_line} (and the wording) if the "
-                                "text is right, or restore the text")
+                     text(_("%(fact)s (%(unit)s, %(lang)s): the data says %(data)s, the text now says "
+                            "%(now)s: %(quote)s"), fact=fact.id, unit=unit.id, lang=Lang(lang), data=data,
+                          now=", ".join(map(str, now)), quote=repr(" ".join(changed.text.split()))),
+                     suggestion=text(_("update %(place)s (and the wording) if the text is right, or restore "
+                                       "the text"), place=f"{fact.path}:{fact.value_line}"))
         else:
             yield on_unit(WORDING_MISSING, unit, side,
-                          f"{fact.id} ({unit.id}, {lang}) quotes {fragment!r}, which the unit no longer has",
+                          text(_("%(fact)s (%(unit)s, %(lang)s) quotes %(quote)s, which the unit no longer has"),
+                               fact=fact.id, unit=unit.id, lang=Lang(lang), quote=repr(fragment)),
                           suggestion=_holder(ctx, unit, lang, fragment) or _closest(fragment, side.text))
 
 
 def _unworded(unit: Unit, side: Side, lang: str, fact: Fact) -> Iterator[Diagnostic]:
     yield on_unit(WORDING_UNRECORDED, unit, side,
-                  f"{fact.id}: {unit.id} has a side in {lang}, but the fact records no {lang} wording",
-                  suggestion=f"add wording.{lang} at {fact.path}:{fact.line}")
+                  text(_("%(fact)s: %(unit)s has a side in %(lang)s, but the fact records no %(lang)s wording"),
+                       fact=fact.id, unit=unit.id, lang=Lang(lang)),
+                  suggestion=text(_("add %(key)s at %(place)s"), key=f"wording.{lang}",
+                                  place=f"{fact.path}:{fact.line}"))
     wanted = [n for n in fact.numbers() if n != 0]
     present = {abs(n) for n in numbers(side.text)}
     missing = [n for n in wanted if abs(n) not in present]
     if missing:
         yield on_unit(DRIFT, unit, side,
-                      f"{fact.id}: the data says {fact.shown()}, but the {lang} text of {unit.id} "
-                      f"does not state {', '.join(map(str, missing))}")
+                      text(_("%(fact)s: the data says %(data)s, but the %(lang)s text of %(unit)s does not "
+                             "state %(missing)s"), fact=fact.id, data=fact.shown(), lang=Lang(lang),
+                           unit=unit.id, missing=", ".join(map(str, missing))))
 
 
-def _holder(ctx: CheckContext, unit: Unit, lang: str, fragment: str) -> str | None:
+def _holder(ctx: CheckContext, unit: Unit, lang: str, fragment: str) -> Text | None:
     """A unit's own text excludes its children's: say so when a child holds the words."""
     for other in ctx.corpus.walk(unit):
         side = other.sides.get(lang)
         if other is not unit and side is not None and contains(fragment, side.text):
-            return f"the words stand in {other.id}: bind the fact there"
+            return text(_("the words stand in %(unit)s: bind the fact there"), unit=other.id)
     return None
 
 
-def _closest(fragment: str, text: str) -> str | None:
-    sentences = [s.strip() for s in text.replace("\n", " ").split(". ") if s.strip()]
+def _closest(fragment: str, written: str) -> Text | None:
+    sentences = [s.strip() for s in written.replace("\n", " ").split(". ") if s.strip()]
     close = difflib.get_close_matches(fragment, sentences, n=1, cutoff=0.4)
-    return f"the nearest words now: {close[0]!r}" if close else None
+    return text(_("the nearest words now: %(quote)s"), quote=repr(close[0])) if close else None
 
 
 def _rules_read(facts: Facts) -> Iterator[Diagnostic]:
@@ -216,23 +228,26 @@ def _rules_read(facts: Facts) -> Iterator[Diagnostic]:
             if not known:
                 rulebook = prefix.split(".", 1)[0]
                 path = facts.files.get(rulebook, f"corpus/rules/{rulebook}.yaml")
-                yield Diagnostic(path, 1, FACT_MISSING.code,
-                                 f"the rule {rule.id} ({rule.unit}) reads {wanted}, which {path} "
-                                 "does not define", FACT_MISSING.severity, 1, rule.unit)
+                yield Diagnostic.of(path, 1, FACT_MISSING.code,
+                                    text(_("the rule %(rule)s (%(unit)s) reads %(fact)s, which %(path)s does "
+                                           "not define"), rule=rule.id, unit=rule.unit, fact=wanted, path=path),
+                                    FACT_MISSING.severity, 1, rule.unit)
 
 
 def _example(ctx: CheckContext, done: Replay) -> Iterator[Diagnostic]:
     scenario = done.scenario
     unit = ctx.corpus.units.get(scenario.example)
     if unit is None:
-        yield Diagnostic(scenario.path, scenario.line, UNIT_MISSING.code,
-                         f"the scenario is bound to {scenario.example}, which the corpus does not have",
+        yield Diagnostic.of(scenario.path, scenario.line, UNIT_MISSING.code,
+                            text(_("the scenario is bound to %(unit)s, which the corpus does not have"),
+                                 unit=scenario.example),
                          UNIT_MISSING.severity, 1, scenario.example)
         return
     for claim, result in done.results:
         if result.error:
-            yield Diagnostic(scenario.path, claim.line, EXAMPLE_INVALID.code,
-                             f"{scenario.example} ({claim.id}): {result.error}",
+            yield Diagnostic.of(scenario.path, claim.line, EXAMPLE_INVALID.code,
+                                text(_("%(unit)s (%(claim)s): %(why)s"), unit=scenario.example, claim=claim.id,
+                                     why=result.error),
                              EXAMPLE_INVALID.severity, 1, scenario.example)
         for lang, says in claim.says.items():
             side = unit.sides.get(lang)
@@ -240,8 +255,9 @@ def _example(ctx: CheckContext, done: Replay) -> Iterator[Diagnostic]:
             if side is None or where is None:
                 target = side or unit.side()
                 yield on_unit(WORDING_MISSING, unit, target,
-                              f"{scenario.example} ({claim.id}) quotes {says!r}, which the example "
-                              "no longer has", suggestion=_closest(says, target.text))
+                              text(_("%(unit)s (%(claim)s) quotes %(quote)s, which the example no longer has"),
+                                   unit=scenario.example, claim=claim.id, quote=repr(says)),
+                              suggestion=_closest(says, target.text))
                 continue
             if result.differences:
                 code = EXAMPLE_REASONING if claim.reasoning else EXAMPLE_CONTRADICTION
@@ -249,12 +265,18 @@ def _example(ctx: CheckContext, done: Replay) -> Iterator[Diagnostic]:
                          suggestion=claim.note)
 
 
-def _contradiction(claim, result, lang: str) -> str:
+def _contradiction(claim, result, lang: str) -> Text:
     def shown(value) -> str:
         return json.dumps(value, ensure_ascii=False)
 
-    differences = "; ".join(f"{key}: the example {'implies' if claim.reasoning else 'says'} "
-                            f"{shown(want)}, the rules give {shown(got)}" for key, want, got in result.differences)
-    problems = f" ({'; '.join(result.problems)})" if result.problems else ""
-    return (f"{claim.id}: «{claim.says[lang]}» — {differences}; {result.rule} at {result.unit}"
-            f"{problems}")
+    said = [text(_("%(fact)s: the example implies %(said)s, the rules give %(given)s") if claim.reasoning
+                 else _("%(fact)s: the example says %(said)s, the rules give %(given)s"),
+                 fact=key, said=shown(want), given=shown(got)) for key, want, got in result.differences]
+    while len(said) > 1:
+        said[-2:] = [text(_("%(first)s; %(then)s"), first=said[-2], then=said[-1])]
+    words = {"claim": claim.id, "quote": claim.says[lang], "differences": said[0], "rule": result.rule,
+             "unit": result.unit}
+    if result.problems:
+        return text(_("%(claim)s: «%(quote)s» — %(differences)s; %(rule)s at %(unit)s (%(why)s)"),
+                    **words, why="; ".join(result.problems))
+    return text(_("%(claim)s: «%(quote)s» — %(differences)s; %(rule)s at %(unit)s"), **words)

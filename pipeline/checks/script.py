@@ -18,7 +18,7 @@ from typing import Iterable
 
 from ..diagnostics import Diagnostic, Severity
 from ..model import Lang, Unit
-from .base import CheckContext, Code, at
+from .base import CheckContext, Code, _, at, text
 from .wordlists import CYRILLIC, LATIN, in_dictionary, wordlist
 
 MIXED = Code("script-mixed", Severity.ERROR,
@@ -163,11 +163,21 @@ def _russian(ctx: CheckContext, word: str) -> bool:
 
 
 def _lookalike_at(unit, side, offset: int, word: str, other: str, used_at: int | None) -> Diagnostic:
-    alphabet, intended = (("Cyrillic", "Latin") if CYRILLIC.search(word) else ("Latin", "Cyrillic"))
-    where = f"; this document writes `{other}` at line {used_at}" if used_at else ""
-    return at(LOOKALIKE, unit, side, offset,
-              f"`{word}` is typed in {alphabet} letters ({names(word)}): it looks like the "
-              f"{intended} abbreviation `{other}` but will not match it{where}", suggestion=other)
+    if not CYRILLIC.search(word):
+        message = text(_("`%(word)s` is typed in Latin letters (%(letters)s): it looks like the Cyrillic "
+                         "abbreviation `%(latin)s` but will not match it%(where)s"), word=word,
+                       letters=names(word), latin=other,
+                       where=text(_("; this document writes `%(latin)s` at line %(line)s"), latin=other,
+                                  line=used_at) if used_at else "")
+    elif used_at:
+        message = text(_("`%(word)s` is typed in Cyrillic letters (%(letters)s): it looks like the Latin "
+                         "abbreviation `%(latin)s` but will not match it; this document writes `%(latin)s` "
+                         "at line %(line)s"), word=word, letters=names(word), latin=other, line=used_at)
+    else:
+        message = text(_("`%(word)s` is typed in Cyrillic letters (%(letters)s): it looks like the Latin "
+                         "abbreviation `%(latin)s` but will not match it"), word=word, letters=names(word),
+                       latin=other)
+    return at(LOOKALIKE, unit, side, offset, message, suggestion=other)
 
 
 def _mixed(ctx: CheckContext, unit, lang: str, side, offset: int, word: str,
@@ -185,10 +195,11 @@ def _mixed(ctx: CheckContext, unit, lang: str, side, offset: int, word: str,
         to_cyrillic = cyrillic > latin or (cyrillic == latin and lang == Lang.RU)
     fixed = as_cyrillic if to_cyrillic else as_latin
     stray = [ch for ch in word if (LATIN.match(ch) if to_cyrillic else CYRILLIC.match(ch))]
-    target = "Cyrillic" if to_cyrillic else "Latin"
     convertible = not (LATIN.search(fixed) if to_cyrillic else CYRILLIC.search(fixed))
     return at(MIXED, unit, side, offset,
-              f"`{word}` mixes alphabets: {names(''.join(stray))} in a {target} word",
+              text(_("`%(word)s` mixes alphabets: %(letters)s in a Cyrillic word") if to_cyrillic else
+                   _("`%(word)s` mixes alphabets: %(letters)s in a Latin word"),
+                   word=word, letters=names("".join(stray))),
               suggestion=fixed if convertible else None)
 
 

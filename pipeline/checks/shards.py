@@ -203,4 +203,4 @@ def _subcorpus(keys: list[str], translations: dict, lookup: Lookup) -> Corpus:
 
 
 def _diagnostic(data: dict) -> Diagnostic:
-    return Diagnostic(**{**data, "severity": Severity.parse(data["severity"])})
+    return Diagnostic.from_json(data)

@@ -19,7 +19,8 @@ from typing import Iterable, Iterator
 from .. import yamlio
 from ..diagnostics import Diagnostic, Severity
 from ..errors import FolioError
-from .base import CheckContext, Code, at
+from ..model import Lang
+from .base import CheckContext, Code, Count, Phrase, _, at, ngettext, text
 from .wordlists import WORDLISTS, in_dictionary, language_of, suggestions, wordlist
 
 UNKNOWN = Code("spell-unknown", Severity.INFO,
@@ -48,6 +49,7 @@ class Confusable:
     wrong: str
     right: str
     why: str
+    why_ru: str | None = None  # the reason as a Russian page says it, for an English entry
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
@@ -81,7 +83,7 @@ def load_confusables(root: str) -> tuple[Confusable, ...]:
         try:
             wrong, right = entry["fix"]
             found.append(Confusable(entry["lang"], re.compile(entry["pattern"]), wrong, right,
-                                    entry["why"]))
+                                    entry["why"], entry.get("why_ru")))
         except (KeyError, TypeError, ValueError, re.error) as exc:
             raise FolioError(f"confusable #{number} is invalid ({exc}); it needs lang, a pattern "
                              "with a group `w`, fix: [wrong, right] and why", CONFUSABLES,
@@ -102,7 +104,8 @@ def _confusables(ctx: CheckContext) -> Iterator[Diagnostic]:
                     continue
                 seen.add(start)
                 word = match.group("w")
-                yield at(CONFUSABLE, unit, side, start, f"`{word}`: {entry.why}",
+                why = Phrase.of(**{entry.lang: entry.why}, **({Lang.RU: entry.why_ru} if entry.why_ru else {}))
+                yield at(CONFUSABLE, unit, side, start, text(_("`%(word)s`: %(why)s"), word=word, why=why),
                          suggestion=_fix(word, entry.wrong, entry.right))
 
 
@@ -198,10 +201,14 @@ def _unknown_words(ctx: CheckContext, texts: list[tuple]) -> Iterator[Diagnostic
             counts[key] += 1
             first.setdefault(key, (unit, side, offset, word, lang))
     for key, (unit, side, offset, word, lang) in first.items():
-        times = "once" if counts[key] == 1 else f"{counts[key]} times"
+        words = {"word": word, "lang": Lang(lang), "wordlist": f"{WORDLISTS}/{lang}.txt"}
         yield at(UNKNOWN, unit, side, offset,
-                 f"unknown word `{word}` ({times} in this file): not in the {lang} dictionary "
-                 f"nor in {WORDLISTS}/{lang}.txt; add it there only if it is game vocabulary or a name",
+                 text(_("unknown word `%(word)s` (once in this file): not in the %(lang)s dictionary nor "
+                        "in %(wordlist)s; add it there only if it is game vocabulary or a name"), **words)
+                 if counts[key] == 1 else
+                 text(_("unknown word `%(word)s` (%(count)s times in this file): not in the %(lang)s "
+                        "dictionary nor in %(wordlist)s; add it there only if it is game vocabulary or a "
+                        "name"), **words, count=Count(counts[key], ngettext("%(num)d time", "%(num)d times"))),
                  suggestion=", ".join(suggestions(word, lang)) or None)
 
 
@@ -226,10 +233,15 @@ def _name_variants(texts: list[tuple]) -> Iterator[Diagnostic]:
                      and _one_edit(word, other)]
             if usual:
                 other = max(usual, key=names.__getitem__)
-                times = "once" if names[word] == 1 else f"{names[word]} times"
+                counted = Count(names[other], ngettext("%(num)d time", "%(num)d times"))
                 yield at(NAME_VARIANT, unit, side, offset,
-                         f"`{word}` appears {times} in this file, `{other}` {names[other]} "
-                         "times: one name spelled two ways?", suggestion=other)
+                         text(_("`%(rare)s` appears once in this file, `%(usual)s` %(count)s times: one "
+                                "name spelled two ways?"), rare=word, usual=other, count=counted)
+                         if names[word] == 1 else
+                         text(_("`%(rare)s` appears %(times)s times in this file, `%(usual)s` %(count)s "
+                                "times: one name spelled two ways?"), rare=word, usual=other, count=counted,
+                              times=Count(names[word], ngettext("%(num)d time", "%(num)d times"))),
+                         suggestion=other)
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -273,6 +285,8 @@ def _case_variants(texts: list[tuple]) -> Iterator[Diagnostic]:
         for unit, side, offset, one, two in places:
             if two != usual:
                 yield at(CASE_VARIANT, unit, side, offset,
-                         f"`{one} {two}` here, `{one} {usual}` {forms[usual]} time(s) elsewhere in "
-                         "this file: one name, two capitalisations", suggestion=usual)
+                         text(_("`%(here)s` here, `%(other)s` %(count)s time(s) elsewhere in this file: "
+                                "one name, two capitalisations"), here=f"{one} {two}", other=f"{one} {usual}",
+                              count=Count(forms[usual], ngettext("%(num)d time", "%(num)d times"))),
+                         suggestion=usual)
 

@@ -14,7 +14,7 @@ from typing import Iterable, Iterator
 
 from ..diagnostics import Diagnostic, Severity
 from ..model import Kind, Unit
-from .base import CheckContext, Code, at, on_unit
+from .base import CheckContext, Code, Count, Text, Word, _, at, ngettext, on_unit, text
 
 CELL_COUNT = Code("table-cell-count", Severity.ERROR,
                   "a row has more or fewer cells than the table's header")
@@ -48,23 +48,26 @@ def _rows(ctx: CheckContext, table: Unit, lang: str) -> Iterator[Diagnostic]:
         if side is None:
             continue
         if unit.kind == Kind.EXAMPLE and unit.attrs.get("embedded_in") == "table-row":
-            title = side.fields.get("title") or "example"
+            title = side.fields.get("title") or Word(_("example"))
             yield at(PROSE, unit, side, _after_bar(side.text),
-                     f"worked example `{title}` is written inside a table row; a table holds "
-                     f"values, and a {columns}-column table cannot lay out a paragraph",
-                     suggestion="end the table before it and write the example as its own "
-                                "paragraph, without the `|` around it")
+                     text(_("worked example `%(title)s` is written inside a table row; a table holds values, "
+                            "and a %(columns)s-column table cannot lay out a paragraph"),
+                          title=title, columns=columns),
+                     suggestion=text(_("end the table before it and write the example as its own "
+                                       "paragraph, without the `|` around it")))
             continue
         if unit.kind != Kind.ROW:
             continue
         cells = side.fields.get("cells") or []
         if not cells:
             yield on_unit(EMPTY_ROW, unit, side,
-                          f"empty table row `{side.text.strip()}` inside a {columns}-column table",
-                          suggestion="delete the line, or fill in its cells")
+                          text(_("empty table row `%(row)s` inside a %(columns)s-column table"),
+                               row=side.text.strip(), columns=columns),
+                          suggestion=text(_("delete the line, or fill in its cells")))
         elif unit.attrs.get("malformed") or len(cells) != columns:
             yield on_unit(CELL_COUNT, unit, side,
-                          f"row has {len(cells)} cell(s) where the header has {columns}",
+                          text(_("row has %(cells)s cell(s) where the header has %(columns)s"),
+                               cells=len(cells), columns=columns),
                           suggestion=_fitting(cells, columns))
         else:
             yield from _prose_cells(unit, side, cells)
@@ -75,9 +78,9 @@ def _prose_cells(unit: Unit, side, cells: list[str]) -> Iterator[Diagnostic]:
         sentences = len(SENTENCE_END.findall(cell))
         if len(cell.split()) > PROSE_WORDS or sentences >= 2:
             yield at(PROSE, unit, side, max(side.text.find(cell), 0),
-                     f"cell holds running text ({len(cell.split())} words, {sentences} "
-                     "sentence(s)) rather than a value",
-                     suggestion="move the text out of the table, below it, and keep the value")
+                     text(_("cell holds running text (%(words)s words, %(sentences)s sentence(s)) rather "
+                            "than a value"), words=len(cell.split()), sentences=sentences),
+                     suggestion=text(_("move the text out of the table, below it, and keep the value")))
 
 
 def _columns(ctx: CheckContext, table: Unit, lang: str, header: list[str]) -> Iterator[Diagnostic]:
@@ -98,8 +101,9 @@ def _columns(ctx: CheckContext, table: Unit, lang: str, header: list[str]) -> It
             if shape != usual:
                 side = row.sides[lang]
                 yield at(CELL_FORMAT, row, side, max(side.text.find(cell), 0),
-                         f"`{cell}` is written differently from the other {usual_count} cells "
-                         f"of column `{header[index]}` (like `{example}`)")
+                         text(_("`%(cell)s` is written differently from the other %(count)s cells of column "
+                                "`%(column)s` (like `%(example)s`)"), cell=cell, count=usual_count,
+                              column=header[index], example=example))
 
 
 def _shape(cell: str) -> str:
@@ -122,7 +126,8 @@ def _after_bar(text: str) -> int:
     return offset
 
 
-def _fitting(cells: list[str], columns: int) -> str:
+def _fitting(cells: list[str], columns: int) -> Text:
     if len(cells) < columns:
-        return f"add {columns - len(cells)} cell(s), or join the row to the one it continues"
-    return "split the row, or merge the cells that belong together (a stray `|` inside a cell?)"
+        return text(_("add %(count)s cell(s), or join the row to the one it continues"),
+                    count=Count(columns - len(cells), ngettext("%(num)d cell", "%(num)d cells")))
+    return text(_("split the row, or merge the cells that belong together (a stray `|` inside a cell?)"))

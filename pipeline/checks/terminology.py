@@ -15,7 +15,7 @@ from ..language import Matcher, compile_term, lemmas
 from ..model import Lang
 from ..termbase import bracket_pairs
 from . import terminology_abbr as abbr
-from .base import CheckContext, Code, at, locate
+from .base import CheckContext, Code, Count, Phrase, Text, Word, _, at, locate, ngettext, text
 from .script import is_lookalike, latin_lookalike
 from .terminology_terms import FORBIDDEN, TERM, UNAPPROVED, Analysis, Occurrence, analyse
 
@@ -64,20 +64,24 @@ def renderings(analysis: Analysis) -> Iterator[Diagnostic]:
             use = entry.ruling.use or concept.preferred(game, lang, entry.term)
             if is_lookalike(occ.found, use):
                 continue  # `СР` for `CP`: the script family reports it, with the letters named
-            why = f": {entry.ruling.why}" if entry.ruling.why else ""
             yield at(FORBIDDEN_CODE, occ.unit, occ.side, occ.start,
-                     f"«{occ.found}» is a forbidden rendering of {label}{why}", suggestion=use)
+                     text(_("«%(found)s» is a forbidden rendering of %(concept)s: %(why)s"), found=occ.found,
+                          concept=label, why=entry.ruling.why) if entry.ruling.why else
+                     text(_("«%(found)s» is a forbidden rendering of %(concept)s"), found=occ.found,
+                          concept=label), suggestion=use)
         elif entry.status == UNAPPROVED:
             use = entry.ruling.use or concept.preferred(game, lang, entry.term)
-            why = f" ({entry.ruling.why})" if entry.ruling.why else ""
             yield at(UNAPPROVED_CODE, occ.unit, occ.side, occ.start,
-                     f"«{occ.found}» is not an approved rendering of {label}{why}",
-                     suggestion=use)
+                     text(_("«%(found)s» is not an approved rendering of %(concept)s (%(why)s)"),
+                          found=occ.found, concept=label, why=entry.ruling.why) if entry.ruling.why else
+                     text(_("«%(found)s» is not an approved rendering of %(concept)s"), found=occ.found,
+                          concept=label), suggestion=use)
         elif entry.term not in concept.approved(game, lang):
             use = concept.preferred(game, lang, entry.term)
             yield at(UNAPPROVED_CODE, occ.unit, occ.side, occ.start,
-                     f"«{occ.found}» for {label}: the {game} edition writes «{use}» "
-                     f"({concept.why.get(game) or 'termbase decision'})", suggestion=use)
+                     text(_("«%(found)s» for %(concept)s: the %(rulebook)s edition writes «%(use)s» (%(why)s)"),
+                          found=occ.found, concept=label, rulebook=game, use=use,
+                          why=concept.why.get(game) or Word(_("termbase decision"))), suggestion=use)
         else:
             settled[concept.id, game, lang, abbr.base_form(entry.term, lang) is None].append(occ)
             if concept.case_exact:
@@ -86,9 +90,9 @@ def renderings(analysis: Analysis) -> Iterator[Diagnostic]:
         yield from _mixed(occurrences)
 
 
-def _label(concept, lang: str) -> str:
+def _label(concept, lang: str) -> Text | str:
     english = concept.terms.get(Lang.EN, [concept.id])[0]
-    return f"“{english}” ({concept.id})" if lang != Lang.EN else f"{concept.id}"
+    return text(_("“%(term)s” (%(concept)s)"), term=english, concept=concept.id) if lang != Lang.EN else concept.id
 
 
 def _mixed(occurrences: list[Occurrence]) -> Iterator[Diagnostic]:
@@ -105,9 +109,11 @@ def _mixed(occurrences: list[Occurrence]) -> Iterator[Diagnostic]:
     for occ in occurrences:
         if occ.entry.term != majority:
             yield at(INCONSISTENT, occ.unit, occ.side, occ.start,
-                     f"«{occ.found}» for {_label(concept, occ.lang)}, which the {occ.game} "
-                     f"edition writes «{majority}» {counts[majority]} times (first at "
-                     f"{_where(where)})", suggestion=majority)
+                     text(_("«%(found)s» for %(concept)s, which the %(rulebook)s edition writes «%(usual)s» "
+                            "%(count)s times (first at %(place)s)"), found=occ.found,
+                          concept=_label(concept, occ.lang), rulebook=occ.game, usual=majority,
+                          count=Count(counts[majority], ngettext("%(num)d time", "%(num)d times")),
+                          place=_where(where)), suggestion=majority)
 
 
 def _case(occ: Occurrence, term: str) -> Iterator[Diagnostic]:
@@ -125,7 +131,8 @@ def _case(occ: Occurrence, term: str) -> Iterator[Diagnostic]:
         fixed.append((word[:1].upper() if capital else word[:1].lower()) + word[1:])
     if wrong:
         yield at(CASE, occ.unit, occ.side, occ.start,
-                 f"«{occ.found}»: the name is written «{term}»", suggestion=" ".join(fixed))
+                 text(_("«%(found)s»: the name is written «%(name)s»"), found=occ.found, name=term),
+                 suggestion=" ".join(fixed))
 
 
 def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]:
@@ -142,19 +149,19 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
                                         o.entry.term not in o.entry.concept.approved(o.game, o.lang))}
     defined: dict[tuple[str, str], tuple] = {}  # (document, abbr) -> (line, col) of definition
     used: list[tuple] = []
-    for text in analysis.sides:
-        unit, side = text.unit, text.side
-        for name, offset in abbr.definitions(text.tokens, side.text, text.lang,
+    for read in analysis.sides:
+        unit, side = read.unit, read.side
+        for name, offset in abbr.definitions(read.tokens, side.text, read.lang,
                                              expansions).items():
             position = locate(side, offset)
             if (unit.document, name) not in defined or position < defined[unit.document, name]:
                 defined[unit.document, name] = position
-        for use in abbr.uses(text.tokens, side.text, text.lang, known):
+        for use in abbr.uses(read.tokens, side.text, read.lang, known):
             # `ТР` in Cyrillic for the Latin TP is script-lookalike's: the fix is the Latin
             # letters, not a definition
-            if (side.path, use.start) not in skip and not text.is_quoted(use.start) \
+            if (side.path, use.start) not in skip and not read.is_quoted(use.start) \
                     and latin_lookalike(ctx, use.abbr) is None:
-                used.append((unit, side, text.game, use))
+                used.append((unit, side, read.game, use))
     games = {d.key: d.rulebook for d in ctx.corpus.documents}
     defined_in_game = {(games.get(doc), name) for doc, name in defined}
     reported: set[tuple[str, str]] = set()
@@ -166,8 +173,8 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
         if definition is not None:
             if position < definition:
                 yield at(ABBR_EARLY, unit, side, use.start,
-                         f"«{use.abbr}» is used before the document defines it at "
-                         f"{side.path}:{definition[0]}:{definition[1]}",
+                         text(_("«%(abbr)s» is used before the document defines it at %(place)s"),
+                              abbr=use.abbr, place=f"{side.path}:{definition[0]}:{definition[1]}"),
                          suggestion=_spelled_out(entry, use.abbr))
             continue
         if (entry is not None and entry.expansion) or (game, use.abbr) in defined_in_game:
@@ -176,17 +183,21 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
             continue
         reported.add((unit.document, use.abbr))
         times = counts[unit.document, use.abbr]
-        detail = f"; the glossary notes: {entry.note}" if entry is not None and entry.note else \
-            "" if entry is not None else "; the glossary does not list it"
+        detail = text(_("; the glossary notes: %(note)s"),
+                      note=Phrase.of(en=entry.note, ru=entry.notes.get(Lang.RU))) if entry is not None and entry.note \
+            else "" if entry is not None else text(_("; the glossary does not list it"))
         yield at(ABBR_UNDEFINED, unit, side, use.start,
-                 f"«{use.abbr}» is never defined for {game} (used {times} "
-                 f"time{'s' if times != 1 else ''} in this document){detail}")
+                 text(_("«%(abbr)s» is never defined for %(rulebook)s (used %(count)s time in this "
+                        "document)%(detail)s") if times == 1 else
+                      _("«%(abbr)s» is never defined for %(rulebook)s (used %(count)s times in this "
+                        "document)%(detail)s"), abbr=use.abbr, rulebook=game,
+                      count=Count(times, ngettext("%(num)d time", "%(num)d times")), detail=detail))
 
 
-def _spelled_out(entry, name: str) -> str | None:
+def _spelled_out(entry, name: str) -> Text | None:
     if entry is None or not entry.expansion:
         return None
-    return f"write «{entry.expansion} ({name})» here, at the first use"
+    return text(_("write «%(definition)s» here, at the first use"), definition=f"{entry.expansion} ({name})")
 
 
 def brackets(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]:
@@ -204,12 +215,14 @@ def brackets(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]:
         if ru:
             concept = base.concept(sorted(ru)[0])
             english = concept.preferred(game, Lang.EN, pair.en) or "?"
-            message = f"[{pair.en}] after «{pair.ru}»: the termbase's English for it is «{english}»"
+            message = text(_("[%(en)s] after «%(ru)s»: the termbase's English for it is «%(english)s»"),
+                           en=pair.en, ru=pair.ru, english=english)
             suggestion = english
         else:
             concept = base.concept(sorted(en)[0])
             russian = concept.preferred(game, Lang.RU, pair.ru) or "?"
-            message = f"«{pair.ru}» [{pair.en}]: the termbase renders «{pair.en}» as «{russian}»"
+            message = text(_("«%(ru)s» [%(en)s]: the termbase renders «%(en)s» as «%(russian)s»"),
+                           en=pair.en, ru=pair.ru, russian=russian)
             suggestion = russian
         yield at(BRACKET_MISMATCH, unit, side, pair.offset, message, suggestion=suggestion)
 

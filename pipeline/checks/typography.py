@@ -15,7 +15,7 @@ from typing import Iterable, Iterator
 from ..diagnostics import Diagnostic, Severity
 from ..model import Document, Kind, Lang, Unit
 from . import quotes
-from .base import CheckContext, Code, at
+from .base import CheckContext, Code, Word, _, at, text
 
 SPACE_BEFORE = Code("typo-space-before-punct", Severity.WARNING,
                     "a space before a colon, semicolon, comma, full stop, `!` or `?` (`[Draw Card] :`)")
@@ -48,7 +48,11 @@ LONE_QUESTION = re.compile(r"(?:^|(?<=\s))\?(?=\s|$)")
 #: a dash straight before a number, with no number before it: a sign, not a range
 MINUS = re.compile(r"(?:^|(?<=[\s(«“„\"\[/]))(?P<sign>[-–—])(?=\d)")
 RANGE = re.compile(r"(?<![\d.,:/])(?P<a>\d+)(?P<dash>\s*[-–—]\s*)(?P<b>\d+)(?!\d|[.,:]\d)")
-DASH_NAMES = {"-": "a hyphen", "–": "an en dash", "—": "an em dash"}
+DASH_NAMES = {"-": _("a hyphen"), "–": _("an en dash"), "—": _("an em dash")}
+#: how a range is dashed: by its dash and whether spaces stand around it
+RANGE_FORMS = {("-", False): _("a hyphen"), ("-", True): _("a hyphen with spaces"),
+               ("–", False): _("an en dash"), ("–", True): _("an en dash with spaces"),
+               ("—", False): _("an em dash"), ("—", True): _("an em dash with spaces")}
 DASHES = tuple(DASH_NAMES)
 TYPESET_RANGE = "an en dash"
 ABBREVIATIONS = "епдкн"  # т. е., т. п., т. д., т. к., т. н.
@@ -88,27 +92,29 @@ def _spacing(unit: Unit, side) -> Iterator[Diagnostic]:
     lost = {m.start() for m in LONE_QUESTION.finditer(side.text)} if "?" in side.text else set()
     for offset in sorted(lost):
         yield at(LOST_GLYPH, unit, side, offset,
-                 "a lone `?` stands where a word or a game icon should be: the text lost a "
-                 "character when it was converted", suggestion="restore the missing word or icon")
+                 text(_("a lone `%(glyph)s` stands where a word or a game icon should be: the text lost a "
+                        "character when it was converted"), glyph="?"),
+                 suggestion=text(_("restore the missing word or icon")))
     for match in SPACE_BEFORE_PUNCT.finditer(side.text):
         if match.start(2) in lost:
             continue
         mark = match.group(2)
         before = side.text[max(0, match.start() - 12):match.start()].split()[-1:]
         yield at(SPACE_BEFORE, unit, side, match.start(1),
-                 f"space before `{mark}`: neither English nor Russian puts one there",
+                 text(_("space before `%(mark)s`: neither English nor Russian puts one there"), mark=mark),
                  suggestion=f"{before[0] if before else ''}{mark}")
     for match in DOUBLE.finditer(side.text) if "  " in side.text else ():
-        yield at(DOUBLE_SPACE, unit, side, match.start(), f"{len(match.group())} spaces between words",
-                 suggestion="one space")
+        yield at(DOUBLE_SPACE, unit, side, match.start(),
+                 text(_("%(count)s spaces between words"), count=len(match.group())),
+                 suggestion=text(_("one space")))
     for match in SLASH.finditer(side.text) if "/" in side.text else ():
         yield at(SLASH_SPACING, unit, side, match.start(),
-                 "a space on one side of the slash only", suggestion=_close_slash(side.text, match))
+                 text(_("a space on one side of the slash only")), suggestion=_close_slash(side.text, match))
     for match in DANGLING.finditer(side.text) if "-" in side.text else ():
         word = re.search(r"[^\W\d_]+$", side.text[:match.start()]).group()
         yield at(DANGLING_HYPHEN, unit, side, match.start(),
-                 f"hyphen hangs after `{word}`: a word after it is missing, or it stands for a sign "
-                 f"(`{word} −`?)")
+                 text(_("hyphen hangs after `%(word)s`: a word after it is missing, or it stands for a sign "
+                        "(`%(sign)s`?)"), word=word, sign=f"{word} −"))
 
 
 def _any_of(marks: tuple[str, ...], text: str) -> bool:
@@ -127,10 +133,12 @@ def _signs(unit: Unit, side) -> Iterator[Diagnostic]:
         number = re.match(r"\d+", side.text[match.end():]).group()
         if sign == "-":
             yield at(MINUS_HYPHEN, unit, side, match.start(),
-                     f"hyphen used as the minus sign of `-{number}`", suggestion=f"−{number}")
+                     text(_("hyphen used as the minus sign of `%(number)s`"), number=f"-{number}"),
+                     suggestion=f"−{number}")
         else:
             yield at(MINUS_DASH, unit, side, match.start(),
-                     f"{DASH_NAMES[sign]} used as the minus sign of `{sign}{number}`",
+                     text(_("%(dash)s used as the minus sign of `%(number)s`"), dash=Word(DASH_NAMES[sign]),
+                          number=f"{sign}{number}"),
                      suggestion=f"−{number}")
 
 
@@ -140,18 +148,19 @@ def _abbreviations(unit: Unit, side) -> Iterator[Diagnostic]:
     for match in BROKEN.finditer(side.text):
         letters = re.findall(r"[^\W\d_]", match.group())
         yield at(ABBREV_BROKEN, unit, side, match.start(),
-                 f"`{match.group()}`: the abbreviation lacks a full stop",
+                 text(_("`%(found)s`: the abbreviation lacks a full stop"), found=match.group()),
                  suggestion=f"{letters[0]}. {letters[1]}.")
     for match in TIGHT.finditer(side.text):
         first, second = match.group()[0], match.group()[2]
         yield at(ABBREV_SPACING, unit, side, match.start(),
-                 f"`{match.group()}` without a space; Russian typesetting writes `{first}. {second}.` "
-                 "(with a non-breaking space)", suggestion=f"{first}. {second}.")
+                 text(_("`%(found)s` without a space; Russian typesetting writes `%(right)s` (with a "
+                        "non-breaking space)"), found=match.group(), right=f"{first}. {second}."),
+                 suggestion=f"{first}. {second}.")
 
 
 def _range_form(dash: str) -> str:
     mark = dash.strip()
-    return f"{DASH_NAMES[mark]}{' with spaces' if dash != mark else ''}"
+    return RANGE_FORMS[mark, dash != mark]
 
 
 def _range_dashes(found: list[tuple]) -> Iterator[Diagnostic]:
@@ -168,8 +177,9 @@ def _range_dashes(found: list[tuple]) -> Iterator[Diagnostic]:
         form = _range_form(match.group("dash"))
         if form != usual:
             yield at(RANGE_DASH, unit, side, match.start("dash"),
-                     f"range `{match.group()}` is written with {form}, while this document also "
-                     f"writes ranges with {usual} (`{example.group()}`, line {example_line})",
+                     text(_("range `%(range)s` is written with %(form)s, while this document also writes "
+                            "ranges with %(usual)s (`%(example)s`, line %(line)s)"), range=match.group(),
+                          form=Word(form), usual=Word(usual), example=example.group(), line=example_line),
                      suggestion=f"{match.group('a')}{dash}{match.group('b')}")
 
 
@@ -187,10 +197,11 @@ def _final_punctuation(ctx: CheckContext) -> Iterator[Diagnostic]:
             if len(bare) == 1:
                 unit = bare[0]
                 side = unit.side()
-                text = side.text.rstrip()
-                yield at(FINAL_PUNCT, unit, side, len(text),
-                         f"no final punctuation, while its {len(siblings) - 1} siblings end with it",
-                         suggestion=f"{text.split()[-1]}.")
+                written = side.text.rstrip()
+                yield at(FINAL_PUNCT, unit, side, len(written),
+                         text(_("no final punctuation, while its %(count)s siblings end with it"),
+                              count=len(siblings) - 1),
+                         suggestion=f"{written.split()[-1]}.")
 
 
 def _ends_sentence(text: str) -> bool:
@@ -220,5 +231,5 @@ def _final_newlines(ctx: CheckContext) -> Iterator[Diagnostic]:
             continue
         found, side = found_owner
         yield at(FINAL_NEWLINE, found, side, len(side.text),
-                 "the file ends without a newline after its last line; tools that join or "
-                 "compare files then run its last line into the next", suggestion="add a newline")
+                 text(_("the file ends without a newline after its last line; tools that join or compare "
+                        "files then run its last line into the next")), suggestion=text(_("add a newline")))

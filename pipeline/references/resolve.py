@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from ..diagnostics import Count, Text, Word, _, ngettext, text
 from ..model import Corpus, Document, Kind, Reference, RefKind, RefProblem, RefStatus, Unit
 
 BLOCKS = (Kind.SECTION, Kind.PHASE, Kind.OCCURRENCE, Kind.EVENT, Kind.PROCEDURE, Kind.ACTION,
@@ -72,23 +73,26 @@ def resolve(ref: Reference, unit: Unit, index: Index) -> None:
      RefKind.RELATIVE: _relative, RefKind.FOOTNOTE: _footnote}[ref.kind](ref, unit, document, index)
 
 
-def _found(ref: Reference, target_id: str, note: str | None = None) -> None:
-    ref.status, ref.target_id, ref.note = RefStatus.RESOLVED, target_id, note
+def _found(ref: Reference, target_id: str, note: str | Text | None = None) -> None:
+    ref.status, ref.target_id = RefStatus.RESOLVED, target_id
+    ref.note, ref.note_words = (str(note), note) if isinstance(note, Text) else (note, None)
 
 
-def _external(ref: Reference, note: str) -> None:
-    ref.status, ref.note = RefStatus.EXTERNAL, note
+def _external(ref: Reference, note: Text) -> None:
+    ref.status, ref.note, ref.note_words = RefStatus.EXTERNAL, str(note), note
 
 
-def _unresolved(ref: Reference, problem: RefProblem, note: str, target_id: str | None = None) -> None:
-    ref.status, ref.problem, ref.note, ref.target_id = RefStatus.UNRESOLVED, problem, note, target_id
+def _unresolved(ref: Reference, problem: RefProblem, note: Text, target_id: str | None = None) -> None:
+    ref.status, ref.problem, ref.target_id = RefStatus.UNRESOLVED, problem, target_id
+    ref.note, ref.note_words = str(note), note
 
 
 def _event(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
     claims = ref.claims
     if claims.deck:
-        return _external(ref, f"{document.game}, {claims.deck} events deck, event {ref.target}")
-    number, _, period = ref.target.partition(":")
+        return _external(ref, text(_("%(game)s, %(deck)s events deck, event %(number)s"),
+                                   game=document.game, deck=claims.deck, number=ref.target))
+    number, _colon, period = ref.target.partition(":")
     if not period:
         period = _period_of(unit, index) or ""
     key = (document.rulebook, int(number), period)
@@ -96,24 +100,27 @@ def _event(ref: Reference, unit: Unit, document: Document, index: Index) -> None
     if target_id is None:
         present = sorted(index.event_numbers.get((document.rulebook, period), []))
         if present:
-            return _unresolved(ref, RefProblem.MISSING, f"Period {period} has events "
-                                                        f"{present[0]}-{present[-1]} in the corpus; "
-                                                        f"there is no event {number}:{period}")
-        return _external(ref, f"{document.game} ({document.rulebook}), Period {period or '?'}, "
-                               f"event {number}: not in the corpus")
+            return _unresolved(ref, RefProblem.MISSING, text(
+                _("Period %(period)s has events %(first)s-%(last)s in the corpus; there is no event "
+                  "%(number)s:%(period)s"), period=period, first=present[0], last=present[-1], number=number))
+        return _external(ref, text(_("%(game)s (%(rulebook)s), Period %(period)s, event %(number)s: not "
+                                     "in the corpus"), game=document.game, rulebook=document.rulebook,
+                                   period=period or "?", number=number))
     target = index.corpus.units[target_id]
     # The name is checked against the target's title in the reference's own language; a
     # target not yet translated into it has no title to compare with.
     title = target.field("title", ref.lang) if ref.lang in target.sides else None
     if claims.title is not None and title is not None and _words(claims.title) != _words(title):
-        return _unresolved(ref, RefProblem.MISMATCH, f"the text names it {claims.title!r}, but event "
-                                                     f"{number}:{period} is {title!r}", target_id)
+        return _unresolved(ref, RefProblem.MISMATCH, text(
+            _("the text names it %(quote)s, but event %(number)s:%(period)s is %(title)s"),
+            quote=repr(claims.title), number=number, period=period, title=repr(title)), target_id)
     nth = ORDINAL.get(claims.occurrence or "")
     occurrences = target.attrs.get("occurrences")
     if nth and occurrences is not None and nth > occurrences:
-        return _unresolved(ref, RefProblem.MISMATCH, f"the text speaks of its {claims.occurrence} "
-                                                     f"occurrence, but event {number}:{period} occurs "
-                                                     f"{occurrences} time(s)", target_id)
+        return _unresolved(ref, RefProblem.MISMATCH, text(
+            _("the text speaks of its %(occurrence)s occurrence, but event %(number)s:%(period)s occurs "
+              "%(count)s time(s)"), occurrence=claims.occurrence, number=number, period=period,
+            count=Count(occurrences, ngettext("%(num)d time", "%(num)d times"))), target_id)
     _found(ref, target_id)
 
 
@@ -127,30 +134,39 @@ def _period_of(unit: Unit, index: Index) -> str | None:
 def _rule(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
     claims = ref.claims
     if claims.qual:
-        return _external(ref, f"{document.game} basic rules ({claims.qual}), rule {ref.target}")
+        return _external(ref, text(_("%(game)s basic rules (%(part)s), rule %(rule)s"),
+                                   game=document.game, part=claims.qual, rule=ref.target))
     if " по " in ref.target:
         low, high = ref.target.split(" по ")
-        return _external(ref, f"{document.game} rulebook, rules {low} to {high}")
+        return _external(ref, text(_("%(game)s rulebook, rules %(low)s to %(high)s"),
+                                   game=document.game, low=low, high=high))
     target_id = index.rules.get((document.rulebook, ref.target))
     if target_id is None:
         holder = index.covering(document.rulebook, ref.target)
         if holder is not None:
-            return _unresolved(ref, RefProblem.MISSING, f"rule {ref.target} falls within what {holder} "
-                                                        f"holds, but the corpus has no such rule")
-        return _external(ref, f"{document.game} rulebook, rule {ref.target}: not in the corpus")
+            return _unresolved(ref, RefProblem.MISSING, text(
+                _("rule %(rule)s falls within what %(unit)s holds, but the corpus has no such rule"),
+                rule=ref.target, unit=holder))
+        return _external(ref, text(_("%(game)s rulebook, rule %(rule)s: not in the corpus"),
+                                   game=document.game, rule=ref.target))
     direction = claims.dir
     if direction and target_id in index.order and unit.document == index.corpus.units[target_id].document:
         later = index.order[target_id] > index.order[unit.id]
         if later != (direction in ("below", "ниже")):
-            return _unresolved(ref, RefProblem.MISMATCH, f"the text says {direction!r}, but rule {ref.target} "
-                                                         f"comes {'after' if later else 'before'} it",
-                               target_id)
+            return _unresolved(ref, RefProblem.MISMATCH, text(
+                _("the text says %(quote)s, but rule %(rule)s comes after it") if later else
+                _("the text says %(quote)s, but rule %(rule)s comes before it"),
+                quote=repr(direction), rule=ref.target), target_id)
     _found(ref, target_id)
 
 
 def _page(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
-    pages = "pages" if "-" in ref.target else "page"
-    _external(ref, f"{document.game} rulebook, {pages} {ref.target} (pages are not in the corpus)")
+    if "-" in ref.target:
+        _external(ref, text(_("%(game)s rulebook, pages %(pages)s (pages are not in the corpus)"),
+                            game=document.game, pages=ref.target))
+    else:
+        _external(ref, text(_("%(game)s rulebook, page %(page)s (pages are not in the corpus)"),
+                            game=document.game, page=ref.target))
 
 
 def _step(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
@@ -158,13 +174,15 @@ def _step(ref: Reference, unit: Unit, document: Document, index: Index) -> None:
     procedure = _procedure(unit, claims.proc, document.rulebook, index)
     if procedure is None:
         name = claims.proc or ""
-        return _unresolved(ref, RefProblem.MISSING, f"no procedure {name + ' ' if name else ''}"
-                                                    "holds this reference's step")
+        return _unresolved(ref, RefProblem.MISSING, text(_("no procedure %(name)s holds this reference's step"),
+                                                         name=name) if name else
+                           text(_("no procedure holds this reference's step")))
     steps = {s.attrs["number"]: s for s in index.corpus.children(procedure, Kind.STEP)}
     if ref.target in steps:
         return _found(ref, steps[ref.target].id)
-    _unresolved(ref, RefProblem.MISSING, f"the procedure {procedure.id} has steps "
-                                         f"{', '.join(steps) or 'none'}; there is no step {ref.target}")
+    _unresolved(ref, RefProblem.MISSING, text(_("the procedure %(unit)s has steps %(steps)s; there is no step "
+                                                "%(step)s"), unit=procedure.id,
+                                              steps=", ".join(steps) or Word(_("none")), step=ref.target))
 
 
 def _procedure(unit: Unit, name: str | None, rulebook: str, index: Index) -> Unit | None:
@@ -191,7 +209,7 @@ def _relative(ref: Reference, unit: Unit, document: Document, index: Index) -> N
             return _found(ref, after[0].id)
         if unit.children:  # "decided according the following procedure:" and then a. b. c.
             return _found(ref, unit.children[0], "the items that follow it spell the procedure out")
-        return _unresolved(ref, RefProblem.MISSING, "no procedure follows in this document")
+        return _unresolved(ref, RefProblem.MISSING, text(_("no procedure follows in this document")))
     if re.fullmatch(r"\d{1,2}|[a-z]", ref.target):
         return _numbered_sibling(ref, unit, index, above)
     if ref.target not in ("above", "below", "выше", "ниже"):  # a named block: "Events Phase"
@@ -200,7 +218,8 @@ def _relative(ref: Reference, unit: Unit, document: Document, index: Index) -> N
         match = [b for b in blocks if b.kind == Kind.PHASE and _words(b.field("title") or "") == _words(ref.target)]
         if match:
             return _found(ref, match[0].id)
-        return _unresolved(ref, RefProblem.MISSING, f"no block named {ref.target!r} in this event")
+        return _unresolved(ref, RefProblem.MISSING, text(_("no block named %(quote)s in this event"),
+                                                         quote=repr(ref.target)))
     # A bare "above": the material before it in the nearest block that has any; a bare
     # "below": what comes next ("one of the two options below:" and then the list).
     child = unit
@@ -216,8 +235,10 @@ def _relative(ref: Reference, unit: Unit, document: Document, index: Index) -> N
             return _found(ref, ancestor.id, "vague: the text points at no rule in particular; "
                                             f"taken as the material earlier in {ancestor.id}")
         child = ancestor
-    _external(ref, f"vague: nothing {'precedes' if above else 'follows'} it in this document; it "
-                   "points at a part of the rulebook the corpus does not hold")
+    _external(ref, text(_("vague: nothing precedes it in this document; it points at a part of the "
+                          "rulebook the corpus does not hold") if above else
+                        _("vague: nothing follows it in this document; it points at a part of the "
+                          "rulebook the corpus does not hold")))
 
 
 def _numbered_sibling(ref: Reference, unit: Unit, index: Index, above: bool) -> None:
@@ -230,12 +251,13 @@ def _numbered_sibling(ref: Reference, unit: Unit, index: Index, above: bool) -> 
     siblings = [c for c in (index.corpus.children(scope) if scope else [])
                 if c.attrs.get("number") == ref.target]
     if not siblings:
-        return _unresolved(ref, RefProblem.MISSING, f"there is no item {ref.target} "
-                                                    f"{'above' if above else 'below'} it")
+        return _unresolved(ref, RefProblem.MISSING, text(_("there is no item %(item)s above it") if above else
+                                                         _("there is no item %(item)s below it"), item=ref.target))
     target = siblings[0]
     if above != (index.order[target.id] < index.order[unit.id]):
-        return _unresolved(ref, RefProblem.MISMATCH, f"item {ref.target} is not "
-                                                     f"{'above' if above else 'below'} the reference", target.id)
+        return _unresolved(ref, RefProblem.MISMATCH, text(_("item %(item)s is not above the reference") if above
+                                                          else _("item %(item)s is not below the reference"),
+                                                          item=ref.target), target.id)
     _found(ref, target.id)
 
 
@@ -251,6 +273,9 @@ def _footnote(ref: Reference, unit: Unit, document: Document, index: Index) -> N
     anywhere = footnotes(index.corpus.units[unit.document])
     if anywhere:
         ref.problem = RefProblem.DISTANT
-        return _found(ref, anywhere[0].id, f"no {ref.target} footnote under {scope.id if scope else unit.document}; "
-                                           f"the nearest is {anywhere[0].id}")
-    _unresolved(ref, RefProblem.MISSING, f"no footnote marked {ref.target} in {unit.document}")
+        return _found(ref, anywhere[0].id, text(_("no %(marker)s footnote under %(unit)s; the nearest is "
+                                                  "%(unit_nearest)s"), marker=ref.target,
+                                                unit=scope.id if scope else unit.document,
+                                                unit_nearest=anywhere[0].id))
+    _unresolved(ref, RefProblem.MISSING, text(_("no footnote marked %(marker)s in %(unit)s"),
+                                              marker=ref.target, unit=unit.document))

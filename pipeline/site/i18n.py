@@ -62,6 +62,16 @@ def committed(lang: str) -> NullTranslations:
     return Translations(compiled, domain=DOMAIN)
 
 
+@functools.cache
+def translated_ids(lang: str) -> frozenset[str]:
+    """The msgids the catalog of ``lang`` translates, fuzzy ones left out as :func:`committed`
+    leaves them out. A translation may be written as its msgid (`%(first)s; %(then)s`), so a
+    string whose gettext is itself is not thereby untranslated."""
+    if lang not in CATALOG_LANGUAGES:
+        return frozenset()
+    return frozenset(_msgid(m) for m in read_catalog(lang) if m.id and translated(m))
+
+
 def state() -> CatalogState:
     found = CatalogState({}, {})
     for lang in CATALOG_LANGUAGES:

@@ -29,7 +29,7 @@ from .inline import Abbreviations
 from .report_items import finding_items
 from .reports import checks_by_code, coverage_by_document, pending_by_document
 from .rule_words import TableWords
-from . import search
+from . import i18n, search
 from .structure import Page, Site, relative
 from .unit_html import UnitHtml
 from .units import HEADINGS, Context, check_kinds, render
@@ -186,7 +186,8 @@ class Renderer:
                              for c in self.termbase.concepts} if self.termbase else {},
                  # a fact by what it says to a player (rules-ambiguous names the fact it is about)
                  "fact": {f.id: f.label.get(self.lang, f.label["en"]) for f in self.facts or ()}}
-        findings = Findings(self.lang, self.gettext, self.ngettext, self.language_name, unit_link, names)
+        findings = Findings(self.lang, self.gettext, self.ngettext, self.language_name, unit_link, names,
+                            translates=i18n.translated_ids(self.lang).__contains__)
         severities = [str(s) for s in sorted(Severity, reverse=True)]
         families: dict[str, dict[str, int]] = {}
         for d in self.diagnostics:

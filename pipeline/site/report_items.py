@@ -21,13 +21,13 @@ def finding_items(diagnostics: list[Diagnostic], findings: Findings, href: Calla
     out = []
     for d in diagnostics:
         link = href(d)
-        suggestion = findings.suggestion(d.suggestion) if d.suggestion else None
+        suggestion = findings.suggestion(d) if d.suggestion else None
         item = (f'\n<li class="folio-finding folio-finding--{escape(d.severity)}'
                 f'{" folio-suppressed" if d.suppressed else ""}"><code>{escape(d.path)}:{escape(d.line)}:'
                 f"{escape(d.col)}</code>")
         if link:
             item += f' <a href="{escape(link)}">{escape(unit_name(d.unit))}</a>'
-        item += f": {findings.message(d.code, d.message).html}"
+        item += f": {findings.message(d).html}"
         if d.suggestion:
             item += f' <span class="folio-meta">({Markup(suggested) % {"text": suggestion.html}})</span>'
         if d.suppressed:

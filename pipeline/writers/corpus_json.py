@@ -60,7 +60,7 @@ def unit_to_json(unit: Unit) -> dict[str, Any]:
     }
 
 
-_REFERENCE_FIELDS = tuple(f.name for f in dataclasses.fields(Reference))
+_REFERENCE_FIELDS = tuple(f.name for f in dataclasses.fields(Reference) if f.name != "note_words")
 
 
 def reference_to_json(ref: Reference) -> dict[str, Any]:
