@@ -91,13 +91,15 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
             frame = navigation_key(session.fingerprint) if session else ""
             sources = pages.prepare(site, SITE_LANGUAGES, renderer, keys, frame,
                                     here or work / "sources", previous, jobs)
-        pages.copy_assets(sources, ASSETS, corpus)
+        pages.copy_assets(sources, ASSETS, corpus, session.cache if session else None,
+                          session.fingerprint if session else None)
         for found in sources:
             mkdocs_adapter.write_config(found.lang, navigation(site, found.titles,
                                                                translations[found.lang].gettext),
                                         root / BASE_CONFIG, found.config,
                                         (session.site_dir if session else out) / found.lang,
-                                        translations[found.lang].gettext)
+                                        translations[found.lang].gettext,
+                                        session.cache if session else None)
         in_place = session.previous_site if session else None
 
         def wrap(found: pages.Sources) -> int:
@@ -108,7 +110,8 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
 
         # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
         # while MkDocs wraps the pages
-        light = pages.search_pages(sources, work / "search")
+        light_before, light = session.cache.directory("search-pages") if session else (None, None)
+        light = pages.search_pages(sources, light or work / "search", light_before)
         bundles = session.cache.directory("search") if session else (None, None)
         indexing = search.start(out, light, bundles) if jobs > 1 else None
         try:

@@ -28,8 +28,9 @@ from mkdocs.structure.toc import get_toc
 
 from .. import yamlio
 from . import lexicon
-from ..buildcache import carry
+from ..buildcache import BuildCache, carry
 from ..errors import FolioError
+from ..fingerprint import digest
 from .render import RenderedPage
 
 
@@ -41,6 +42,8 @@ def _(message: str) -> str:
 ASSETS = "assets/folio"
 #: in ASSETS of a language with dictionary forms: its lexicon for the search (.lexicon)
 LEXICON = "folio-lexicon.js"
+#: the build cache's entries of generated configurations (pipeline/buildcache.py)
+CONFIG = "mkdocs-config"
 #: Material's lunr search files, unused with its search plugin off; and the 404 page, whose
 #: links assume the site is served at the host's root, which a language's site is not
 _UNUSED = ("assets/javascripts/lunr", "assets/javascripts/workers", "404.html")
@@ -102,12 +105,22 @@ def page_source(page: RenderedPage) -> str:
 
 
 def write_config(lang: str, nav: list, base_config: Path, config_file: Path, site_dir: Path,
-                 gettext=None) -> None:
+                 gettext=None, cache: BuildCache | None = None) -> None:
     """The generated mkdocs.yml, its paths relative to itself: the same bytes wherever the
-    project lies, and `mkdocs build -f` runs it as it is (the benchmark's bare build does)."""
+    project lies, and `mkdocs build -f` runs it as it is (the benchmark's bare build does).
+    With a build's ``cache``, the YAML of a configuration the last build wrote is taken as it
+    was: dumping the menu of every page took seconds at x100."""
     config = _config(lang, nav, base_config, config_file.parent, site_dir, gettext)
+    # the repr of what safe YAML loads and dumps (dicts in their order, lists, str, numbers,
+    # dates ...) tells any two configurations apart, as a JSON dump would not ({1: x}, {"1": x})
+    key = digest(CONFIG, repr(config)) if cache is not None else None
+    text = cache.get(CONFIG, key) if key else None
+    if text is None:
+        text = yaml.safe_dump(config, allow_unicode=True, sort_keys=False).encode("utf-8")
+        if key:
+            cache.put(CONFIG, key, text)
     config_file.parent.mkdir(parents=True, exist_ok=True)
-    config_file.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    config_file.write_bytes(text)
 
 
 def run(lang: str, config_file: Path, site_dir: Path, *, changed: set[str] | None = None,
