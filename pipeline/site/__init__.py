@@ -12,13 +12,13 @@ A project opts in with a top-level mkdocs.yml (the theme and site settings); wit
 
 from __future__ import annotations
 
-import shutil
 import sys
 import tempfile
 from pathlib import Path
 
 from .. import workers
 from ..atomic import atomic_dir
+from ..buildcache import carry
 from ..diagnostics import Diagnostic
 from ..model import Corpus
 from ..rules import load_facts
@@ -124,8 +124,9 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
         for found in sources:
             for file in aids.files if aids else ():
                 if file.lang == found.lang:
-                    shutil.copyfile(aids.directory / file.path,
-                                    out / found.lang / site.page("aids").path / Path(file.path).name)
+                    # a hard link where it can be: the printed aids are only ever written whole
+                    carry(aids.directory / file.path,
+                          out / found.lang / site.page("aids").path / Path(file.path).name)
         (out / "index.html").write_text(root_page(translations, SITE_LANGUAGES), encoding="utf-8")
         with stage(session, "search index"):
             indexed = indexing.wait() if indexing is not None else search.index(out, light, bundles)
