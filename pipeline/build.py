@@ -82,10 +82,13 @@ class Project:
 
     root: Path
     session: Session | None = None
+    #: the manifest's documents, when the command has read it already
+    documents: list[Document] | None = None
 
     @cached_property
     def _loaded(self) -> tuple[Corpus, list[Diagnostic]]:
-        return load_corpus(self.root, self.session)  # read -> parse -> attach translations -> link
+        # read -> parse -> attach translations -> link
+        return load_corpus(self.root, self.session, documents=self.documents)
 
     @property
     def corpus(self) -> Corpus:
@@ -118,15 +121,16 @@ class Project:
                          self.facts, only=only)
 
 
-def load_corpus(root: Path, session: Session | None = None, *, references: bool = True
-                ) -> tuple[Corpus, list[Diagnostic]]:
+def load_corpus(root: Path, session: Session | None = None, *, references: bool = True,
+                documents: list[Document] | None = None) -> tuple[Corpus, list[Diagnostic]]:
     """Read, parse and link every document: the corpus every command works on. Without
     ``references`` no cross-reference is resolved: an edition diff compares texts only, and
     resolving is most of the time loading takes. In a build's ``session``, a document whose
     inputs did not change comes from the last build whole (pipeline/loaded.py): only the
-    documents an edit touched are read, parsed, translated and linked."""
+    documents an edit touched are read, parsed, translated and linked. ``documents``: the
+    manifest's, when the caller has read it already."""
     root = Path(root)
-    corpus = Corpus(documents=load_manifest(root))
+    corpus = Corpus(documents=documents if documents is not None else load_manifest(root))
     kept = DocumentCache(session.cache, session.fingerprint) if session else None
     notes: dict[str, list[Diagnostic]] = {}
     with stage(session, "read+parse"):
@@ -165,13 +169,13 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     """``folio build``: every output, from what changed since the build in place (``clean``:
     from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS)."""
     root = Path(root)
-    load_manifest(root)  # a directory that holds no project is refused before anything is made in it
+    documents = load_manifest(root)  # a directory that holds no project is refused before anything is made in it
     out_dir = Path(out_dir) if out_dir is not None else root / "build"
     site_dir = root / "site" if _site_wanted(root) else None
     with start(root, out_dir, site_dir, jobs=jobs, clean=clean) as session:
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
-        project = Project(root, session)
+        project = Project(root, session, documents)  # the manifest read once: a second at x100
         corpus, notes = project.corpus, project.notes  # read -> parse -> attach translations -> link
         with stage(session, "changes"):  # the edition diff since the manifest's changes_since:
             changes = edition_changes(root, corpus) if site_dir else None  # the "what changed" pages

@@ -97,6 +97,26 @@ def test_editing_one_unit_rebuilds_only_what_depends_on_it(project, tree_bytes, 
     assert result.stats["refs-resolved reused"] == 4
     page = (project / "site" / "ru" / VQ_PAGE / "index.html").read_text("utf-8")
     assert EDITED in page and WORD not in page
+    # the Russian search's lexicon gains the new form; its words looked up in the edited document only
+    lexicon = (project / "site" / "ru" / "assets" / "folio" / "folio-lexicon.js").read_text("utf-8")
+    assert '"исключенья":"исключение"' in lexicon
+    assert result.stats["lexicon made"] == 1 and result.stats["lexicon reused"] == 4
+    assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
+
+
+def test_a_document_taken_out_of_the_manifest_leaves_no_page_behind(project, tree_bytes, tmp_path):
+    manifest = project / "corpus" / "manifest.yaml"
+    text = manifest.read_text("utf-8")
+    start = text.index("- key: his-winter-new-world-x1\n")
+    end = text.index("- key: ", start + 1)
+    manifest.write_text(text[:start] + text[end:], "utf-8")
+    for translation in (project / "corpus" / "translations").glob("his-winter-new-world-x1.*"):
+        translation.unlink()  # a translation of a document the manifest does not name is refused
+    result = build(project)
+    assert result.summary["documents"] == 4
+    for lang in ("en", "ru"):  # neither the page nor what the search reads of it is kept
+        assert not (project / "site" / lang / "his-x1" / "his-winter-new-world-x1").exists()
+        assert not (project / "build" / ".cache" / "search-pages" / lang / "his-x1" / "his-winter-new-world-x1").exists()
     assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
 
 

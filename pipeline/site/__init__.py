@@ -12,13 +12,13 @@ A project opts in with a top-level mkdocs.yml (the theme and site settings); wit
 
 from __future__ import annotations
 
-import shutil
 import sys
 import tempfile
 from pathlib import Path
 
 from .. import workers
 from ..atomic import atomic_dir
+from ..buildcache import carry
 from ..diagnostics import Diagnostic
 from ..model import Corpus
 from ..rules import load_facts
@@ -91,13 +91,15 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
             frame = navigation_key(session.fingerprint) if session else ""
             sources = pages.prepare(site, SITE_LANGUAGES, renderer, keys, frame,
                                     here or work / "sources", previous, jobs)
-        pages.copy_assets(sources, ASSETS, corpus)
+        pages.copy_assets(sources, ASSETS, corpus, session.cache if session else None,
+                          session.fingerprint if session else None)
         for found in sources:
             mkdocs_adapter.write_config(found.lang, navigation(site, found.titles,
                                                                translations[found.lang].gettext),
                                         root / BASE_CONFIG, found.config,
                                         (session.site_dir if session else out) / found.lang,
-                                        translations[found.lang].gettext)
+                                        translations[found.lang].gettext,
+                                        session.cache if session else None)
         in_place = session.previous_site if session else None
 
         def wrap(found: pages.Sources) -> int:
@@ -108,7 +110,8 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
 
         # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
         # while MkDocs wraps the pages, a process per language
-        light = pages.search_pages(sources, work / "search")
+        light_before, light = session.cache.directory("search-pages") if session else (None, None)
+        light = pages.search_pages(sources, light or work / "search", light_before)
         bundles = session.cache.directory("search") if session else (None, None)
         indexing = search.start(out, light, bundles, jobs) if jobs > 1 else None
         try:
@@ -121,8 +124,9 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
         for found in sources:
             for file in aids.files if aids else ():
                 if file.lang == found.lang:
-                    shutil.copyfile(aids.directory / file.path,
-                                    out / found.lang / site.page("aids").path / Path(file.path).name)
+                    # a hard link where it can be: the printed aids are only ever written whole
+                    carry(aids.directory / file.path,
+                          out / found.lang / site.page("aids").path / Path(file.path).name)
         (out / "index.html").write_text(root_page(translations, SITE_LANGUAGES), encoding="utf-8")
         with stage(session, "search index"):
             indexed = indexing.wait() if indexing is not None else search.index(out, light, bundles)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
-from typing import Iterable
+from typing import Callable, Iterable
 
 from ..language.morph import fold, ru_word
 
@@ -64,15 +64,31 @@ def lexicon(texts: Iterable[str]) -> dict[str, str]:
     return dict(sorted(found.items()))
 
 
-def rewrites(lemmas: dict[str, str]) -> list[str]:
+def entries(texts: Iterable[str]) -> dict[str, tuple[str, str, str]]:
+    """Form -> (dictionary form, its stem as Pagefind indexes it, as a query searches it), for
+    every form the texts use: all :func:`script` needs of them. A build keeps them per document
+    (pipeline/site/pages.py), so that an edit looks up the words of the edited document only."""
+    return {form: (lemma, _indexed(form), _queried(form)) for form, lemma in lexicon(texts).items()}
+
+
+def script_of(found: dict[str, tuple[str, str, str]]) -> str:
+    """:func:`script` of the forms :func:`entries` found (of one text or of several, merged)."""
+    forms = {form: entry[0] for form, entry in sorted(found.items())}
+    return script(forms, indexed=lambda form: found[form][1], queried=lambda form: found[form][2])
+
+
+def rewrites(lemmas: dict[str, str], indexed: Callable[[str], str] | None = None,
+             queried: Callable[[str], str] | None = None) -> list[str]:
     """The forms a query must trade for their dictionary form: those whose own stem, searched
     as Pagefind searches it, misses another form of the word in the texts. Elsewhere the
-    query stays as typed, and Pagefind ranks the units with that very form first."""
+    query stays as typed, and Pagefind ranks the units with that very form first. ``indexed``
+    and ``queried`` give a form's stems when they are known already (:func:`entries`)."""
+    indexed, queried = indexed or _indexed, queried or _queried
     forms: dict[str, set[str]] = {}
     for form, lemma in lemmas.items():
         forms.setdefault(lemma, set()).add(form)
     return sorted(form for form, lemma in lemmas.items() if form != lemma
-                  and not all(_indexed(other).startswith(_queried(form)) for other in forms[lemma]))
+                  and not all(indexed(other).startswith(queried(form)) for other in forms[lemma]))
 
 
 @lru_cache(maxsize=1)
@@ -96,12 +112,13 @@ def _queried(form: str) -> str:
     return _indexed(_Y_ENDING.sub(r"\1", form))
 
 
-def script(forms: dict[str, str]) -> str:
+def script(forms: dict[str, str], indexed: Callable[[str], str] | None = None,
+           queried: Callable[[str], str] | None = None) -> str:
     """The lexicon as the search page loads it: a script that sets ``window.FolioLexicon``:
     every inflected form's dictionary form (to mark a unit's forms of a word found by its
-    hidden term), and the forms a query trades for their dictionary form."""
+    hidden term), and the forms a query trades for their dictionary form (:func:`rewrites`)."""
     inflected = {form: lemma for form, lemma in forms.items() if form != lemma}
-    data = json.dumps({"mark": MARK, "lemmas": inflected, "rewrite": rewrites(forms)},
+    data = json.dumps({"mark": MARK, "lemmas": inflected, "rewrite": rewrites(forms, indexed, queried)},
                       ensure_ascii=False, separators=(",", ":"))
     # "</" cannot end the script early: the data are the texts' words, but keep it safe anyway
     return "window.FolioLexicon = " + data.replace("</", "<\\/") + ";\n"

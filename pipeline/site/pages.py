@@ -17,14 +17,16 @@ from pathlib import Path
 from typing import Callable
 
 from .. import workers
-from ..buildcache import carry
-from ..fingerprint import digest
+from ..buildcache import BuildCache, carry
+from ..fingerprint import Fingerprint, digest
 from ..model import Corpus
 from . import lexicon, mkdocs_adapter, search_input
 from .render import Renderer
 from .structure import Page, Site
 
 INDEX = "pages.json"
+#: the build cache's entries of each document's lexicon forms (pipeline/buildcache.py)
+LEXICON = "lexicon"
 
 
 @dataclass
@@ -88,17 +90,23 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
     return sources
 
 
-def search_pages(sources: list[Sources], target: Path) -> Path:
+def search_pages(sources: list[Sources], target: Path, previous: Path | None = None) -> Path:
     """Every page as Pagefind needs to read it, at its path under ``target``: the language, the
     title and the page's own HTML (whose data-pagefind-body is what gets indexed), without the
     theme's frame and navigation (pipeline/site/search.py), nor what Pagefind would ignore
-    (pipeline/site/search_input.py)."""
+    (pipeline/site/search_input.py). ``previous`` is the last build's ``target``: a page Folio
+    did not render again is the same there, and carried over."""
     for found in sources:
         docs = mkdocs_adapter.docs_dir(found.config)
+        rendered = set(found.rendered)
         for path, title in found.titles.items():
+            page = target / found.lang / path / "index.html"
+            kept = previous / found.lang / path / "index.html" if previous is not None else None
+            if kept is not None and path not in rendered and kept.is_file():
+                carry(kept, page)
+                continue
             text = (docs / path / "index.md").read_text("utf-8")
             body = search_input.trimmed(text.split("\n---\n", 1)[1])  # after page_source's front matter
-            page = target / found.lang / path / "index.html"
             page.parent.mkdir(parents=True, exist_ok=True)
             page.write_text(f'<!doctype html>\n<html lang="{found.lang}"><head><meta charset="utf-8">'
                             f"<title>{html.escape(title)}</title></head><body>\n{body}\n</body></html>\n",
@@ -106,15 +114,37 @@ def search_pages(sources: list[Sources], target: Path) -> Path:
     return target
 
 
-def copy_assets(sources: list[Sources], assets: Path, corpus: Corpus) -> None:
-    """The renderer's assets into each language's docs, with the language's search lexicon."""
+def copy_assets(sources: list[Sources], assets: Path, corpus: Corpus, cache: BuildCache | None = None,
+                fingerprint: Fingerprint | None = None) -> None:
+    """The renderer's assets into each language's docs, with the language's search lexicon.
+    With a build's ``cache``, the lexicon's forms of a document whose inputs did not change
+    (``fingerprint``) are the last build's: an edit looks up the words of its document only."""
     for found in sources:
         target = mkdocs_adapter.docs_dir(found.config) / mkdocs_adapter.ASSETS
         shutil.rmtree(target, ignore_errors=True)  # fresh files: kept ones may be hard links
         shutil.copytree(assets, target)
         if found.lang in lexicon.LANGUAGES:
-            texts = (u.sides[found.lang].text for u in corpus.units.values() if found.lang in u.sides)
-            (target / mkdocs_adapter.LEXICON).write_text(lexicon.script(lexicon.lexicon(texts)), "utf-8")
+            text = lexicon.script_of(_lexicon_entries(corpus, found.lang, cache, fingerprint))
+            (target / mkdocs_adapter.LEXICON).write_text(text, "utf-8")
+
+
+def _lexicon_entries(corpus: Corpus, lang: str, cache: BuildCache | None,
+                     fingerprint: Fingerprint | None) -> dict:
+    """:func:`lexicon.entries` of every unit's text in ``lang``, merged from each document's."""
+    texts: dict[str, list[str]] = {d.key: [] for d in corpus.documents}
+    for unit in corpus.units.values():
+        if lang in unit.sides:
+            texts[unit.document].append(unit.sides[lang].text)
+    merged: dict = {}
+    for document in corpus.documents:
+        key = digest(LEXICON, fingerprint.document(document), lang) if cache and fingerprint else None
+        found = cache.get_json(LEXICON, key) if key else None
+        if found is None:
+            found = lexicon.entries(texts[document.key])
+            if key:
+                cache.put_json(LEXICON, key, found)
+        merged.update(found)  # a form's entry is the same in every document
+    return merged
 
 
 def _key(keys: dict[str, str], page: Page, lang: str) -> str:
