@@ -92,4 +92,9 @@ def _findings(diagnostics: list[Diagnostic]) -> str:
 
 
 def _json(value) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=_words)
+
+
+def _words(value):
+    # a finding's message and advice as template and parameters (diagnostics.Text)
+    return value.to_json()
