@@ -203,7 +203,14 @@ class Renderer:
                               severities=severities, families=sorted(families.items()),
                               by_severity=by_severity,
                               severity_name=lambda s: self.gettext(SEVERITIES[str(s)]),
-                              toc=toc + [(2, f"code-{group.code}", group.code) for group in groups])
+                              # the table of contents names a group as its heading does, by
+                              # what its code means: the code itself is the anchor only
+                              toc=toc + [(2, f"code-{group.code}", self._summary_text(group.summary))
+                                         for group in groups])
+
+    def _summary_text(self, summary: str) -> str:
+        """A code's meaning as plain text, in the page's language where the catalog has it."""
+        return (self.gettext(summary) if summary else summary).replace("`", "")
 
     def _search(self, page: Page) -> RenderedPage:
         return self._template(page, "search.html", self.gettext("Search"))
