@@ -29,10 +29,10 @@ from test_site_russian import _names
 #: What the consistency report (the translators' page) shows as data, not as interface: in each
 #: finding the file and line to open (corpus/sources/...ru.txt:32:5), the words of the English
 #: text it quotes and a suppression's reason as its author wrote it in corpus/checks.yaml; in the
-#: meaning of a code heading its group (and naming it in the table of contents) an example taken
-#: from the English texts, in a code span ("loose" for "lose", "LIBERTY/ HABSBURG"). The findings'
-#: own words are templates the catalogs translate (tests/test_findings_text.py holds them to it).
-DIAGNOSTIC_MESSAGES = "li.folio-finding, .folio-code-summary code, .md-nav a[href^='#code-']"
+#: meaning of a code heading its group an example taken from the English texts, in a code span
+#: ("loose" for "lose", "LIBERTY/ HABSBURG"; the table of contents names the group without it).
+#: The findings' own words are templates the catalogs translate (tests/test_findings_text.py).
+DIAGNOSTIC_MESSAGES = "li.folio-finding, .folio-code-summary code"
 #: pages whose subject is the words of both languages (the termbase): English there is marked
 #: with lang="en", and is a term or a translator's note about one
 BILINGUAL_PAGES = ("/ru/glossary/",)

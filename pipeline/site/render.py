@@ -57,6 +57,10 @@ def environment(translations) -> Environment:
     return env
 
 
+_CODE_SPAN = re.compile(r"`[^`]*`")
+_EMPTY_PARENS = re.compile(r"\(\s*[;,]?\s*\)")
+_SPACE_BEFORE = re.compile(r"\s+([,;:.)])")
+
 class Renderer:
     """Renders the pages of one language."""
 
@@ -209,8 +213,12 @@ class Renderer:
                                          for group in groups])
 
     def _summary_text(self, summary: str) -> str:
-        """A code's meaning as plain text, in the page's language where the catalog has it."""
-        return (self.gettext(summary) if summary else summary).replace("`", "")
+        """A code's meaning as plain text, in the page's language where the catalog has it,
+        without its examples: a code span quotes the texts' words (`revolt- is placed`), which
+        the heading marks as code and a line of the table of contents could not."""
+        text = _CODE_SPAN.sub("", self.gettext(summary) if summary else summary)
+        text = _EMPTY_PARENS.sub("", text)
+        return " ".join(_SPACE_BEFORE.sub(r"\1", text).split())
 
     def _search(self, page: Page) -> RenderedPage:
         return self._template(page, "search.html", self.gettext("Search"))
