@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..rules.facts import Fact
 from ..language.numbers import number_words
+from ..model import Lang
+from ..rules.facts import Fact
 from ..rules.wording import numbers, periods
 
 #: fact types whose value reads the same in every language
@@ -41,7 +42,7 @@ def glance(facts: list[Fact], lang: str) -> list[Glance]:
 def _with_reading(shown: Glance, fact: Fact, lang: str) -> Glance:
     if not fact.readings:
         return shown
-    said = lang if lang in fact.readings else "en"
+    said = lang if lang in fact.readings else Lang.EN
     return replace(shown, reading=fact.readings[said], alternative=fact.alternatives[said], reading_lang=said)
 
 
@@ -51,12 +52,12 @@ def _one(fact: Fact, lang: str) -> Glance:
     elif lang in fact.wording:
         text, said = " … ".join(fact.wording[lang]), lang
     else:
-        text, said = fact.label["en"], "en"
+        text, said = fact.label[Lang.EN], Lang.EN
     value = None
     # a text that states the value itself ("2 CP так разыгранного…") would read it twice
     if fact.type in SHOWN_TYPES and not _states_value(text, said, fact):
         value = str(fact.value)
-        if lang == "en" and fact.measure:  # measures are English words ("land units", "Stab")
+        if lang == Lang.EN and fact.measure:  # measures are English words ("land units", "Stab")
             value = f"{value} {fact.measure}"
     return Glance(fact.id, value, text, said)
 

@@ -21,7 +21,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..labels import _sentence, label
 from ..editions.diff import ADDED
 from ..lookup import Lookup
-from ..model import Corpus, Kind, Lang, Reference, RefKind, RefStatus, Unit
+from ..model import LANGUAGES, Corpus, Kind, Lang, Reference, RefKind, RefStatus, Unit
 from ..termbase import Abbreviation, Termbase
 from .changes import rows as change_rows
 from .findings import SEVERITIES, Findings, quoted
@@ -87,7 +87,7 @@ class Renderer:
         self.gettext = translations.gettext
         self.ngettext = translations.ngettext
         self.env.globals.update(language_name=self.language_name, lang=lang,
-                                language_names={code: self.language_name(code) for code in ("en", "ru")})
+                                language_names={code: self.language_name(code) for code in LANGUAGES})
         # data written in one language (the glossary's notes): marked as such on the other's pages
         self.env.filters["quoted"] = lambda value: quoted(str(value), lang)
         self.macros = UnitHtml(lang, self.gettext, self.ngettext, self.language_name)
@@ -189,7 +189,7 @@ class Renderer:
                  "concept": {c.id: (c.terms.get(self.lang) or next(iter(c.terms.values()), [c.id]))[0]
                              for c in self.termbase.concepts} if self.termbase else {},
                  # a fact by what it says to a player (rules-ambiguous names the fact it is about)
-                 "fact": {f.id: f.label.get(self.lang, f.label["en"]) for f in self.facts or ()}}
+                 "fact": {f.id: f.label.get(self.lang, f.label[Lang.EN]) for f in self.facts or ()}}
         findings = Findings(self.lang, self.gettext, self.ngettext, self.language_name, unit_link, names,
                             translates=i18n.translated_ids(self.lang).__contains__)
         severities = [str(s) for s in sorted(Severity, reverse=True)]
@@ -374,7 +374,7 @@ class Renderer:
 
 
 def _script(text: str) -> str:
-    return "ru" if re.search(r"[А-Яа-яЁё]", text) else "en"
+    return Lang.RU if re.search(r"[А-Яа-яЁё]", text) else Lang.EN
 
 
 def root_page(translations_by_lang: dict, languages: tuple[str, ...]) -> str:
