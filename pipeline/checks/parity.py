@@ -3,7 +3,8 @@
 Cross-references, structure (markers, own lines, translated children), termbase terms and
 freshness (a translation made from a source text that has changed since) here; what the two
 texts say side by side in the modules of :data:`SIDE_BY_SIDE`: numbers in digits and words,
-sentences, verbatim tokens, brackets and final punctuation.
+sentences, verbatim tokens, brackets and final punctuation, and per sentence pair negation,
+conditions, signs, ordinals, the order of verbatim tokens and text left in the other language.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from typing import Iterable
 from ..diagnostics import Diagnostic, Severity
 from ..model import Kind, Lang, RefKind, Unit
 from ..worddiff import word_diff
-from . import parity_marks, parity_numbers, parity_sentences, parity_tokens, placement
+from . import (parity_marks, parity_meaning, parity_numbers, parity_order, parity_sentences,
+               parity_tokens, placement)
 from .base import CheckContext, Code, Text, Word, _, on_unit, text
 from .terminology_terms import Occurrence, analyse
 
@@ -31,7 +33,8 @@ TERMS = Code("parity-term-missing", Severity.WARNING,
               "a termbase term on one side of a unit whose approved rendering is missing on the "
               "other (matched by lemma, so any inflection counts)")
 #: the comparisons of a translated unit's two texts, in the order they run
-SIDE_BY_SIDE = (parity_numbers, parity_sentences, parity_tokens, parity_marks)
+SIDE_BY_SIDE = (parity_numbers, parity_sentences, parity_tokens, parity_marks, parity_meaning,
+                parity_order)
 CODES = [STALE, REFERENCES, STRUCTURE, TERMS,
          *(code for module in SIDE_BY_SIDE for code in module.CODES), *placement.CODES]
 

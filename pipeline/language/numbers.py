@@ -152,3 +152,37 @@ def _number(text: str, run: list[tuple[int, int, int]]) -> NumberWord:
     start, end = run[0][0], run[-1][1]
     value = total + current
     return NumberWord(start, end, text[start:end], value, weak=value == 1 and len(run) == 1)
+
+
+#: words that say "first" without the ordinal (`comes first` is «наступит раньше», `first
+#: obtain` «сначала получить»): a side with one of them does not lack the other side's first
+FIRST_LIKE = {
+    Lang.EN: frozenset({"first", "firstly", "initially", "earlier", "sooner", "before", "once"}),
+    Lang.RU: frozenset({"первый", "сначала", "сперва", "впервые", "вначале", "первоначально",
+                        "раньше", "ранее", "прежде", "однажды"}),
+}
+_EN_ORDINALS = frozenset(_ORDINALS) | frozenset(_TENTHS) | {"hundredth", "thousandth"}
+#: `2nd`, `3rd`; «2-й», «3-го», «5-м»: an ordinal in digits
+_DIGIT_ORDINAL = re.compile(r"(?<![\w.])(\d+)(?:st|nd|rd|th|-?(?:й|го|му|м|я|е|ю|ой|ая|ое|ий|ых|ым|ми))(?!\w)")
+
+
+def ordinals(text: str, lang: str) -> list[NumberWord]:
+    """The ordinals of ``text``: `second`, «третьего», `twenty-fifth`, `2nd`, «3-й». A first
+    (`first`, «первый») is ``weak``: as often "before the rest" as a count."""
+    found = [word for word in number_words(text, lang) if _ordinal(word.text, lang)]
+    for match in _DIGIT_ORDINAL.finditer(text):
+        value = int(match.group(1))
+        found.append(NumberWord(match.start(), match.end(), match.group(), value, weak=value == 1))
+    for n, word in enumerate(found):
+        if word.value == 1 and not word.weak:
+            found[n] = word._replace(weak=True)
+    return sorted(found)
+
+
+def _ordinal(words: str, lang: str) -> bool:
+    """Whether the number ``words`` ends in an ordinal (`twenty-fifth`, «двадцать пятого»)."""
+    last = _WORD.findall(words)[-1].lower()
+    if lang == Lang.EN:
+        return last in _EN_ORDINALS
+    return any(parse.normal_form != "один" and RU.get(parse.normal_form, (0, ""))[1] == "Anum"
+               and "Anum" in parse.tag for parse in parses(last))

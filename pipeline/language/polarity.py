@@ -1,0 +1,153 @@
+"""Negations and conditions of a sentence, found by lemma: what a translation must not drop.
+
+    negations("may not be activated", "en")        # one strong Marker: `not`
+    conditions("если только Милан не в VA", "ru")  # one strong Marker: «если только … не»
+
+A *strong* marker is a word whose only job is to negate or to set a condition (`not`, «не»,
+`unless`, «если»). A *weak* one says the same in passing, as other words do (`without`,
+`non-Hostile`, «без», «невозможно», `while`, «при выпадении»): the other side may render a
+strong marker by one of them, so a weak marker excuses a side from having a strong one, but is
+never reported missing. The two languages do not match marker for marker:
+
+- Russian doubles its negations (`none` is «никто … не», `never` «никогда не»), so sides are
+  compared by presence, not by count;
+- «не более», «не менее» are `at most`, `at least` (and `no more than` the same in English):
+  comparisons, not negations;
+- «пока … не» and «до тех пор, пока … не» are `until`, «если только … не» is `unless`:
+  the «не» of these belongs to the condition; `unless` both negates and conditions.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..model import Lang
+from . import Token, lemmas
+from .morph import ru_word
+
+
+class Marker(NamedTuple):
+    start: int  # character offsets into the analysed text
+    end: int
+    text: str
+    strong: bool
+
+
+#: lemmas that negate, and nothing else
+NEGATIONS = {
+    Lang.EN: frozenset({"not", "n't", "no", "never", "cannot", "none", "nothing", "nobody",
+                        "neither", "nor", "nowhere", "unless"}),
+    Lang.RU: frozenset({"не", "нет", "ни", "нельзя", "никогда", "ничто", "никто", "никакой",
+                        "нигде", "никуда", "нисколько", "ниоткуда", "отнюдь"}),
+}
+#: lemmas that negate in passing: an exception, an absence, a failure
+WEAK_NEGATIONS = {
+    Lang.EN: frozenset({"without", "except", "excluding", "fail", "lack", "instead",
+                        "impossible", "unable", "cease", "refuse", "forfeit"}),
+    Lang.RU: frozenset({"без", "кроме", "исключение", "лишаться", "лишиться", "отказаться",
+                        "отказываться", "вместо"}),
+}
+#: a negation word before one of these compares, it does not negate (`no more than`, «не более»)
+COMPARATIVES = {
+    Lang.EN: frozenset({"more", "less", "fewer", "later", "earlier", "greater"}),
+    Lang.RU: frozenset({"более", "менее", "больше", "меньше", "позднее", "позже", "ранее",
+                        "раньше", "свыше", "дальше"}),
+}
+#: how far after «пока» its «не» may stand (``пока эта держава не``)
+_UNTIL_REACH = 6
+#: «не смотря на»: the misspelling of «несмотря на» (`even though`), spell-confusable's to report
+_NOT_A_NEGATION_BEFORE = {Lang.RU: frozenset({"смотря"})}
+
+#: conditions: single lemmas, then phrases as written (`provided` alone is a verb)
+CONDITIONS = {
+    Lang.EN: frozenset({"if", "unless", "when", "whenever", "until", "till"}),
+    Lang.RU: frozenset({"если", "когда", "пока", "коли", "ежели"}),
+}
+CONDITION_PHRASES = {
+    Lang.EN: (("as", "long", "as"), ("as", "soon", "as"), ("provided", "that"), ("in", "case")),
+    Lang.RU: (("в", "случае"), ("при", "условии"), ("как", "только"), ("до", "тех", "пор")),
+}
+_NOT_A_CONDITION_AFTER = {Lang.EN: frozenset({"as"}), Lang.RU: frozenset({"как"})}
+#: what renders a condition in passing: a preposition or a clause of time
+WEAK_CONDITIONS = {
+    Lang.EN: frozenset({"while", "after", "before", "during", "whether", "where", "otherwise",
+                        "once", "upon", "on", "with", "since", "as"}),
+    Lang.RU: frozenset({"при", "после", "до", "во", "время", "ли", "где", "иначе", "раз",
+                        "поскольку", "однажды", "по"}),
+}
+
+
+def negations(text: str, lang: str) -> list[Marker]:
+    """The negations of ``text``, strong and weak, in order."""
+    words = [t for t in lemmas(text, lang) if t.is_word]
+    found = []
+    strong, weak = NEGATIONS.get(lang, frozenset()), WEAK_NEGATIONS.get(lang, frozenset())
+    for n, token in enumerate(words):
+        keys = token.keys
+        following = words[n + 1].keys if n + 1 < len(words) else frozenset()
+        if keys & strong:
+            if following & _NOT_A_NEGATION_BEFORE.get(lang, frozenset()):
+                continue
+            # `no more than`, «пока не» (`until`, or `while not`): a negation only in part
+            partly = bool(following & COMPARATIVES[lang]) or lang == Lang.RU and \
+                bool(keys & {"не", "ни"}) and _until(words, n)
+            found.append(Marker(token.start, token.end, token.text, not partly))
+        elif keys & weak or _lexical(token, following, lang):
+            found.append(Marker(token.start, token.end, token.text, False))
+    return found
+
+
+def conditions(text: str, lang: str) -> list[Marker]:
+    """The conditions of ``text``, strong and weak, in order."""
+    words = [t for t in lemmas(text, lang) if t.is_word]
+    found = []
+    strong, weak = CONDITIONS.get(lang, frozenset()), WEAK_CONDITIONS.get(lang, frozenset())
+    phrases = CONDITION_PHRASES.get(lang, ())
+    n = 0
+    while n < len(words):
+        phrase = next((p for p in phrases if _starts(words, n, p)), None)
+        if phrase is not None:
+            last = words[n + len(phrase) - 1]
+            found.append(Marker(words[n].start, last.end, text[words[n].start:last.end], True))
+            n += len(phrase)
+            continue
+        token = words[n]
+        if n and words[n - 1].text.lower() in _NOT_A_CONDITION_AFTER.get(lang, ()):
+            n += 1  # `as if`, «как если бы»: a comparison
+            continue
+        if token.keys & strong:
+            found.append(Marker(token.start, token.end, token.text, True))
+        elif token.keys & weak:
+            found.append(Marker(token.start, token.end, token.text, False))
+        n += 1
+    return found
+
+
+def _starts(words: list[Token], n: int, phrase: tuple[str, ...]) -> bool:
+    return n + len(phrase) <= len(words) and all(
+        words[n + k].text.lower() == word for k, word in enumerate(phrase))
+
+
+def _until(words: list[Token], n: int) -> bool:
+    """Whether the «не» at ``n`` completes a «пока» before it."""
+    for back in range(1, _UNTIL_REACH + 1):
+        if n - back < 0:
+            return False
+        keys = words[n - back].keys
+        if keys & NEGATIONS[Lang.RU]:
+            return False  # a negation between: this «не» is one of its own
+        if "пока" in keys:
+            return True
+    return False
+
+
+def _lexical(token: Token, following: frozenset[str], lang: str) -> bool:
+    """A word negated by its prefix: `non-Hostile` (the tokenizer splits `non` off the hyphen),
+    «невозможно», «непапских» (a dictionary word after «не»)."""
+    if lang == Lang.EN:
+        return "non" in token.keys
+    lower = token.text.lower()
+    if lang != Lang.RU or len(lower) < 6 or not lower.startswith(("не", "ни")):
+        return False
+    rest = ru_word(lower[2:])
+    return not rest.guessed and len(lower) - 2 >= 4
