@@ -4,7 +4,8 @@ the source, for the checks that compare the two sentence by sentence.
 Sentences come from a real segmenter (:mod:`pipeline.language.sentences`). The two lists are
 aligned in the manner of Gale and Church, by length, with *anchors*: what each sentence says
 that both languages write alike or that the termbase names in both (numbers, Latin
-abbreviations and names in capitals, termbase concepts). A sentence may pair with none (left
+abbreviations and names in capitals, termbase concepts; the last two only where both sides
+of the unit have them). A sentence may pair with none (left
 out, or added), with one, or two with one (joined, or split). Length alone cannot tell a short
 sentence left out ("Otherwise re-roll.") from two joined into one; anchors can: two sentences
 aligned with one are joined when each brings anchors of its own and the one has them, and one
@@ -87,13 +88,13 @@ def _aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Alig
     if not theirs or not ours:
         return Aligned(theirs, ours, [])
     game = ctx.lookup().document_of(unit).rulebook
-    marks_a = anchors(ctx, game, source, source_lang, theirs)
-    marks_b = anchors(ctx, game, target, lang, ours)
+    full_a, full_b = anchors(ctx, game, source, source_lang, theirs), anchors(ctx, game, target, lang, ours)
+    marks_a, marks_b = _comparable(full_a, full_b)
     ratio = RATIO.get((source_lang, lang), 1.0)
     if len(theirs) == len(ours) == 1:
         return Aligned(theirs, ours, [Bead((0,), (0,))])
     beads = align(theirs, ours, ratio, marks_a, marks_b)
-    return Aligned(theirs, ours, resolve(beads, theirs, ours, ratio, marks_a, marks_b))
+    return Aligned(theirs, ours, resolve(beads, theirs, ours, ratio, (marks_a, marks_b), (full_a, full_b)))
 
 
 def anchors(ctx: CheckContext, game: str, text: str, lang: str,
@@ -108,6 +109,17 @@ def anchors(ctx: CheckContext, game: str, text: str, lang: str,
         marks |= {c for start, ids in concepts if sentence.start <= start < sentence.end for c in ids}
         result.append(frozenset(marks))
     return result
+
+
+def _comparable(marks_a: list[frozenset[str]],
+                marks_b: list[frozenset[str]]) -> tuple[list[frozenset[str]], list[frozenset[str]]]:
+    """The anchors both sides can have: the unit's numbers, and the tokens and concepts it
+    writes on both sides. A concept the other side renders in words no termbase lists, or a
+    heading in capitals the translation translates, is on one side only and tells nothing;
+    a number gone with a sentence left out is what tells."""
+    union_a, union_b = frozenset().union(*marks_a), frozenset().union(*marks_b)
+    kept = (union_a & union_b) | {m for m in union_a | union_b if m.startswith("#")}
+    return [m & kept for m in marks_a], [m & kept for m in marks_b]
 
 
 def _concepts(ctx: CheckContext, game: str, text: str, lang: str) -> list[tuple[int, frozenset[str]]]:
@@ -149,23 +161,30 @@ def align(theirs: list[Sentence], ours: list[Sentence], ratio: float,
     return beads[::-1]
 
 
+Marks = tuple[list[frozenset[str]], list[frozenset[str]]]  # the anchors of the two sides' sentences
+
+
 def resolve(beads: list[Bead], theirs: list[Sentence], ours: list[Sentence], ratio: float,
-            marks_a: list[frozenset[str]], marks_b: list[frozenset[str]]) -> list[Bead]:
+            comparable: Marks, full: Marks) -> list[Bead]:
     """Decide each two-with-one bead: joined (or split), or one sentence left out (or added).
 
     What each of the two says on its own (its anchors the other lacks) is looked for in the
-    one: found for both, they are joined; missing for one, that one is left out (added). With
-    no anchors of their own, a one too short to translate both translates one of them: the one
-    that fits its length better."""
+    one: all found for both, they are joined (``confirmed``); none found for one and some for
+    the other, that one is left out (added). Otherwise a one too short to translate both
+    translates one of them, the one that fits its length better; a one long enough stays a
+    join that nothing confirms."""
     resolved = []
     for bead in beads:
         if len(bead.source) == 2 or len(bead.target) == 2:
             two_on_source = len(bead.source) == 2
             both, one = (bead.source, bead.target[0]) if two_on_source else (bead.target, bead.source[0])
-            marks_two, marks_one = (marks_a, marks_b) if two_on_source else (marks_b, marks_a)
-            own = [marks_two[k] - marks_two[other] for k, other in (both, both[::-1])]
-            found = [bool(own_k & marks_one[one]) for own_k in own]
-            missing = [bool(own_k) and not found_k for own_k, found_k in zip(own, found)]
+            (two_c, one_c), (two_f, one_f) = ((side[0], side[1]) if two_on_source else (side[1], side[0])
+                                              for side in (comparable, full))
+            pairs_of_two = list(zip(both, both[::-1]))
+            # confirmed only when every anchor of its own, even one the other side of the unit
+            # lacks, is in the one: a concept gone with a sentence left out is not a join
+            found = [bool(own) and own <= one_f[one] for own in (two_f[k] - two_f[o] for k, o in pairs_of_two)]
+            missing = [bool(own) and not own & one_c[one] for own in (two_c[k] - two_c[o] for k, o in pairs_of_two)]
             if all(found):
                 resolved.append(bead._replace(confirmed=True))
                 continue

@@ -3,11 +3,11 @@
 Sentences come from a real segmenter (:mod:`pipeline.language.sentences`), so ``5.5``,
 ``т. е.``, ``(see p. 13)`` and ``50d.`` do not cut a sentence in two. When the counts differ,
 the pairs of :mod:`pipeline.checks.parity_pairs` say which sentence of the source has no
-counterpart or which the translation adds (a warning), and which two are joined or split. A
-join or split whose sentences each bring numbers, abbreviations or termbase terms of their own,
-all found on the other side, is only the sentences cut otherwise (``parity-sentences-joined``,
-info); one that nothing confirms stays a warning, since by length a joined pair cannot be told
-from a short sentence dropped ("Otherwise re-roll."), and the reviewer should read it.
+counterpart or which the translation adds, and which two are joined or split. A join or split
+whose sentences each bring numbers, abbreviations or termbase terms of their own, all found on
+the other side, is only the sentences cut otherwise, and is not reported; one that nothing
+confirms is, since by length a joined pair cannot be told from a short sentence dropped
+("Otherwise re-roll."), and the reviewer should read it.
 """
 
 from __future__ import annotations
@@ -24,11 +24,7 @@ SENTENCES = Code("parity-sentences", Severity.WARNING,
                  "a translated unit with more or fewer sentences than its source: one left out, "
                  "added, or two joined (counted by a sentence segmenter, so `5.5`, `т. е.` and "
                  "`p. 13` do not end one)")
-JOINED = Code("parity-sentences-joined", Severity.INFO,
-               "two sentences of the source rendered as one, or one as two, each with numbers, "
-               "abbreviations or termbase terms of its own that the other side has: nothing "
-               "left out, the sentences are only cut otherwise")
-CODES = [SENTENCES, JOINED]
+CODES = [SENTENCES]
 
 def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     source, target = unit.sides[source_lang], unit.sides[lang]
@@ -40,7 +36,7 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
     counted = {"count": Count(len(ours), ngettext("%(num)d sentence", "%(num)d sentences")),
                "lang": Lang(source_lang), "theirs": len(theirs)}
     for n, bead in enumerate(beads):
-        if len(bead.source) == 1 and len(bead.target) == 1:
+        if len(bead.source) == 1 and len(bead.target) == 1 or bead.confirmed:
             continue
         if not bead.target:
             gone = theirs[bead.source[0]]
@@ -62,7 +58,7 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
                      suggestion=text(_("remove it, or check the source")))
         elif len(bead.source) == 2:
             joined = ours[bead.target[0]]
-            yield at(JOINED if bead.confirmed else SENTENCES, unit, target, joined.start,
+            yield at(SENTENCES, unit, target, joined.start,
                      text(_("%(count)s sentence where the %(lang)s side has %(theirs)s: its sentences "
                             "%(n)s and %(m)s are one sentence here (%(quote)s)") if one else
                           _("%(count)s sentences where the %(lang)s side has %(theirs)s: its sentences "
@@ -71,7 +67,7 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
                      suggestion=text(_("check that both are translated")))
         else:
             split = ours[bead.target[0]]
-            yield at(JOINED if bead.confirmed else SENTENCES, unit, target, split.start,
+            yield at(SENTENCES, unit, target, split.start,
                      text(_("%(count)s sentence where the %(lang)s side has %(theirs)s: its sentence "
                             "%(n)s is two sentences here (%(quote)s …)") if one else
                           _("%(count)s sentences where the %(lang)s side has %(theirs)s: its sentence "

@@ -43,9 +43,11 @@ NEGATIONS = {
 #: lemmas that negate in passing: an exception, an absence, a failure
 WEAK_NEGATIONS = {
     Lang.EN: frozenset({"without", "except", "excluding", "fail", "lack", "instead",
-                        "impossible", "unable", "cease", "refuse", "forfeit"}),
+                        "impossible", "unable", "cease", "refuse", "forfeit", "forbid",
+                        "prohibit", "prohibited", "forbidden", "restrict"}),
     Lang.RU: frozenset({"без", "кроме", "исключение", "лишаться", "лишиться", "отказаться",
-                        "отказываться", "вместо"}),
+                        "отказываться", "вместо", "запрещать", "запретить", "запрещённый",
+                        "запрещенный", "запрет"}),
 }
 #: a negation word before one of these compares, it does not negate (`no more than`, «не более»)
 COMPARATIVES = {

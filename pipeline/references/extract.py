@@ -66,6 +66,9 @@ PATTERNS: list[tuple[RefKind, re.Pattern[str], tuple[str, ...], tuple[str, ...]]
     (RefKind.RELATIVE, re.compile(r"\b(?:see\s+)?(?P<t>(?P<dir>above|below))\b"), ("en",), ("above", "below")),
     (RefKind.RELATIVE, re.compile(r"(?:\b[Сс]м\.\s*|\b(?:описан|указан)[а-я]*\s+)(?P<t>(?P<dir>выше|ниже))\b"),
      ("ru",), ("выше", "ниже")),
+    # «вышеуказанные условия» is "the above conditions": kept only when the word is one (_said_word)
+    (RefKind.RELATIVE, re.compile(r"(?i)\b(?P<t>(?P<dir>выше|ниже))(?P<said>[а-яё]{4,})"), ("ru",),
+     ("выше", "ниже", "Выше", "Ниже")),
     (RefKind.FOOTNOTE, re.compile(r"(?<=[^\s*(])(?P<t>\*{1,3})(?=\s|$)"), ("en", "ru"), ("*",)),
 ]
 
@@ -87,10 +90,29 @@ def extract(text: str, lang: str, *, skip_leading_marker: bool = False) -> list[
                 continue
             if skip_leading_marker and kind == RefKind.FOOTNOTE and not text[:start].strip(" *"):
                 continue
+            if "said" in pattern.groupindex and not _said_word(match["said"]):
+                continue
             taken.append((start, end))
             found.append(Found(kind, start, end, match.group(0).strip(),
-                               _normalise(match["t"]), _claims(match, text)))
+                               _normalise(match["t"] if "said" not in pattern.groupindex
+                                          else match["t"].lower()), _claims(match, text)))
     return sorted(found, key=lambda f: f.start)
+
+
+#: «выше»/«ниже» and one of these (its participle or adjective, by pymorphy3 lemma) is a
+#: reference to what stands above or below: вышеуказанный, вышеописанный, нижеперечисленный
+_SAYING = frozenset({"указать", "указанный", "описать", "описанный", "перечислить", "перечисленный",
+                     "изложить", "изложенный", "назвать", "названный", "упомянуть", "упомянутый",
+                     "привести", "приведённый", "сказать", "сказанный", "означить", "означенный",
+                     "следовать", "следующий"})
+
+
+def _said_word(rest: str) -> bool:
+    """Whether ``rest`` (the word after «выше»/«ниже») is a word of saying or listing: not
+    «вышестоящий» (higher in rank), nor «вышедших» (who left)."""
+    from ..language.morph import parses  # pymorphy3: loaded only for a text that needs it
+
+    return any(parse.normal_form in _SAYING for parse in parses(rest.lower()))
 
 
 def _normalise(target: str) -> str:
@@ -98,8 +120,8 @@ def _normalise(target: str) -> str:
 
 
 def _claims(match: re.Match[str], text: str) -> Claims:
-    said = {name: value for name, value in match.groupdict().items()
-            if name != "t" and value}
+    said = {name: value.lower() if name == "dir" else value for name, value in match.groupdict().items()
+            if name not in ("t", "said") and value}
     after = text[match.end():]
     if (title := _TITLE_AFTER.match(after)) and not re.search(r"\d|see|см\.", title["title"]):
         said["title"] = title["title"].strip()
