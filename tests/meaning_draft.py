@@ -51,7 +51,8 @@ DEFECTS = [
           "two powers swapped in a sentence (`VEN` … `TUR` as `TUR` … `VEN`)"),
     Plant("eu-risto:3:I/later-turns/2", "Однако это даёт VEN временный бесплатный CB против TUR.",
           "However, this provides VEN with a temporary free CB against TUR.",
-          "parity-other-language", None, "an English sentence left in the Russian text"),
+          "parity-other-language", None, "an English sentence left in the Russian text",
+          also=("parity-term-missing",)),  # `free CB` has its approved rendering, «бесплатный CB»
     Plant("eu-risto:4:I/occ-1/movement-phase/1", "в течение первого хода", "в течение одного хода",
           "parity-ordinal", None, "an ordinal as a count (`the first turn` as «одного хода»)"),
     Plant("eu-risto:4:I/pre-2", "Не может произойти во второй раз", "Не может произойти два раза",
