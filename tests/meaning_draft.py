@@ -30,7 +30,8 @@ class Edit(NamedTuple):
     new: str
 
 
-#: one meaning error each; ``pofilter`` is filled in by what pofilter was measured to report
+#: one meaning error each; ``pofilter``: the test of `pofilter` (all of its tests run) that was
+#: measured to report it, besides tests that report nearly every unit
 DEFECTS = [
     Plant("eu-risto:1:I/lasting-effects/1", "Отныне SPA не может размещать", "Отныне SPA может размещать",
           "parity-negation", None, "a negation dropped (`SPA cannot place` as «SPA может размещать»)"),
@@ -51,7 +52,7 @@ DEFECTS = [
           "two powers swapped in a sentence (`VEN` … `TUR` as `TUR` … `VEN`)"),
     Plant("eu-risto:3:I/later-turns/2", "Однако это даёт VEN временный бесплатный CB против TUR.",
           "However, this provides VEN with a temporary free CB against TUR.",
-          "parity-other-language", None, "an English sentence left in the Russian text",
+          "parity-other-language", "spellcheck", "an English sentence left in the Russian text",
           also=("parity-term-missing",)),  # `free CB` has its approved rendering, «бесплатный CB»
     Plant("eu-risto:4:I/occ-1/movement-phase/1", "в течение первого хода", "в течение одного хода",
           "parity-ordinal", None, "an ordinal as a count (`the first turn` as «одного хода»)"),

@@ -13,7 +13,8 @@ say alike, measured quiet on every real translation of the corpus (tests/test_pa
   ("if attacked" for «будучи атакованными»), so only the source's is sought;
 - a number signed on both sides with other signs (`+3` against «−3», "loses 2" against
   «получает 2»), or written signed on one side and bare on the other;
-- an ordinal on one side that the other writes as a count (`the third turn`, «три хода»), or a
+- an ordinal on one side that the other writes as a count (`the third turn`, «три хода»; a
+  Roman numeral is an ordinal: `period II` is «второй период»), or a
   first (`first`, «первый») with nothing of a first on the other side; an ordinal whose number
   the other side lacks in any form is parity-number-words' to report.
 """
@@ -30,7 +31,7 @@ from ..language.polarity import conditions, negations
 from ..language.signs import signed_numbers
 from ..model import Lang, Unit
 from .base import CheckContext, Code, _, at, text
-from .parity_numbers import values
+from .parity_numbers import roman_numerals, values
 from .parity_pairs import Pair, pairs, quote
 
 NEGATION = Code("parity-negation", Severity.WARNING,
@@ -139,7 +140,8 @@ def _ordinals(unit: Unit, pair: Pair, source_lang: str, lang: str) -> Iterable[D
         mine = ordinals(here, here_lang)
         if not mine:
             continue
-        others = Counter(o.value for o in ordinals(there, there_lang))
+        # `period II` is «второй период»: a Roman numeral is an ordinal as printed
+        others = Counter([o.value for o in ordinals(there, there_lang)] + roman_numerals(there))
         counts = values(there, there_lang)
         for ordinal in mine:
             if others[ordinal.value]:

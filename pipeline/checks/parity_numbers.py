@@ -49,6 +49,11 @@ def roman_value(token: str) -> int | None:
     return _roman(token) if _ROMAN.fullmatch(token) else None
 
 
+def roman_numerals(text: str) -> list[int]:
+    """The numbers of the Roman numerals of ``text`` (`period II`): ordinals, as printed."""
+    return [_roman(m.group()) for m in _ROMAN.finditer(text)] if _NUMERAL_PAIR.search(text) else []
+
+
 def values(text: str, lang: str) -> Counter[str]:
     """Every number of ``text``, however written, as this family compares them."""
     return _Side(text, lang).values

@@ -191,8 +191,9 @@ def resolve(beads: list[Bead], theirs: list[Sentence], ours: list[Sentence], rat
             if any(missing) and not all(missing):
                 kept = both[missing.index(False)]
             elif _short(bead, theirs, ours, ratio):
-                kept = max(both, key=lambda k: _fit(theirs[k], ours[one], ratio) if two_on_source
-                           else _fit(theirs[one], ours[k], ratio))
+                # the one that shares more anchors with the one, then the one whose length fits
+                kept = max(both, key=lambda k: (len(two_f[k] & one_f[one]), _fit(theirs[k], ours[one], ratio)
+                                                 if two_on_source else _fit(theirs[one], ours[k], ratio)))
             else:
                 resolved.append(bead)
                 continue
