@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections import Counter
 import subprocess
 import sys
 from pathlib import Path
@@ -247,8 +248,9 @@ def test_folio_reports_every_planted_defect_pofilter_reports_and_fewer_false_ala
     pofilter_alarms = sorted(u for u in draft.pofilter if u not in planted)
     folio_alarms = sorted(d["unit"] for d in draft.findings if d["unit"] not in planted
                           and d["path"].startswith("corpus/translations/") and d["code"] in answering)
-    print(f"\nunits without a planted defect: pofilter flags {len(pofilter_alarms)}, Folio "
-          f"{len(folio_alarms)}")
+    by_test = Counter(test for unit in pofilter_alarms for test in draft.pofilter[unit])
+    print(f"\nunits without a planted defect: pofilter flags {len(pofilter_alarms)} "
+          f"({dict(by_test.most_common())}), Folio {len(folio_alarms)}")
     assert folio_alarms == []
     assert len(pofilter_alarms) > 20, pofilter_alarms
     # the termbase's «ёлочки» for the source's ”…”, kept by every real translation of a quoted
