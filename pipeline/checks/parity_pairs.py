@@ -24,7 +24,7 @@ from ..model import Lang, Unit
 from .base import CheckContext
 from .parity_numbers import numbers
 from .parity_tokens import latin_tokens
-from .terminology_terms import matcher, termbase
+from .terminology_terms import analyse, matcher, termbase
 
 #: letters and digits of the translation per letter and digit of the source, measured over
 #: corpus/translations/ (1.16 and 0.85); a pair not listed is taken as 1
@@ -88,7 +88,8 @@ def _aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Alig
     if not theirs or not ours:
         return Aligned(theirs, ours, [])
     game = ctx.lookup().document_of(unit).rulebook
-    full_a, full_b = anchors(ctx, game, source, source_lang, theirs), anchors(ctx, game, target, lang, ours)
+    full_a = anchors(ctx, unit, game, source, source_lang, theirs)
+    full_b = anchors(ctx, unit, game, target, lang, ours)
     marks_a, marks_b = _comparable(full_a, full_b)
     ratio = RATIO.get((source_lang, lang), 1.0)
     if len(theirs) == len(ours) == 1:
@@ -97,11 +98,11 @@ def _aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Alig
     return Aligned(theirs, ours, resolve(beads, theirs, ours, ratio, (marks_a, marks_b), (full_a, full_b)))
 
 
-def anchors(ctx: CheckContext, game: str, text: str, lang: str,
+def anchors(ctx: CheckContext, unit: Unit, game: str, text: str, lang: str,
             found: list[Sentence]) -> list[frozenset[str]]:
     """What each sentence says that the other language writes alike: its numbers, its Latin
     abbreviations and names in capitals, and the termbase concepts it names."""
-    concepts = _concepts(ctx, game, text, lang)
+    concepts = _concepts(ctx, unit, game, text, lang)
     result = []
     for sentence in found:
         marks = {f"#{n}" for n in numbers(sentence.text)}
@@ -122,10 +123,23 @@ def _comparable(marks_a: list[frozenset[str]],
     return [m & kept for m in marks_a], [m & kept for m in marks_b]
 
 
-def _concepts(ctx: CheckContext, game: str, text: str, lang: str) -> list[tuple[int, frozenset[str]]]:
+def _concepts(ctx: CheckContext, unit: Unit, game: str, text: str, lang: str) -> list[tuple[int, frozenset[str]]]:
+    """Where ``text`` names termbase concepts: what the terminology analysis found in the
+    unit's side, or, for a text the corpus does not hold, the game's matcher run on it."""
+    known = ctx.shared("parity.concepts", lambda: _concepts_found(ctx)).get((unit.id, lang))
+    if known is not None and known[0] == text:
+        return known[1]
     found = ctx.configured(f"terminology.matcher:{game}:{lang}",
                            lambda: matcher(termbase(ctx), game, lang)).find(lemmas(text, lang))
     return [(match.start, frozenset(f"@{p.payload.concept.id}" for p in match.patterns)) for match in found]
+
+
+def _concepts_found(ctx: CheckContext) -> dict[tuple[str, str], tuple[str, list[tuple[int, frozenset[str]]]]]:
+    index: dict[tuple[str, str], tuple[str, list]] = {}
+    for occ in analyse(ctx).occurrences:
+        index.setdefault((occ.unit.id, occ.lang), (occ.side.text, []))[1].append(
+            (occ.start, frozenset(f"@{e.concept.id}" for e in occ.entries)))
+    return index
 
 
 def align(theirs: list[Sentence], ours: list[Sentence], ratio: float,

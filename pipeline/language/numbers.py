@@ -166,7 +166,8 @@ _EN_ORDINALS = frozenset(_ORDINALS) | frozenset(_TENTHS) | {"hundredth", "thousa
 _DIGIT_ORDINAL = re.compile(r"(?<![\w.])(\d+)(?:st|nd|rd|th|-?(?:й|го|му|м|я|е|ю|ой|ая|ое|ий|ых|ым|ми))(?!\w)")
 
 
-def ordinals(text: str, lang: str) -> list[NumberWord]:
+@lru_cache(maxsize=50_000)
+def ordinals(text: str, lang: str) -> tuple[NumberWord, ...]:
     """The ordinals of ``text``: `second`, «третьего», `twenty-fifth`, `2nd`, «3-й». A first
     (`first`, «первый») is ``weak``: as often "before the rest" as a count."""
     found = [word for word in number_words(text, lang) if _ordinal(word.text, lang)]
@@ -176,7 +177,7 @@ def ordinals(text: str, lang: str) -> list[NumberWord]:
     for n, word in enumerate(found):
         if word.value == 1 and not word.weak:
             found[n] = word._replace(weak=True)
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 def _ordinal(words: str, lang: str) -> bool:

@@ -19,6 +19,7 @@ never reported missing. The two languages do not match marker for marker:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..model import Lang
@@ -79,8 +80,9 @@ WEAK_CONDITIONS = {
 }
 
 
-def negations(text: str, lang: str) -> list[Marker]:
-    """The negations of ``text``, strong and weak, in order."""
+@lru_cache(maxsize=50_000)
+def negations(text: str, lang: str) -> tuple[Marker, ...]:
+    """The negations of ``text``, strong and weak, in order (a sentence is asked for once)."""
     words = [t for t in lemmas(text, lang) if t.is_word]
     found = []
     strong, weak = NEGATIONS.get(lang, frozenset()), WEAK_NEGATIONS.get(lang, frozenset())
@@ -96,25 +98,27 @@ def negations(text: str, lang: str) -> list[Marker]:
             found.append(Marker(token.start, token.end, token.text, not partly))
         elif keys & weak or _lexical(token, following, lang):
             found.append(Marker(token.start, token.end, token.text, False))
-    return found
+    return tuple(found)
 
 
-def conditions(text: str, lang: str) -> list[Marker]:
+@lru_cache(maxsize=50_000)
+def conditions(text: str, lang: str) -> tuple[Marker, ...]:
     """The conditions of ``text``, strong and weak, in order."""
     words = [t for t in lemmas(text, lang) if t.is_word]
+    lower = [t.text.lower() for t in words]
     found = []
     strong, weak = CONDITIONS.get(lang, frozenset()), WEAK_CONDITIONS.get(lang, frozenset())
     phrases = CONDITION_PHRASES.get(lang, ())
     n = 0
     while n < len(words):
-        phrase = next((p for p in phrases if _starts(words, n, p)), None)
+        phrase = next((p for p in phrases if p[0] == lower[n] and tuple(lower[n:n + len(p)]) == p), None)
         if phrase is not None:
             last = words[n + len(phrase) - 1]
             found.append(Marker(words[n].start, last.end, text[words[n].start:last.end], True))
             n += len(phrase)
             continue
         token = words[n]
-        if n and words[n - 1].text.lower() in _NOT_A_CONDITION_AFTER.get(lang, ()):
+        if n and lower[n - 1] in _NOT_A_CONDITION_AFTER.get(lang, ()):
             n += 1  # `as if`, «как если бы»: a comparison
             continue
         if token.keys & strong:
@@ -122,12 +126,7 @@ def conditions(text: str, lang: str) -> list[Marker]:
         elif token.keys & weak:
             found.append(Marker(token.start, token.end, token.text, False))
         n += 1
-    return found
-
-
-def _starts(words: list[Token], n: int, phrase: tuple[str, ...]) -> bool:
-    return n + len(phrase) <= len(words) and all(
-        words[n + k].text.lower() == word for k, word in enumerate(phrase))
+    return tuple(found)
 
 
 def _until(words: list[Token], n: int) -> bool:

@@ -10,6 +10,7 @@ sign: its dash stands after a digit or apart from the number.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..model import Lang
@@ -50,7 +51,8 @@ _MINUS = "-−–"
 _BREAK = re.compile(r"[.;:!?()\[\]]")
 
 
-def signed_numbers(text: str, lang: str) -> list[Signed]:
+@lru_cache(maxsize=50_000)
+def signed_numbers(text: str, lang: str) -> tuple[Signed, ...]:
     """The numbers of ``text`` that carry a sign, written or said by a word before them."""
     found = []
     words = None
@@ -66,7 +68,7 @@ def signed_numbers(text: str, lang: str) -> list[Signed]:
         said = _said(text, words, match.start(), lang)
         if said:
             found.append(Signed(match.start(), match.end(), match.group(), value, said, False))
-    return found
+    return tuple(found)
 
 
 def _said(text: str, words, start: int, lang: str) -> str | None:
