@@ -16,9 +16,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from check_support import ROOT, real_context
-from meaning_draft import CORRECT, DEFECTS
+from meaning_draft import CORRECT, DEFECTS, Plant
 from pipeline.build import load_corpus
 from pipeline.checks import parity, parity_meaning, parity_order, parity_sentences, spelling, \
     terminology, typography, script
@@ -36,12 +38,12 @@ NEW_CODES = {code.code for module in (parity_meaning, parity_order) for code in 
 JUDGED = (parity, terminology, script, typography, spelling)
 
 
-def _apply(corpus, edits) -> None:
+def _apply(corpus, edits, lang: str = "ru") -> None:
     for edit in edits:
         unit = corpus.units[edit.unit]
-        side = unit.sides["ru"]
+        side = unit.sides[lang]
         assert edit.old in side.text, f"{edit.unit}: {side.text}"
-        unit.sides["ru"] = replace(side, text=side.text.replace(edit.old, edit.new, 1))
+        unit.sides[lang] = replace(side, text=side.text.replace(edit.old, edit.new, 1))
 
 
 @pytest.fixture(scope="module")
@@ -102,6 +104,34 @@ def test_the_messages_quote_what_differs(draft):
         "«However, this provides VEN with a temporary free CB against»: 7 words of en text")
     assert said["eu-risto:4:I/pre-2", "parity-ordinal"].message.startswith(
         "the ordinal «second» (2) of the en side is no ordinal here")
+
+
+#: the other way round: real units of the Russian HIS and VQ rules in their real English
+#: translations, with one meaning error each
+EN_DEFECTS = [
+    Plant("vq:9/sec-3/para-1", "can never agree", "can agree", "parity-negation", None, ""),
+    Plant("his:19.3/proc-1/list-1/item-2", "If a power's capital is controlled by an enemy power, none",
+          "None", "parity-condition", None, ""),
+    Plant("his:21.5/sec-4/para-1", "“−1 Card”", "“+1 Card”", "parity-sign", None, ""),
+    Plant("vq:10/proc-1/step-3", "the player controlling the Empire must record its secret religious "
+          "preference", "игрок за Империю должен записать ее тайное религиозное предпочтение",
+          "parity-other-language", None, ""),
+]
+
+
+@pytest.fixture(scope="module")
+def english_draft() -> CheckContext:
+    corpus, _ = load_corpus(ROOT)
+    _apply(corpus, EN_DEFECTS, "en")
+    return CheckContext(corpus, ROOT)
+
+
+@pytest.mark.parametrize("plant", EN_DEFECTS, ids=lambda p: f"{p.code}:{p.unit}")
+def test_the_checks_read_a_translation_into_english_too(english_draft, plant):
+    unit = english_draft.corpus.units[plant.unit]
+    found = {d.code for module in (parity_meaning, parity_order)
+             for d in module.compare(english_draft, unit, "ru", "en")}
+    assert found == {plant.code}
 
 
 def test_the_real_translations_raise_none_of_the_new_codes():
@@ -244,3 +274,15 @@ def test_ordinals_by_lemma():
 def test_reference_words_are_read_as_the_above_and_below_they_are(text, direction):
     found = extract(text, "ru")
     assert [f.claims.dir for f in found] == ([direction] if direction else [])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab АБ ifнеnot пока −+-–12 .,()«»SPA\n")), max_size=80),
+       st.sampled_from(["en", "ru"]))
+def test_the_finders_read_any_text_and_point_into_it(text, lang):
+    """A translation is untrusted text: every finder takes any string, and what it finds is
+    the text at its offsets."""
+    for found in (negations(text, lang), conditions(text, lang)):
+        assert all(text[m.start:m.end] == m.text for m in found)
+    assert all(text[s.start:s.end] == s.text for s in signed_numbers(text, lang))
+    assert all(text[o.start:o.end] == o.text for o in ordinals(text, lang))
