@@ -1,7 +1,7 @@
 """Negations and conditions of a sentence, found by lemma: what a translation must not drop.
 
     negations("may not be activated", "en")        # one strong Marker: `not`
-    conditions("если только Милан не в VA", "ru")  # one strong Marker: «если только … не»
+    conditions("если только Милан не в VA", "ru")  # one strong Marker: «если»
 
 A *strong* marker is a word whose only job is to negate or to set a condition (`not`, «не»,
 `unless`, «если»). A *weak* one says the same in passing, as other words do (`without`,
@@ -12,9 +12,9 @@ never reported missing. The two languages do not match marker for marker:
 - Russian doubles its negations (`none` is «никто … не», `never` «никогда не»), so sides are
   compared by presence, not by count;
 - «не более», «не менее» are `at most`, `at least` (and `no more than` the same in English):
-  comparisons, not negations;
-- «пока … не» and «до тех пор, пока … не» are `until`, «если только … не» is `unless`:
-  the «не» of these belongs to the condition; `unless` both negates and conditions.
+  comparisons, whose negation is weak;
+- «пока … не» and «до тех пор, пока … не» are `until` (or `while not`): their «не» is weak;
+  «если только … не» is `unless`, a strong negation as `unless` is (it also conditions).
 """
 
 from __future__ import annotations
