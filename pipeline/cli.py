@@ -174,12 +174,13 @@ def _add_diff_command(commands) -> None:
 
 def _diff(project: Project, args: argparse.Namespace) -> int:
     from .editions import revisions  # git and temporary directories: only for this command
+    from .checks.spelling import misspellings
     from .editions.diff import diff_editions
     from .editions.text import as_text
 
     with revisions.opened(args.old, project.root) as old, revisions.opened(args.new, project.root) as new:
         found = diff_editions(revisions.load(old), revisions.load(new), old.label, new.label,
-                              only=args.document)
+                              only=args.document, misspellings=misspellings(project.root))
     if args.format == "json":
         print(json.dumps(found.to_json(), ensure_ascii=False, indent=1))
     else:
