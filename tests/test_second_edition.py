@@ -18,8 +18,9 @@ from types import SimpleNamespace
 
 import pytest
 from babel.messages.pofile import read_po, write_po
+from hypothesis import given, settings, strategies as st
 
-from conftest import copy_corpus, tree_bytes
+from conftest import REPO, copy_corpus
 from second_edition import (HYPHEN, MEANING, MOVED_FROM, MOVED_TO, NEW_EFFECT, NEW_EVENT, NEW_HEADING,
                             QUOTES, RISTO, RISTO_RU, SENTENCE, SPELLING, second_edition)
 from test_edition_diff import git
@@ -30,6 +31,8 @@ from pipeline.editions.baseline import changes_since
 from pipeline.site import i18n
 from pipeline.site.render import Renderer
 from pipeline.site.structure import plan
+from pipeline.worddiff import correction
+from pipeline.writers.corpus_json import translation_to_json
 
 DOC = "eu-risto/eu-risto-period-1"
 CORRECTED = (QUOTES, SPELLING, HYPHEN)
@@ -125,6 +128,31 @@ def test_a_corrected_source_keeps_its_translation_current_and_says_so_as_info(pr
     assert {unit for (unit, lang), t in corpus.translations.items() if t.stale} == {MEANING, SENTENCE}
     assert all(corpus.translations[(unit, "ru")].corrected and not corpus.translations[(unit, "ru")].fuzzy
                for unit in CORRECTED)
+    # build/corpus.json says so too
+    assert translation_to_json(corpus, corpus.translations[(SPELLING, "ru")])["source_corrected"] is True
+    assert "source_corrected" not in translation_to_json(corpus, corpus.translations[(MEANING, "ru")])
+
+
+# -- what a correction is, on every line of the real source -------------------------------------
+
+SOURCE_LINES = [line for line in (REPO / RISTO).read_text("utf-8").split("\n") if len(line.split()) >= 3]
+SPELLING_OF = misspellings(REPO)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(SOURCE_LINES), st.data())
+def test_punctuation_is_a_correction_and_a_new_word_or_number_never_is(line, data):
+    quotes = line.replace("”", "“").replace(",", "").replace(";", ",")
+    if quotes != line:
+        assert correction(line, quotes, "en", SPELLING_OF)
+    words = line.split()
+    at = data.draw(st.integers(0, len(words)))
+    added = " ".join(words[:at] + [data.draw(st.sampled_from(["not", "never", "SPA", "also"]))] + words[at:])
+    assert not correction(line, added, "en", SPELLING_OF)
+    if re.search(r"\d", line):
+        renumbered = re.sub(r"\d", lambda m: str((int(m.group()) + 1) % 10), line, count=1)
+        assert not correction(line, renumbered, "en", SPELLING_OF)
+    assert not correction(line, line.replace("-1", "+1"), "en", SPELLING_OF) or "-1" not in line
 
 
 def test_status_lists_the_stale_and_new_units_and_a_lost_translation_with_the_closest_unit(project, folio,
