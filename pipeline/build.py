@@ -28,6 +28,7 @@ from .atomic import atomic_dir
 from .checks import all_codes, fact_reader, run_checks
 from .checks.config import load_config
 from .checks.report import write_check_report
+from .checks.spelling import misspellings
 from .diagnostics import Diagnostic, Severity
 from .errors import FolioError
 from .loaded import DocumentCache
@@ -156,7 +157,9 @@ def load_corpus(root: Path, session: Session | None = None, *, references: bool 
             corpus.add_document_units(units)
     with stage(session, "link"):
         done = frozenset(key for key, found in reused.items() if found is not None)
-        attach_translations(corpus, root, translated_side, done)  # the sides read by their format's parser
+        # the sides read by their format's parser; a source only corrected since (the spelling
+        # check's dictionaries tell a slip from a word) keeps its translation current
+        attach_translations(corpus, root, translated_side, done, misspellings(root))
         if kept is not None:
             kept.keep(corpus, fresh, notes)
         if references:
@@ -244,7 +247,7 @@ def edition_changes(root: Path, corpus: Corpus) -> ChangesSince | None:
     names none (pipeline/editions/)."""
     from .editions.baseline import changes_since  # git, only for a project that names a baseline
 
-    return changes_since(root, corpus)
+    return changes_since(root, corpus, misspellings(root))
 
 
 def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,

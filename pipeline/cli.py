@@ -33,7 +33,7 @@ from .translations.merge import changes_detail, changes_summary
 from .translations.status import as_json as coverage_json
 from .translations.status import as_table as coverage_table
 from .translations.status import as_units_text as pending_text
-from .translations.status import coverage, pending
+from .translations.status import coverage, lost, pending
 from .translations.tbx import write_tbx
 from .version import folio_version
 from .writers.corpus_json import present_attrs
@@ -174,12 +174,13 @@ def _add_diff_command(commands) -> None:
 
 def _diff(project: Project, args: argparse.Namespace) -> int:
     from .editions import revisions  # git and temporary directories: only for this command
+    from .checks.spelling import misspellings
     from .editions.diff import diff_editions
     from .editions.text import as_text
 
     with revisions.opened(args.old, project.root) as old, revisions.opened(args.new, project.root) as new:
         found = diff_editions(revisions.load(old), revisions.load(new), old.label, new.label,
-                              only=args.document)
+                              only=args.document, misspellings=misspellings(project.root))
     if args.format == "json":
         print(json.dumps(found.to_json(), ensure_ascii=False, indent=1))
     else:
@@ -232,15 +233,16 @@ def _status(project: Project, args: argparse.Namespace) -> int:
     corpus = project.corpus
     rows = coverage(corpus)
     found = pending(corpus) if args.units else None
+    orphans = lost(corpus) if args.units else None
     # the command speaks English: the units are named in English, whatever their language
     name = lambda unit: label(corpus, unit, "en", _english)  # noqa: E731
     if args.format == "json":
-        print(json.dumps(coverage_json(rows, found, name), ensure_ascii=False, indent=1))
+        print(json.dumps(coverage_json(rows, found, name, orphans), ensure_ascii=False, indent=1))
     else:
         print(coverage_table(rows), end="")
         if found is not None:
             print()
-            print(pending_text(found, name), end="")
+            print(pending_text(found, name, orphans), end="")
     return 0
 
 

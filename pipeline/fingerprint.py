@@ -33,6 +33,8 @@ TOOLS = ("mkdocs", "mkdocs-material", "pagefind", "pagefind-bin-extended", "jinj
          "babel", "pyyaml", "spacy", "spacy-lookups-data", "pymorphy3", "pymorphy3-dicts-ru",
          "pyenchant", "weasyprint", "pydyf")
 TRANSLATIONS = DIRECTORY + "/"
+#: the spelling check's word lists (pipeline/checks/wordlists.py), which linking reads too
+WORDLISTS = "corpus/wordlists/"
 #: the system data the checks and the aids read: Hunspell dictionaries, the aids' fonts
 SYSTEM = ("/usr/share/hunspell", "/usr/share/fonts/truetype/dejavu")
 
@@ -94,21 +96,27 @@ class Fingerprint:
     baseline: str = ""
     build_id: str = field(init=False)
     _translations: dict[str, list[str]] | None = field(default=None, init=False, repr=False)
+    _wordlists: str = field(default="", init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.build_id = digest(self.code, json.dumps(self.files, sort_keys=True), self.baseline)
+        self._wordlists = self.under(WORDLISTS)
 
     def document(self, document: Document) -> str:
         """Everything one document's units come from: its manifest entry (key, rulebook, parser
-        ...), its source text and its translation files, and the code that reads them."""
+        ...), its source text and its translation files, the project's word lists, and the code
+        that reads them."""
         if self._translations is None:
             self._translations = {}
             for path, value in self.files.items():
                 name = path.removeprefix(TRANSLATIONS)
                 if name != path and name.count(".") == 2:  # <document>.<lang>.yaml
                     self._translations.setdefault(name.split(".")[0], []).append(f"{name}={value}")
+        # the word lists too: they decide whether a source edit only corrected a misspelling
+        # (then its translation stays current, pipeline/translations/__init__.py)
         return digest(self.code, json.dumps(dataclasses.asdict(document), sort_keys=True),
-                      self.files.get(document.source, "-"), *self._translations.get(document.key, ()))
+                      self.files.get(document.source, "-"), *self._translations.get(document.key, ()),
+                      self._wordlists)
 
     def of(self, *paths: str) -> str:
         """One digest of the named files ("-" for one that does not exist)."""

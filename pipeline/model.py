@@ -187,6 +187,8 @@ class Translation:
     translator's own "needs review" (a PO fuzzy flag), or a translation that followed its
     source sentence to a unit whose text is only similar; ``moved_from`` is the unit id it is
     kept under when it followed its sentence to another unit (a renumbered step, say).
+    ``corrected``: the source changed since, but only its spelling, punctuation or quote marks
+    (pipeline/worddiff.py:correction): the translation is still current, not stale.
     """
 
     unit: str
@@ -205,6 +207,7 @@ class Translation:
     similarity: float = 1.0
     closest: str | None = None
     set_aside: bool = False  # an orphan an import moved into its file's ``orphaned`` list
+    corrected: bool = False
 
 
 class Status(StrEnum):

@@ -120,7 +120,9 @@ def test_the_diff_as_json_counts_what_did_not_change(editions, folio):
     assert doc["status"] == "changed"
     assert doc["moved"] == [{"old": "eu-risto:1:I/pre-2", "new": "eu-risto:1:I/pre-3", "kind": "precondition",
                              "how": "moved", "similarity": 1.0, "old_number": "2", "new_number": "3",
-                             "diff": []}]
+                             "diff": [], "corrected": False,
+                             # renumbered within its event, not moved to another place
+                             "old_place": "eu-risto:1:I", "new_place": "eu-risto:1:I"}]
     assert [a["id"] for a in doc["added"]] == ["eu-risto:1:I/pre-2"]
     assert doc["changed"] == doc["removed"] == doc["stale"] == doc["lost"] == []
     [followed] = doc["followed"]

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..diagnostics import Diagnostic, Severity
+from ..model import Lang
+from ..worddiff import word_diff
 from .base import CheckContext, Code, _, on_unit, text
 
 MOVED = Code("tr-moved", Severity.INFO,
@@ -17,7 +19,10 @@ ORPHANED = Code("tr-orphaned", Severity.WARNING,
 FUZZY = Code("tr-fuzzy", Severity.INFO,
              "a translation marked as needing review (a PO fuzzy flag, or a translation that "
              "followed a sentence that also changed)")
-CODES = [MOVED, ORPHANED, FUZZY]
+CORRECTED = Code("tr-source-corrected", Severity.INFO,
+                 "a translation whose source was only corrected since (a misspelling, punctuation, "
+                 "spacing or quote marks): still current, not stale")
+CODES = [MOVED, ORPHANED, FUZZY, CORRECTED]
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
@@ -37,6 +42,14 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
                                             "to keep it under its new id"),
                                           command=f"folio po export --lang {lang}",
                                           realign="folio translations realign"))
+        if translation.corrected:
+            source_lang = ctx.lookup().document_of(unit).language
+            yield on_unit(CORRECTED, unit, side,
+                          text(_("the %(lang)s source was only corrected since this was translated (%(change)s): "
+                                 "the translation stays current"), lang=Lang(source_lang),
+                               change=word_diff(translation.source, unit.sides[source_lang].text)),
+                          suggestion=text(_("nothing to translate again; %(realign)s records the corrected "
+                                            "source"), realign="folio translations realign"))
         if translation.fuzzy:
             yield on_unit(FUZZY, unit, side, text(_("marked as needing review; readers see it marked so")),
                           suggestion=text(_("review it and clear the fuzzy flag in your PO editor, then "

@@ -212,6 +212,23 @@ def _unknown_words(ctx: CheckContext, texts: list[tuple]) -> Iterator[Diagnostic
                  suggestion=", ".join(suggestions(word, lang)) or None)
 
 
+def misspellings(root: Path):
+    """``(text, lang) -> spans`` of the words this family calls wrong in a text: unknown to the
+    dictionary and the project word list, or a confusable in its context. What tells a source
+    edit that only corrects a slip from a change of meaning (pipeline/worddiff.py:correction)."""
+    root = Path(root)
+
+    def spans(text: str, lang: str) -> list[tuple[int, int]]:
+        found = [(match.start("w"), match.end("w")) for entry in load_confusables(str(root))
+                 if entry.lang == lang for match in entry.pattern.finditer(text)]
+        for offset, word, in_caps in _words(_tokenized(text)):
+            if language_of(word) == lang and not _known(root, word, lang, in_caps):
+                found.append((offset, offset + len(word)))
+        return found
+
+    return spans
+
+
 # -- ALL-CAPS names ------------------------------------------------------------------------
 
 def _name_variants(texts: list[tuple]) -> Iterator[Diagnostic]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from ..errors import FolioError
 from ..manifest import MANIFEST, Baseline, load_baseline
 from ..model import Corpus
+from ..worddiff import Misspellings
 from . import revisions
 from .diff import EditionDiff, diff_editions
 
@@ -35,14 +36,16 @@ def commit_of(root: Path) -> str | None:
     return _resolve(root, baseline) if baseline is not None else None
 
 
-def changes_since(root: Path, corpus: Corpus) -> ChangesSince | None:
-    """The edition diff from the manifest's baseline to ``corpus`` (the edition being built)."""
+def changes_since(root: Path, corpus: Corpus, misspellings: Misspellings | None = None) -> ChangesSince | None:
+    """The edition diff from the manifest's baseline to ``corpus`` (the edition being built);
+    ``misspellings`` tells a corrected slip from a changed word (pipeline/worddiff.py)."""
     baseline = _named(root)
     if baseline is None:
         return None
     _resolve(root, baseline)  # a revision that names no commit is the manifest's error
     with revisions.exported(root, baseline.revision) as old:
-        diff = diff_editions(revisions.load(old), corpus, old.label, "the edition being built")
+        diff = diff_editions(revisions.load(old), corpus, old.label, "the edition being built",
+                             misspellings=misspellings)
     return ChangesSince(baseline.revision, old.commit, old.date, diff)
 
 

@@ -20,14 +20,15 @@ from dataclasses import dataclass, field
 from ..align import Alignment, How, Pair, Piece, align, without_marker
 from ..errors import FolioError
 from ..model import Corpus, Document, Translation, Unit
-from ..worddiff import Chunk, word_changes
+from ..worddiff import Chunk, Misspellings, correction, word_changes
 
 ADDED, REMOVED, CHANGED, UNCHANGED = "added", "removed", "changed", "unchanged"
 
 
 @dataclass
 class Move:
-    """A unit under a new id: renumbered (``moved``), perhaps edited too (``moved+changed``)."""
+    """A unit under a new id: renumbered (``moved``), perhaps edited too (``moved+changed``);
+    moved to another place when its place (``old_place``, ``new_place``) is another."""
 
     old: str
     new: str
@@ -38,11 +39,23 @@ class Move:
     new_number: str | None
     #: the words that changed, the number aside (it is in the ids); empty when only renumbered
     diff: list[Chunk] = field(default_factory=list)
+    corrected: bool = False  # the words that changed only corrected its spelling or punctuation
+    #: the unit it stood in and the unit it stands in now, both as the new edition names them
+    #: (``old_place`` None: the old one is gone)
+    old_place: str | None = None
+    new_place: str | None = None
+
+    @property
+    def relocated(self) -> bool:
+        """Moved to another place (another event, another rule), not only renumbered in its own."""
+        return self.old_place != self.new_place
 
 
 @dataclass
 class Change:
-    """A unit that kept its id and whose text changed (other than in white space)."""
+    """A unit that kept its id and whose text changed (other than in white space); listed as
+    corrected when the change only corrected its spelling, punctuation or quote marks
+    (pipeline/worddiff.py:correction)."""
 
     id: str
     kind: str
@@ -107,6 +120,7 @@ class DocumentDiff:
     unchanged: int = 0
     moved: list[Move] = field(default_factory=list)
     changed: list[Change] = field(default_factory=list)
+    corrected: list[Change] = field(default_factory=list)
     added: list[Present] = field(default_factory=list)
     removed: list[Present] = field(default_factory=list)
     stale: list[StaleTranslation] = field(default_factory=list)
@@ -137,9 +151,10 @@ class EditionDiff:
 
 
 def diff_editions(old: Corpus, new: Corpus, old_label: str, new_label: str,
-                  only: str | None = None) -> EditionDiff:
+                  only: str | None = None, misspellings: Misspellings | None = None) -> EditionDiff:
     """Every document of either edition, in the new edition's order, then the removed ones;
-    ``only``: one document, by its key."""
+    ``only``: one document, by its key; ``misspellings`` tells a corrected slip from a changed
+    word (without it, every change of a word is a change)."""
     olds = {d.key: d for d in old.documents}
     news = {d.key: d for d in new.documents}
     keys = list(news) + [key for key in olds if key not in news]
@@ -157,7 +172,7 @@ def diff_editions(old: Corpus, new: Corpus, old_label: str, new_label: str,
         elif key not in news:
             found.append(DocumentDiff(key, olds[key].title, REMOVED, len(before.own(olds[key]))))
         else:
-            found.append(_document(before, after, olds[key], news[key]))
+            found.append(_document(before, after, olds[key], news[key], misspellings))
     return EditionDiff(old_label, new_label, found)
 
 
@@ -183,32 +198,39 @@ class _Edition:
         return self._translations.get(document.key, {})
 
 
-def _document(before: _Edition, after: _Edition, old_doc: Document, new_doc: Document) -> DocumentDiff:
+def _document(before: _Edition, after: _Edition, old_doc: Document, new_doc: Document,
+              misspellings: Misspellings | None = None) -> DocumentDiff:
     old, new = before.corpus, after.corpus
     units = after.own(new_doc)
     alignment = align(_pieces(before.own(old_doc), old_doc.language), _pieces(units, new_doc.language))
     result = DocumentDiff(new_doc.key, new_doc.title, UNCHANGED, len(units))
+    new_of = alignment.new_of()
+    lang = new_doc.language
     for pair in alignment.pairs:
         a, b = old.units[pair.old], new.units[pair.new]
-        text_a, text_b = a.sides[old_doc.language].text, b.sides[new_doc.language].text
+        text_a, text_b = a.sides[old_doc.language].text, b.sides[lang].text
         if pair.old != pair.new:
-            diff = [] if pair.how == How.MOVED else word_changes(without_marker(text_a), without_marker(text_b))
+            bare_a, bare_b = without_marker(text_a), without_marker(text_b)
+            diff = [] if pair.how == How.MOVED else word_changes(bare_a, bare_b)
             result.moved.append(Move(pair.old, pair.new, str(b.kind), str(pair.how), pair.similarity,
-                                     _number(a), _number(b), diff))
+                                     _number(a), _number(b), diff,
+                                     bool(diff) and correction(bare_a, bare_b, lang, misspellings),
+                                     _within(old, new, a, new_of, old_doc.language), b.parent))
         elif " ".join(text_a.split()) != " ".join(text_b.split()):
             # the alignment calls a text the same whatever its marker; under one id, a marker
             # that changed is still a change a reader should see
-            result.changed.append(Change(pair.new, str(b.kind), pair.similarity, word_changes(text_a, text_b)))
+            change = Change(pair.new, str(b.kind), pair.similarity, word_changes(text_a, text_b))
+            (result.corrected if correction(text_a, text_b, lang, misspellings) else result.changed).append(change)
         else:
             result.unchanged += 1
-    new_of = alignment.new_of()
     result.added = [_present(new, new.units[i], new_doc.language) for i in alignment.added]
     result.removed = [dataclasses.replace(_present(old, old.units[i], old_doc.language),
                                           within=_within(old, new, old.units[i], new_of, old_doc.language))
                       for i in alignment.removed]
     _translations(result, before.translations(old_doc), after.translations(new_doc), alignment,
                   new, new_doc.language)
-    if result.moved or result.changed or result.added or result.removed or result.stale or result.lost:
+    if result.moved or result.changed or result.corrected or result.added or result.removed or result.stale \
+            or result.lost:
         result.status = CHANGED
     return result
 

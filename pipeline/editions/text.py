@@ -4,7 +4,7 @@ kind of change, then one summary line. Unchanged units and documents are counted
 from __future__ import annotations
 
 from ..worddiff import as_text as words, elided
-from .diff import ADDED, CHANGED, REMOVED, EditionDiff, Present
+from .diff import ADDED, CHANGED, REMOVED, EditionDiff, Move, Present
 
 #: an added or removed unit's text is shown on one line, this long at most
 WIDTH = 100
@@ -19,10 +19,13 @@ def as_text(diff: EditionDiff) -> str:
             lines.append(f"{doc.key}: removed ({_count(doc.units, 'unit')}): {doc.title}")
         elif doc.status == CHANGED:
             lines.append(f"{doc.key}: {doc.title}")
-            lines += _section("renumbered", [
-                f"{m.old} -> {m.new}" + (f"\n      {words(elided(m.diff))}" if m.diff else "")
-                for m in doc.moved])
+            lines += _section("renumbered", [_move(m) for m in doc.moved if not m.relocated])
+            lines += _section("moved (to another place)", [
+                _move(m, f" (from {m.old_place or 'a part now gone'} to {m.new_place})")
+                for m in doc.moved if m.relocated])
             lines += _section("changed", [f"{c.id}: {words(elided(c.diff))}" for c in doc.changed])
+            lines += _section("corrected (spelling, punctuation, quote marks: translations stay current)",
+                              [f"{c.id}: {words(elided(c.diff))}" for c in doc.corrected])
             lines += _section("added", [_unit(p) for p in doc.added])
             lines += _section("removed", [_unit(p) for p in doc.removed])
             lines += _section("translations now stale (their source was edited)",
@@ -42,6 +45,11 @@ def _section(title: str, items: list[str]) -> list[str]:
     if not items:
         return []
     return [f"  {title} ({len(items)}):"] + [f"    {item}" for item in items]
+
+
+def _move(move: Move, where: str = "") -> str:
+    changed = f"\n      {words(elided(move.diff))}" + (" (corrected)" if move.corrected else "") if move.diff else ""
+    return f"{move.old} -> {move.new}{where}{changed}"
 
 
 def _unit(unit: Present) -> str:
@@ -77,11 +85,15 @@ def _summary(diff: EditionDiff) -> str:
     status = {s: sum(1 for d in docs if d.status == s) for s in (CHANGED, ADDED, REMOVED)}
     unchanged = len(docs) - sum(status.values())
     counts = {name: sum(len(getattr(d, name)) for d in docs)
-              for name in ("moved", "changed", "added", "removed", "stale", "followed", "lost")}
+              for name in ("moved", "changed", "corrected", "added", "removed", "stale", "followed", "lost")}
+    relocated = sum(1 for d in docs for m in d.moved if m.relocated)
+    # the kinds most editions have none of are counted only when there are some
+    moved = f"{relocated} moved, " if relocated else ""
+    corrected = f"{counts['corrected']} corrected, " if counts["corrected"] else ""
     parts = [f"{_count(len(docs), 'document')}: {status[CHANGED]} changed, {status[ADDED]} added, "
              f"{status[REMOVED]} removed, {unchanged} unchanged",
-             f"units: {counts['moved']} renumbered, {counts['changed']} changed, {counts['added']} added, "
-             f"{counts['removed']} removed, {sum(d.unchanged for d in docs)} unchanged",
+             f"units: {counts['moved'] - relocated} renumbered, {moved}{counts['changed']} changed, {corrected}"
+             f"{counts['added']} added, {counts['removed']} removed, {sum(d.unchanged for d in docs)} unchanged",
              f"translations: {counts['stale']} now stale, {counts['followed']} following a renumbered "
              f"unit, {counts['lost']} lost"]
     return "; ".join(parts)

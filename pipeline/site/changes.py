@@ -5,6 +5,10 @@ heading of its rule or event, linked to the unit's anchor), its text in the page
 the edition has it, the old number of a renumbered rule, and the words that changed. A unit whose
 id changed but whose number did not (a paragraph of a renumbered rule) is not listed: for a
 reader nothing happened to it, and the old id still leads to it (an alias on the document page).
+A unit moved to another place (another event, another rule) is listed as moved, with where it
+stood and where it stands now; a change that only corrected spelling, punctuation or quote marks
+is listed as corrected, apart from the changes of meaning. A row shown in the original because
+its unit has no current translation says so (``untranslated``).
 """
 
 from __future__ import annotations
@@ -27,6 +31,12 @@ class Row:
     was: str | None = None  # a renumbered unit's old number
     now: str | None = None
     diff: list[Chunk] = field(default_factory=list)
+    #: a moved unit's old place (the heading it stood under), linked where this edition has it
+    moved_from: str | None = None
+    moved_from_href: str | None = None
+    #: shown in the original on a page of another language: its translation is missing or was
+    #: made from the old text
+    untranslated: bool = False
 
 
 @dataclass
@@ -35,10 +45,13 @@ class Changes:
     changed: list[Row]
     added: list[Row]
     removed: list[Row]
+    moved: list[Row] = field(default_factory=list)
+    corrected: list[Row] = field(default_factory=list)
 
     @property
     def count(self) -> int:
-        return len(self.renumbered) + len(self.changed) + len(self.added) + len(self.removed)
+        return (len(self.renumbered) + len(self.moved) + len(self.changed) + len(self.corrected)
+                + len(self.added) + len(self.removed))
 
 
 def rows(diff: DocumentDiff, corpus: Corpus, lang: str, source_lang: str,
@@ -65,21 +78,37 @@ def rows(diff: DocumentDiff, corpus: Corpus, lang: str, source_lang: str,
         side_lang = lang if translated and unit.sides[lang].text else source_lang
         return unit.sides[side_lang].text, side_lang
 
-    renumbered, changed = [], []
+    def edited(unit_id: str, changes: list[Chunk]) -> Row:
+        """A changed unit: the words that changed, in the original; on a page of another
+        language its current translation too, or a word that there is none yet."""
+        text, text_lang = shown(unit_id)
+        translated = text_lang == lang != source_lang
+        return Row(where(unit_id), href(unit_id), text if translated else "", text_lang if translated else source_lang,
+                   diff=changes, untranslated=lang != source_lang and not translated)
+
+    renumbered, moved, changed, corrected = [], [], [], []
     for move in diff.moved:
         text, text_lang = shown(move.new)
         row = Row(where(move.new), href(move.new), text, text_lang, move.old_number, move.new_number,
-                  move.diff)
-        if move.old_number != move.new_number:
+                  move.diff, untranslated=text_lang != lang)
+        if move.relocated:
+            if move.old_place in corpus.units:
+                row.moved_from, row.moved_from_href = where(move.old_place), href(move.old_place)
+            moved.append(row)
+        elif move.old_number != move.new_number:
             renumbered.append(row)
         elif move.diff:
-            changed.append(Row(row.where, row.href, lang=source_lang, diff=move.diff))
-    changed += [Row(where(c.id), href(c.id), lang=source_lang, diff=c.diff) for c in diff.changed]
-    added = [Row(where(p.id), href(p.id), *shown(p.id)) for p in diff.added]
+            (corrected if move.corrected else changed).append(edited(move.new, move.diff))
+    changed += [edited(c.id, c.diff) for c in diff.changed]
+    corrected += [edited(c.id, c.diff) for c in diff.corrected]
+    added = []
+    for present in diff.added:
+        text, text_lang = shown(present.id)
+        added.append(Row(where(present.id), href(present.id), text, text_lang, untranslated=text_lang != lang))
     removed = []
     for gone in diff.removed:
         text_lang = lang if gone.texts.get(lang) else source_lang
         removed.append(Row(where(gone.within) if gone.within else title,
                            href(gone.within) if gone.within else None, gone.texts[text_lang], text_lang,
                            gone.number))
-    return Changes(renumbered, changed, added, removed)
+    return Changes(renumbered, changed, added, removed, moved, corrected)

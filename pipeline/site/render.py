@@ -142,7 +142,8 @@ class Renderer:
         href = lambda unit_id: self.site.unit_href(unit_id, page.path)
         found = change_rows(diff, self.corpus, self.lang, document.language, href, self._label,
                              document.title_in(self.lang)) if diff.status != ADDED else None
-        sections = [("renumbered", self.gettext("Renumbered")), ("changed", self.gettext("Changed")),
+        sections = [("renumbered", self.gettext("Renumbered")), ("moved", self.gettext("Moved")),
+                    ("changed", self.gettext("Changed")), ("corrected", self.gettext("Corrected")),
                     ("added", self.gettext("Added")), ("removed", self.gettext("Removed"))]
         toc = [(2, f"changes-{name}", label) for name, label in sections if found and getattr(found, name)]
         return self._template(page, "changes.html", self.gettext("What changed: %(title)s") % {"title": document.title_in(self.lang)},

@@ -108,7 +108,10 @@ class UnitHtml:
             out += ('\n<div class="folio-notice folio-notice--stale" data-pagefind-ignore>\n<p>' + self.gettext(
                 "This translation may be outdated: the original (%(language)s) changed after it was "
                 "translated. The change:", language=self.language_name(u.source_lang)) +
-                f'</p>\n<pre class="folio-diff">{_e(diff)}</pre>\n</div>')
+                f'</p>\n<pre class="folio-diff">{_e(diff)}</pre>\n'
+                + '<p class="folio-current-source"><span class="folio-label">'
+                + self.gettext("The original now reads (%(language)s):", language=self.language_name(u.source_lang))
+                + f'</span> <span lang="{_e(u.source_lang)}">{u.current_source}</span></p>\n</div>')
         elif u.status == "fuzzy":
             out += ('\n<p class="folio-notice folio-notice--fuzzy" data-pagefind-ignore>'
                     + self.gettext("This translation awaits a translator's review.") + "</p>")

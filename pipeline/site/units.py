@@ -120,6 +120,16 @@ class UnitView:
             return None
         return word_diff(translation.source, self.unit.sides[self.source_lang].text)
 
+    @property
+    def current_source(self) -> Markup | None:
+        """A stale unit's source as it reads now, its references linked: shown beside the old
+        translation, so that a reader is never handed the old rule as the current one."""
+        if self.stale_diff is None:
+            return None
+        side = self.unit.sides[self.source_lang]
+        refs = [r for r in self.ctx.lookup.references_from(self.id) if r.lang == self.source_lang]
+        return SideText(side, self.source_lang, refs, self.ctx.render_ref, self.ctx.abbreviations(self.unit)).span()
+
     @cached_property
     def search_terms(self) -> str:
         """The dictionary forms of the unit's own words, for the index only (.lexicon)."""

@@ -10,10 +10,11 @@ import difflib
 from pathlib import Path
 from typing import Callable
 
-from ..align import How
+from ..align import How, without_marker
 from ..errors import FolioError
 from ..lookup import Lookup
 from ..model import Corpus, Document, Side, Translation, Unit
+from ..worddiff import Misspellings, correction
 from .realign import Placement, place, renumbered
 from .store import document_of, fingerprint, load_all
 
@@ -22,10 +23,13 @@ from .store import document_of, fingerprint, load_all
 SideReader = Callable[[Document, Unit, str, str, int, int], Side]
 
 
-def attach(corpus: Corpus, root: Path, read_side: SideReader, done: frozenset[str] = frozenset()) -> None:
+def attach(corpus: Corpus, root: Path, read_side: SideReader, done: frozenset[str] = frozenset(),
+           misspellings: Misspellings | None = None) -> None:
     """Give every translated unit its side in the translation's language, each stored
     translation placed on the unit whose source is the sentence it translates
     (pipeline/translations/realign.py); the ones with no such unit go to ``corpus.orphaned``.
+    A translation whose source was only corrected since (``misspellings`` tells a slip from a
+    real word, pipeline/worddiff.py:correction) stays current, marked ``corrected``.
 
     ``done``: documents whose translations a build kept (pipeline/loaded.py): their units have
     their sides and ``corpus`` their translations and orphans already; their files are not read."""
@@ -41,7 +45,8 @@ def attach(corpus: Corpus, root: Path, read_side: SideReader, done: frozenset[st
             raise FolioError(f"{document.key} is written in {document.language}: it cannot be "
                              "translated into its own language", translation.path)
         for placement in place(translation, lookup.units_of(document.key), document.language):
-            _attach_one(corpus, placement, translation.lang, translation.path, document, read_side)
+            _attach_one(corpus, placement, translation.lang, translation.path, document, read_side,
+                        misspellings=misspellings)
         for entry in translation.orphaned:  # set aside by an import: placed nowhere
             _attach_one(corpus, Placement(entry, None), translation.lang, translation.path,
                         document, read_side, set_aside=True)
@@ -65,7 +70,8 @@ def _document_key(path: str) -> str:
 
 
 def _attach_one(corpus: Corpus, placement: Placement, lang: str, path: str, document: Document,
-                read_side: SideReader, *, set_aside: bool = False) -> None:
+                read_side: SideReader, *, set_aside: bool = False,
+                misspellings: Misspellings | None = None) -> None:
     entry = placement.entry
     if placement.unit is None:
         corpus.orphaned.setdefault(document.key, []).append(Translation(
@@ -80,9 +86,14 @@ def _attach_one(corpus: Corpus, placement: Placement, lang: str, path: str, docu
         text = renumbered(text, entry.source, source.text)
     end = entry.line + entry.text.count("\n")
     unit.sides[lang] = read_side(document, unit, text, path, entry.line, end)
-    # a sentence that only changed its number is still the sentence that was translated
-    stale = placement.how != How.MOVED and fingerprint(source.text) != entry.fingerprint
+    # a sentence that only changed its number is still the sentence that was translated, and
+    # so is one whose spelling or punctuation was corrected
+    edited = placement.how != How.MOVED and fingerprint(source.text) != entry.fingerprint
+    bare = without_marker if placement.moved else str  # a renumbered marker is no correction
+    corrected = edited and correction(bare(entry.source), bare(source.text), document.language, misspellings)
     corpus.translations[(unit.id, lang)] = Translation(
         unit.id, lang, text, entry.source, entry.fingerprint, path, entry.line, entry.comment,
-        stale=stale, fuzzy=entry.fuzzy or placement.how == How.MOVED_CHANGED,
-        moved_from=entry.unit if placement.moved else None, similarity=placement.similarity)
+        stale=edited and not corrected,
+        fuzzy=entry.fuzzy or placement.how == How.MOVED_CHANGED and not corrected,
+        moved_from=entry.unit if placement.moved else None, similarity=placement.similarity,
+        corrected=corrected)

@@ -3,6 +3,7 @@ translations that followed their sentences now are, and remove one."""
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 from pathlib import Path
 
@@ -12,17 +13,24 @@ from ..lookup import Lookup
 from ..model import Corpus
 from .merge import Changes, merge
 from .realign import place
-from .store import Entry, TranslationFile, dump, load_all
+from .store import Entry, TranslationFile, dump, fingerprint, load_all
 
 
 def realign(corpus: Corpus, root: Path, lang: str | None = None) -> list[tuple[str, Changes]]:
-    """Store every translation under the unit it is placed on now; what each file changed."""
+    """Store every translation under the unit it is placed on now, made from its source as
+    corrected (when the source was only corrected since); what each file changed."""
     done, files = [], {}
     lookup = Lookup(corpus)
     for stored in _files(root, lang):
         document = lookup.documents[stored.document]
         placed = place(stored, lookup.units_of(stored.document), document.language)
         merged, changes = merge(stored, placed, [], [])
+        for unit_id, entry in merged.entries.items():
+            translation = corpus.translations.get((unit_id, stored.lang))
+            if translation is not None and translation.corrected and entry.source == translation.source:
+                now = corpus.units[unit_id].sides[document.language].text
+                merged.entries[unit_id] = dataclasses.replace(entry, source=now, fingerprint=fingerprint(now))
+                changes.corrected.append(unit_id)
         if changes.changed:
             files[Path(root) / stored.path] = dump(merged, list(corpus.units), document.title)
         done.append((stored.path, changes))

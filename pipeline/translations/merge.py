@@ -31,19 +31,24 @@ class Changes:
     kept: list[str] = field(default_factory=list)  # stored, not in the PO file: stays
     removed: list[str] = field(default_factory=list)  # only with prune
     set_aside: list[str] = field(default_factory=list)  # moved into ``orphaned``
+    #: the corrected source recorded (`folio translations realign`): its spelling was fixed
+    corrected: list[str] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
         return bool(self.added or self.updated or self.fuzzy or self.reviewed or self.moved
-                    or self.removed or self.set_aside)
+                    or self.removed or self.set_aside or self.corrected)
 
 
 def merge(stored: TranslationFile, placed: list[Placement], incoming: list[Placement],
-          empty: list[str], *, prune: bool = False) -> tuple[TranslationFile, Changes]:
+          empty: list[str], *, prune: bool = False,
+          corrected: frozenset[str] = frozenset()) -> tuple[TranslationFile, Changes]:
     """``stored`` with ``incoming`` merged in. ``placed``: where each stored entry is placed
     now; ``incoming``: each PO entry with a translation, placed likewise (on its msgctxt, or on
     the unit its source sentence moved to; an orphan stays on its msgctxt); ``empty``: units
-    the PO file lists without a translation."""
+    the PO file lists without a translation; ``corrected``: units whose stored translation is
+    current though its source was corrected since (an export shows it made from the corrected
+    text: taking it back unchanged records nothing)."""
     changes = Changes()
     entries: dict[str, Entry] = {}
     orphans: list[Entry] = []
@@ -63,7 +68,11 @@ def merge(stored: TranslationFile, placed: list[Placement], incoming: list[Place
         if placement.moved and (placement.entry.unit, unit) not in changes.moved:
             changes.moved.append((placement.entry.unit, unit))  # once, though stored and sent
         taken.add(unit)
-        _classify(entries.get(unit), new, changes)
+        old = entries.get(unit)
+        if old is not None and unit in corrected and new.source != old.source \
+                and (old.text, old.comment, old.fuzzy) == (new.text, new.comment, new.fuzzy):
+            new = old
+        _classify(old, new, changes)
         entries[unit] = new
     for orphan in orphans:
         if orphan.unit in entries:
@@ -102,7 +111,8 @@ def changes_summary(changes: Changes) -> str:
     """`2 added, 1 updated, 1 now fuzzy, 50 unchanged, 3 ignored (empty msgstr)`: every count."""
     counts = [(len(changes.added), "added"), (len(changes.updated), "updated"),
               (len(changes.fuzzy), "now fuzzy"), (len(changes.reviewed), "reviewed"),
-              (len(changes.moved), "moved"), (len(changes.set_aside), "set aside"),
+              (len(changes.moved), "moved"), (len(changes.corrected), "corrected source recorded"),
+              (len(changes.set_aside), "set aside"),
               (len(changes.removed), "removed"), (len(changes.unchanged), "unchanged"),
               (len(changes.ignored), "ignored (empty msgstr: the stored one stays)"),
               (len(changes.kept), "kept (not in the PO file)")]
@@ -117,6 +127,7 @@ def changes_detail(changes: Changes) -> str:
     lines += [f"  now fuzzy  {unit}\n" for unit in changes.fuzzy]
     lines += [f"  reviewed   {unit}\n" for unit in changes.reviewed]
     lines += [f"  moved      {old} -> {new}\n" for old, new in changes.moved]
+    lines += [f"  corrected  {unit} (its source's correction recorded)\n" for unit in changes.corrected]
     lines += [f"  set aside  {unit} (its unit now has another translation; kept under orphaned)\n"
               for unit in changes.set_aside]
     lines += [f"  removed    {unit}\n" for unit in changes.removed]

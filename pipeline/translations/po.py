@@ -17,7 +17,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import write_po
 
-from . import po_reader
+from . import memory, po_reader
 from ..atomic import write_files_atomic
 from ..errors import FolioError
 from ..labels import context_title, label
@@ -84,6 +84,7 @@ def catalog_for(corpus: Corpus, document: Document, lang: str, root: Path | None
                                       f"# Exported by `folio po export`; msgctxt is the unit id.")
     catalog.translator = translated.author if translated and translated.author else ""
     gettext = _catalog_words(document.language)
+    suggested = memory.suggestions(corpus, document, lang)  # for units nobody translated yet
     for unit in corpus.units.values():
         source = unit.sides.get(document.language)
         if unit.document != document.key or source is None or not source.text:
@@ -104,6 +105,10 @@ def catalog_for(corpus: Corpus, document: Document, lang: str, root: Path | None
             message.flags.add("fuzzy")
         if translation and translation.stale:
             message.previous_id = [translation.source]
+        if unit.id in suggested:  # offered, never stored: fuzzy until a translator takes it
+            message.string = suggested[unit.id].text
+            message.flags.add("fuzzy")
+            message.auto_comments.append(suggested[unit.id].comment)
         catalog[source.text] = message
     return catalog
 
@@ -144,11 +149,14 @@ def import_po(corpus: Corpus, root: Path, po_dir: Path, *, prune: bool = False) 
         stored = load(root, rel) if target.exists() else TranslationFile(po.document.key, po.lang, rel)
         units = lookup.units_of(po.document.key)
         placed = place(stored, units, po.document.language)
+        offered = memory.untouched(corpus, po.document, po.lang, po.entries)  # not translations
         incoming = TranslationFile(po.document.key, po.lang, rel, {
             item.unit: Entry(item.unit, item.text, item.source, fingerprint(item.source),
-                             item.comment, item.line, item.fuzzy) for item in po.entries})
+                             item.comment, item.line, item.fuzzy) for item in po.entries
+            if item.unit not in offered})
+        corrected = frozenset(t.unit for t in corpus.translations.values() if t.lang == po.lang and t.corrected)
         merged, changes = merge(stored, placed, place(incoming, units, po.document.language),
-                                po.empty, prune=prune)
+                                po.empty, prune=prune, corrected=corrected)
         result.changes[rel], result.sources[rel] = changes, str(path)
         if not merged.entries and not merged.orphaned and not target.exists():
             continue  # nothing translated yet: no empty file to keep around

@@ -55,6 +55,32 @@ class Pending:
         return word_diff(self.old_source, self.new_source) if self.old_source is not None else None
 
 
+@dataclass
+class Lost:
+    """A stored translation whose source sentence no unit has any more (orphaned): kept in its
+    file, shown to no reader; with the unit whose source comes closest, where it may belong."""
+
+    unit: str  # the id it is stored under
+    lang: str
+    path: str
+    line: int
+    source: str  # the source text it was made from
+    closest: Unit | None
+    similarity: float
+
+
+def lost(corpus: Corpus) -> dict[tuple[str, str], list[Lost]]:
+    """(document, language) -> its orphaned translations, in the order of their files."""
+    found: dict[tuple[str, str], list[Lost]] = {}
+    for document, orphans in corpus.orphaned.items():
+        for orphan in orphans:
+            closest = corpus.units.get(orphan.closest) if orphan.closest else None
+            found.setdefault((document, orphan.lang), []).append(Lost(
+                orphan.unit, orphan.lang, orphan.path, orphan.line, orphan.source, closest,
+                orphan.similarity))
+    return found
+
+
 def coverage(corpus: Corpus) -> list[Coverage]:
     rows = []
     for document, units in _units_to_translate(corpus):
@@ -112,27 +138,43 @@ def as_table(rows: list[Coverage]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def as_units_text(found: dict[tuple[str, str], list[Pending]], label: Callable[[Unit], str]) -> str:
+def as_units_text(found: dict[tuple[str, str], list[Pending]], label: Callable[[Unit], str],
+                  orphans: dict[tuple[str, str], list[Lost]] | None = None) -> str:
     """Per document and language, one `path:line: status id: label` line per unit (the form an
-    editor jumps from), a stale one followed by its source's change."""
+    editor jumps from), a stale one followed by its source's change; then each lost (orphaned)
+    translation with the unit whose source comes closest and the source it was made from."""
     blocks = []
-    for (document, lang), rows in found.items():
-        if not rows:
+    orphans = orphans or {}
+    for key in [*found, *(key for key in orphans if key not in found)]:
+        (document, lang), rows, gone = key, found.get(key, []), orphans.get(key, [])
+        if not rows and not gone:
             continue
-        counts = ", ".join(f"{sum(1 for r in rows if r.status == s)} {s}" for s in PENDING
-                           if any(r.status == s for r in rows))
-        lines = [f"{document} ({lang}): {counts}"]
+        counts = [f"{sum(1 for r in rows if r.status == s)} {s}" for s in PENDING
+                  if any(r.status == s for r in rows)]
+        lines = [f"{document} ({lang}): " + ", ".join(counts + ([f"{len(gone)} lost"] if gone else []))]
         for row in rows:
             lines.append(f"  {row.path}:{row.line}: {row.status} {row.unit.id}: {label(row.unit)}")
             if row.diff is not None:
                 lines.append(f"      {row.diff}")
+        for orphan in gone:
+            closest = (f"closest {orphan.closest.id}: {label(orphan.closest)} ({orphan.similarity:.0%} alike)"
+                       if orphan.closest is not None else "no unit comes close")
+            lines.append(f"  {orphan.path}:{orphan.line}: lost {orphan.unit}: {closest}")
+            lines.append(f"      was: {_line(orphan.source)}")
         blocks.append("\n".join(lines) + "\n")
     return "\n".join(blocks)
 
 
+def _line(text: str, width: int = 100) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[:width - 1].rstrip() + "…"
+
+
 def as_json(rows: list[Coverage], found: dict[tuple[str, str], list[Pending]] | None = None,
-            label: Callable[[Unit], str] | None = None) -> list[dict]:
-    """The coverage rows; with ``found``, each row of a translation lists its units as well."""
+            label: Callable[[Unit], str] | None = None,
+            orphans: dict[tuple[str, str], list[Lost]] | None = None) -> list[dict]:
+    """The coverage rows; with ``found``, each row of a translation lists its units as well,
+    and its lost translations (``orphans``) with the closest unit."""
     result = []
     for row in rows:
         item = {**asdict(row), "percent": round(row.percent, 1)}
@@ -141,5 +183,10 @@ def as_json(rows: list[Coverage], found: dict[tuple[str, str], list[Pending]] | 
                                 "status": str(p.status), "path": p.path, "line": p.line,
                                 **({"diff": p.diff} if p.diff is not None else {})}
                                for p in found[(row.document, row.lang)]]
+            item["lost"] = [{"unit": o.unit, "path": o.path, "line": o.line, "source": o.source,
+                             "closest": o.closest.id if o.closest else None,
+                             "closest_label": label(o.closest) if label and o.closest else None,
+                             "similarity": o.similarity}
+                            for o in (orphans or {}).get((row.document, row.lang), [])]
         result.append(item)
     return result

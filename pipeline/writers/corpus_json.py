@@ -83,6 +83,8 @@ def translation_to_json(corpus: Corpus, translation: Translation, *, orphaned: b
                             "path": translation.path, "line": translation.line}
     if translation.moved_from is not None:  # it followed its renumbered source sentence
         data["stored_under"] = translation.moved_from
+    if translation.corrected:  # current, though its source's spelling was corrected since
+        data["source_corrected"] = True
     return data
 
 

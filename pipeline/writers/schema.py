@@ -66,13 +66,15 @@ def _translation() -> dict[str, Any]:
     return {
         "description": "a stored translation: the unit it is placed on (a translation follows its "
                        "source sentence), how it stands, and where it is kept; `stored_under` is "
-                       "the id it is stored under when that differs (the source was renumbered)",
+                       "the id it is stored under when that differs (the source was renumbered); "
+                       "`source_corrected`: still current though its source was corrected since "
+                       "(spelling, punctuation or quote marks only)",
         "type": "object", "required": ["unit", "lang", "status", "path", "line"],
         "additionalProperties": False,
         "properties": {"unit": {"type": "string"}, "lang": {"enum": list(LANGUAGES)},
                        "status": {"enum": ["translated", "stale", "fuzzy", "orphaned"]},
                        "path": {"type": "string"}, "line": {"type": "integer", "minimum": 1},
-                       "stored_under": {"type": "string"}},
+                       "stored_under": {"type": "string"}, "source_corrected": {"const": True}},
     }
 
 
