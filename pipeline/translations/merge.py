@@ -31,19 +31,27 @@ class Changes:
     kept: list[str] = field(default_factory=list)  # stored, not in the PO file: stays
     removed: list[str] = field(default_factory=list)  # only with prune
     set_aside: list[str] = field(default_factory=list)  # moved into ``orphaned``
+    #: followed their sentence, not recorded: an import that takes nothing from a file leaves it
+    unrecorded: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
-        return bool(self.added or self.updated or self.fuzzy or self.reviewed or self.moved
-                    or self.removed or self.set_aside)
+        return bool(self.taken or self.moved or self.set_aside)
+
+    @property
+    def taken(self) -> bool:
+        """Something of the PO file's own: a translation, a review mark, or a removal."""
+        return bool(self.added or self.updated or self.fuzzy or self.reviewed or self.removed)
 
 
 def merge(stored: TranslationFile, placed: list[Placement], incoming: list[Placement],
-          empty: list[str], *, prune: bool = False) -> tuple[TranslationFile, Changes]:
+          empty: list[str], *, prune: bool = False,
+          untouched: list[str] = ()) -> tuple[TranslationFile, Changes]:
     """``stored`` with ``incoming`` merged in. ``placed``: where each stored entry is placed
     now; ``incoming``: each PO entry with a translation, placed likewise (on its msgctxt, or on
     the unit its source sentence moved to; an orphan stays on its msgctxt); ``empty``: units
-    the PO file lists without a translation."""
+    the PO file lists without a translation; ``untouched``: units whose PO entry is as the
+    export wrote it (the stored translation stays as it is)."""
     changes = Changes()
     entries: dict[str, Entry] = {}
     orphans: list[Entry] = []
@@ -56,7 +64,8 @@ def merge(stored: TranslationFile, placed: list[Placement], incoming: list[Place
         if placement.unit is None:
             orphans.append(placement.entry)
     result = TranslationFile(stored.document, stored.lang, stored.path, entries, list(stored.orphaned))
-    taken: set[str] = set()
+    taken: set[str] = set(untouched)
+    changes.unchanged += list(untouched)
     for placement in incoming:
         new = placement.recorded() if placement.unit is not None else placement.entry
         unit = new.unit
@@ -103,6 +112,8 @@ def changes_summary(changes: Changes) -> str:
     counts = [(len(changes.added), "added"), (len(changes.updated), "updated"),
               (len(changes.fuzzy), "now fuzzy"), (len(changes.reviewed), "reviewed"),
               (len(changes.moved), "moved"), (len(changes.set_aside), "set aside"),
+              (len(changes.unrecorded), "followed their sentence (the build places them; "
+                                        "`folio translations realign` records the move)"),
               (len(changes.removed), "removed"), (len(changes.unchanged), "unchanged"),
               (len(changes.ignored), "ignored (empty msgstr: the stored one stays)"),
               (len(changes.kept), "kept (not in the PO file)")]
