@@ -80,7 +80,10 @@ def merge(stored: TranslationFile, placed: list[Placement], incoming: list[Place
             changes.set_aside.append(orphan.unit)
         else:
             entries[orphan.unit] = orphan
-    changes.ignored = [unit for unit in empty if unit in entries and unit not in taken]
+    # an empty msgstr passes over the translation placed on its unit; an orphan kept under
+    # the unit's id is not that unit's translation, and stays as every orphan does
+    placed_on = {placement.unit for placement in placed if placement.unit is not None}
+    changes.ignored = [unit for unit in empty if unit in placed_on and unit not in taken]
     untouched = [unit for unit in entries if unit not in taken]
     if prune:
         for unit in untouched:
