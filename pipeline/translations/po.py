@@ -95,7 +95,7 @@ def catalog_for(corpus: Corpus, document: Document, lang: str, root: Path | None
         # in the words of the text being translated
         about = [label(corpus, unit, document.language, gettext),
                  context_title(corpus, unit, document.language, gettext), str(unit.kind)]
-        text, fuzzy, previous, comment = exported(translation)
+        text, fuzzy, previous, comment = _exported(translation)
         message = Message(source.text, text, locations=[(source.path, source.line_start)],
                           auto_comments=[line for line in about if line],
                           user_comments=comment.split("\n") if comment else [],
@@ -110,10 +110,9 @@ def catalog_for(corpus: Corpus, document: Document, lang: str, root: Path | None
     return catalog
 
 
-def exported(translation: Translation | None) -> tuple[str, bool, str | None, str | None]:
+def _exported(translation: Translation | None) -> tuple[str, bool, str | None, str | None]:
     """What the export shows of a unit's translation: msgstr, fuzzy, previous msgid (the source
-    a stale one was made from), translator's comment. An entry the import finds just so is
-    left as it was exported: no change at all."""
+    a stale one was made from), translator's comment."""
     if translation is None:
         return "", False, None, None
     return (translation.text, translation.stale or translation.fuzzy,
@@ -173,7 +172,9 @@ def import_po(corpus: Corpus, root: Path, po_dir: Path, *, prune: bool = False) 
         stored = load(root, rel) if target.exists() else TranslationFile(po.document.key, po.lang, rel)
         units = lookup.units_of(po.document.key)
         placed = place(stored, units, po.document.language)
-        untouched = [item.unit for item in po.entries if _untouched(corpus, item, po)]
+        shown = {message.context: message for message in catalog_for(corpus, po.document, po.lang)
+                 if message.id}
+        untouched = [item.unit for item in po.entries if _untouched(item, shown.get(item.unit))]
         incoming = TranslationFile(po.document.key, po.lang, rel, {
             item.unit: Entry(item.unit, item.text, item.source, fingerprint(item.source),
                              item.comment, item.line, item.fuzzy)
@@ -196,10 +197,12 @@ def import_po(corpus: Corpus, root: Path, po_dir: Path, *, prune: bool = False) 
     return result
 
 
-def _untouched(corpus: Corpus, item: po_reader.Incoming, po: po_reader.PoFile) -> bool:
-    """The entry is as the export of the stored translations writes it now: no change."""
-    unit = corpus.units[item.unit]
-    text, fuzzy, previous, comment = exported(corpus.translations.get((item.unit, po.lang)))
-    return item.msgid == unit.sides[po.document.language].text and \
-        (item.text, item.flagged, item.previous, item.comment) == \
-        (text, fuzzy, previous, po_reader.trimmed(comment))
+def _untouched(item: po_reader.Incoming, shown: Message | None) -> bool:
+    """The entry is as the export of the corpus writes it now: no change (a suggestion the
+    export offers, say, is not taken until the translator takes it)."""
+    if shown is None:
+        return False
+    previous = shown.previous_id[0] if shown.previous_id else None
+    return (item.msgid, item.text, item.flagged, item.previous, item.comment) == \
+        (shown.id, shown.string, "fuzzy" in shown.flags, previous,
+         po_reader.trimmed("\n".join(shown.user_comments)))
