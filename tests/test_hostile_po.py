@@ -19,6 +19,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from translate.storage import pypo
 
 from conftest import REPO, copy_corpus, mark_fuzzy, tree_bytes
@@ -254,3 +256,38 @@ def test_an_import_killed_midway_is_cleared_and_said_by_the_next(root, exported)
                                  f"it left in corpus/translations/ ({left[0]})")
     assert not [p for p in (root / TRANSLATIONS).iterdir() if p.name.startswith(".")]
     assert load(root, RISTO_RU).entries[PRE_1].text == "1. Перебросьте кости заново."
+
+
+# -- property: any text a translator writes reads back the same, however gettext rewrote it ----
+
+@pytest.fixture(scope="module")
+def one_file(project, tmp_path_factory):
+    from pipeline.build import load_corpus
+    from pipeline.translations.po import export
+
+    corpus = load_corpus(project)[0]
+    out = tmp_path_factory.mktemp("one")
+    export(corpus, "ru", out)
+    return corpus, {d.key: d for d in corpus.documents}, (out / PO).read_bytes(), out
+
+
+_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]) | st.sampled_from('"\\\t\n'),
+                min_size=1, max_size=40).filter(lambda text: text.strip())
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=_TEXT, command=st.sampled_from([("msgcat", "--escape"), ("msgcat", "--width=10"),
+                                            ("msgcat", "--no-wrap"), ("msgcat", "--strict", "--indent")]))
+def test_any_translation_reads_back_as_written_from_any_variant(one_file, text, command):
+    from pipeline.translations.po_reader import read
+
+    corpus, documents, po_bytes, out = one_file
+    path = out / "edited" / PO
+    path.parent.mkdir(exist_ok=True)
+    path.write_bytes(po_bytes)
+    retranslated(path, {PRE_1: text})
+    variant = out / "variant" / PO
+    variant.parent.mkdir(exist_ok=True)
+    subprocess.run([*command, str(path), "-o", str(variant)], check=True)
+    [entry] = [e for e in read(corpus, documents, variant).entries if e.unit == PRE_1]
+    assert entry.text == text
