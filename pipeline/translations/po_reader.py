@@ -6,7 +6,7 @@ refused whole, with its line, before any file of the import is written.
 Every variant gettext's own tools write of an export reads as the export does: wrapped at any
 width or not at all (a msgctxt over several lines), octal escapes (``msgcat --escape``),
 Uniforum ``# File:`` locations (``--strict``), sorted, indented, without locations or obsolete
-entries (tests/test_po_variants.py).
+entries (tests/test_hostile_po.py).
 """
 
 from __future__ import annotations
@@ -57,13 +57,29 @@ class PoFile:
     warnings: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class _Entry:
+    """A PO entry as the file spells it, its strings decoded, each with its line."""
+
+    context: PoString
+    msgid: PoString
+    msgstr: PoString
+    previous: PoString | None  # `#| msgid`
+    comment: PoString | None  # the translator's, Uniforum locations left out
+    flagged: bool  # `#, fuzzy`
+
+    def strings(self, unit: str) -> list[tuple[PoString, str]]:
+        found = [(self.msgstr, f"the translation of {unit}"), (self.msgid, f"the msgid of {unit}"),
+                 (self.previous, f"the previous msgid of {unit}"), (self.comment, f"the comment on {unit}")]
+        return [(string, what) for string, what in found if string is not None]
+
+
 def read(corpus: Corpus, documents: dict[str, Document], path: Path) -> PoFile:
     where = str(path)
     raw, bom = _raw(path)
-    store = _parse(raw, where)
-    lines, _ = pypo.splitlines(raw) if raw else ([], "\n")  # as the parser counts them
-    lines = [line.decode("utf-8").rstrip("\r\n") for line in lines]
-    header = _header(store, lines, where)
+    store, encoding = _parse(raw, where)
+    lines = [line.decode(encoding).rstrip("\r\n") for line in pypo.splitlines(raw)[0]] if raw else []
+    header = _header(store, lines, encoding, where)
     document = _document(header, documents, where)
     lang = language(header, where)
     if lang == document.language:
@@ -74,62 +90,56 @@ def read(corpus: Corpus, documents: dict[str, Document], path: Path) -> PoFile:
     if bom:
         found.warnings.append(f"{where}:1: warning: the file starts with a UTF-8 byte-order mark "
                               "(as Notepad saves it): read without it")
-    units = {unit.id: unit for unit in corpus.units.values() if unit.document == document.key
-             and unit.sides.get(document.language) and unit.sides[document.language].text}
-    read_entries = []
+    taken: list[tuple[Unit, _Entry]] = []
     seen: dict[str, int] = {}
-    for entry in store.units:
-        if entry.isheader() or entry.isobsolete():
+    for unit in store.units:
+        if unit.isheader() or unit.isobsolete():
             continue  # gettext's tools ignore obsolete entries; Folio exports orphans as them
-        got = _entry(entry, lines, where)
-        if got is None:
+        entry = _entry(unit, lines, encoding, where)
+        if entry is None:
             continue
-        context, msgid, msgstr, previous, comment = got
-        if context.text in seen:
-            raise FolioError(f"duplicate message definition: msgctxt {context.text!r} is already "
-                             f"defined at line {seen[context.text]}", where, context.line)
-        seen[context.text] = context.line
-        unit = corpus.units.get(context.text)
-        if unit is None:
-            raise FolioError(f"unknown unit id {context.text!r}", where, context.line)
-        if unit.document != document.key:
-            raise FolioError(f"{context.text} belongs to {unit.document}, not to "
-                             f"{document.key}", where, context.line)
-        for string, what in ((msgstr, f"the translation of {unit.id}"), (msgid, f"the msgid of {unit.id}"),
-                             (previous, f"the previous msgid of {unit.id}"), (comment, f"the comment on {unit.id}")):
-            if string is not None:
-                refuse_controls(string, what, "utf-8", where)
-        for at, name in invisible(msgstr, "utf-8"):
-            found.warnings.append(f"{where}:{at}: warning: the translation of {unit.id} holds "
+        context, line = entry.context.text, entry.context.line
+        if context in seen:
+            raise FolioError(f"duplicate message definition: msgctxt {context!r} is already "
+                             f"defined at line {seen[context]}", where, line)
+        seen[context] = line
+        own = corpus.units.get(context)
+        if own is None:
+            raise FolioError(f"unknown unit id {context!r}", where, line)
+        if own.document != document.key:
+            raise FolioError(f"{context} belongs to {own.document}, not to {document.key}", where, line)
+        for string, what in entry.strings(own.id):
+            refuse_controls(string, what, encoding, where)
+        for at, name in invisible(entry.msgstr, encoding):
+            found.warnings.append(f"{where}:{at}: warning: the translation of {own.id} holds "
                                   f"{name}, invisible or a line break only to some programs; "
                                   "stored as written: remove it unless it is meant")
-        if not msgstr.text.strip():  # nothing, or only spaces: nothing to take
-            found.empty.append(unit.id)
+        if not entry.msgstr.text.strip():  # nothing, or only spaces: nothing to take
+            found.empty.append(own.id)
             continue
-        read_entries.append((unit, msgid, msgstr, previous, comment, entry.hastypecomment("fuzzy"),
-                             context.line))
-    _take(read_entries, units, document, found)
+        taken.append((own, entry))
+    units = [unit for unit in corpus.units.values() if unit.document == document.key
+             and unit.sides.get(document.language) and unit.sides[document.language].text]
+    _take(taken, units, document.language, found)
     return found
 
 
-def _take(read_entries, units: dict[str, Unit], document: Document, found: PoFile) -> None:
+def _take(entries: list[tuple[Unit, _Entry]], units: list[Unit], source_lang: str, found: PoFile) -> None:
     """Each entry goes to its msgctxt's unit, unless its msgid is not that unit's source but
     exactly one other unit's: a msgctxt swapped, or a PO file exported before the source was
     renumbered. Then it goes to that unit, unless the file has an entry of that unit's own."""
-    def source(unit_id: str) -> str:
-        return fingerprint(units[unit_id].sides[document.language].text) if unit_id in units else ""
-
+    sources = {unit.id: fingerprint(unit.sides[source_lang].text) for unit in units}
     by_source: dict[str, list[str]] = {}
-    for unit_id in units:
-        by_source.setdefault(source(unit_id), []).append(unit_id)
-    taken = {unit.id for unit, msgid, *_ in read_entries if fingerprint(msgid.text) == source(unit.id)}
+    for unit_id, digest in sources.items():
+        by_source.setdefault(digest, []).append(unit_id)
+    claimed = {unit.id for unit, entry in entries if fingerprint(entry.msgid.text) == sources.get(unit.id)}
     where = found.path
-    for unit, msgid, msgstr, previous, comment, flagged, line in read_entries:
-        target = unit.id
-        matches = by_source.get(fingerprint(msgid.text), [])
+    for unit, entry in entries:
+        target, line = unit.id, entry.context.line
+        matches = by_source.get(fingerprint(entry.msgid.text), [])
         if target not in matches and len(matches) == 1:
             other = matches[0]
-            if other in taken:
+            if other in claimed:
                 found.warnings.append(f"{where}:{line}: warning: {unit.id}: its msgid is the source "
                                       f"of {other}, which has another entry in the file: not taken")
                 continue
@@ -137,47 +147,46 @@ def _take(read_entries, units: dict[str, Unit], document: Document, found: PoFil
                                   f"{other}, not of {unit.id} (the msgctxt swapped, or the source "
                                   f"renumbered since the export): taken as the translation of {other}")
             target = other
-            taken.add(other)
+            claimed.add(other)
         elif target not in matches:
             found.warnings.append(f"{where}:{line}: {unit.id}: msgid no longer matches the source; "
                                   "kept as made from the old text (it will show as stale, or follow "
                                   "its sentence if that moved)")
-        old = previous.text if previous is not None else None
+        old = entry.previous.text if entry.previous is not None else None
         # Folio exports a stale translation as fuzzy with the old source as `#| msgid`: still
         # a translation of that old source, not a translator's "needs review"
-        stale_export = flagged and old is not None
-        found.entries.append(Incoming(target, msgstr.text, old if stale_export else msgid.text,
-                                      msgid.text, flagged and not stale_export,
-                                      comment.text if comment is not None else None, line,
-                                      flagged, old))
+        stale_export = entry.flagged and old is not None
+        found.entries.append(Incoming(
+            target, entry.msgstr.text, old if stale_export else entry.msgid.text, entry.msgid.text,
+            entry.flagged and not stale_export, entry.comment.text if entry.comment else None, line,
+            entry.flagged, old))
 
 
-def _entry(entry: pypo.pounit, lines: list[str], where: str):
-    """(msgctxt, msgid, msgstr, previous msgid, comment) of an entry, each decoded; None for an
-    entry with no msgid."""
-    start = entry.line_number or 1
-    if entry.hasplural() or isinstance(entry.msgstr, dict):
-        raise FolioError(f"{_quick(entry.msgctxt)}: plural forms are not allowed in a rule text",
+def _entry(unit: pypo.pounit, lines: list[str], encoding: str, where: str) -> _Entry | None:
+    """The entry translate-toolkit parsed, its strings decoded; None for one with no msgid."""
+    start = unit.line_number or 1
+    if unit.hasplural() or isinstance(unit.msgstr, dict):
+        raise FolioError(f"{_quick(unit.msgctxt)}: plural forms are not allowed in a rule text",
                          where, start)
+
+    def string(pieces: list[str], at: int) -> PoString:
+        return decode(pieces, _pieces(lines, at, len(pieces)), encoding, where)
+
     msgid_at = _keyword(lines, start, "msgid")
-    pieces = entry.msgidcomments + entry.msgid  # a msgid starting `_:` is a KDE comment to it
-    msgid = decode(pieces, _pieces(lines, msgid_at, len(pieces)), "utf-8", where)
+    msgid = string(unit.msgidcomments + unit.msgid, msgid_at)  # a `_:` start is a KDE comment
     if not msgid.text:
         return None
     context = PoString("", msgid_at)
-    if entry.msgctxt:
-        at = _keyword(lines, start, "msgctxt", before=msgid_at)
-        context = decode(entry.msgctxt, _pieces(lines, at, len(entry.msgctxt)), "utf-8", where)
-    msgstr_at = _keyword(lines, msgid_at, "msgstr")
-    msgstr = decode(entry.msgstr, _pieces(lines, msgstr_at, len(entry.msgstr)), "utf-8", where)
+    if unit.msgctxt:
+        context = string(unit.msgctxt, _keyword(lines, start, "msgctxt", before=msgid_at))
+    msgstr = string(unit.msgstr, _keyword(lines, msgid_at, "msgstr"))
     previous = None
-    if entry.prev_msgid:
-        at = _keyword(lines, start, "msgid", before=msgid_at, prefix="#|")
-        previous = decode(entry.prev_msgid, _pieces(lines, at, len(entry.prev_msgid)), "utf-8", where)
-    notes = [line.removeprefix("#").removeprefix(" ").rstrip("\r\n") for line in entry.othercomments]
+    if unit.prev_msgid:
+        previous = string(unit.prev_msgid, _keyword(lines, start, "msgid", before=msgid_at, prefix="#|"))
+    notes = [line.removeprefix("#").removeprefix(" ").rstrip("\r\n") for line in unit.othercomments]
     notes = trimmed("\n".join(note for note in notes if not _UNIFORUM_LOCATION.fullmatch(note)))
-    comment = PoString(notes, start) if notes else None
-    return context, msgid, msgstr, previous, comment
+    return _Entry(context, msgid, msgstr, previous, PoString(notes, start) if notes else None,
+                  unit.hastypecomment("fuzzy"))
 
 
 def trimmed(comment: str | None) -> str | None:
@@ -229,7 +238,9 @@ def _raw(path: Path) -> tuple[bytes, bool]:
     return raw, bom
 
 
-def _parse(raw: bytes, where: str) -> pypo.pofile:
+def _parse(raw: bytes, where: str) -> tuple[pypo.pofile, str]:
+    """The file parsed, and the charset its strings are in: UTF-8, or the one the header
+    names for a file all in ASCII (its escapes spell bytes of that charset)."""
     store = pypo.pofile()
     try:
         store.parse(raw)
@@ -240,19 +251,21 @@ def _parse(raw: bytes, where: str) -> pypo.pofile:
     except (ValueError, LookupError, IndexError, UnicodeError) as exc:
         raise FolioError(f"broken PO file: {exc}", where) from None
     charset = (store.encoding or "utf-8").lower().replace("_", "-")
-    if charset not in ("utf-8", "utf8") and not raw.isascii():
+    if charset in ("utf-8", "utf8"):
+        return store, "utf-8"
+    if not raw.isascii():
         raise FolioError(f"the file says its charset is {store.encoding}: Folio reads UTF-8 "
                          "(convert it with `msgconv -t UTF-8`)", where)
-    return store
+    return store, store.encoding
 
 
-def _header(store: pypo.pofile, lines: list[str], where: str) -> dict[str, str]:
+def _header(store: pypo.pofile, lines: list[str], encoding: str, where: str) -> dict[str, str]:
     header = store.header()
     if header is None:
         return {}
     start = header.line_number or 1
     text = decode(header.msgstr, _pieces(lines, _keyword(lines, start, "msgstr"), len(header.msgstr)),
-                  "utf-8", where).text
+                  encoding, where).text
     return poheader.parseheaderstring(text)
 
 
