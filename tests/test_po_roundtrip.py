@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from translate.storage import pypo
 
-from conftest import REPO, copy_corpus, mark_fuzzy, tree_bytes
+from conftest import copy_corpus, mark_fuzzy, tree_bytes
 from hostile_support import folio
 from pipeline.build import load_corpus
 from pipeline.translations.po import export, import_po

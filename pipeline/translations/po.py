@@ -25,8 +25,8 @@ from ..lookup import Lookup
 from ..model import Corpus, Document, Translation
 from ..revisions import Revision, revision
 from .merge import Changes, merge
-from .realign import place
 from .po_writer import po_bytes
+from .realign import place
 from .store import DIRECTORY, Entry, TranslationFile, dump, fingerprint, load, path_for
 
 #: the date of a header when the project's files are not at hand: fixed, so that two exports
