@@ -291,3 +291,26 @@ def test_any_translation_reads_back_as_written_from_any_variant(one_file, text, 
     subprocess.run([*command, str(path), "-o", str(variant)], check=True)
     [entry] = [e for e in read(corpus, documents, variant).entries if e.unit == PRE_1]
     assert entry.text == text
+
+
+def test_a_full_disk_during_an_import_leaves_every_file_as_it_was(root, exported, monkeypatch):
+    retranslated(exported / PO, {PRE_1: "1. Перебросьте кости заново."})
+    before = tree_bytes(root / TRANSLATIONS)
+    opened = Path.open
+
+    class Full(io.StringIO):
+        def flush(self):
+            raise OSError(28, "No space left on device")
+
+    def open_(path, mode="r", *args, **kwargs):
+        if ".tmp-" in path.name:
+            opened(path, mode, *args, **kwargs).close()  # the sibling is made, its bytes never land
+            return Full()
+        return opened(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", open_)
+    run = folio(root, "po", "import", str(exported))
+    monkeypatch.undo()
+    assert run.returncode == 2 and run.stderr_lines == [
+        f"{root / RISTO_RU}: error: cannot write it: No space left on device (no file was replaced)"]
+    assert tree_bytes(root / TRANSLATIONS) == before  # no `.tmp-` sibling left either
