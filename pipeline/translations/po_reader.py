@@ -149,9 +149,9 @@ def _take(entries: list[tuple[Unit, _Entry]], units: list[Unit], source_lang: st
             target = other
             claimed.add(other)
         elif target not in matches:
-            found.warnings.append(f"{where}:{line}: {unit.id}: msgid no longer matches the source; "
-                                  "kept as made from the old text (it will show as stale, or follow "
-                                  "its sentence if that moved)")
+            found.warnings.append(f"{where}:{line}: warning: {unit.id}: msgid no longer matches "
+                                  "the source; kept as made from the old text (it will show as "
+                                  "stale, or follow its sentence if that moved)")
         old = entry.previous.text if entry.previous is not None else None
         # Folio exports a stale translation as fuzzy with the old source as `#| msgid`: still
         # a translation of that old source, not a translator's "needs review"
