@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import secrets
 import shutil
 import time
@@ -90,13 +91,13 @@ def _claim(target: Path, kind: str, held: ExitStack) -> Path:
     raise FolioError("cannot hold a directory to write into", path=str(target))
 
 
-def _lock(path: Path, held: ExitStack, wait: float = 0) -> bool | None:
-    """Hold an exclusive flock on the directory at ``path`` until ``held`` closes, waiting up to
-    ``wait`` seconds for another process to let go. False: another process holds it, or ``path``
-    is no longer the directory that was locked; None: the file system has no flock, so no
-    process can be told to keep off."""
+def _lock(path: Path, held: ExitStack, wait: float = 0, *, directory: bool = True) -> bool | None:
+    """Hold an exclusive flock on the directory (or, not ``directory``, the file) at ``path``
+    until ``held`` closes, waiting up to ``wait`` seconds for another process to let go. False:
+    another process holds it, or ``path`` is no longer what was locked; None: the file system
+    has no flock, so no process can be told to keep off."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+        fd = os.open(path, os.O_RDONLY | (os.O_DIRECTORY if directory else os.O_NOFOLLOW))
     except OSError:
         return False
     held.callback(os.close, fd)
@@ -156,21 +157,56 @@ def _unused(target: Path, kind: str) -> Path:
 def write_files_atomic(files: dict[Path, str]) -> None:
     """Write several text files so that a failure leaves every one of them as it was.
 
-    All new contents go to temporary siblings first; only when all are on disk are they
-    renamed over their targets (each rename atomic), so a reader never sees a half file.
+    All new contents go to temporary siblings first (``.NAME.tmp-*``, each held under flock
+    while it exists); only when all are on disk are they renamed over their targets (each
+    rename atomic), so a reader never sees a half file. A process killed before it renamed
+    them leaves its siblings: :func:`clear_stale_files` removes them.
     """
     staged: list[tuple[Path, Path]] = []
-    try:
-        for target, text in files.items():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            tmp = target.parent / f".{target.name}.tmp-{secrets.token_hex(4)}"
-            tmp.write_text(text, encoding="utf-8", newline="\n")
-            staged.append((tmp, target))
-        for tmp, target in staged:
-            os.replace(tmp, target)
-    finally:
-        for tmp, _ in staged:
-            tmp.unlink(missing_ok=True)
+    target, replacing = None, False
+    with ExitStack() as held:
+        try:
+            for target, text in files.items():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                tmp = target.parent / f".{target.name}.tmp-{secrets.token_hex(4)}"
+                handle = tmp.open("x", encoding="utf-8", newline="\n")
+                held.callback(handle.close)
+                staged.append((tmp, target))  # before writing: a full disk leaves no sibling
+                try:
+                    fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:
+                    pass  # no flock on this file system: a later clean-up may not tell it is live
+                handle.write(text)
+                handle.flush()
+            replacing = True
+            for tmp, target in staged:
+                os.replace(tmp, target)
+        except OSError as exc:
+            raise FolioError(f"cannot write it: {exc.strerror}" + (
+                "" if replacing else " (no file was replaced)"), path=str(target)) from None
+        finally:
+            for tmp, _ in staged:
+                tmp.unlink(missing_ok=True)
+
+
+def clear_stale_files(directory: Path) -> list[str]:
+    """Remove the ``.NAME.tmp-*`` siblings that :func:`write_files_atomic` left in ``directory``
+    when its process was killed (or the disk filled), but those a living process holds; their
+    names."""
+    removed: list[str] = []
+    if not Path(directory).is_dir():
+        return removed
+    for path in sorted(Path(directory).iterdir()):
+        if not _STALE_FILE.match(path.name) or path.is_symlink() or not path.is_file():
+            continue
+        with ExitStack() as held:
+            if _lock(path, held, directory=False) is True:
+                path.unlink(missing_ok=True)
+                removed.append(path.name)
+    return removed
+
+
+_STALE_FILE = re.compile(r"^\..+\.tmp-[0-9a-f]{8}$")
 
 
 def write_text_atomic(target: Path, text: str) -> None:

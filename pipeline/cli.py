@@ -260,6 +260,11 @@ def _po_export(project: Project, args: argparse.Namespace) -> int:
 def _po_import(project: Project, args: argparse.Namespace) -> int:
     corpus = project.corpus
     result = po_import(corpus, project.root, Path(args.dir), prune=args.prune)
+    if result.interrupted:
+        print(f"an earlier import was interrupted: removed the {len(result.interrupted)} temporary "
+              f"file(s) it left in corpus/translations/ ({', '.join(result.interrupted)}); a "
+              "translation file it had not replaced yet is as it was: import its PO files again "
+              "if this was not them", file=sys.stderr)
     for warning in result.warnings:
         print(f"{warning}", file=sys.stderr)
     for path, changes in result.changes.items():

@@ -177,14 +177,26 @@ def test_an_unknown_language_is_refused(corpus_copy, po_dir, folio):
         f"{po_dir / PO}: error: Language 'de_DE': Folio translates into en, ru only"]
 
 
-def test_an_import_after_a_renumbering_records_the_move(corpus_copy, folio, tmp_path):
+def test_an_untouched_import_after_a_renumbering_leaves_the_move_to_realign(corpus_copy, folio, tmp_path):
+    """Issue 22: an untouched export imports as no change, whatever the sources did; the
+    translation that followed its renumbered sentence is placed by the build, and recorded
+    under its new id by `folio translations realign` (or by an import that takes something)."""
     source = corpus_copy / "corpus/sources/eu-ristos-events-period-1.en.txt"
     text = source.read_text("utf-8")
     source.write_text(text.replace("\n2. Both SPA and POR", "\n2. ENG must not be at war with "
                                    "SPA.\n3. Both SPA and POR"), "utf-8")
     out = tmp_path / "po"
     folio(corpus_copy, "po", "export", "--lang", "ru", "--out", str(out))
+    before = (corpus_copy / RISTO_RU).read_bytes()
     run = folio(corpus_copy, "po", "import", str(out))
+    assert run.returncode == 0, run.stderr
+    assert (corpus_copy / RISTO_RU).read_bytes() == before
+    assert f"{RISTO_RU} (unchanged, from" in run.stdout
+    assert "1 followed their sentence (the build places them; `folio translations realign` " \
+           "records the move)" in run.stdout
+    corpus = load_corpus(corpus_copy)[0]
+    assert corpus.units["eu-risto:1:I/pre-3"].sides["ru"].text.startswith("3. Событие вступает в силу")
+    run = folio(corpus_copy, "translations", "realign", "--lang", "ru")
     assert "  moved      eu-risto:1:I/pre-2 -> eu-risto:1:I/pre-3" in run.stdout
     after = load(corpus_copy, RISTO_RU).entries
     assert "eu-risto:1:I/pre-2" not in after

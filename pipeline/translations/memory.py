@@ -133,11 +133,3 @@ def suggestions(corpus: Corpus, document: Document, lang: str) -> dict[str, Sugg
             found[unit.id] = suggestion
     return found
 
-
-def untouched(corpus: Corpus, document: Document, lang: str, entries: list) -> set[str]:
-    """The units among ``entries`` (a PO file's, pipeline/translations/po_reader.py) whose
-    msgstr is the memory's suggestion as exported, still marked fuzzy: an offer nobody took,
-    not a translation."""
-    offered = suggestions(corpus, document, lang)
-    return {entry.unit for entry in entries
-            if entry.fuzzy and entry.unit in offered and entry.text == offered[entry.unit].text}

@@ -33,22 +33,27 @@ class Changes:
     set_aside: list[str] = field(default_factory=list)  # moved into ``orphaned``
     #: the corrected source recorded (`folio translations realign`): its spelling was fixed
     corrected: list[str] = field(default_factory=list)
+    #: followed their sentence, not recorded: an import that takes nothing from a file leaves it
+    unrecorded: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
-        return bool(self.added or self.updated or self.fuzzy or self.reviewed or self.moved
-                    or self.removed or self.set_aside or self.corrected)
+        return bool(self.taken or self.moved or self.set_aside or self.corrected)
+
+    @property
+    def taken(self) -> bool:
+        """Something of the PO file's own: a translation, a review mark, or a removal."""
+        return bool(self.added or self.updated or self.fuzzy or self.reviewed or self.removed)
 
 
 def merge(stored: TranslationFile, placed: list[Placement], incoming: list[Placement],
           empty: list[str], *, prune: bool = False,
-          corrected: frozenset[str] = frozenset()) -> tuple[TranslationFile, Changes]:
+          untouched: list[str] = ()) -> tuple[TranslationFile, Changes]:
     """``stored`` with ``incoming`` merged in. ``placed``: where each stored entry is placed
     now; ``incoming``: each PO entry with a translation, placed likewise (on its msgctxt, or on
     the unit its source sentence moved to; an orphan stays on its msgctxt); ``empty``: units
-    the PO file lists without a translation; ``corrected``: units whose stored translation is
-    current though its source was corrected since (an export shows it made from the corrected
-    text: taking it back unchanged records nothing)."""
+    the PO file lists without a translation; ``untouched``: units whose PO entry is as the
+    export wrote it (the stored translation stays as it is)."""
     changes = Changes()
     entries: dict[str, Entry] = {}
     orphans: list[Entry] = []
@@ -61,18 +66,15 @@ def merge(stored: TranslationFile, placed: list[Placement], incoming: list[Place
         if placement.unit is None:
             orphans.append(placement.entry)
     result = TranslationFile(stored.document, stored.lang, stored.path, entries, list(stored.orphaned))
-    taken: set[str] = set()
+    taken: set[str] = set(untouched)
+    changes.unchanged += list(untouched)
     for placement in incoming:
         new = placement.recorded() if placement.unit is not None else placement.entry
         unit = new.unit
         if placement.moved and (placement.entry.unit, unit) not in changes.moved:
             changes.moved.append((placement.entry.unit, unit))  # once, though stored and sent
         taken.add(unit)
-        old = entries.get(unit)
-        if old is not None and unit in corrected and new.source != old.source \
-                and (old.text, old.comment, old.fuzzy) == (new.text, new.comment, new.fuzzy):
-            new = old
-        _classify(old, new, changes)
+        _classify(entries.get(unit), new, changes)
         entries[unit] = new
     for orphan in orphans:
         if orphan.unit in entries:
@@ -80,7 +82,10 @@ def merge(stored: TranslationFile, placed: list[Placement], incoming: list[Place
             changes.set_aside.append(orphan.unit)
         else:
             entries[orphan.unit] = orphan
-    changes.ignored = [unit for unit in empty if unit in entries and unit not in taken]
+    # an empty msgstr passes over the translation placed on its unit; an orphan kept under
+    # the unit's id is not that unit's translation, and stays as every orphan does
+    placed_on = {placement.unit for placement in placed if placement.unit is not None}
+    changes.ignored = [unit for unit in empty if unit in placed_on and unit not in taken]
     untouched = [unit for unit in entries if unit not in taken]
     if prune:
         for unit in untouched:
@@ -113,6 +118,8 @@ def changes_summary(changes: Changes) -> str:
               (len(changes.fuzzy), "now fuzzy"), (len(changes.reviewed), "reviewed"),
               (len(changes.moved), "moved"), (len(changes.corrected), "corrected source recorded"),
               (len(changes.set_aside), "set aside"),
+              (len(changes.unrecorded), "followed their sentence (the build places them; "
+                                        "`folio translations realign` records the move)"),
               (len(changes.removed), "removed"), (len(changes.unchanged), "unchanged"),
               (len(changes.ignored), "ignored (empty msgstr: the stored one stays)"),
               (len(changes.kept), "kept (not in the PO file)")]

@@ -2,31 +2,32 @@
 
 One PO file per document and language. ``msgctxt`` is the unit id (stable, unlike line
 numbers), ``msgid`` the source side's text, ``msgstr`` the translation; a stale translation is
-``fuzzy`` with the source it was made from as ``#| msgid``. Import checks every file before it
-writes anything, and writes the translation files in their canonical form, so that an export
-followed by an import without edits changes no byte.
+``fuzzy`` with the source it was made from as ``#| msgid``; a translation placed on no unit
+(orphaned) is an obsolete ``#~`` entry, as msgmerge keeps one. Import checks every file before
+it writes anything, takes an entry left as it was exported as no change at all, and writes a
+translation file only when it takes something from its PO file: an export followed by an
+import without edits changes no byte, whatever happened to the sources in between.
 """
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import write_po
 
 from . import memory, po_reader
-from ..atomic import write_files_atomic
+from ..atomic import clear_stale_files, write_files_atomic
 from ..errors import FolioError
 from ..labels import context_title, label
 from ..lookup import Lookup
-from ..model import Corpus, Document
+from ..model import Corpus, Document, Translation
 from ..revisions import Revision, revision
 from .merge import Changes, merge
+from .po_writer import po_bytes
 from .realign import place
-from .store import Entry, TranslationFile, dump, fingerprint, load, path_for
+from .store import DIRECTORY, Entry, TranslationFile, dump, fingerprint, load, path_for
 
 #: the date of a header when the project's files are not at hand: fixed, so that two exports
 #: of the same corpus stay identical
@@ -40,6 +41,8 @@ class ImportResult:
     changes: dict[str, Changes] = field(default_factory=dict)  # per translation file
     sources: dict[str, str] = field(default_factory=dict)  # the PO file each came from
     warnings: list[str] = field(default_factory=list)
+    #: the temporary files an earlier import left when it was interrupted (now removed)
+    interrupted: list[str] = field(default_factory=list)
 
 
 def export(corpus: Corpus, lang: str, out_dir: Path, root: Path | None = None) -> list[Path]:
@@ -51,9 +54,7 @@ def export(corpus: Corpus, lang: str, out_dir: Path, root: Path | None = None) -
         if document.language == lang:
             continue
         path = out_dir / f"{document.key}.{lang}.po"
-        buffer = io.BytesIO()
-        write_po(buffer, catalog_for(corpus, document, lang, root), width=76, include_previous=True)
-        path.write_bytes(buffer.getvalue())
+        path.write_bytes(po_bytes(catalog_for(corpus, document, lang, root)))
         written.append(path)
     return written
 
@@ -67,7 +68,8 @@ class _Catalog(Catalog):
 
     def _get_mime_headers(self) -> list[tuple[str, str]]:
         return [(name, self.translator if name == "Last-Translator" else value)
-                for name, value in super()._get_mime_headers() if name != "Report-Msgid-Bugs-To"]
+                for name, value in super()._get_mime_headers()
+                if name not in ("Report-Msgid-Bugs-To", "Generated-By")]
 
     mime_headers = property(_get_mime_headers, Catalog._set_mime_headers)
 
@@ -94,23 +96,48 @@ def catalog_for(corpus: Corpus, document: Document, lang: str, root: Path | None
         # in the words of the text being translated
         about = [label(corpus, unit, document.language, gettext),
                  context_title(corpus, unit, document.language, gettext), str(unit.kind)]
-        message = Message(source.text, translation.text if translation else "",
-                          locations=[(source.path, source.line_start)],
+        text, fuzzy, previous, comment = _exported(translation)
+        message = Message(source.text, text, locations=[(source.path, source.line_start)],
                           auto_comments=[line for line in about if line],
-                          user_comments=translation.comment.split("\n")
-                          if translation and translation.comment else [],
+                          user_comments=comment.split("\n") if comment else [],
                           context=unit.id)
         message.flags.discard("python-format")  # "50% (rounded up)" is prose, not a format
-        if translation and (translation.stale or translation.fuzzy):
+        if fuzzy:
             message.flags.add("fuzzy")
-        if translation and translation.stale:
-            message.previous_id = [translation.source]
+        if previous is not None:
+            message.previous_id = [previous]
         if unit.id in suggested:  # offered, never stored: fuzzy until a translator takes it
             message.string = suggested[unit.id].text
             message.flags.add("fuzzy")
             message.auto_comments.append(suggested[unit.id].comment)
         catalog[source.text] = message
+    _add_orphans(catalog, corpus.orphaned.get(document.key, []), lang)
     return catalog
+
+
+def _exported(translation: Translation | None) -> tuple[str, bool, str | None, str | None]:
+    """What the export shows of a unit's translation: msgstr, fuzzy, previous msgid (the source
+    a stale one was made from), translator's comment."""
+    if translation is None:
+        return "", False, None, None
+    return (translation.text, translation.stale or translation.fuzzy,
+            translation.source if translation.stale else None, translation.comment)
+
+
+def _add_orphans(catalog: Catalog, orphans: list[Translation], lang: str) -> None:
+    """A translation placed on no unit is kept in its file and shown to the translator as an
+    obsolete entry (`#~`), as msgmerge keeps a message that left the template: there to copy
+    from, ignored by the import (the stored one stays either way)."""
+    for orphan in orphans:
+        key = (orphan.source, orphan.unit)
+        if orphan.lang != lang or key in catalog.obsolete or catalog.get(*key) is not None:
+            continue
+        message = Message(orphan.source, orphan.text, context=orphan.unit,
+                          user_comments=orphan.comment.split("\n") if orphan.comment else [])
+        message.flags.discard("python-format")
+        if orphan.fuzzy:
+            message.flags.add("fuzzy")
+        catalog.obsolete[key] = message
 
 
 def _revisions(root: Path | None, document: Document, lang: str) -> tuple[Revision | None, Revision | None]:
@@ -138,6 +165,7 @@ def import_po(corpus: Corpus, root: Path, po_dir: Path, *, prune: bool = False) 
     paths = sorted(Path(po_dir).glob("*.po"))
     if not paths:
         raise FolioError("no .po files here", str(po_dir))
+    result.interrupted = clear_stale_files(Path(root) / DIRECTORY)
     for path in paths:
         po = po_reader.read(corpus, documents, path)
         result.warnings += po.warnings
@@ -149,15 +177,21 @@ def import_po(corpus: Corpus, root: Path, po_dir: Path, *, prune: bool = False) 
         stored = load(root, rel) if target.exists() else TranslationFile(po.document.key, po.lang, rel)
         units = lookup.units_of(po.document.key)
         placed = place(stored, units, po.document.language)
-        offered = memory.untouched(corpus, po.document, po.lang, po.entries)  # not translations
+        shown = {message.context: message for message in catalog_for(corpus, po.document, po.lang)
+                 if message.id}
+        untouched = [item.unit for item in po.entries if _untouched(item, shown.get(item.unit))]
         incoming = TranslationFile(po.document.key, po.lang, rel, {
             item.unit: Entry(item.unit, item.text, item.source, fingerprint(item.source),
-                             item.comment, item.line, item.fuzzy) for item in po.entries
-            if item.unit not in offered})
-        corrected = frozenset(t.unit for t in corpus.translations.values() if t.lang == po.lang and t.corrected)
+                             item.comment, item.line, item.fuzzy)
+            for item in po.entries if item.unit not in untouched})
         merged, changes = merge(stored, placed, place(incoming, units, po.document.language),
-                                po.empty, prune=prune, corrected=corrected)
+                                po.empty, prune=prune, untouched=untouched)
         result.changes[rel], result.sources[rel] = changes, str(path)
+        if not changes.taken:
+            # nothing of the translator's: the file stays as it is, byte for byte; where its
+            # translations are placed now is the build's to work out
+            changes.unrecorded, changes.moved, changes.set_aside = changes.moved, [], []
+            continue
         if not merged.entries and not merged.orphaned and not target.exists():
             continue  # nothing translated yet: no empty file to keep around
         text = dump(merged, order, po.document.title)
@@ -166,3 +200,14 @@ def import_po(corpus: Corpus, root: Path, po_dir: Path, *, prune: bool = False) 
             result.written.append(rel)
     write_files_atomic(files)
     return result
+
+
+def _untouched(item: po_reader.Incoming, shown: Message | None) -> bool:
+    """The entry is as the export of the corpus writes it now: no change (a suggestion the
+    export offers, say, is not taken until the translator takes it)."""
+    if shown is None:
+        return False
+    previous = shown.previous_id[0] if shown.previous_id else None
+    return (item.msgid, item.text, item.flagged, item.previous, item.comment) == \
+        (shown.id, shown.string, "fuzzy" in shown.flags, previous,
+         po_reader.trimmed("\n".join(shown.user_comments)))

@@ -153,7 +153,14 @@ class _Dumper(yaml.SafeDumper):
 
 def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
     style = "|" if "\n" in value else None
+    if _YAML_BREAKS.search(value):
+        # YAML reads NEL, U+2028 and U+2029 as line breaks: written raw, a NEL would read back
+        # as a space; escaped in double quotes (\N, \L, \P), each reads back as itself
+        style = '"'
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_YAML_BREAKS = re.compile("[\x85\u2028\u2029]")
 
 
 _Dumper.add_representer(str, _represent_str)
