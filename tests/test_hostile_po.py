@@ -38,12 +38,12 @@ PRE_1 = "eu-risto:1:I/pre-1"
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory) -> Path:
-    """The real corpus with a stale translation (a typo fixed in a long sentence: a `#| msgid`
-    over lines), one marked for review, and one orphaned (an obsolete `#~` entry)."""
+    """The real corpus with a stale translation (a long sentence changed: a `#| msgid` over
+    lines), one marked for review, and one orphaned (an obsolete `#~` entry)."""
     root = copy_corpus(tmp_path_factory.mktemp("project"))
     source = root / RISTO
     text = source.read_text("utf-8")
-    text = text.replace("by loosing 3 Stab", "by losing 3 Stab")
+    text = text.replace("by loosing 3 Stab", "by giving up 3 Stab")
     text = text.replace("\n2. SPA and POR receive 50d.", "\n2. Every player draws one card from the deck.")
     source.write_text(text, "utf-8")
     mark_fuzzy(root, RISTO_RU, "eu-risto:2:I/events-phase/1")

@@ -99,7 +99,8 @@ def every_state(tmp_path_factory) -> tuple[Path, dict[str, str]]:
     (root / RISTO).write_text("\n".join(lines), "utf-8")
     assert folio(root, "translations", "realign", "--lang", "ru").returncode == 0
     assert load(root, RISTO_RU).orphaned, "a translation set aside"
-    edit(root, RISTO, "by loosing 3 Stab", "by losing 3 Stab")
+    # a change of meaning (a typo fixed alone is a correction: the translation stays current)
+    edit(root, RISTO, "by loosing 3 Stab", "by giving up 3 Stab")
     edit(root, RISTO, "Allies can be called for this war", "Allies may be called for this war")
     mark_fuzzy(root, RISTO_RU, ids["stale-fuzzy"])
     mark_fuzzy(root, RISTO_RU, ids["fuzzy"])
@@ -118,7 +119,7 @@ def test_every_state_exports_a_file_gettext_and_translate_toolkit_read(every_sta
     units = toolkit_units(tmp_path / PO)
     stale = units[(ids["stale"], False)]
     assert stale.isfuzzy() and stale.prev_source == stored.entries[ids["stale"]].source
-    assert "by loosing 3 Stab" in stale.prev_source and "by losing 3 Stab" in stale.source
+    assert "by loosing 3 Stab" in stale.prev_source and "by giving up 3 Stab" in stale.source
     both = units[(ids["stale-fuzzy"], False)]
     assert both.isfuzzy() and "Allies can be called" in both.prev_source
     fuzzy = units[(ids["fuzzy"], False)]
@@ -148,9 +149,12 @@ def test_an_untouched_export_imports_as_no_change_in_every_state(every_state, tm
     assert_sources_are_units_sources(root, stored)
 
 
-def test_the_reported_typo_fix_round_trips_through_the_cli(corpus_copy, tmp_path):
-    """The issue's reproduction, as a translator runs it."""
-    edit(corpus_copy, RISTO, "by loosing 3 Stab", "by losing 3 Stab")
+@pytest.mark.parametrize("fixed", ["by losing 3 Stab", "by giving up 3 Stab"],
+                         ids=["typo fixed (a correction)", "word changed (stale)"])
+def test_the_reported_typo_fix_round_trips_through_the_cli(corpus_copy, tmp_path, fixed):
+    """The issue's reproduction, as a translator runs it, and the same long sentence changed
+    in meaning (a `#| msgid` over several lines)."""
+    edit(corpus_copy, RISTO, "by loosing 3 Stab", fixed)
     before = tree_bytes(corpus_copy / TRANSLATIONS)
     out = tmp_path / "po"
     assert folio(corpus_copy, "po", "export", "--lang", "ru", "--out", str(out)).returncode == 0
