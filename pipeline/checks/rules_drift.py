@@ -222,9 +222,19 @@ def _rendered(ctx: CheckContext, unit: Unit, lang: str, fact: Fact, lost: list[s
     return _data(WORDING_UNALIGNED, fact, text(_("%(fact)s (%(unit)s, %(lang)s): the translation no longer says "
                                                  "%(quote)s, and no words of it render %(source)s"),
                                                **words, source=repr(" … ".join(_original(ctx, unit, fact)))),
-                 suggestion=text(_("check the translation of %(unit)s, then record %(key)s: %(now)s"),
-                                 unit=unit.id, key=f"wording.{lang}", now=repr(" … ".join(found.fragments)))
-                 if found is not None else text(_("check the translation of %(unit)s"), unit=unit.id))
+                 suggestion=_suggested(unit, lang, found))
+
+
+def _suggested(unit: Unit, lang: str, found) -> Text:
+    """What the keeper is to do: check the translation, then quote its nearest words."""
+    if found is None:
+        return text(_("check the translation of %(unit)s"), unit=unit.id)
+    now = repr(" … ".join(found.fragments))
+    if found.missing:
+        return text(_("check the translation of %(unit)s, which does not state %(numbers)s; its nearest words: "
+                      "%(now)s"), unit=unit.id, numbers=", ".join(map(str, found.missing)), now=now)
+    return text(_("check the translation of %(unit)s; if it says the fact, record its words as %(key)s (the "
+                  "nearest: %(now)s)"), unit=unit.id, key=f"wording.{lang}", now=now)
 
 
 def _original(ctx: CheckContext, unit: Unit, fact: Fact) -> tuple[str, ...]:

@@ -33,10 +33,16 @@ from ..model import Corpus
 from .facts import Fact, Facts
 from .wording import contains, find, number_spans, numbers
 
-#: a span is taken as the rendering when it states every number of the quote and no other, and
-#: says at least this share of the recorded words (by lemma; an F-measure of their precision and
-#: recall); a share of ACCEPT_NUMBERED is enough where the quote's numbers stand in it too
+#: a span is taken as the rendering when it states every number of the quote and says at least
+#: this share of the recorded words (by lemma; an F-measure of their precision and recall); a
+#: share of ACCEPT_NUMBERED is enough where the quote has numbers (they stand in the span too)
 ACCEPT, ACCEPT_NUMBERED = 0.5, 0.3
+#: what a span pays for each number the quote does not state (a neighbouring rule's, or a page
+#: reference «(см. с. 22)» the translator moved into the clause)
+EXTRA = 0.1
+#: what a span pays for each number of the quote it lacks: it is no rendering then, but may be
+#: the nearest words, which the keeper of the facts is shown
+LACKING = 0.5
 #: the weight of a short word (a preposition, a conjunction, an article) in that share: «в»,
 #: «и», "of" match anywhere, and a span is not a rendering for holding them
 SHORT, SHORT_LEN = 0.25, 3
@@ -58,6 +64,7 @@ class Rendering:
     spans: tuple[tuple[int, int], ...]  # offsets into the translated text
     score: float  # the least of the fragments' scores
     found: bool  # every fragment is a rendering; else these are the nearest spans, a suggestion
+    missing: tuple[int, ...] = ()  # numbers of the quote the translation does not state there
 
 
 def render(quoted: tuple[str, ...], source: str, source_lang: str, target: str, target_lang: str,
@@ -83,8 +90,9 @@ def _render(quoted, source, source_lang, target, target_lang, recorded) -> Rende
         if best is None:
             return None
         found.append(best)
-    return Rendering(tuple(target[a:b] for a, b, _, _ in found), tuple((a, b) for a, b, _, _ in found),
-                     min(score for _, _, score, _ in found), all(ok for _, _, _, ok in found))
+    return Rendering(tuple(target[a:b] for a, b, _, _, _ in found), tuple((a, b) for a, b, _, _, _ in found),
+                     min(score for _, _, score, _, _ in found), all(ok for _, _, _, ok, _ in found),
+                     tuple(sorted({n for *_, lacking in found for n in lacking})))
 
 
 @dataclass(frozen=True)
@@ -107,26 +115,31 @@ class Quote:
 
 
 def _best(quote: Quote, recorded: str, target: str, lang: str,
-          tokens: list[Token]) -> tuple[int, int, float, bool] | None:
+          tokens: list[Token]) -> tuple[int, int, float, bool, frozenset[int]] | None:
+    """The best span of ``target`` for the quote: (start, end, score, whether it renders it, the
+    quote's numbers it lacks); None where the target has no word."""
     wanted = _required(quote.words)
     recorded_tokens = lemmas(recorded, lang) if recorded else []
     # the numbers the recorded words said (an ordinal: «во второй раз») and a lone "one", which
     # may be an article
     allowed = wanted | {n for t in recorded_tokens for n in _values(t, lang)} | {1}
     verbatim = {word for word in _VERBATIM.findall(quote.words) if word in target}
+    values = [_values(t, lang) for t in tokens]
     bag = [_keys(t, lang) for t in recorded_tokens if t.is_word or _values(t, lang)]
     weights = [_weight(t) for t in recorded_tokens if t.is_word or _values(t, lang)]
     bag_weight = sum(weights) or 1.0
-    values = [_values(t, lang) for t in tokens]
     # which recorded words each token of the target may be (any lemma of the one among the other's)
-    matches = [[o for o, word in enumerate(bag) if _keys(t, lang) & word] for t in tokens]
+    matches = [[o for o, word in enumerate(bag) if own_keys & word]
+               for own_keys in (_keys(t, lang) for t in tokens)]
     limits = _sentence_of(target, lang, tokens)
     edges = quote.edges()
+    opens = lru_cache(maxsize=None)(lambda at: _opens(target, at))  # per offset, not per span
+    closes = lru_cache(maxsize=None)(lambda at: _closes(target, at))
     longest = max(8, 2 * len(bag) + 4) if bag else max(8, 2 * len(quote.words.split()) + 4)
     best = None
     for first, start_token in enumerate(tokens):
         if not (start_token.is_word or values[first]) or _marker(target, tokens, first) \
-                or _short(start_token) and not any(_keys(start_token, lang) & word for word in bag):
+                or _short(start_token) and not matches[first]:
             continue  # a span opens on a word of the rule, not on «а» or «же» of the new sentence
         used: set[int] = set()  # each recorded word is matched once: "the ... the" is two
         own = hits = recall = 0.0
@@ -144,7 +157,7 @@ def _best(quote: Quote, recorded: str, target: str, lang: str,
                 used.add(free)
                 hits += _weight(token)
                 recall += weights[free]
-            if not wanted <= stated or _short(token) and free is None:
+            if _short(token) and free is None:
                 continue
             if bag:
                 precision, covered = hits / own, recall / bag_weight
@@ -153,13 +166,13 @@ def _best(quote: Quote, recorded: str, target: str, lang: str,
                 said = 0.0
             start, end = _widened(tokens, first, last, recorded or quote.words)
             shown = target[start:end]
-            extra = stated - allowed
-            score = (said - 0.2 * len(extra) + VERBATIM * len({w for w in verbatim if w in shown}) / max(1, len(verbatim))
+            extra, lacking = stated - allowed, frozenset(wanted - stated)
+            score = (said - EXTRA * len(extra) - LACKING * len(lacking) + VERBATIM * len({w for w in verbatim if w in shown}) / max(1, len(verbatim))
                      - PLACE * abs((start + end) / 2 / max(1, len(target)) - quote.where)
                      - LENGTH * abs(math.log(len(shown) / len(recorded or quote.words)))
-                     + EDGE * sum(edge and found for edge, found in zip(edges, (_opens(target, start), _closes(target, end)))))
-            ok = bool(bag) and not extra and (said >= ACCEPT or bool(wanted) and said >= ACCEPT_NUMBERED)
-            candidate = (start, end, round(score, 4), ok)
+                     + EDGE * ((edges[0] and opens(start)) + (edges[1] and closes(end))))
+            ok = bool(bag) and not lacking and (said >= ACCEPT or bool(wanted) and said >= ACCEPT_NUMBERED)
+            candidate = (start, end, round(score, 4), ok, lacking)
             if best is None or (candidate[3], candidate[2]) > (best[3], best[2]):
                 best = candidate
     return best
@@ -230,10 +243,20 @@ def _widened(tokens: list[Token], first: int, last: int, words: str) -> tuple[in
             and tokens[last + 1].text in ")]»”\"'.!?;|" \
             and (tokens[last + 1].start == tokens[last].end or tokens[last + 1].text == "|"):
         last, closing = last + 1, closing - 1
+    while last + 1 < len(tokens) and _unclosed(tokens[first:last + 1], tokens[last + 1].text):
+        last += 1  # a bracket or a quotation the span opens, it closes
     end = tokens[last].end
     if tokens[last].is_word and tokens[last].text.endswith(".") and not words.endswith("."):
         end -= 1  # «Карл I.»: the sentence's full stop, not the words'
     return tokens[first].start, end
+
+
+_PAIRS = {")": "(", "»": "«", "”": "“"}
+
+
+def _unclosed(span: list[Token], mark: str) -> bool:
+    opening = _PAIRS.get(mark)
+    return opening is not None and sum(t.text == opening for t in span) > sum(t.text == mark for t in span)
 
 
 def _sentence_of(text: str, lang: str, tokens: list[Token]) -> list[int]:
