@@ -111,7 +111,8 @@ def test_a_correct_retranslation_of_every_fact_unit_passes_folio_check(folio, re
     assert rules.returncode == 0 and " error " not in rules.stdout and "rules-wording-unaligned" not in rules.stdout
     realigned = [line for line in rules.stdout.splitlines() if "rules-wording-realigned" in line]
     assert len(realigned) == 121 and all(FACT_LINE.match(line) for line in realigned)  # the keeper's file
-    assert ("corpus/rules/eu-risto.yaml:55:1: info rules-wording-realigned: eu-risto.event-die.mod.spa-religion "
+    line = load_facts(ROOT)["eu-risto.event-die.mod.spa-religion"].line
+    assert (f"corpus/rules/eu-risto.yaml:{line}:1: info rules-wording-realigned: eu-risto.event-die.mod.spa-religion "
             "(eu-risto:period-I/modifiers-1/mod-1, ru): the translation no longer says '-1 Если религия SPA — "
             "католицизм/контрреформация'; it says the fact as '−1 Если SPA исповедует католицизм/контрреформацию' "
             "(suggestion: record wording.ru: '−1 Если SPA исповедует католицизм/контрреформацию')") in rules.stdout
@@ -190,6 +191,19 @@ def test_a_wrong_retranslation_is_a_warning_to_the_keeper_of_the_facts(folio, co
     corpus, _ = load_corpus(corpus_copy)
     assert not rendered(fact, corpus, "ru").found
     assert "ru" not in placed(load_facts(corpus_copy), corpus)[fact_id].wording  # shown as its label, not wrong words
+
+
+def test_a_fact_that_quotes_only_a_translation_is_a_warning(corpus_copy):
+    """The original's words are the rule: without them a changed translation could not be
+    followed. 19.3 is Russian; its English side is the translation."""
+    from rules_support import edit, findings
+
+    edit(corpus_copy / "corpus/rules/his.yaml", "      ru: в котором находится больше 4 отрядов\n", "")
+    fact = load_facts(corpus_copy)["his.winter.city-limit"]
+    [warning] = [d for d in findings(corpus_copy) if d.code == "rules-wording-translation-only"]
+    assert (warning.path, warning.line, warning.severity.name) == (fact.path, fact.line, "WARNING")
+    assert warning.message == "his.winter.city-limit quotes a translation of his:19.3/proc-1/step-1 but not its ru original"
+    assert warning.suggestion == "add wording.ru: the words of his:19.3/proc-1/step-1 as its ru text says them"
 
 
 def _bold(plan) -> dict[str, list[str]]:

@@ -34,7 +34,8 @@ DRIFT = Code("rules-drift", Severity.ERROR,
              "a fact's words stand in the unit's text with other numbers (the text changed, the data "
              "did not), or a language side of the unit lacks the fact's number")
 WORDING_MISSING = Code("rules-wording-missing", Severity.ERROR,
-                       "the words a fact or an example claim quotes are no longer in the unit's text")
+                       "the words a fact or an example claim quotes are no longer in the unit's text (its "
+                       "original: a translation's are found again, rules-wording-realigned)")
 WORDING_UNRECORDED = Code("rules-wording-unrecorded", Severity.INFO,
                           "a unit has a language side for which the fact records no wording; only "
                           "its numbers were checked there")
@@ -57,11 +58,15 @@ WORDING_UNALIGNED = Code("rules-wording-unaligned", Severity.WARNING,
                          "a translation no longer holds the words a fact recorded for it, and no span of "
                          "it renders the original's words: for the keeper of corpus/rules/ to check the "
                          "translation and quote its words (the suggestion is the nearest span)")
+WORDING_TRANSLATION_ONLY = Code("rules-wording-translation-only", Severity.WARNING,
+                                "a fact quotes a translation of its unit but not the unit's original: the "
+                                "original's words are the rule, and a translation's are found again from "
+                                "them when it changes")
 READING_UNTRANSLATED = Code("rules-reading-untranslated", Severity.WARNING,
                             "a fact's reading (or its alternative) has no text in a language of the "
                             "corpus: that language's pages show it in English")
 CODES = [UNIT_MISSING, FACT_MISSING, VALUE_MISMATCH, DRIFT, WORDING_MISSING, WORDING_UNRECORDED,
-         WORDING_REALIGNED, WORDING_UNALIGNED, EXAMPLE_CONTRADICTION, EXAMPLE_REASONING, EXAMPLE_INVALID, AMBIGUOUS, READING_UNTRANSLATED]
+         WORDING_REALIGNED, WORDING_UNALIGNED, WORDING_TRANSLATION_ONLY, EXAMPLE_CONTRADICTION, EXAMPLE_REASONING, EXAMPLE_INVALID, AMBIGUOUS, READING_UNTRANSLATED]
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
@@ -125,7 +130,7 @@ def _fact(ctx: CheckContext, fact: Fact) -> Iterator[Diagnostic]:
         if lang in fact.wording:
             yield from _worded(ctx, unit, side, lang, fact, translated=lang != original and original in unit.sides)
         else:
-            yield from _unworded(unit, side, lang, fact)
+            yield from _unworded(unit, side, lang, fact, original=lang == original)
     if fact.reading:
         yield from _ambiguous(ctx, unit, fact)
     yield from _untranslated_reading(fact)
@@ -241,12 +246,19 @@ def _original(ctx: CheckContext, unit: Unit, fact: Fact) -> tuple[str, ...]:
     return fact.wording.get(ctx.corpus.document_of(unit).language, ())
 
 
-def _unworded(unit: Unit, side: Side, lang: str, fact: Fact) -> Iterator[Diagnostic]:
-    yield on_unit(WORDING_UNRECORDED, unit, side,
-                  text(_("%(fact)s: %(unit)s has a side in %(lang)s, but the fact records no %(lang)s wording"),
-                       fact=fact.id, unit=unit.id, lang=Lang(lang)),
-                  suggestion=text(_("add %(key)s at %(place)s"), key=f"wording.{lang}",
-                                  place=f"{fact.path}:{fact.line}"))
+def _unworded(unit: Unit, side: Side, lang: str, fact: Fact, *, original: bool = False) -> Iterator[Diagnostic]:
+    if original and fact.wording:  # the words of a translation alone: nothing to find them again from
+        yield _data(WORDING_TRANSLATION_ONLY, fact,
+                    text(_("%(fact)s quotes a translation of %(unit)s but not its %(lang)s original"),
+                         fact=fact.id, unit=unit.id, lang=Lang(lang)),
+                    suggestion=text(_("add %(key)s: the words of %(unit)s as its %(lang)s text says them"),
+                                    key=f"wording.{lang}", unit=unit.id, lang=Lang(lang)))
+    else:
+        yield on_unit(WORDING_UNRECORDED, unit, side,
+                      text(_("%(fact)s: %(unit)s has a side in %(lang)s, but the fact records no %(lang)s wording"),
+                           fact=fact.id, unit=unit.id, lang=Lang(lang)),
+                      suggestion=text(_("add %(key)s at %(place)s"), key=f"wording.{lang}",
+                                      place=f"{fact.path}:{fact.line}"))
     wanted = [n for n in fact.numbers() if n != 0]
     present = {abs(n) for n in numbers(side.text)}
     missing = [n for n in wanted if abs(n) not in present]
