@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pipeline.aids import plan_aids
 from pipeline.build import load_corpus
@@ -204,6 +206,27 @@ def test_a_fact_that_quotes_only_a_translation_is_a_warning(corpus_copy):
     assert (warning.path, warning.line, warning.severity.name) == (fact.path, fact.line, "WARNING")
     assert warning.message == "his.winter.city-limit quotes a translation of his:19.3/proc-1/step-1 but not its ru original"
     assert warning.suggestion == "add wording.ru: the words of his:19.3/proc-1/step-1 as its ru text says them"
+
+
+#: what a translator may type: Russian and Latin letters, digits, signs, brackets, white space
+_TYPED = st.text(st.sampled_from("абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЭЮЯ"
+                                 "abcdefghijklmnopqrstuvwxyzSPACOLTP0123456789 .,;:!?()«»“”\"'-−–—+/|\n\t"),
+                 max_size=160)
+
+
+@settings(max_examples=60, deadline=None)
+@given(target=_TYPED, recorded=_TYPED)
+def test_any_translation_is_read_and_the_words_found_stand_in_it(target, recorded):
+    """A translation is text a person typed: whatever it holds, the words found (or the nearest)
+    are a span of it, and a span found states the quote's numbers."""
+    quote = "SPA loses 2 Stab"
+    found = render((quote,), f"If the event occurs, {quote} at once.", "en", target, "ru", (recorded,))
+    if found is None:
+        assert not re.search(r"[^\W\d_]{4}", target)  # only short words, none of the quote's
+        return
+    assert [target[start:end] for start, end in found.spans] == list(found.fragments)
+    if found.found:
+        assert "2" in found.fragments[0] or "дв" in found.fragments[0].lower()
 
 
 def _bold(plan) -> dict[str, list[str]]:

@@ -25,9 +25,9 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from ..align import MARKER
 from ..language import Token, lemmas
 from ..language.numbers import number_words
-from ..align import MARKER
 from ..language.sentences import sentences
 from ..model import Corpus
 from .facts import Fact, Facts
@@ -71,7 +71,8 @@ def render(quoted: tuple[str, ...], source: str, source_lang: str, target: str, 
            recorded: tuple[str, ...] = ()) -> Rendering | None:
     """The span of ``target`` (a translation of ``source``) that renders each fragment of
     ``quoted`` (words of ``source``); ``recorded``: the words the translation said them with
-    before it changed. None where ``target`` has no words at all."""
+    before it changed. None where nothing in ``target`` could stand for the words (no word but
+    short ones the recorded words do not have)."""
     return _render(tuple(quoted), source, source_lang, target, target_lang, tuple(recorded))
 
 
@@ -280,13 +281,17 @@ def rendered(fact: Fact, corpus: Corpus, lang: str) -> Rendering | None:
         return None
     source, side = unit.sides[original].text, unit.sides[lang].text
     recorded = fact.wording.get(lang, ())
-    if recorded and all(contains(words, side) for words in recorded):
+    if _holds(side, recorded):
         spans = tuple((f.start, f.end) for f in (find(words, side) for words in recorded))
         return Rendering(recorded, spans, 1.0, True)
     quoted = fact.wording.get(original, ())
     if not quoted or not all(contains(words, source) for words in quoted):
         return None  # the original itself lost the words: that is the check's error, not this
     return render(quoted, source, original, side, lang, recorded)
+
+
+def _holds(text: str, words: tuple[str, ...]) -> bool:
+    return bool(words) and all(contains(fragment, text) for fragment in words)
 
 
 def placed(facts: Facts, corpus: Corpus) -> Facts:
@@ -299,7 +304,9 @@ def placed(facts: Facts, corpus: Corpus) -> Facts:
         if unit is None:
             continue
         wording = dict(fact.wording)
-        for lang in unit.sides:
+        for lang, side in unit.sides.items():
+            if _holds(side.text, fact.wording.get(lang, ())):
+                continue  # most sides, every build: the words stand as recorded (or as quoted)
             found = rendered(fact, corpus, lang)
             if found is not None and found.fragments != fact.wording.get(lang):
                 if found.found:
