@@ -66,7 +66,8 @@ READING_UNTRANSLATED = Code("rules-reading-untranslated", Severity.WARNING,
                             "a fact's reading (or its alternative) has no text in a language of the "
                             "corpus: that language's pages show it in English")
 CODES = [UNIT_MISSING, FACT_MISSING, VALUE_MISMATCH, DRIFT, WORDING_MISSING, WORDING_UNRECORDED,
-         WORDING_REALIGNED, WORDING_UNALIGNED, WORDING_TRANSLATION_ONLY, EXAMPLE_CONTRADICTION, EXAMPLE_REASONING, EXAMPLE_INVALID, AMBIGUOUS, READING_UNTRANSLATED]
+         WORDING_REALIGNED, WORDING_UNALIGNED, WORDING_TRANSLATION_ONLY, EXAMPLE_CONTRADICTION,
+         EXAMPLE_REASONING, EXAMPLE_INVALID, AMBIGUOUS, READING_UNTRANSLATED]
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
@@ -128,7 +129,8 @@ def _fact(ctx: CheckContext, fact: Fact) -> Iterator[Diagnostic]:
     original = ctx.corpus.document_of(unit).language
     for lang, side in unit.sides.items():
         if lang in fact.wording:
-            yield from _worded(ctx, unit, side, lang, fact, translated=lang != original and original in unit.sides)
+            translated = lang != original and original in unit.sides
+            yield from _worded(ctx, unit, side, lang, fact, translated=translated)
         else:
             yield from _unworded(unit, side, lang, fact, original=lang == original)
     if fact.reading:

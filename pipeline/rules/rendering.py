@@ -166,12 +166,11 @@ def _best(quote: Quote, recorded: str, target: str, lang: str,
             else:  # no recorded words: only the anchors speak, and the span is a suggestion
                 said = 0.0
             start, end = _widened(tokens, first, last, recorded or quote.words)
-            shown = target[start:end]
             extra, lacking = stated - allowed, frozenset(wanted - stated)
-            score = (said - EXTRA * len(extra) - LACKING * len(lacking) + VERBATIM * len({w for w in verbatim if w in shown}) / max(1, len(verbatim))
-                     - PLACE * abs((start + end) / 2 / max(1, len(target)) - quote.where)
-                     - LENGTH * abs(math.log(len(shown) / len(recorded or quote.words)))
-                     + EDGE * ((edges[0] and opens(start)) + (edges[1] and closes(end))))
+            kept = sum(word in target[start:end] for word in verbatim) / max(1, len(verbatim))
+            ends = [wanted_edge and edge for wanted_edge, edge in zip(edges, (opens(start), closes(end)))]
+            score = _score(said, quote, (start, end), len(target), len(recorded or quote.words),
+                           len(extra), len(lacking), kept, sum(ends))
             ok = bool(bag) and not lacking and (said >= ACCEPT or bool(wanted) and said >= ACCEPT_NUMBERED)
             candidate = (start, end, round(score, 4), ok, lacking)
             if best is None or (candidate[3], candidate[2]) > (best[3], best[2]):
@@ -194,6 +193,18 @@ def _closes(text: str, end: int) -> bool:
     """Whether a clause ends at ``end``: the text's end, a line's, a mark before or after it."""
     after = text[end:].lstrip(" \t")
     return not after.strip() or after.startswith("\n") or after[0] in _CLOSING or text[end - 1:end] in _CLOSING
+
+
+def _score(said: float, quote: Quote, span: tuple[int, int], length: int, expected: int, extra: int,
+           lacking: int, kept: float, edges: int) -> float:
+    """How well a span of a text ``length`` long stands for the quote: what it says of the
+    recorded words, less the numbers it adds or lacks, plus the verbatim tokens it keeps, less
+    how far it stands from where the quote does and how far its length is from ``expected``,
+    plus the ends that fall where the quote's do."""
+    start, end = span
+    return (said - EXTRA * extra - LACKING * lacking + VERBATIM * kept
+            - PLACE * abs((start + end) / 2 / max(1, length) - quote.where)
+            - LENGTH * abs(math.log(max(1, end - start) / max(1, expected))) + EDGE * edges)
 
 
 def _required(fragment: str) -> set[int]:
