@@ -195,6 +195,17 @@ def test_a_wrong_retranslation_is_a_warning_to_the_keeper_of_the_facts(folio, co
     assert "ru" not in placed(load_facts(corpus_copy), corpus)[fact_id].wording  # shown as its label, not wrong words
 
 
+def test_a_changed_original_is_reported_once_at_the_original(corpus_copy):
+    """The editor rewrote the English words and the translator followed: the fact's quote is the
+    editor's to update (rules-wording-missing), not a second finding on the translation."""
+    from rules_support import edit, findings
+
+    edit(corpus_copy / "corpus/sources/eu-ristos-events-period-1.en.txt", "All bids are lost.", "Every bid is lost.")
+    retranslate(corpus_copy, {"eu-risto:2:I/events-phase/1": retranslations()["eu-risto:2:I/events-phase/1"]})
+    found = [d for d in findings(corpus_copy) if "eu-risto.hre.bids-lost" in d.message]
+    assert [(d.code, d.path) for d in found] == [("rules-wording-missing", "corpus/sources/eu-ristos-events-period-1.en.txt")]
+
+
 def test_a_fact_that_quotes_only_a_translation_is_a_warning(corpus_copy):
     """The original's words are the rule: without them a changed translation could not be
     followed. 19.3 is Russian; its English side is the translation."""

@@ -211,8 +211,11 @@ def _worded(ctx: CheckContext, unit: Unit, side: Side, lang: str, fact: Fact, *,
                           suggestion=_holder(ctx, unit, lang, fragment) or _closest(fragment, side.text))
 
 
-    if lost:
+    original = unit.sides.get(ctx.corpus.document_of(unit).language)
+    quoted = _original(ctx, unit, fact)
+    if lost and (not quoted or original is not None and all(contains(words, original.text) for words in quoted)):
         yield _rendered(ctx, unit, lang, fact, lost)
+    # else the original lost the words the translation is followed by: its own finding says so
 
 
 def _rendered(ctx: CheckContext, unit: Unit, lang: str, fact: Fact, lost: list[str]) -> Diagnostic:
