@@ -52,6 +52,9 @@ PLACE, VERBATIM = 0.3, 0.3
 #: what a span pays for a length unlike the recorded words' (per unit of |log(ratio)|), and gains
 #: for each of its ends that falls where a clause does, as the quote's does in the original
 LENGTH, EDGE = 0.3, 0.1
+#: what a span gains for standing in the sentence paired with the quote's, where the two sides
+#: have as many sentences
+SENTENCE = 0.2
 #: a token that reads the same in every language: capitals (SPA, CP), an event id (8:I), digits
 _VERBATIM = re.compile(r"(?<!\w)(?:[A-Z]{2,}(?:/[A-Z]{2,})*|\d+:[IVX]+(?:/\d+:[IVX]+)*)(?!\w)")
 
@@ -86,8 +89,9 @@ def _render(quoted, source, source_lang, target, target_lang, recorded) -> Rende
         # the recorded fragment that translates this one; all of them where they are not paired
         words = recorded[n:n + 1] if len(recorded) == len(quoted) else recorded
         place = find(fragment, source)
-        best = _best(Quote(fragment, source, place.start, place.end) if place else
-                     Quote(fragment, fragment, 0, len(fragment)), " ".join(words), target, target_lang, tokens)
+        quote = Quote(fragment, source, place.start, place.end) if place else Quote(fragment, fragment, 0,
+                                                                                    len(fragment))
+        best = _best(quote, " ".join(words), target, target_lang, tokens, _sentence(quote, source_lang))
         if best is None:
             return None
         found.append(best)
@@ -115,8 +119,14 @@ class Quote:
         return _opens(self.text, self.start), _closes(self.text, self.end)
 
 
-def _best(quote: Quote, recorded: str, target: str, lang: str,
-          tokens: list[Token]) -> tuple[int, int, float, bool, frozenset[int]] | None:
+def _sentence(quote: Quote, lang: str) -> tuple[int, int]:
+    """Which sentence of its text the quote begins in, and how many sentences the text has."""
+    found = sentences(quote.text, lang)
+    return sum(1 for s in found if s.end <= quote.start), len(found)
+
+
+def _best(quote: Quote, recorded: str, target: str, lang: str, tokens: list[Token],
+          sentence: tuple[int, int]) -> tuple[int, int, float, bool, frozenset[int]] | None:
     """The best span of ``target`` for the quote: (start, end, score, whether it renders it, the
     quote's numbers it lacks); None where the target has no word."""
     wanted = _required(quote.words)
@@ -133,6 +143,9 @@ def _best(quote: Quote, recorded: str, target: str, lang: str,
     matches = [[o for o, word in enumerate(bag) if own_keys & word]
                for own_keys in (_keys(t, lang) for t in tokens)]
     limits = _sentence_of(target, lang, tokens)
+    # sentences paired in order where both sides have as many (a joined or split one leaves
+    # the pairing to the span's place in the text)
+    paired = sentence[0] if sentence[1] == len(set(limits)) else None
     edges = quote.edges()
     opens = lru_cache(maxsize=None)(lambda at: _opens(target, at))  # per offset, not per span
     closes = lru_cache(maxsize=None)(lambda at: _closes(target, at))
@@ -170,7 +183,7 @@ def _best(quote: Quote, recorded: str, target: str, lang: str,
             kept = sum(word in target[start:end] for word in verbatim) / max(1, len(verbatim))
             ends = [wanted_edge and edge for wanted_edge, edge in zip(edges, (opens(start), closes(end)))]
             score = _score(said, quote, (start, end), len(target), len(recorded or quote.words),
-                           len(extra), len(lacking), kept, sum(ends))
+                           len(extra), len(lacking), kept, sum(ends)) + SENTENCE * (limits[first] == paired)
             ok = bool(bag) and not lacking and (said >= ACCEPT or bool(wanted) and said >= ACCEPT_NUMBERED)
             candidate = (start, end, round(score, 4), ok, lacking)
             if best is None or (candidate[3], candidate[2]) > (best[3], best[2]):
