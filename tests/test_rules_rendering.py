@@ -7,6 +7,7 @@ of the English documents that a fact is bound to (92 units, 137 facts)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -147,6 +148,13 @@ def test_the_words_found_again_render_the_facts(retranslated):
         words = " ".join(fact.wording["ru"])
         stated = {abs(n) for n in numbers(words)} | {w.value for w in number_words(words, "ru")}
         assert {abs(n) for n in fact.numbers()} <= stated, (fact.id, words)
+
+
+def test_the_rules_cite_the_words_the_translation_says_now(folio, retranslated):
+    root, _, _ = retranslated
+    done = folio(root, "rules", "run", "pop.recruit-units", "mercenaries=2")
+    [cited] = json.loads(done.stdout)["citations"]
+    assert cited["wording"] == {"en": "Recruit Units (1c + XD)", "ru": "Наберите отряды (1c + XD)"}
 
 
 def test_the_boxes_the_aids_and_corpus_json_still_show_the_facts(real, retranslated):
