@@ -150,11 +150,13 @@ def test_the_words_found_again_render_the_facts(retranslated):
         assert {abs(n) for n in fact.numbers()} <= stated, (fact.id, words)
 
 
-def test_the_rules_cite_the_words_the_translation_says_now(folio, retranslated):
+def test_the_rules_and_folio_show_cite_the_words_the_translation_says_now(folio, retranslated):
     root, _, _ = retranslated
     done = folio(root, "rules", "run", "pop.recruit-units", "mercenaries=2")
     [cited] = json.loads(done.stdout)["citations"]
     assert cited["wording"] == {"en": "Recruit Units (1c + XD)", "ru": "Наберите отряды (1c + XD)"}
+    shown = folio(root, "show", "pop:5.5/action-3", "--lang", "ru").stdout
+    assert "    wording (ru): Наберите отряды (1c + XD)\n" in shown
 
 
 def test_the_boxes_the_aids_and_corpus_json_still_show_the_facts(real, retranslated):
