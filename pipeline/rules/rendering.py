@@ -329,8 +329,9 @@ def placed(facts: Facts, corpus: Corpus) -> Facts:
             continue
         wording = dict(fact.wording)
         for lang, side in unit.sides.items():
-            if _holds(side.text, fact.wording.get(lang, ())):
-                continue  # most sides, every build: the words stand as recorded (or as quoted)
+            if lang not in fact.wording or _holds(side.text, fact.wording[lang]):
+                continue  # most sides, every build: the words stand as recorded (or as quoted);
+                # a side with none recorded has nothing to find them again by
             found = rendered(fact, corpus, lang)
             if found is not None and found.fragments != fact.wording.get(lang):
                 if found.found:
