@@ -7,12 +7,14 @@ correct translation with another correct one owes the rules file nothing, so whe
 side no longer holds its recorded words they are found again: the span of the new translation
 that renders the quoted source words, which
 
-- states every number the quoted words state (digits, a sign, cardinals) and no other;
+- states every number the quoted words state (digits, a sign, cardinals), and few others;
 - keeps the quote's verbatim tokens (``SPA``, ``8:I``, ``COL/TP``) where the translation has them;
 - says most of what the recorded words said, compared by lemma (pymorphy3 for Russian), so
   another word order, a synonym here and there or another case of a noun is the same rendering;
 - stands in the sentence that translates the quote's sentence: sentences come from the
-  project's segmenter, and a span far from where the quote stands in the original pays for it.
+  project's segmenter and are paired in order where both sides have as many; a span far from
+  where the quote stands in the original pays for it;
+- begins and ends where a clause does, where the quote does in the original.
 
 What cannot be found so is not the translator's error: the check tells the keeper of
 corpus/rules/, with the nearest span as the new quote to check (README, "Rules as data").
@@ -128,7 +130,7 @@ def _sentence(quote: Quote, lang: str) -> tuple[int, int]:
 def _best(quote: Quote, recorded: str, target: str, lang: str, tokens: list[Token],
           sentence: tuple[int, int]) -> tuple[int, int, float, bool, frozenset[int]] | None:
     """The best span of ``target`` for the quote: (start, end, score, whether it renders it, the
-    quote's numbers it lacks); None where the target has no word."""
+    quote's numbers it lacks); None where no word of the target could open a span."""
     wanted = _required(quote.words)
     recorded_tokens = lemmas(recorded, lang) if recorded else []
     # the numbers the recorded words said (an ordinal: «во второй раз») and a lone "one", which
