@@ -38,6 +38,7 @@ from .parsers import PARSERS, translated_side
 from .reader import Source, read_source
 from .references import link as link_references
 from .rules.facts import Facts, load_facts
+from .rules.rendering import placed
 from .session import Session, stage, start
 from .translations import attach as attach_translations
 from .writers.corpus_json import units_fragment, write_corpus_json
@@ -107,6 +108,15 @@ class Project:
         reader = fact_reader(self.session.cache, self.session.fingerprint) if self.session else None
         with stage(self.session, "link"):
             return load_facts(self.root, reader, missing_ok=True)
+
+    @cached_property
+    def shown_facts(self) -> Facts:
+        """The rule facts as the corpus says them now: a translated side's words found again
+        where its translation changed (pipeline/rules/rendering.py). What the site, the aids,
+        corpus.json, `folio show` and the rules' citations show; the checks read the data as
+        written, to tell its keeper what changed."""
+        with stage(self.session, "link"):
+            return placed(self.facts, self.corpus)
 
     def rule_facts(self) -> Facts:
         """The rule facts, for a command that has no use for a project without them."""
@@ -182,8 +192,8 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         corpus, notes = project.corpus, project.notes  # read -> parse -> attach translations -> link
         with stage(session, "changes"):  # the edition diff since the manifest's changes_since:
             changes = edition_changes(root, corpus) if site_dir else None  # the "what changed" pages
-        facts = project.facts  # the rule facts, bound to their units: read once for checks and aids
-        diagnostics = project.findings()
+        diagnostics = project.findings()  # the checks read the rule facts as written
+        facts = project.shown_facts  # as the corpus says them now: for the aids, corpus.json, the site
         catalogs = functools.cache(_prepared_catalogs)  # on first use, then kept
         with stage(session, "aids"):
             aids = plan_aids(corpus, root, facts, catalogs)  # what each aid prints: refused here, before any write

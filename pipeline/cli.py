@@ -357,7 +357,7 @@ def _show(project: Project, args: argparse.Namespace) -> int:
                 print(f"  translation: {status}{moved}")
     _print_references("references", corpus.references_from(unit.id), lambda r: r.target_id)
     _print_references("referred to by", corpus.backlinks(unit.id), lambda r: r.source)
-    print("\n".join(facts_lines(project.facts, unit.id, args.lang)))
+    print("\n".join(facts_lines(project.shown_facts, unit.id, args.lang)))
     children = corpus.children(unit)
     print(f"children ({len(children)}):" if children else "children: none")
     width = max((len(child.id) for child in children), default=0)

@@ -36,6 +36,7 @@ from ..lookup import Lookup
 from ..model import LANGUAGES, Corpus, Lang
 from ..rules import load_facts
 from ..rules.facts import Facts
+from ..rules.rendering import placed
 from ..version import folio_version
 from . import his, pop, risto, vq
 from .address import Addresses
@@ -176,7 +177,7 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
         return plan
     from ..site import i18n  # MkDocs loads with the site package: only when there is an aid
 
-    facts = facts if facts is not None else load_facts(root, missing_ok=True)
+    facts = facts if facts is not None else placed(load_facts(root, missing_ok=True), corpus)
     translations, _state = catalogs() if catalogs else i18n.prepared()
     env = environment()
     lookup = Lookup(corpus)

@@ -18,6 +18,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..model import LANGUAGES, Lang, Side, Unit
 from ..rules import RULES, load_facts
 from ..rules.facts import Fact, Facts
+from ..rules.rendering import rendered
 from ..rules.scenarios import Replay, load_scenarios, replay
 from ..rules.wording import contains, find, find_changed, numbers, periods
 from .base import CheckContext, Code, Text, Word, _, at, on_unit, text
@@ -33,7 +34,8 @@ DRIFT = Code("rules-drift", Severity.ERROR,
              "a fact's words stand in the unit's text with other numbers (the text changed, the data "
              "did not), or a language side of the unit lacks the fact's number")
 WORDING_MISSING = Code("rules-wording-missing", Severity.ERROR,
-                       "the words a fact or an example claim quotes are no longer in the unit's text")
+                       "the words a fact or an example claim quotes are no longer in the unit's text (its "
+                       "original: a translation's are found again, rules-wording-realigned)")
 WORDING_UNRECORDED = Code("rules-wording-unrecorded", Severity.INFO,
                           "a unit has a language side for which the fact records no wording; only "
                           "its numbers were checked there")
@@ -48,11 +50,24 @@ EXAMPLE_INVALID = Code("rules-example-invalid", Severity.ERROR,
 AMBIGUOUS = Code("rules-ambiguous", Severity.INFO,
                  "the words of a rule fact read two ways and the rules take one (the fact's `reading`): "
                  "the text may need an erratum; the suggestion is the other reading")
+WORDING_REALIGNED = Code("rules-wording-realigned", Severity.INFO,
+                         "a translation no longer holds the words a fact recorded for it, and says the "
+                         "fact in other words, found again from the original's: the keeper of "
+                         "corpus/rules/ may record them (the site and the aids show them already)")
+WORDING_UNALIGNED = Code("rules-wording-unaligned", Severity.WARNING,
+                         "a translation no longer holds the words a fact recorded for it, and no span of "
+                         "it renders the original's words: for the keeper of corpus/rules/ to check the "
+                         "translation and quote its words (the suggestion is the nearest span)")
+WORDING_TRANSLATION_ONLY = Code("rules-wording-translation-only", Severity.WARNING,
+                                "a fact quotes a translation of its unit but not the unit's original: the "
+                                "original's words are the rule, and a translation's are found again from "
+                                "them when it changes")
 READING_UNTRANSLATED = Code("rules-reading-untranslated", Severity.WARNING,
                             "a fact's reading (or its alternative) has no text in a language of the "
                             "corpus: that language's pages show it in English")
 CODES = [UNIT_MISSING, FACT_MISSING, VALUE_MISMATCH, DRIFT, WORDING_MISSING, WORDING_UNRECORDED,
-         EXAMPLE_CONTRADICTION, EXAMPLE_REASONING, EXAMPLE_INVALID, AMBIGUOUS, READING_UNTRANSLATED]
+         WORDING_REALIGNED, WORDING_UNALIGNED, WORDING_TRANSLATION_ONLY, EXAMPLE_CONTRADICTION,
+         EXAMPLE_REASONING, EXAMPLE_INVALID, AMBIGUOUS, READING_UNTRANSLATED]
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
@@ -111,11 +126,13 @@ def _fact(ctx: CheckContext, fact: Fact) -> Iterator[Diagnostic]:
             yield _data(WORDING_MISSING, fact, text(_("%(fact)s quotes a %(lang)s text, but %(unit)s has no "
                                                       "%(lang)s side"), fact=fact.id, lang=Lang(lang),
                                                     unit=fact.unit), suggestion=text(_("remove %(key)s"), key=f"wording.{lang}"))
+    original = ctx.corpus.document_of(unit).language
     for lang, side in unit.sides.items():
         if lang in fact.wording:
-            yield from _worded(ctx, unit, side, lang, fact)
+            translated = lang != original and original in unit.sides
+            yield from _worded(ctx, unit, side, lang, fact, translated=translated)
         else:
-            yield from _unworded(unit, side, lang, fact)
+            yield from _unworded(unit, side, lang, fact, original=lang == original)
     if fact.reading:
         yield from _ambiguous(ctx, unit, fact)
     yield from _untranslated_reading(fact)
@@ -164,7 +181,11 @@ def _stated(fact: Fact, fragments: tuple[str, ...]) -> list[str] | None:
     return [str(n) for n in stated]
 
 
-def _worded(ctx: CheckContext, unit: Unit, side: Side, lang: str, fact: Fact) -> Iterator[Diagnostic]:
+def _worded(ctx: CheckContext, unit: Unit, side: Side, lang: str, fact: Fact, *,
+            translated: bool = False) -> Iterator[Diagnostic]:
+    """The fact's words in one side: the original is held to them; a translation that says the
+    fact in other words is found again (:func:`_rendered`), never an error of its translator."""
+    lost = []
     for fragment in fact.wording[lang]:
         if contains(fragment, side.text):
             continue
@@ -181,6 +202,8 @@ def _worded(ctx: CheckContext, unit: Unit, side: Side, lang: str, fact: Fact) ->
                           now=", ".join(map(str, now)), quote=repr(" ".join(changed.text.split()))),
                      suggestion=text(_("update %(place)s (and the wording) if the text is right, or restore "
                                        "the text"), place=f"{fact.path}:{fact.value_line}"))
+        elif translated:
+            lost.append(fragment)
         else:
             yield on_unit(WORDING_MISSING, unit, side,
                           text(_("%(fact)s (%(unit)s, %(lang)s) quotes %(quote)s, which the unit no longer has"),
@@ -188,12 +211,59 @@ def _worded(ctx: CheckContext, unit: Unit, side: Side, lang: str, fact: Fact) ->
                           suggestion=_holder(ctx, unit, lang, fragment) or _closest(fragment, side.text))
 
 
-def _unworded(unit: Unit, side: Side, lang: str, fact: Fact) -> Iterator[Diagnostic]:
-    yield on_unit(WORDING_UNRECORDED, unit, side,
-                  text(_("%(fact)s: %(unit)s has a side in %(lang)s, but the fact records no %(lang)s wording"),
-                       fact=fact.id, unit=unit.id, lang=Lang(lang)),
-                  suggestion=text(_("add %(key)s at %(place)s"), key=f"wording.{lang}",
-                                  place=f"{fact.path}:{fact.line}"))
+    original = unit.sides.get(ctx.corpus.document_of(unit).language)
+    quoted = _original(ctx, unit, fact)
+    if lost and (not quoted or original is not None and all(contains(words, original.text) for words in quoted)):
+        yield _rendered(ctx, unit, lang, fact, lost)
+    # else the original lost the words the translation is followed by: its own finding says so
+
+
+def _rendered(ctx: CheckContext, unit: Unit, lang: str, fact: Fact, lost: list[str]) -> Diagnostic:
+    """A translation lost the words recorded for it: said to the keeper of corpus/rules/, at the
+    fact, with the words the new translation renders the original's with (or the nearest)."""
+    found = rendered(fact, ctx.corpus, lang)
+    words = {"fact": fact.id, "unit": unit.id, "lang": Lang(lang), "quote": repr(" … ".join(lost))}
+    if found is not None and found.found:
+        return _data(WORDING_REALIGNED, fact, text(_("%(fact)s (%(unit)s, %(lang)s): the translation no longer "
+                                                     "says %(quote)s; it says the fact as %(now)s"),
+                                                   **words, now=repr(" … ".join(found.fragments))),
+                     suggestion=text(_("record %(key)s: %(now)s"), key=f"wording.{lang}",
+                                     now=repr(" … ".join(found.fragments))))
+    return _data(WORDING_UNALIGNED, fact, text(_("%(fact)s (%(unit)s, %(lang)s): the translation no longer says "
+                                                 "%(quote)s, and no words of it render %(source)s"),
+                                               **words, source=repr(" … ".join(_original(ctx, unit, fact)))),
+                 suggestion=_suggested(unit, lang, found))
+
+
+def _suggested(unit: Unit, lang: str, found) -> Text:
+    """What the keeper is to do: check the translation, then quote its nearest words."""
+    if found is None:
+        return text(_("check the translation of %(unit)s"), unit=unit.id)
+    now = repr(" … ".join(found.fragments))
+    if found.missing:
+        return text(_("check the translation of %(unit)s, which does not state %(numbers)s; its nearest words: "
+                      "%(now)s"), unit=unit.id, numbers=", ".join(map(str, found.missing)), now=now)
+    return text(_("check the translation of %(unit)s; if it says the fact, record its words as %(key)s (the "
+                  "nearest: %(now)s)"), unit=unit.id, key=f"wording.{lang}", now=now)
+
+
+def _original(ctx: CheckContext, unit: Unit, fact: Fact) -> tuple[str, ...]:
+    return fact.wording.get(ctx.corpus.document_of(unit).language, ())
+
+
+def _unworded(unit: Unit, side: Side, lang: str, fact: Fact, *, original: bool = False) -> Iterator[Diagnostic]:
+    if original and fact.wording:  # the words of a translation alone: nothing to find them again from
+        yield _data(WORDING_TRANSLATION_ONLY, fact,
+                    text(_("%(fact)s quotes a translation of %(unit)s but not its %(lang)s original"),
+                         fact=fact.id, unit=unit.id, lang=Lang(lang)),
+                    suggestion=text(_("add %(key)s: the words of %(unit)s as its %(lang)s text says them"),
+                                    key=f"wording.{lang}", unit=unit.id, lang=Lang(lang)))
+    else:
+        yield on_unit(WORDING_UNRECORDED, unit, side,
+                      text(_("%(fact)s: %(unit)s has a side in %(lang)s, but the fact records no %(lang)s wording"),
+                           fact=fact.id, unit=unit.id, lang=Lang(lang)),
+                      suggestion=text(_("add %(key)s at %(place)s"), key=f"wording.{lang}",
+                                      place=f"{fact.path}:{fact.line}"))
     wanted = [n for n in fact.numbers() if n != 0]
     present = {abs(n) for n in numbers(side.text)}
     missing = [n for n in wanted if abs(n) not in present]

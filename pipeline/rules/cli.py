@@ -58,7 +58,9 @@ def _run(project, args: argparse.Namespace) -> int:
         raw[key.strip()] = value
     try:
         found = get(args.rule)
-        outcome = run(found.id, project.rule_facts(), raw)
+        project.rule_facts()  # a project without facts is refused first
+        # the citations quote each side as the corpus says it now (a retranslated side too)
+        outcome = run(found.id, project.shown_facts, raw)
     except RuleError as err:
         raise FolioError(f"{args.rule}: {err}") from None
     corpus = project.corpus  # only for the citations' source lines

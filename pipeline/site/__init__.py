@@ -23,6 +23,7 @@ from ..diagnostics import Diagnostic
 from ..model import Corpus
 from ..rules import load_facts
 from ..rules.facts import Facts
+from ..rules.rendering import placed
 from ..rules.tables import decision_tables
 from ..session import Session, stage
 from ..termbase import GLOSSARY, Termbase, load_termbase
@@ -63,7 +64,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
     ``facts`` (read from ``root`` when not given) give each unit its "at a glance" box, and the
     rules run on them the decision tables (pipeline/rules/tables.py)."""
     termbase = _termbase(root)
-    facts = facts if facts is not None else load_facts(root, missing_ok=True)
+    facts = facts if facts is not None else placed(load_facts(root, missing_ok=True), corpus)
     tables = decision_tables(facts) if len(facts) else {}
     site = plan(corpus, changes=changes is not None)
     jobs = session.jobs if session else workers.available()

@@ -2,7 +2,8 @@
 
 A reader of the corpus (a designer's script, a translator's tool) sees what each unit decides
 without loading corpus/rules/ and its schema: the value as data and as a person reads it, the
-label players read, and the exact words the unit states it in, per language.
+label players read, and the exact words the unit states it in, per language: a translated
+side's as it says them now (pipeline/rules/rendering.py finds them again after a retranslation).
 """
 
 from __future__ import annotations
@@ -55,7 +56,8 @@ def fact_schema() -> dict[str, Any]:
         "description": "A rule fact bound to this unit (corpus/rules/<rulebook>.yaml, at `path`:`line`): "
                        "its value (a range's `low`/`high` null at an open end), the value as a person "
                        "reads it (`shown`), the label players read and the exact words of the unit that "
-                       "state it, per language. Where the words read two ways, `reading` is the one "
+                       "state it, per language (a translation's as it says them now: found again "
+                       "when it was retranslated). Where the words read two ways, `reading` is the one "
                        "the rules take and `alternative` the other, per language (en always); "
                        "`prose_only` says why no "
                        "executable rule reads the fact.",
