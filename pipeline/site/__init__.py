@@ -110,6 +110,9 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
 
         # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
         # while MkDocs wraps the pages, a process per language
+        swept = mkdocs_adapter.sweep_templates()  # the kept templates that would not open: once, here
+        if session:
+            session.cache.damaged += swept
         light_before, light = session.cache.directory("search-pages") if session else (None, None)
         light = pages.search_pages(sources, light or work / "search", light_before)
         bundles = session.cache.directory("search") if session else (None, None)

@@ -138,7 +138,7 @@ def _lexicon_entries(corpus: Corpus, lang: str, cache: BuildCache | None,
     merged: dict = {}
     for document in corpus.documents:
         key = digest(LEXICON, fingerprint.document(document), lang) if cache and fingerprint else None
-        found = cache.get_json(LEXICON, key) if key else None
+        found = cache.get_json(LEXICON, key, dict[str, tuple[str, str, str]]) if key else None
         if found is None:
             found = lexicon.entries(texts[document.key])
             if key:
