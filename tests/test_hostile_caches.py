@@ -151,6 +151,16 @@ def test_entries_of_another_shape_are_computed_again_even_when_sealed(project, c
     rebuilt(project, clean, tree_bytes, "loaded", "facts", "checks", "lexicon")
 
 
+def test_kept_page_sources_cut_short_or_an_index_of_another_shape_are_rendered_again(project, clean, tree_bytes):
+    site = project / "build" / CACHE / "site"
+    sources = sorted(site.rglob("index.md"))
+    assert len(sources) > 20
+    for source in sources:
+        source.write_bytes(source.read_bytes()[:200])
+    (site / "en" / "pages.json").write_text('{"frame": "x", "pages": []}', "utf-8")
+    rebuilt(project, clean, tree_bytes, "site")
+
+
 def test_a_planted_pickle_is_never_unpickled(project, clean, tree_bytes, tmp_path):
     marker = tmp_path / "ran"
     for entry in entries(project, LOADED):

@@ -90,7 +90,8 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
             keys = page_keys(corpus, site, session.fingerprint, diagnostics, aids) if session else None
             frame = navigation_key(session.fingerprint) if session else ""
             sources = pages.prepare(site, SITE_LANGUAGES, renderer, keys, frame,
-                                    here or work / "sources", previous, jobs)
+                                    here or work / "sources", previous, jobs,
+                                    session.cache.damaged if session else None)
         pages.copy_assets(sources, ASSETS, corpus, session.cache if session else None,
                           session.fingerprint if session else None)
         for found in sources:

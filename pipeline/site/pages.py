@@ -18,6 +18,7 @@ from typing import Callable
 
 from .. import workers
 from ..buildcache import BuildCache, carry
+from ..entries import conforms
 from ..fingerprint import Fingerprint, digest
 from ..model import Corpus
 from . import lexicon, mkdocs_adapter, search_input
@@ -45,20 +46,25 @@ class Sources:
 
 def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Renderer],
             keys: dict[str, str] | None, frame: str, here: Path, previous: Path | None,
-            jobs: int) -> list[Sources]:
-    """Every language's sources under ``here``; ``previous`` is the last build's ``here``."""
+            jobs: int, damaged: list[Path] | None = None) -> list[Sources]:
+    """Every language's sources under ``here``; ``previous`` is the last build's ``here``. What
+    of it does not read back whole (an index of another shape, a page cut short) is rendered
+    again, and noted in ``damaged``."""
     sources, todo = [], []
+    damaged = damaged if damaged is not None else []
     for lang in languages:
-        old = _index(previous / lang) if previous is not None else {}
+        old = _index(previous / lang, damaged) if previous is not None else {}
         found = Sources(lang, here / lang / "mkdocs.yml", same_frame=old.get("frame") == frame)
         for page in site.pages:
             entry = old.get("pages", {}).get(page.path)
             source = _source(previous / lang, page) if previous is not None else None
             if keys and entry and entry["key"] == _key(keys, page, lang) and source.is_file():
-                carry(source, _source(here / lang, page))
-                found.titles[page.path] = entry["title"]
-            else:
-                todo.append((lang, page))
+                if _size(source) == entry["size"]:
+                    carry(source, _source(here / lang, page))
+                    found.titles[page.path] = entry["title"]
+                    continue
+                damaged.append(source)
+            todo.append((lang, page))
         sources.append(found)
 
     by_lang = {s.lang: s for s in sources}
@@ -70,7 +76,7 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         rendered = renderer(lang).page(page)
         text = mkdocs_adapter.page_source(rendered)
         before = _source(previous / lang, page) if previous is not None else None
-        changed = before is None or not before.is_file() or before.read_text("utf-8") != text
+        changed = before is None or not before.is_file() or before.read_bytes() != text.encode("utf-8")
         mkdocs_adapter.write_source(by_lang[lang].config, page.path, text)
         return rendered.title, changed
 
@@ -82,7 +88,8 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
             found.changed.add(page.path)
     for found in sources:
         index = {"frame": frame, "pages": {page.path: {"key": _key(keys, page, found.lang) if keys else None,
-                                                       "title": found.titles[page.path]}
+                                                       "title": found.titles[page.path],
+                                                       "size": _size(_source(here / found.lang, page))}
                                            for page in site.pages}}
         found.config.parent.mkdir(parents=True, exist_ok=True)
         (found.config.parent / INDEX).write_text(
@@ -155,8 +162,30 @@ def _source(directory: Path, page: Page) -> Path:
     return mkdocs_adapter.docs_dir(directory / "mkdocs.yml") / page.path / "index.md"
 
 
-def _index(directory: Path) -> dict:
+#: pages.json: the frame its pages were made in, and each page's key, title and size. A page's
+#: source is carried only at the size it was written: one cut short (a disk that filled, a
+#: hand's edit) is rendered again; its bytes are not hashed, which at x100 would read every
+#: page of the site on every build
+def _index(directory: Path, damaged: list[Path]) -> dict:
+    """The last build's pages.json, or {} when there is none or it is not of its shape."""
+    path = directory / INDEX
     try:
-        return json.loads((directory / INDEX).read_text("utf-8"))
-    except (OSError, ValueError):
+        index = json.loads(path.read_bytes())
+    except FileNotFoundError:
         return {}
+    except (OSError, ValueError):
+        index = None
+    if not isinstance(index, dict) or set(index) != {"frame", "pages"} or not isinstance(index["frame"], str) \
+            or not conforms(index["pages"], dict[str, dict]) or not all(map(_entry, index["pages"].values())):
+        damaged.append(path)
+        return {}
+    return index
+
+
+def _entry(entry: dict) -> bool:
+    return set(entry) == {"key", "title", "size"} and conforms(entry["key"], str | None) \
+        and isinstance(entry["title"], str) and conforms(entry["size"], int)
+
+
+def _size(path: Path) -> int:
+    return path.stat().st_size
