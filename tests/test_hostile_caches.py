@@ -161,6 +161,16 @@ def test_kept_page_sources_cut_short_or_an_index_of_another_shape_are_rendered_a
     rebuilt(project, clean, tree_bytes, "site")
 
 
+def test_kept_search_bundles_and_search_pages_cut_short_are_made_again(project, clean, tree_bytes):
+    kept = project / "build" / CACHE
+    bundles = [f for f in (kept / "search").rglob("*") if f.is_file() and f.parent != kept / "search"]
+    pages = sorted((kept / "search-pages").rglob("index.html"))
+    assert bundles and pages
+    for file in [*bundles, *pages]:
+        file.write_bytes(file.read_bytes()[:file.stat().st_size // 2])
+    rebuilt(project, clean, tree_bytes, "search", "search-pages")
+
+
 def test_a_planted_pickle_is_never_unpickled(project, clean, tree_bytes, tmp_path):
     marker = tmp_path / "ran"
     for entry in entries(project, LOADED):

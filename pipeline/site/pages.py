@@ -97,28 +97,54 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
     return sources
 
 
-def search_pages(sources: list[Sources], target: Path, previous: Path | None = None) -> Path:
+def search_pages(sources: list[Sources], target: Path, previous: Path | None = None,
+                 damaged: list[Path] | None = None) -> Path:
     """Every page as Pagefind needs to read it, at its path under ``target``: the language, the
     title and the page's own HTML (whose data-pagefind-body is what gets indexed), without the
     theme's frame and navigation (pipeline/site/search.py), nor what Pagefind would ignore
     (pipeline/site/search_input.py). ``previous`` is the last build's ``target``: a page Folio
-    did not render again is the same there, and carried over."""
+    did not render again is the same there, and carried over, at the size it was written
+    (``<lang>.sizes.json``; one cut short is written again, and noted in ``damaged``)."""
     for found in sources:
         docs = mkdocs_adapter.docs_dir(found.config)
         rendered = set(found.rendered)
+        sizes = _sizes(previous / f"{found.lang}{SIZES}", damaged) if previous is not None else {}
         for path, title in found.titles.items():
             page = target / found.lang / path / "index.html"
             kept = previous / found.lang / path / "index.html" if previous is not None else None
             if kept is not None and path not in rendered and kept.is_file():
-                carry(kept, page)
-                continue
+                if sizes.get(path) == _size(kept):
+                    carry(kept, page)
+                    continue
+                if damaged is not None and sizes:
+                    damaged.append(kept)
             text = (docs / path / "index.md").read_text("utf-8")
             body = search_input.trimmed(text.split("\n---\n", 1)[1])  # after page_source's front matter
             page.parent.mkdir(parents=True, exist_ok=True)
             page.write_text(f'<!doctype html>\n<html lang="{found.lang}"><head><meta charset="utf-8">'
                             f"<title>{html.escape(title)}</title></head><body>\n{body}\n</body></html>\n",
                             "utf-8")
+        listing = {path: _size(target / found.lang / path / "index.html") for path in found.titles}
+        (target / f"{found.lang}{SIZES}").write_text(json.dumps(listing, sort_keys=True), "utf-8")
     return target
+
+
+#: beside each language's search pages: the size of each, as written
+SIZES = ".sizes.json"
+
+
+def _sizes(path: Path, damaged: list[Path] | None) -> dict[str, int]:
+    try:
+        found = json.loads(path.read_bytes())
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError):
+        found = None
+    if not conforms(found, dict[str, int]):
+        if damaged is not None:
+            damaged.append(path)
+        return {}
+    return found
 
 
 def copy_assets(sources: list[Sources], assets: Path, corpus: Corpus, cache: BuildCache | None = None,
