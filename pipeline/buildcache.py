@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .diagnostics import Diagnostic
-from .entries import Damaged, conforms, opened, seal
+from .entries import Damaged, conforms, is_finding, opened, seal
 
 CACHE = ".cache"
 MANIFEST = "manifest.json"
@@ -52,9 +52,11 @@ class BuildCache:
         (:func:`pipeline.entries.opened`): then it is counted as made, and noted in ``damaged``."""
         for base in (self.current, self.previous):
             path = base / kind / key if base is not None else None
-            if path is None or not _regular(path):
+            if path is None or not os.path.lexists(path):
                 continue
             try:
+                if not _regular(path):
+                    raise Damaged("not a file of its own")
                 value = opened(path.read_bytes(), (kind, key), KEY, decode)
             except (OSError, Damaged):
                 self.damaged.append(path)
@@ -149,7 +151,7 @@ def read_manifest(cache_dir: Path) -> dict | None:
         if not isinstance(data, dict) or not all(conforms(data.get(name), shape)
                                                  for name, shape in MANIFEST_SHAPE.items()):
             raise Damaged("not of a manifest's shape")
-        if not all(conforms(Diagnostic.from_json(note), Diagnostic) for note in data["notes"]):
+        if not all(is_finding(Diagnostic.from_json(note)) for note in data["notes"]):
             raise Damaged("a note is not of a finding's shape")
     except (ValueError, TypeError, KeyError, AttributeError) as exc:
         raise Damaged(f"{type(exc).__name__}: {exc}") from exc

@@ -27,7 +27,7 @@ from functools import cache
 from hashlib import sha256
 from typing import Any, Callable
 
-from .diagnostics import Code, Severity
+from .diagnostics import Code, Diagnostic, Severity, Text
 
 MAGIC = b"folio-entry 1 "
 _SEAL = len(MAGIC) + 64 + 1  # the magic, the HMAC in hex, a newline
@@ -79,33 +79,59 @@ def conforms(value: Any, hint: Any) -> bool:
     annotations), ``X | None``, ``list[X]``, ``dict[K, V]``, ``tuple[X, ...]`` and ``tuple[A,
     B]`` (a JSON array is accepted for a tuple: the JSON caches hold tuples as arrays), Any.
     What a decoder of a kept entry checks before the build uses it."""
+    return _checker(hint)(value)
+
+
+@cache
+def _checker(hint: Any) -> Callable[[Any], bool]:
+    """``hint`` made once into a function that checks a value: a warm build checks every kept
+    finding and reference, tens of thousands at x100."""
+    if hint in _pending:
+        return _pending[hint]
     if hint is Any or hint is object:
-        return True
+        return lambda value: True
     if hint is None or hint is type(None):
-        return value is None
+        return lambda value: value is None
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
-        return any(conforms(value, arg) for arg in args)
+        options = tuple(_checker(arg) for arg in args)
+        return lambda value: any(option(value) for option in options)
     if origin is list:
-        return isinstance(value, list) and all(conforms(item, args[0]) for item in value)
+        item = _checker(args[0])
+        return lambda value: type(value) is list and all(map(item, value))
     if origin is dict:
-        return isinstance(value, dict) and all(conforms(k, args[0]) and conforms(v, args[1])
-                                               for k, v in value.items())
+        key, item = _checker(args[0]), _checker(args[1])
+        return lambda value: type(value) is dict and all(key(k) and item(v) for k, v in value.items())
     if origin is tuple:
-        if not isinstance(value, (tuple, list)):
-            return False
         if len(args) == 2 and args[1] is Ellipsis:
-            return all(conforms(item, args[0]) for item in value)
-        return len(value) == len(args) and all(conforms(item, arg) for item, arg in zip(value, args))
+            item = _checker(args[0])
+            return lambda value: type(value) in (tuple, list) and all(map(item, value))
+        items = tuple(_checker(arg) for arg in args)
+        return lambda value: (type(value) in (tuple, list) and len(value) == len(items)
+                              and all(check(v) for check, v in zip(items, value)))
     if not isinstance(hint, type):
         raise TypeError(f"conforms() does not know {hint!r}")
-    if hint is int or hint is float:  # JSON writes 2.0 as 2.0, and True is no number
-        return isinstance(value, (int, float) if hint is float else int) and not isinstance(value, bool)
-    if not isinstance(value, hint):
-        return False
+    if hint is int:  # True is no number
+        return lambda value: isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:  # JSON writes a whole float as it likes
+        return lambda value: isinstance(value, (int, float)) and not isinstance(value, bool)
     if dataclasses.is_dataclass(hint) and not issubclass(hint, Enum):
-        return all(conforms(getattr(value, name), field) for name, field in _fields(hint))
-    return True
+        fields: list[tuple[str, Callable[[Any], bool]]] = []
+
+        def check(value: Any) -> bool:
+            return isinstance(value, hint) and all(field(getattr(value, name)) for name, field in fields)
+
+        _pending[hint] = check  # a field may be of this very class: its checker is this one
+        try:
+            fields += [(name, _checker(field)) for name, field in _fields(hint)]
+        finally:
+            del _pending[hint]
+        return check
+    return lambda value: isinstance(value, hint)
+
+
+#: dataclasses whose checker is being made: a field of the same class (Text in Text) refers back
+_pending: dict[type, Callable[[Any], bool]] = {}
 
 
 @cache
@@ -114,3 +140,17 @@ def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
 
     hints = typing.get_type_hints(cls, localns={**vars(model), **vars(diagnostics)})
     return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+
+
+def is_finding(d: Diagnostic) -> bool:
+    """Whether a finding read back from JSON has the types a build sorts, prints and renders
+    by: written out, since a warm build at x100 reads tens of thousands (:func:`conforms` over
+    every field costs as much again as reading them)."""
+    return (type(d.path) is str and type(d.line) is int and type(d.col) is int and type(d.code) is str
+            and type(d.message) is str and type(d.severity) is Severity
+            and all(v is None or type(v) is str for v in (d.unit, d.suggestion, d.suppressed))
+            and all(t is None or _is_text(t) for t in (d.words, d.advice)))
+
+
+def _is_text(words: Text) -> bool:
+    return type(words.template) is str and all(type(name) is str for name, _value in words.params)

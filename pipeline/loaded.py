@@ -127,13 +127,20 @@ def _loaded(data: bytes) -> Loaded | None:
     return found
 
 
-def _references(data: bytes) -> list[Reference] | None:
-    references = [_reference(row) for row in json.loads(data)]
-    return references if all(conforms(ref, Reference) for ref in references) else None
+def _references(data: bytes) -> list[Reference]:
+    return [_reference(row) for row in json.loads(data)]
 
 
 def _reference(row: list) -> Reference:
+    """A reference from its row, refusing a row of other types (ValueError): the enums refuse
+    their own, the rest is checked here, written out, since a warm build at x100 reads tens of
+    thousands of rows (:func:`~pipeline.entries.conforms` would triple the cost)."""
     source, lang, kind, text, target, path, line, col, claims, status, target_id, note, problem, words = row
+    if not (type(line) is int and type(col) is int and all(type(v) is str for v in (source, lang, text, target, path))
+            and all(v is None or type(v) is str for v in (target_id, note)) and type(claims) is dict
+            and all(v is None or type(v) is str for v in claims.values())
+            and (words is None or conforms(Text.from_json(words), Text))):
+        raise ValueError("a reference row of other types")
     return Reference(source, lang, RefKind(kind), text, target, path, line, col, Claims(**claims),
                      RefStatus(status), target_id, note, None if problem is None else RefProblem(problem),
                      None if words is None else Text.from_json(words))

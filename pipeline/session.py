@@ -22,7 +22,7 @@ from . import workers
 from .atomic import atomic_dirs, clear_stale
 from .buildcache import CACHE, MANIFEST, BuildCache, read_manifest
 from .diagnostics import Diagnostic, Severity
-from .entries import CACHE_DAMAGED, Damaged, conforms
+from .entries import CACHE_DAMAGED, Damaged, is_finding
 from .fingerprint import Fingerprint, fingerprint
 from .progress import Progress
 
@@ -168,7 +168,7 @@ def _report(path: Path) -> list[Diagnostic] | None:
         found = [Diagnostic.from_json(data) for data in json.loads(path.read_bytes())]
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return None
-    return found if all(conforms(d, Diagnostic) for d in found) else None
+    return found if all(map(is_finding, found)) else None
 
 
 def _shown(path: Path, root: Path) -> str:

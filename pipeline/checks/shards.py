@@ -21,7 +21,7 @@ from typing import Callable, Iterable
 from .. import language, pickled, workers
 from ..buildcache import BuildCache
 from ..diagnostics import Diagnostic, Severity
-from ..entries import conforms
+from ..entries import is_finding
 from ..fingerprint import Fingerprint, digest
 from ..lookup import Lookup
 from ..model import LANGUAGES, Corpus, Unit
@@ -211,7 +211,7 @@ def _diagnostic(data: dict) -> Diagnostic:
 def _findings(data: bytes) -> list[Diagnostic] | None:
     """A shard's kept findings, when each is a finding whole (else the shard is checked again)."""
     found = [_diagnostic(item) for item in json.loads(data)]
-    return found if all(conforms(d, Diagnostic) for d in found) else None
+    return found if all(map(is_finding, found)) else None
 
 
 def _facts(data: bytes) -> tuple[str, dict[str, Fact]] | None:
