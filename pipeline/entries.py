@@ -84,8 +84,8 @@ def conforms(value: Any, hint: Any) -> bool:
 
 @cache
 def _checker(hint: Any) -> Callable[[Any], bool]:
-    """``hint`` made once into a function that checks a value: a warm build checks every kept
-    finding and reference, tens of thousands at x100."""
+    """``hint`` made once into a function that checks a value (a build asks for the same few
+    types over and over)."""
     if hint in _pending:
         return _pending[hint]
     if hint is Any or hint is object:
