@@ -159,7 +159,7 @@ class Indexing:
         for part in parts:  # the files every run writes (pagefind.js ...) are the same bytes
             for file in sorted(part.output.rglob("*")):
                 target = bundle / file.relative_to(part.output)
-                if file.is_file() and file.name != ENTRY and not target.exists():
+                if file.is_file() and file.name not in (ENTRY, FILES) and not target.exists():
                     carry(file, target)
         bundle.mkdir(parents=True, exist_ok=True)
         (bundle / ENTRY).write_text(json.dumps(entry, ensure_ascii=False, separators=(",", ":")), "utf-8")
@@ -217,29 +217,28 @@ def start(site_dir: Path, pages: Path | None = None,
             output = here / key if here is not None else previous / key
             if here is not None:
                 _carry_tree(previous / key, output)
-                carry(previous / f"{key}{FILES}", here / f"{key}{FILES}")
             runs.append(_Part(name, glob, key, output, reused=True))
             continue
         runs.append(_Part(name, glob, key, (here if here is not None else scratch) / key))
     return Indexing(str(binary), read, site_dir, runs, jobs, scratch)
 
 
-#: beside a kept bundle (``<key>`` + this): its files and their sizes, as its run wrote them.
+#: in a kept bundle (never published): its other files and their sizes, as its run wrote them.
 #: Sizes, not digests: a file cut short or replaced by another is caught without reading
 #: every bundle of the site on every build
-FILES = ".files.json"
+FILES = "folio-files.json"
 
 
 def _listing(output: Path) -> dict[str, int]:
     return {file.relative_to(output).as_posix(): file.stat().st_size
-            for file in sorted(output.rglob("*")) if file.is_file()}
+            for file in sorted(output.rglob("*")) if file.is_file() and file != output / FILES}
 
 
 def _whole(previous: Path, key: str) -> bool:
     """Whether the kept bundle ``key`` holds the files its run wrote, at their sizes, and an
     entry file that reads as one."""
     try:
-        listed = json.loads((previous / f"{key}{FILES}").read_bytes())
+        listed = json.loads((previous / key / FILES).read_bytes())
         entry = json.loads((previous / key / ENTRY).read_bytes())
         return (conforms(listed, dict[str, int]) and listed == _listing(previous / key)
                 and conforms(entry, dict[str, Any]) and conforms(entry.get("languages"), dict[str, dict]))
@@ -250,7 +249,7 @@ def _whole(previous: Path, key: str) -> bool:
 def _keep_listing(part: "_Part") -> None:
     """After a run: the listing that lets a later build check the bundle it keeps."""
     listing = json.dumps(_listing(part.output), sort_keys=True, separators=(",", ":"))
-    part.output.with_name(f"{part.key}{FILES}").write_text(listing, "utf-8")
+    (part.output / FILES).write_text(listing, "utf-8")
 
 
 
