@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import json
 from collections import Counter
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -205,7 +204,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         outputs += [out_dir / "aids"] if printed else []
         site = website(corpus, diagnostics, root, printed, session, catalogs, changes, facts)  # -> site/, swapped in with build/
         session.tally()
-        result = BuildResult(corpus, out_dir, outputs, diagnostics, notes, site,
+        result = BuildResult(corpus, out_dir, outputs, diagnostics, [*notes, *session.damaged()], site,
                              dataclasses.replace(printed, directory=out_dir / "aids") if printed else None,
                              _summary(corpus), session.stats, dict(session.touched), session.timings)
         session.record.update(outputs=[p.relative_to(out_dir).as_posix() for p in outputs],
@@ -359,8 +358,7 @@ def _summary(corpus: Corpus) -> dict:
 def _unchanged(session: Session) -> BuildResult:
     """The result of the build in place, as its manifest and checks.json record it."""
     manifest = session.unchanged
-    report = json.loads((session.out_dir / "checks.json").read_text("utf-8"))
-    diagnostics = [Diagnostic.from_json(d) for d in report]
+    diagnostics = session.report  # read back whole by the session, or there would be work to do
     notes = [Diagnostic.from_json(d) for d in manifest.get("notes", [])]
     return BuildResult(None, session.out_dir, [session.out_dir / p for p in manifest.get("outputs", [])],
                        diagnostics, notes, session.site_dir, None, manifest.get("summary", {}))

@@ -13,14 +13,21 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
+
+from .diagnostics import Diagnostic
+from .entries import Damaged, conforms, is_finding, opened, seal
 
 CACHE = ".cache"
 MANIFEST = "manifest.json"
 #: bump when the layout of entries changes: an older cache is then ignored, never misread
-FORMAT = 3  # 2: findings carry their template and parameters; 3: and their advice's
+FORMAT = 4  # 2: findings carry their template and parameters; 3: and their advice's; 4: sealed
+#: the key of the build cache's seals: public, since they guard against damage, not against
+#: someone who can write build/ (pipeline/entries.py)
+KEY = b"folio build cache"
 
 
 class BuildCache:
@@ -31,35 +38,53 @@ class BuildCache:
         self.current = current
         self.hits: Counter[str] = Counter()
         self.misses: Counter[str] = Counter()
+        #: the entries found damaged, of this cache and of the user's (pipeline/aids/cache.py ...)
+        self.damaged: list[Path] = []
 
     @classmethod
     def disabled(cls) -> "BuildCache":
         """No reuse and nothing kept: what a stage gets when it is called on its own."""
         return cls(None, None)
 
-    def get(self, kind: str, key: str) -> bytes | None:
-        """The entry's bytes, carried into the new cache; None if no build made it."""
-        if self.current is not None and (self.current / kind / key).is_file():
+    def read(self, kind: str, key: str, decode: Callable[[bytes], Any] | None = None) -> Any:
+        """The entry's value (its bytes, or what ``decode`` makes of them), carried into the new
+        cache; None if no build made it, or if it does not read back whole and well-formed
+        (:func:`pipeline.entries.opened`): then it is counted as made, and noted in ``damaged``."""
+        for base in (self.current, self.previous):
+            path = base / kind / key if base is not None else None
+            if path is None or not os.path.lexists(path):
+                continue
+            try:
+                if not _regular(path):
+                    raise Damaged("not a file of its own")
+                value = opened(path.read_bytes(), (kind, key), KEY, decode)
+            except (OSError, Damaged):
+                self.damaged.append(path)
+                if base == self.current:
+                    path.unlink(missing_ok=True)  # a put() rewrites it: never a file linked elsewhere
+                break
             self.hits[kind] += 1
-            return (self.current / kind / key).read_bytes()
-        if self.previous is None or not (self.previous / kind / key).is_file():
-            self.misses[kind] += 1
-            return None
-        self.hits[kind] += 1
-        if self.current is not None:
-            carry(self.previous / kind / key, self.current / kind / key)
-        return (self.previous / kind / key).read_bytes()
+            if base == self.previous and self.current is not None:
+                carry(path, self.current / kind / key)
+            return value
+        self.misses[kind] += 1
+        return None
+
+    def get(self, kind: str, key: str) -> bytes | None:
+        """The entry's bytes (:meth:`read`)."""
+        return self.read(kind, key)
 
     def has(self, kind: str, key: str) -> bool:
-        """Whether :meth:`get` would find the entry (asked without counting it)."""
+        """Whether :meth:`get` may find the entry (asked without reading it)."""
         return any(base is not None and (base / kind / key).is_file() for base in (self.current, self.previous))
 
     def keep(self, kind: str, key: str) -> bool:
-        """Carry the entry into the new cache unread, for a later build that may need it; False
-        when no build made it (counted as neither hit nor miss)."""
+        """Carry the entry into the new cache unread, for a later build that may need it (and
+        that checks it when it reads it); False when no build made it (counted as neither hit
+        nor miss)."""
         if self.current is None or (self.current / kind / key).is_file():
             return self.current is not None
-        if self.previous is None or not (self.previous / kind / key).is_file():
+        if self.previous is None or not _regular(self.previous / kind / key):
             return False
         carry(self.previous / kind / key, self.current / kind / key)
         return True
@@ -69,11 +94,17 @@ class BuildCache:
             return
         target = self.current / kind / key
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        target.unlink(missing_ok=True)  # a carried entry is a hard link into the last build
+        target.write_bytes(seal(data, (kind, key), KEY))
 
-    def get_json(self, kind: str, key: str) -> Any:
-        data = self.get(kind, key)
-        return None if data is None else json.loads(data)
+    def get_json(self, kind: str, key: str, shape: Any = Any) -> Any:
+        """The entry's JSON value, or None when it is missing or not of the type ``shape``
+        (:func:`pipeline.entries.conforms`)."""
+        def decode(data: bytes) -> Any:
+            value = json.loads(data)
+            return value if conforms(value, shape) and value is not None else None
+
+        return self.read(kind, key, decode)
 
     def put_json(self, kind: str, key: str, value: Any) -> None:
         self.put(kind, key, json.dumps(value, ensure_ascii=False, sort_keys=True).encode("utf-8"))
@@ -87,7 +118,10 @@ class BuildCache:
         """The previous build's manifest, if it was written by this format of cache."""
         if self.previous is None:
             return None
-        return read_manifest(self.previous)
+        try:
+            return read_manifest(self.previous)
+        except Damaged:  # the session found it so, and did not take this cache
+            return None
 
     def write_manifest(self, data: dict) -> None:
         if self.current is not None:
@@ -96,12 +130,41 @@ class BuildCache:
             (self.current / MANIFEST).write_text(text + "\n", encoding="utf-8")
 
 
+#: what a manifest holds that a build reads back (pipeline/session.py, pipeline/build.py)
+MANIFEST_SHAPE = {"build": str, "site": bool, "outputs": list[str], "notes": list[dict], "summary": dict}
+
+
 def read_manifest(cache_dir: Path) -> dict | None:
+    """The manifest of the build whose cache is ``cache_dir``; None when there is none or it is
+    of another format (an older Folio's). Raises :class:`~pipeline.entries.Damaged` when it is
+    not whole and well-formed."""
     try:
-        data = json.loads((cache_dir / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        text = (cache_dir / MANIFEST).read_bytes()
+    except FileNotFoundError:
         return None
-    return data if isinstance(data, dict) and data.get("format") == FORMAT else None
+    except OSError as exc:
+        raise Damaged(str(exc)) from exc
+    try:
+        data = json.loads(text)
+        if isinstance(data, dict) and "format" in data and data["format"] != FORMAT:
+            return None
+        if not isinstance(data, dict) or not all(conforms(data.get(name), shape)
+                                                 for name, shape in MANIFEST_SHAPE.items()):
+            raise Damaged("not of a manifest's shape")
+        if not all(is_finding(Diagnostic.from_json(note)) for note in data["notes"]):
+            raise Damaged("a note is not of a finding's shape")
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise Damaged(f"{type(exc).__name__}: {exc}") from exc
+    return data
+
+
+def _regular(path: Path) -> bool:
+    """A file of its own: never a symbolic link out of the cache (to a device that reads
+    forever, or to a file the build has no business reading)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 def carry(source: Path, target: Path) -> None:

@@ -10,15 +10,19 @@ step re-resolves the references of no other document.
 
 A document's entry is pickled (it holds the model's own objects) and read back by
 :mod:`pipeline.pickled`, which resolves nothing but the model's classes; references are JSON rows.
+Each is checked for its shape as it is read (:func:`_loaded`, :func:`_references`): an entry
+that is not what a build writes is a miss, and the document is loaded again.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from . import pickled
 from .buildcache import BuildCache
 from .diagnostics import Diagnostic, Text
+from .entries import conforms
 from .fingerprint import Fingerprint, digest
 from .model import Claims, Corpus, Document, Reference, RefKind, RefProblem, RefStatus, Translation, Unit
 from .references import offered
@@ -49,11 +53,8 @@ class DocumentCache:
         return self._keys[document.key]
 
     def loaded(self, document: Document) -> Loaded | None:
-        data = self.cache.get(LOADED, self.key(document))
-        if data is None:
-            return None
-        found = pickled.loads(data)
-        if not isinstance(found, Loaded):  # not an entry a build wrote: load the document again
+        found = self.cache.read(LOADED, self.key(document), _loaded)
+        if found is None:
             return None
         self._offered[document.key] = found.offered
         return found
@@ -86,15 +87,14 @@ class DocumentCache:
         return self._offered[document.key]
 
     def resolved(self, document: Document, scope: str) -> list[Reference] | None:
-        data = self.cache.get_json(RESOLVED, digest(self.key(document), scope))
-        if data is None:
+        found = self.cache.read(RESOLVED, digest(self.key(document), scope), _references)
+        if found is None:
             return None
         self.cache.keep(FOUND, self.key(document))  # for a build whose rulebook's targets change
-        return [_reference(row) for row in data]
+        return found
 
     def found(self, document: Document) -> list[Reference] | None:
-        data = self.cache.get_json(FOUND, self.key(document))
-        return None if data is None else [_reference(row) for row in data]
+        return self.cache.read(FOUND, self.key(document), _references)
 
     def keep_found(self, document: Document, references: list[Reference]) -> None:
         self.cache.put_json(FOUND, self.key(document), [_row(ref) for ref in references])
@@ -114,8 +114,33 @@ def _row(ref: Reference) -> list:
             None if ref.note_words is None else ref.note_words.to_json()]
 
 
+def _loaded(data: bytes) -> Loaded | None:
+    """A document's entry, when it is one: a pickle of other classes, or of the model's in
+    other places, is not (the document is loaded again)."""
+    found = pickled.loads(data)
+    if not isinstance(found, Loaded) or not isinstance(found.offered, str):
+        return None
+    for items, kind in ((found.units, Unit), (found.notes, Diagnostic), (found.translations, Translation),
+                        (found.orphaned, Translation)):
+        if not isinstance(items, list) or not all(isinstance(item, kind) for item in items):
+            return None
+    return found
+
+
+def _references(data: bytes) -> list[Reference]:
+    return [_reference(row) for row in json.loads(data)]
+
+
 def _reference(row: list) -> Reference:
+    """A reference from its row, refusing a row of other types (ValueError): the enums refuse
+    their own, the rest is checked here, written out, since a warm build at x100 reads tens of
+    thousands of rows (:func:`~pipeline.entries.conforms` would triple the cost)."""
     source, lang, kind, text, target, path, line, col, claims, status, target_id, note, problem, words = row
+    if not (type(line) is int and type(col) is int and all(type(v) is str for v in (source, lang, text, target, path))
+            and all(v is None or type(v) is str for v in (target_id, note)) and type(claims) is dict
+            and all(v is None or type(v) is str for v in claims.values())
+            and (words is None or conforms(Text.from_json(words), Text))):
+        raise ValueError("a reference row of other types")
     return Reference(source, lang, RefKind(kind), text, target, path, line, col, Claims(**claims),
                      RefStatus(status), target_id, note, None if problem is None else RefProblem(problem),
                      None if words is None else Text.from_json(words))

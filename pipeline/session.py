@@ -10,6 +10,7 @@ site/ as they were.
 
 from __future__ import annotations
 
+import json
 import time
 from collections import Counter, defaultdict
 from contextlib import contextmanager, nullcontext
@@ -19,13 +20,17 @@ from typing import Iterator
 
 from . import workers
 from .atomic import atomic_dirs, clear_stale
-from .buildcache import CACHE, BuildCache, read_manifest
+from .buildcache import CACHE, MANIFEST, BuildCache, read_manifest
+from .diagnostics import Diagnostic, Severity
+from .entries import CACHE_DAMAGED, Damaged, is_finding
 from .fingerprint import Fingerprint, fingerprint
 from .progress import Progress
 
 #: in site/: the id of the build that made it, so that a site left behind by a build that
 #: failed halfway (or by an older Folio) is never taken for up to date
 STAMP = ".folio-build"
+#: in build/: the findings, which a build with nothing to do reports from it
+REPORT = "checks.json"
 
 
 @dataclass
@@ -49,6 +54,8 @@ class Session:
     timings: dict[str, float] = field(default_factory=dict)
     #: what the manifest keeps of this build for the next one (its outputs, its summary ...)
     record: dict = field(default_factory=dict)
+    #: the findings of the build in place (its checks.json), when there is nothing to do
+    report: list[Diagnostic] | None = None
 
     @property
     def previous_site(self) -> Path | None:
@@ -57,9 +64,31 @@ class Session:
             return None
         manifest = self.cache.manifest() or {}
         stamp = self.site_dir / STAMP
-        if stamp.is_file() and stamp.read_text("utf-8").strip() == manifest.get("build"):
+        if stamp.is_file() and stamp.read_text("utf-8", "replace").strip() == manifest.get("build"):
             return self.site_dir
         return None
+
+    def damaged(self) -> list[Diagnostic]:
+        """One info line per cache in which this build found damaged entries (computed again)."""
+        groups: dict[Path, list[Path]] = {}
+        caches = [(base, self.out_dir / CACHE) for base in (self.cache.current, self.cache.previous)
+                  if base is not None]
+        for path in dict.fromkeys(self.cache.damaged):
+            shown = next((kept / path.relative_to(base) for base, kept in caches if path.is_relative_to(base)),
+                         path)
+            in_build = shown.is_relative_to(self.out_dir / CACHE)
+            groups.setdefault(self.out_dir / CACHE if in_build else shown.parent, []).append(shown)
+        notes = []
+        for where, paths in groups.items():
+            # the build cache's kinds are its folders; the user's cache's, its files' suffixes
+            kinds = sorted({path.relative_to(where).parts[0] if where == self.out_dir / CACHE
+                            else f"{where.name}/*{path.suffix}" for path in paths})
+            entries = f"{len(paths)} entries" if len(paths) > 1 else "an entry"
+            # the terminal's line only: never in checks.json nor on the site, so no catalog's
+            notes.append(Diagnostic(_shown(paths[0], self.root), 1, CACHE_DAMAGED.code,
+                                    f"{entries} of the cache did not read back whole and well-formed "
+                                    f"({', '.join(kinds)}): computed again", Severity.INFO))
+        return notes
 
     def tally(self) -> None:
         """Count what the cache gave and what had to be made, per kind, into ``stats``."""
@@ -85,7 +114,13 @@ def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None 
     session = Session(Path(root), Path(out_dir), site_dir, fingerprint(root),
                       jobs if jobs is not None else workers.available())
     previous = None if clean else out_dir / CACHE
-    manifest = read_manifest(previous) if previous is not None else None
+    damaged = []
+    try:
+        manifest = read_manifest(previous) if previous is not None else None
+    except Damaged:
+        manifest, damaged = None, [previous / MANIFEST]
+    if manifest is None:  # none, an older Folio's or a damaged one: the cache is not taken
+        previous = None
     if manifest is not None and _done(session, manifest):
         session.unchanged = manifest
         yield session
@@ -95,6 +130,7 @@ def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None 
     with atomic_dirs(*outputs) as made:
         session.build_dir, session.site_tmp = made[-1], (made[0] if site_dir is not None else None)
         session.cache = BuildCache(previous, session.build_dir / CACHE)
+        session.cache.damaged += damaged
         yield session
         session.cache.write_manifest({"build": session.fingerprint.build_id,
                                       "inputs": session.fingerprint.files,
@@ -119,6 +155,25 @@ def _done(session: Session, manifest: dict) -> bool:
         return False
     if session.site_dir is not None:
         stamp = session.site_dir / STAMP
-        if not stamp.is_file() or stamp.read_text("utf-8").strip() != session.fingerprint.build_id:
+        if not stamp.is_file() or stamp.read_text("utf-8", "replace").strip() != session.fingerprint.build_id:
             return False
-    return True
+    session.report = _report(session.out_dir / REPORT)
+    return session.report is not None
+
+
+def _report(path: Path) -> list[Diagnostic] | None:
+    """The findings of the build in place as it wrote them, or None when the file does not read
+    back whole and well-formed (the build then runs, and writes it again)."""
+    try:
+        found = [Diagnostic.from_json(data) for data in json.loads(path.read_bytes())]
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return None
+    return found if all(map(is_finding, found)) else None
+
+
+def _shown(path: Path, root: Path) -> str:
+    """A path as a note names it: relative to the project when it is inside it."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(path)

@@ -7,6 +7,7 @@ model's classes, so a planted entry costs a rebuild of that document and nothing
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
 from pathlib import Path
@@ -110,3 +111,67 @@ def _global(module: str, name: str) -> bytes:
     """A protocol-4 pickle that only resolves ``module.name``."""
     return (b"\x80\x04" + b"\x8c" + bytes([len(module)]) + module.encode()
             + b"\x8c" + bytes([len(name)]) + name.encode() + b"\x93.")
+
+
+# -- every kept entry goes through one reader: a seal, then its kind's decoder (pipeline/entries.py)
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from pipeline import entries  # noqa: E402
+from pipeline.aids import measures  # noqa: E402
+from pipeline.buildcache import KEY  # noqa: E402
+from pipeline.checks import shards  # noqa: E402
+from pipeline.loaded import _loaded, _references  # noqa: E402
+from pipeline.model import Reference  # noqa: E402
+from pipeline.rules.facts import Fact  # noqa: E402
+from pipeline.writers.corpus_json import REST  # noqa: E402
+
+#: each kind's decoder, as the build reads that kind
+DECODERS = {"loaded": _loaded, "refs-found": _references, "checks": shards._findings, "facts": shards._facts,
+            "card": measures.load}
+#: what each decoder gives
+KINDS = {"loaded": Loaded, "refs-found": list[Reference], "checks": list[Diagnostic],
+         "facts": tuple[str, dict[str, Fact]], "card": dict[str, float | list[float]]}
+SHAPES = {"whole": list[str], "json": REST, "lexicon": dict[str, tuple[str, str, str]]}
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+                    max_leaves=20)
+
+
+def _written(tmp_path: Path, kind: str, data: bytes, sealed: bool) -> BuildCache:
+    cache = BuildCache(tmp_path / "previous", None)
+    (tmp_path / "previous" / kind).mkdir(parents=True, exist_ok=True)
+    blob = entries.seal(data, (kind, "k"), KEY) if sealed else data
+    (tmp_path / "previous" / kind / "k").write_bytes(blob)
+    cache.previous = tmp_path / "previous"
+    return cache
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.binary(max_size=400) | JSON.map(lambda v: json.dumps(v).encode()), sealed=st.booleans(),
+       cut=st.integers(min_value=0, max_value=500))
+def test_any_bytes_in_any_entry_read_back_as_a_value_of_its_kind_or_as_damaged(tmp_path_factory, data, sealed, cut):
+    tmp_path = tmp_path_factory.mktemp("entry")
+    for kind, decode in DECODERS.items():
+        cache = _written(tmp_path, kind, data, sealed)
+        value = cache.read(kind, "k", decode)
+        assert value is None or entries.conforms(value, KINDS[kind]), (kind, value)
+        assert (value is None) == (cache.damaged == [tmp_path / "previous" / kind / "k"])
+    for kind, shape in SHAPES.items():
+        cache = _written(tmp_path, kind, data, sealed)
+        value = cache.get_json(kind, "k", shape)
+        assert value is None or entries.conforms(value, shape)
+    # a sealed entry cut anywhere short of its end is damaged, whatever it held
+    blob = entries.seal(data, ("yaml", "k"), KEY)
+    cache = _written(tmp_path, "yaml", b"", False)
+    (tmp_path / "previous" / "yaml" / "k").write_bytes(blob[:min(cut, len(blob) - 1)])
+    assert cache.get("yaml", "k") is None and cache.damaged
+
+
+def test_an_entry_opens_only_under_its_own_name_and_key():
+    blob = entries.seal(b"[1]", ("checks", "a"), KEY)
+    assert entries.opened(blob, ("checks", "a"), KEY) == b"[1]"
+    for name, key in ((("checks", "b"), KEY), (("whole", "a"), KEY), (("checks", "a"), b"another key")):
+        with pytest.raises(entries.Damaged):
+            entries.opened(blob, name, key)

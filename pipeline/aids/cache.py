@@ -7,10 +7,13 @@ all of these, so a hit is the file the renderer would write; anything that could
 changes the key instead.
 
 The cache lives outside the project (``$FOLIO_CACHE_DIR/aids``, else the user's cache
-directory), because builds of fresh checkouts and test copies print the same aids over and
-over; an empty ``FOLIO_CACHE_DIR`` turns it off. It never fails a build: a cache that cannot
-be read or written is simply not used. Beside the PDFs it keeps the event cards' measurements
-(``<key>.card``, :mod:`.measures`), so that an edit to one event measures that card alone.
+directory: :mod:`pipeline.usercache`), because builds of fresh checkouts and test copies print
+the same aids over and over; an empty ``FOLIO_CACHE_DIR`` turns it off. Each entry is sealed with
+the user cache's secret key and its name, the digest of everything it was printed from
+(:mod:`pipeline.entries`): a PDF someone else put there is laid out again, never published as
+Folio's. It never fails a build: a cache that cannot be read or written is simply not used.
+Beside the PDFs it keeps the event cards' measurements (``<key>.card``, :mod:`.measures`), so
+that an edit to one event measures that card alone.
 """
 
 from __future__ import annotations
@@ -18,10 +21,14 @@ from __future__ import annotations
 import hashlib
 import os
 import secrets
+import stat
 from functools import cache
 from importlib import metadata
 from pathlib import Path
+from typing import Any, Callable
 
+from .. import usercache
+from ..entries import Damaged, opened, seal
 from . import pack
 from .pdf import FACES, FITS, LAST_PAGE_MIN, MARKS, PAPERS, STYLESHEET, Variant, font_files
 
@@ -30,11 +37,7 @@ KEEP = {"pdf": 256, "card": 1024}
 
 
 def directory() -> Path | None:
-    configured = os.environ.get("FOLIO_CACHE_DIR")
-    if configured is not None:
-        return Path(configured) / "aids" if configured else None
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "folio" / "aids"
+    return usercache.directory("aids")
 
 
 @cache
@@ -57,15 +60,26 @@ def key(html: str, variant: Variant) -> str:
     return hashlib.sha256(salt() + variant.suffix.encode() + b"\0" + html.encode("utf-8")).hexdigest()
 
 
-def get(name: str, kind: str = "pdf") -> bytes | None:
-    where = directory()
-    if where is None:
+def get(name: str, kind: str = "pdf", decode: Callable[[bytes], Any] | None = None,
+        damaged: list[Path] | None = None) -> Any:
+    """The entry's bytes (or what ``decode`` makes of them), or None: not kept, or not sealed
+    with this user's key (a file someone else put there, or a damaged one: added to
+    ``damaged``, and laid out or measured again)."""
+    where, key = directory(), usercache.key()
+    if where is None or key is None:
         return None
+    path = where / f"{name}.{kind}"
     try:
-        data = (where / f"{name}.{kind}").read_bytes()
-        os.utime(where / f"{name}.{kind}")  # recently used: pruned last
-        return data
-    except OSError:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            raise Damaged("not a file")
+        value = opened(path.read_bytes(), (kind, name), key, decode)
+        os.utime(path)  # recently used: pruned last
+        return value
+    except FileNotFoundError:
+        return None
+    except (OSError, Damaged):
+        if damaged is not None:
+            damaged.append(path)
         return None
 
 
@@ -75,14 +89,14 @@ def put(name: str, data: bytes, kind: str = "pdf") -> None:
 
 def put_many(entries: dict[str, bytes], kind: str = "pdf") -> None:
     """Entries written, then the cache pruned once (a build writes dozens of measurements)."""
-    where = directory()
-    if where is None or not entries:
+    where, key = directory(), usercache.key()
+    if where is None or key is None or not entries:
         return
     try:
         where.mkdir(parents=True, exist_ok=True)
         for name, data in entries.items():
             tmp = where / f".{name}.{secrets.token_hex(4)}.tmp"
-            tmp.write_bytes(data)
+            tmp.write_bytes(seal(data, (kind, name), key))
             os.replace(tmp, where / f"{name}.{kind}")  # whole or not at all: builds may run side by side
         _prune(where, kind)
     except OSError:

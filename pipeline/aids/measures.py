@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from html.parser import HTMLParser
 from typing import Callable
 
+from ..entries import conforms
 from . import pack
 
 Entries = dict[str, dict]
@@ -133,8 +135,14 @@ def dump(entry: dict) -> bytes:
     return json.dumps(entry, sort_keys=True).encode("utf-8")
 
 
-def load(data: bytes | None) -> dict | None:
-    try:
-        return json.loads(data) if data is not None else None
-    except ValueError:  # a damaged entry is measured again
+def load(data: bytes) -> dict | None:
+    """A kept measurement, when it is one: a height and, for a narrow card, its blocks' heights,
+    all finite and not negative. None: the card is measured again (pipeline/entries.py)."""
+    entry = json.loads(data)
+    if not isinstance(entry, dict) or not {"height"} <= set(entry) <= {"height", "blocks"}:
         return None
+    if not conforms(entry["height"], float) or not conforms(entry.get("blocks", []), list[float]):
+        return None
+    if not all(math.isfinite(px) and px >= 0 for px in (entry["height"], *entry.get("blocks", []))):
+        return None
+    return entry

@@ -33,6 +33,8 @@ class Press:
 
     def __init__(self, build_cache=None) -> None:
         self.build_cache = build_cache  # a BuildCache: the PDFs and measurements of the last build
+        #: where the entries found damaged are noted: with the build cache's, for the build to say
+        self.damaged = build_cache.damaged if build_cache is not None else []
 
     def print(self, documents: list[tuple[str, list[Variant]]], *, jobs: int = 1,
               inspect: Callable[[int, int, object], None] | None = None) -> list[list[tuple[bytes, bool]]]:
@@ -48,7 +50,7 @@ class Press:
                 kept = None
                 if self.build_cache is not None and inspect is None:
                     kept = self.build_cache.get("pdf", name)
-                found = kept if kept is not None or inspect is not None else cache.get(name)
+                found = kept if kept is not None or inspect is not None else cache.get(name, damaged=self.damaged)
                 if kept is not None:
                     carried.add((d, v))
                 if found is None:
@@ -112,9 +114,9 @@ class Press:
 
     def _entry(self, key: str) -> dict | None:
         """A card's measurement from the last build or the user's cache, kept in this build's."""
-        entry = measures.load(self.build_cache.get("card", key)) if self.build_cache is not None else None
+        entry = self.build_cache.read("card", key, measures.load) if self.build_cache is not None else None
         if entry is None:
-            entry = measures.load(cache.get(key, "card"))
+            entry = cache.get(key, "card", measures.load, self.damaged)
             if entry is not None and self.build_cache is not None:
                 self.build_cache.put("card", key, measures.dump(entry))
         return entry

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from .. import reader
+from .. import entries, reader
 from .base import Code
 from . import (numbering, parity, references, rules_drift, script, spelling, tables,
                terminology, typography)
@@ -24,5 +24,5 @@ FAMILIES: dict[str, ModuleType] = {
 
 
 def all_codes() -> list[Code]:
-    """Every code Folio can report: the reader's notes, then each family's, in order."""
-    return [*reader.CODES, *(code for family in FAMILIES.values() for code in family.CODES)]
+    """Every code Folio can report: the reader's notes, the caches' and each family's, in order."""
+    return [*reader.CODES, *entries.CODES, *(code for family in FAMILIES.values() for code in family.CODES)]

@@ -21,6 +21,7 @@ from typing import Callable, Iterable
 from .. import language, pickled, workers
 from ..buildcache import BuildCache
 from ..diagnostics import Diagnostic, Severity
+from ..entries import is_finding
 from ..fingerprint import Fingerprint, digest
 from ..lookup import Lookup
 from ..model import LANGUAGES, Corpus, Unit
@@ -41,13 +42,14 @@ class Whole:
 
     share: Callable[[list[Unit]], list]
     reduce: Callable[[Path, list[list]], object]
+    shape: Any  # the type of a share, which a kept one is checked for (pipeline/entries.py)
 
 
 #: corpus-wide values some family reads, by their key among a run's shared values: gathered
 #: over the whole corpus and handed to every shard as they are
 WHOLE: dict[str, Whole] = {
     # Latin capitals of every English text
-    script.LATIN_WORDS: Whole(script.latin_capitals, script.latin_words),
+    script.LATIN_WORDS: Whole(script.latin_capitals, script.latin_words, list[str]),
 }
 
 
@@ -82,7 +84,8 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
     shards = _shards(corpus, lookup, facts)
     common = _common_key(names, fingerprint, shared)
     keys = [_key(shard, common, lookup, fingerprint) for shard in shards]
-    found: list[list[dict] | None] = [cache.get_json("checks", key) if key else None for key in keys]
+    found: list[list[Diagnostic] | None] = [cache.read("checks", key, _findings) if key else None
+                                            for key in keys]
     todo = [n for n, value in enumerate(found) if value is None]
     translations: dict[str, dict] = {shard.rulebook: {} for shard in shards}
     for (unit_id, lang), translation in corpus.translations.items():  # in the corpus's order
@@ -101,12 +104,12 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
         for lang in LANGUAGES:
             dictionaries(lang)
     for n, result in zip(todo, workers.run(run, todo, jobs=jobs, stage="check")):
-        found[n] = result
+        found[n] = [_diagnostic(data) for data in result]
         if ran is not None:
             ran.append(shards[n].rulebook)
         if keys[n]:
             cache.put_json("checks", keys[n], result)
-    diagnostics = [_diagnostic(data) for shard in found for data in shard]
+    diagnostics = [diagnostic for shard in found for diagnostic in shard]
     for name in names:
         spanning = getattr(FAMILIES[name], "check_whole", None)
         if spanning is not None:
@@ -133,8 +136,7 @@ def fact_reader(cache: BuildCache, fingerprint: Fingerprint | None):
         if rel not in fingerprint.files:  # written since the build began: not what it fingerprinted
             return load(root, rel)
         key = digest("facts", fingerprint.code, fingerprint.files[rel])
-        kept = cache.get("facts", key)
-        found = pickled.loads(kept) if kept is not None else None
+        found = cache.read("facts", key, _facts)
         if found is not None:
             return found
         found = load(root, rel)
@@ -184,7 +186,7 @@ def _gathered(name: str, lookup: Lookup, root: Path, cache: BuildCache,
     shares = []
     for document in lookup.corpus.documents:
         key = digest("whole", name, fingerprint.document(document)) if fingerprint else None
-        share = cache.get_json("whole", key) if key else None
+        share = cache.get_json("whole", key, whole.shape) if key else None
         if share is None:
             share = whole.share(lookup.units_of(document.key))
             if key:
@@ -204,3 +206,18 @@ def _subcorpus(keys: list[str], translations: dict, lookup: Lookup) -> Corpus:
 
 def _diagnostic(data: dict) -> Diagnostic:
     return Diagnostic.from_json(data)
+
+
+def _findings(data: bytes) -> list[Diagnostic] | None:
+    """A shard's kept findings, when each is a finding whole (else the shard is checked again)."""
+    found = [_diagnostic(item) for item in json.loads(data)]
+    return found if all(map(is_finding, found)) else None
+
+
+def _facts(data: bytes) -> tuple[str, dict[str, Fact]] | None:
+    """A fact file's kept reading (its rulebook and its facts by id), when the pickle is one;
+    each fact is checked for its class only: a build at x100 reads hundreds of thousands."""
+    found = pickled.loads(data)
+    ok = isinstance(found, tuple) and len(found) == 2 and isinstance(found[0], str) \
+        and isinstance(found[1], dict) and all(isinstance(fact, Fact) for fact in found[1].values())
+    return found if ok else None

@@ -91,7 +91,8 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
             keys = page_keys(corpus, site, session.fingerprint, diagnostics, aids) if session else None
             frame = navigation_key(session.fingerprint) if session else ""
             sources = pages.prepare(site, SITE_LANGUAGES, renderer, keys, frame,
-                                    here or work / "sources", previous, jobs)
+                                    here or work / "sources", previous, jobs,
+                                    session.cache.damaged if session else None)
         pages.copy_assets(sources, ASSETS, corpus, session.cache if session else None,
                           session.fingerprint if session else None)
         for found in sources:
@@ -111,10 +112,12 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
 
         # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
         # while MkDocs wraps the pages, a process per language
+        damaged = session.cache.damaged if session else []  # what of the caches is computed again
+        damaged += mkdocs_adapter.sweep_templates()  # kept templates that would not open: once, here
         light_before, light = session.cache.directory("search-pages") if session else (None, None)
-        light = pages.search_pages(sources, light or work / "search", light_before)
+        light = pages.search_pages(sources, light or work / "search", light_before, damaged)
         bundles = session.cache.directory("search") if session else (None, None)
-        indexing = search.start(out, light, bundles, jobs) if jobs > 1 else None
+        indexing = search.start(out, light, bundles, jobs, damaged) if jobs > 1 else None
         try:
             with stage(session, "mkdocs"):
                 built = workers.run(wrap, sources, jobs=jobs, stage="mkdocs")
@@ -130,7 +133,8 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
                           out / found.lang / site.page("aids").path / Path(file.path).name)
         (out / "index.html").write_text(root_page(translations, SITE_LANGUAGES), encoding="utf-8")
         with stage(session, "search index"):
-            indexed = indexing.wait() if indexing is not None else search.index(out, light, bundles)
+            indexed = indexing.wait() if indexing is not None else search.index(out, light, bundles,
+                                                                                damaged=damaged)
         (out / ".gitkeep").touch()  # the placeholder git keeps for the directory
     if session:
         for found, count in zip(sources, built):

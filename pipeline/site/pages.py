@@ -18,6 +18,7 @@ from typing import Callable
 
 from .. import workers
 from ..buildcache import BuildCache, carry
+from ..entries import conforms
 from ..fingerprint import Fingerprint, digest
 from ..model import Corpus
 from . import lexicon, mkdocs_adapter, search_input
@@ -45,20 +46,25 @@ class Sources:
 
 def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Renderer],
             keys: dict[str, str] | None, frame: str, here: Path, previous: Path | None,
-            jobs: int) -> list[Sources]:
-    """Every language's sources under ``here``; ``previous`` is the last build's ``here``."""
+            jobs: int, damaged: list[Path] | None = None) -> list[Sources]:
+    """Every language's sources under ``here``; ``previous`` is the last build's ``here``. What
+    of it does not read back whole (an index of another shape, a page cut short) is rendered
+    again, and noted in ``damaged``."""
     sources, todo = [], []
+    damaged = damaged if damaged is not None else []
     for lang in languages:
-        old = _index(previous / lang) if previous is not None else {}
+        old = _index(previous / lang, damaged) if previous is not None else {}
         found = Sources(lang, here / lang / "mkdocs.yml", same_frame=old.get("frame") == frame)
         for page in site.pages:
             entry = old.get("pages", {}).get(page.path)
             source = _source(previous / lang, page) if previous is not None else None
             if keys and entry and entry["key"] == _key(keys, page, lang) and source.is_file():
-                carry(source, _source(here / lang, page))
-                found.titles[page.path] = entry["title"]
-            else:
-                todo.append((lang, page))
+                if _size(source) == entry["size"]:
+                    carry(source, _source(here / lang, page))
+                    found.titles[page.path] = entry["title"]
+                    continue
+                damaged.append(source)
+            todo.append((lang, page))
         sources.append(found)
 
     by_lang = {s.lang: s for s in sources}
@@ -70,7 +76,7 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         rendered = renderer(lang).page(page)
         text = mkdocs_adapter.page_source(rendered)
         before = _source(previous / lang, page) if previous is not None else None
-        changed = before is None or not before.is_file() or before.read_text("utf-8") != text
+        changed = before is None or not before.is_file() or before.read_bytes() != text.encode("utf-8")
         mkdocs_adapter.write_source(by_lang[lang].config, page.path, text)
         return rendered.title, changed
 
@@ -82,7 +88,8 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
             found.changed.add(page.path)
     for found in sources:
         index = {"frame": frame, "pages": {page.path: {"key": _key(keys, page, found.lang) if keys else None,
-                                                       "title": found.titles[page.path]}
+                                                       "title": found.titles[page.path],
+                                                       "size": _size(_source(here / found.lang, page))}
                                            for page in site.pages}}
         found.config.parent.mkdir(parents=True, exist_ok=True)
         (found.config.parent / INDEX).write_text(
@@ -90,28 +97,54 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
     return sources
 
 
-def search_pages(sources: list[Sources], target: Path, previous: Path | None = None) -> Path:
+def search_pages(sources: list[Sources], target: Path, previous: Path | None = None,
+                 damaged: list[Path] | None = None) -> Path:
     """Every page as Pagefind needs to read it, at its path under ``target``: the language, the
     title and the page's own HTML (whose data-pagefind-body is what gets indexed), without the
     theme's frame and navigation (pipeline/site/search.py), nor what Pagefind would ignore
     (pipeline/site/search_input.py). ``previous`` is the last build's ``target``: a page Folio
-    did not render again is the same there, and carried over."""
+    did not render again is the same there, and carried over, at the size it was written
+    (``<lang>.sizes.json``; one cut short is written again, and noted in ``damaged``)."""
     for found in sources:
         docs = mkdocs_adapter.docs_dir(found.config)
         rendered = set(found.rendered)
+        sizes = _sizes(previous / f"{found.lang}{SIZES}", damaged) if previous is not None else {}
         for path, title in found.titles.items():
             page = target / found.lang / path / "index.html"
             kept = previous / found.lang / path / "index.html" if previous is not None else None
             if kept is not None and path not in rendered and kept.is_file():
-                carry(kept, page)
-                continue
+                if sizes.get(path) == _size(kept):
+                    carry(kept, page)
+                    continue
+                if damaged is not None and sizes:
+                    damaged.append(kept)
             text = (docs / path / "index.md").read_text("utf-8")
             body = search_input.trimmed(text.split("\n---\n", 1)[1])  # after page_source's front matter
             page.parent.mkdir(parents=True, exist_ok=True)
             page.write_text(f'<!doctype html>\n<html lang="{found.lang}"><head><meta charset="utf-8">'
                             f"<title>{html.escape(title)}</title></head><body>\n{body}\n</body></html>\n",
                             "utf-8")
+        listing = {path: _size(target / found.lang / path / "index.html") for path in found.titles}
+        (target / f"{found.lang}{SIZES}").write_text(json.dumps(listing, sort_keys=True), "utf-8")
     return target
+
+
+#: beside each language's search pages: the size of each, as written
+SIZES = ".sizes.json"
+
+
+def _sizes(path: Path, damaged: list[Path] | None) -> dict[str, int]:
+    try:
+        found = json.loads(path.read_bytes())
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError):
+        found = None
+    if not conforms(found, dict[str, int]):
+        if damaged is not None:
+            damaged.append(path)
+        return {}
+    return found
 
 
 def copy_assets(sources: list[Sources], assets: Path, corpus: Corpus, cache: BuildCache | None = None,
@@ -138,7 +171,7 @@ def _lexicon_entries(corpus: Corpus, lang: str, cache: BuildCache | None,
     merged: dict = {}
     for document in corpus.documents:
         key = digest(LEXICON, fingerprint.document(document), lang) if cache and fingerprint else None
-        found = cache.get_json(LEXICON, key) if key else None
+        found = cache.get_json(LEXICON, key, dict[str, tuple[str, str, str]]) if key else None
         if found is None:
             found = lexicon.entries(texts[document.key])
             if key:
@@ -155,8 +188,30 @@ def _source(directory: Path, page: Page) -> Path:
     return mkdocs_adapter.docs_dir(directory / "mkdocs.yml") / page.path / "index.md"
 
 
-def _index(directory: Path) -> dict:
+#: pages.json: the frame its pages were made in, and each page's key, title and size. A page's
+#: source is carried only at the size it was written: one cut short (a disk that filled, a
+#: hand's edit) is rendered again; its bytes are not hashed, which at x100 would read every
+#: page of the site on every build
+def _index(directory: Path, damaged: list[Path]) -> dict:
+    """The last build's pages.json, or {} when there is none or it is not of its shape."""
+    path = directory / INDEX
     try:
-        return json.loads((directory / INDEX).read_text("utf-8"))
-    except (OSError, ValueError):
+        index = json.loads(path.read_bytes())
+    except FileNotFoundError:
         return {}
+    except (OSError, ValueError):
+        index = None
+    if not isinstance(index, dict) or set(index) != {"frame", "pages"} or not isinstance(index["frame"], str) \
+            or not conforms(index["pages"], dict[str, dict]) or not all(map(_entry, index["pages"].values())):
+        damaged.append(path)
+        return {}
+    return index
+
+
+def _entry(entry: dict) -> bool:
+    return set(entry) == {"key", "title", "size"} and conforms(entry["key"], str | None) \
+        and isinstance(entry["title"], str) and conforms(entry["size"], int)
+
+
+def _size(path: Path) -> int:
+    return path.stat().st_size

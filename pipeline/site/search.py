@@ -22,8 +22,10 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..buildcache import carry
+from ..entries import conforms
 from ..errors import FolioError
 from ..fingerprint import digest, tool_version
 from ..labels import Gettext, label
@@ -55,9 +57,10 @@ def unit_index(corpus: Corpus, document: Unit, lang: str, gettext: Gettext) -> s
 
 
 def index(site_dir: Path, pages: Path | None = None,
-          cache: tuple[Path | None, Path | None] = (None, None), jobs: int = 1) -> "Indexed":
+          cache: tuple[Path | None, Path | None] = (None, None), jobs: int = 1,
+          damaged: list[Path] | None = None) -> "Indexed":
     """Index ``site_dir`` into ``site_dir``/pagefind (see :func:`start`)."""
-    return start(site_dir, pages, cache, jobs).wait()
+    return start(site_dir, pages, cache, jobs, damaged).wait()
 
 
 @dataclass(frozen=True)
@@ -133,6 +136,7 @@ class Indexing:
                     if not made.reused:
                         shutil.rmtree(made.output, ignore_errors=True)
                 return (stderr or stdout).strip()
+            _keep_listing(part)
             self._launch_next()
         return None
 
@@ -155,7 +159,7 @@ class Indexing:
         for part in parts:  # the files every run writes (pagefind.js ...) are the same bytes
             for file in sorted(part.output.rglob("*")):
                 target = bundle / file.relative_to(part.output)
-                if file.is_file() and file.name != ENTRY and not target.exists():
+                if file.is_file() and file.name not in (ENTRY, FILES) and not target.exists():
                     carry(file, target)
         bundle.mkdir(parents=True, exist_ok=True)
         (bundle / ENTRY).write_text(json.dumps(entry, ensure_ascii=False, separators=(",", ":")), "utf-8")
@@ -174,7 +178,8 @@ class Indexing:
 
 
 def start(site_dir: Path, pages: Path | None = None,
-          cache: tuple[Path | None, Path | None] = (None, None), jobs: int = 1) -> Indexing:
+          cache: tuple[Path | None, Path | None] = (None, None), jobs: int = 1,
+          damaged: list[Path] | None = None) -> Indexing:
     """Start indexing ``site_dir`` into ``site_dir``/pagefind; the build goes on meanwhile.
 
     ``pages``, if given, mirrors the site's pages (same paths) with only what Pagefind reads of
@@ -185,7 +190,9 @@ def start(site_dir: Path, pages: Path | None = None,
     One Pagefind runs per language (:func:`parts`), ``jobs`` of them at once. ``cache`` is (the
     last build's bundles, this build's) (pipeline/buildcache.py): each language's bundle is
     kept under a digest of what Pagefind reads of that language's pages, and taken from the
-    last build when that is unchanged, as for the English pages after an edit of a Russian text.
+    last build when that is unchanged, as for the English pages after an edit of a Russian text,
+    and whole: a kept bundle whose files are not those its run wrote, at their sizes
+    (:data:`FILES`), is made again and noted in ``damaged``.
 
     Pagefind's own command, not its Python service: the command has written every file when it
     exits, while the service, closed right after answering "written", was seen to leave a file
@@ -203,14 +210,48 @@ def start(site_dir: Path, pages: Path | None = None,
     scratch = Path(tempfile.mkdtemp(prefix="folio-pagefind-")) if here is None else None
     runs = []
     for name, glob, key in parts(read):
-        if previous is not None and (previous / key / ENTRY).is_file():
+        if previous is not None and (previous / key).is_dir() and not _whole(previous, key):
+            if damaged is not None:
+                damaged.append(previous / key)
+        elif previous is not None and (previous / key).is_dir():
             output = here / key if here is not None else previous / key
             if here is not None:
                 _carry_tree(previous / key, output)
             runs.append(_Part(name, glob, key, output, reused=True))
-        else:
-            runs.append(_Part(name, glob, key, (here if here is not None else scratch) / key))
+            continue
+        runs.append(_Part(name, glob, key, (here if here is not None else scratch) / key))
     return Indexing(str(binary), read, site_dir, runs, jobs, scratch)
+
+
+#: in a kept bundle (never published): its other files and their sizes, as its run wrote them.
+#: Sizes, not digests: a file cut short or replaced by another is caught without reading
+#: every bundle of the site on every build
+FILES = "folio-files.json"
+
+
+def _listing(output: Path) -> dict[str, int]:
+    return {file.relative_to(output).as_posix(): file.stat().st_size
+            for file in sorted(output.rglob("*")) if file.is_file() and file != output / FILES}
+
+
+def _whole(previous: Path, key: str) -> bool:
+    """Whether the kept bundle ``key`` holds the files its run wrote, at their sizes, and an
+    entry file that reads as one."""
+    try:
+        listed = json.loads((previous / key / FILES).read_bytes())
+        entry = json.loads((previous / key / ENTRY).read_bytes())
+        return (conforms(listed, dict[str, int]) and listed == _listing(previous / key)
+                and conforms(entry, dict[str, Any]) and conforms(entry.get("languages"), dict[str, dict]))
+    except (OSError, ValueError):
+        return False
+
+
+def _keep_listing(part: "_Part") -> None:
+    """After a run: the listing that lets a later build check the bundle it keeps."""
+    listing = json.dumps(_listing(part.output), sort_keys=True, separators=(",", ":"))
+    (part.output / FILES).write_text(listing, "utf-8")
+
+
 
 
 def _pagefind(binary: str, site: Path, output: Path, glob: str | None) -> subprocess.Popen:

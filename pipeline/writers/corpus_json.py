@@ -138,6 +138,10 @@ def _assembled(corpus: Corpus, cache, keys: dict[str, str] | None, facts: Facts 
     return "".join(_pieces(corpus, _Kept(cache, keys, files), {}, facts))
 
 
+#: a document's parts after the units (:meth:`_Rest.serialised`), as its kept entry must be
+REST = tuple[str, list[tuple[str, str]], str, str]
+
+
 class _Kept:
     """The fragments of corpus.json the last build serialised, by document, each named by the
     digest of what it follows from, so an edit serialises only what it changed."""
@@ -161,7 +165,7 @@ class _Kept:
         if self.cache is None or document not in self.keys:
             return make()
         key = digest("rest", self.keys[document], *also)
-        kept = self.cache.get_json("json", key)
+        kept = self.cache.get_json("json", key, REST)
         if kept is None:
             kept = make()
             self.cache.put_json("json", key, kept)
