@@ -65,7 +65,7 @@ def directory(root: Path, rel_path: str) -> str:
 
 def _outside(root: Path, real: Path, within: str = "") -> str | None:
     top = Path(root).resolve()
-    if real.is_relative_to(top / within if within else top):
+    if real.is_relative_to(top) and (not within or real.is_relative_to((top / within).resolve())):
         return None
     return f"resolves outside {within.rstrip('/') + '/' if within else 'the project'} (to {real})"
 
