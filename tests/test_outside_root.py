@@ -298,3 +298,19 @@ def test_escaped_text_holds_no_character_a_terminal_acts_on_and_json_reads_the_s
         assert shown == text  # Russian, English, tabs and line feeds pass as they are
     # `folio ... --format json` printed through the escaping: the same data
     assert json.loads(escape(json.dumps(text, ensure_ascii=False))) == text
+
+
+def test_a_full_disk_while_a_file_is_written_names_where_it_was_written(project, monkeypatch):
+    """A write(2) that fails names no file: the error names the directories being written."""
+    import pipeline.build
+
+    def full(path):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(pipeline.build, "write_schema", full)
+    before = snapshot(project)
+    run = folio(project, "build", "--clean")
+    assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
+    assert run.stderr == (f"{project}: error: No space left on device while writing site/ and "
+                          "build/ here: nothing was replaced\n")
+    assert snapshot(project) == before
