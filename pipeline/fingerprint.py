@@ -69,16 +69,16 @@ def project_tree(root: Path, names: tuple[str, ...]) -> dict[str, str]:
     read as a build reads it: one that leads outside the project is refused, never hashed."""
     found: dict[str, str] = {}
     for name in names:
-        path = Path(root) / name
-        paths = project_files.files_under(root, name) if path.is_dir() else \
-            [name] if path.exists() or path.is_symlink() else []
-        for rel in paths:
-            if "__pycache__" in rel.split("/"):
-                continue
+        if (Path(root) / name).is_dir():
+            files = project_files.read_under(root, name)
+        else:
             try:
-                found[rel] = hashlib.sha256(project_files.read_bytes(root, rel)).hexdigest()[:32]
-            except FileNotFoundError:  # a symlink inside the project to nothing: nothing to read
-                pass
+                files = [(name, project_files.read_bytes(root, name))]
+            except FileNotFoundError:  # none, or a symlink inside the project to nothing
+                files = []
+        for rel, data in files:
+            if "__pycache__" not in rel.split("/"):
+                found[rel] = hashlib.sha256(data).hexdigest()[:32]
     return dict(sorted(found.items()))
 
 
