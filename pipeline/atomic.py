@@ -15,6 +15,7 @@ every sibling that nobody holds.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import re
@@ -28,6 +29,7 @@ from typing import Iterator
 from .errors import FolioError
 
 _KINDS = ("tmp", "old")  # a new tree being written, a replaced one being removed
+_FULL = (errno.ENOSPC, errno.EDQUOT)
 
 
 @contextmanager
@@ -46,6 +48,14 @@ def atomic_dirs(*targets: Path) -> Iterator[list[Path]]:
         try:
             yield made
             _swap(made, targets, held)
+        except OSError as exc:
+            for tmp in made:
+                shutil.rmtree(tmp, ignore_errors=True)
+            if exc.errno in _FULL and not exc.filename:  # a write names no file: its directory
+                written = " and ".join(f"{target.name}/" for target in targets)
+                raise FolioError(f"{exc.strerror} while writing {written} here: nothing was replaced",
+                                 path=str(targets[0].parent)) from None
+            raise
         except BaseException:
             for tmp in made:
                 shutil.rmtree(tmp, ignore_errors=True)

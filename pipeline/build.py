@@ -22,7 +22,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import workers
+from . import project_files, workers
 from .atomic import atomic_dir
 from .checks import all_codes, fact_reader, run_checks
 from .checks.config import load_config
@@ -213,7 +213,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
 
 
 def read(root: Path, document: Document) -> Source:
-    return read_source(root / document.source, document.source, document.language)
+    return read_source(root, document.source, document.language)
 
 
 def parse(document: Document, source: Source) -> list[Unit]:
@@ -346,7 +346,7 @@ def _read_and_parse(root: Path, document: Document) -> tuple[list[Unit], list[Di
 
 def _site_wanted(root: Path) -> bool:
     # pipeline.site.wanted, without loading MkDocs: a build with nothing to do never needs it
-    return (root / "mkdocs.yml").is_file()
+    return project_files.present(root, "mkdocs.yml")
 
 
 def _summary(corpus: Corpus) -> dict:

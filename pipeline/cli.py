@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import errno
 import json
 import os
 import sys
@@ -20,6 +21,7 @@ from .errors import FolioError
 from .checks import FAMILIES, all_codes
 from .checks.report import as_json, as_sarif, as_text, codes_table, exit_status
 from .labels import label
+from .terminal import escaped_output
 from .model import LANGUAGES, Corpus, Kind, Reference, Side
 from .aids.cli import add_commands as add_aids_commands
 from .rules.cli import add_commands as add_rules_commands
@@ -41,6 +43,11 @@ from .writers.corpus_json import present_attrs
 
 def main(argv: list[str] | None = None) -> int:
     args = _arguments().parse_args(argv)
+    with escaped_output():  # the corpus's control characters shown, never obeyed
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         # every command gets the project: its corpus and facts load on first use, once
         return args.command(Project(_root(args.root)), args)
@@ -53,9 +60,21 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
     except OSError as exc:  # a file Folio was told to read or write and cannot: still one line
-        error = FolioError(exc.strerror or str(exc), path=exc.filename and str(exc.filename))
+        error = _os_error(exc)
         print(" ".join(str(error).split("\n")), file=sys.stderr)
         return error.exit_status
+
+
+#: errors of the file written, never of the one read: a copy that fails names both, the
+#: written one second (a full disk is the destination's, not the theme asset's copied there)
+_WRITING = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS}
+
+
+def _os_error(exc: OSError) -> FolioError:
+    if exc.errno in _WRITING and exc.filename2:
+        return FolioError(f"{exc.strerror} (writing a copy of {exc.filename} there)",
+                          path=str(exc.filename2))
+    return FolioError(exc.strerror or str(exc), path=exc.filename and str(exc.filename))
 
 
 def _root(given: str | None) -> Path:

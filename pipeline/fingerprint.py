@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
-from . import resources, yamlio
+import yaml
+
+from . import project_files, resources, yamlio
 from .errors import FolioError
 from .model import Document
 from .translations.store import DIRECTORY
@@ -26,8 +28,9 @@ from .version import folio_version
 #: Folio's own files whose change changes the outputs: the package's code and catalogs, and
 #: its templates (package data, pipeline/resources.py)
 CODE = ("**/*.py", "**/*.po")
-#: the project's files besides corpus/: the website's base configuration and theme overrides
-PROJECT = ("mkdocs.yml", "templates/mkdocs/**/*")
+#: the project's files and directories: the corpus, the website's base configuration and the
+#: theme's overrides
+PROJECT = ("corpus", "mkdocs.yml", "templates/mkdocs")
 #: the tools whose output lands in build/ or site/, by distribution name
 TOOLS = ("mkdocs", "mkdocs-material", "pagefind", "pagefind-bin-extended", "jinja2", "markupsafe",
          "babel", "pyyaml", "spacy", "spacy-lookups-data", "pymorphy3", "pymorphy3-dicts-ru",
@@ -60,6 +63,24 @@ def tree(base: Path, patterns: tuple[str, ...]) -> dict[str, str]:
         for path in sorted(base.glob(pattern)):
             if path.is_file() and "__pycache__" not in path.parts:
                 found[path.relative_to(base).as_posix()] = file_digest(path)
+    return dict(sorted(found.items()))
+
+
+def project_tree(root: Path, names: tuple[str, ...]) -> dict[str, str]:
+    """The digest of every file of the project the ``names`` (files, directories) hold, each
+    read as a build reads it: one that leads outside the project is refused, never hashed."""
+    found: dict[str, str] = {}
+    for name in names:
+        if (Path(root) / name).is_dir():
+            files = project_files.read_under(root, name)
+        else:
+            try:
+                files = [(name, project_files.read_bytes(root, name))]
+            except FileNotFoundError:  # none, or a symlink inside the project to nothing
+                files = []
+        for rel, data in files:
+            if "__pycache__" not in rel.split("/"):
+                found[rel] = hashlib.sha256(data).hexdigest()[:32]
     return dict(sorted(found.items()))
 
 
@@ -133,13 +154,10 @@ class Fingerprint:
 
 def fingerprint(root: Path) -> Fingerprint:
     root = Path(root)
-    files = tree(root, ("corpus/**/*",))
-    files.update(tree(root, PROJECT))
+    files = project_tree(root, PROJECT)
     theme = _theme_overrides(root)
-    if theme is not None and theme.is_dir():
-        prefix = theme.relative_to(root.resolve()).as_posix() if theme.is_relative_to(root.resolve()) \
-            else theme.as_posix()  # outside the project: named by where it is
-        files.update({f"{prefix}/{path}": value for path, value in tree(theme, ("**/*",)).items()})
+    if theme is not None:
+        files.update(project_tree(root, (theme,)))
     return Fingerprint(dict(sorted(files.items())), code_digest(), _baseline(root))
 
 
@@ -154,11 +172,32 @@ def _baseline(root: Path) -> str:
         return "?"
 
 
-def _theme_overrides(root: Path) -> Path | None:
-    """The theme's custom_dir that mkdocs.yml names, wherever it is (templates/mkdocs here)."""
+def _theme_overrides(root: Path) -> str | None:
+    """The theme's custom_dir that mkdocs.yml names (templates/mkdocs here), relative to the
+    root; one outside the project is refused (pipeline/site/mkdocs_adapter.py says why)."""
     try:
-        config = yamlio.load(yamlio.read(root / "mkdocs.yml", "mkdocs.yml"), "mkdocs.yml")[1] or {}
-        custom = (config.get("theme") or {}).get("custom_dir")
+        node, config = yamlio.load(yamlio.read_file(root, "mkdocs.yml"), "mkdocs.yml")
+        custom = ((config or {}).get("theme") or {}).get("custom_dir")
     except (OSError, AttributeError, FolioError):
-        return None
-    return (root / custom).resolve() if isinstance(custom, str) else None
+        return None  # the site's build says what is wrong with the file
+    return theme_dir(root, custom, node) if isinstance(custom, str) and custom else None
+
+
+def theme_dir(root: Path, custom: str, node=None) -> str:
+    """mkdocs.yml's ``theme.custom_dir`` as a directory of the project, relative to the root.
+    MkDocs copies every file of it into the site: one outside the project would publish what
+    it holds, so it is refused at its line (``node``: the file's YAML node tree)."""
+    try:
+        return project_files.directory(root, custom)
+    except FolioError as error:
+        raise FolioError(f"theme.custom_dir {custom!r} {error.message}: MkDocs would copy its "
+                         "files into the site; keep the theme's overrides inside the project", "mkdocs.yml",
+                         _line_of(node, "theme", "custom_dir")) from None
+
+
+def _line_of(node, *keys: str) -> int | None:
+    for key in keys:
+        if not isinstance(node, yaml.MappingNode):
+            return None
+        node = next((value for name, value in node.value if name.value == key), None)
+    return node.start_mark.line + 1 if node is not None else None

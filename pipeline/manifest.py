@@ -15,7 +15,7 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, SequenceNode
 
-from . import yamlio
+from . import project_files, yamlio
 from .errors import FolioError
 from .model import LANGUAGES, Document
 from .parsers import PARSERS
@@ -33,7 +33,7 @@ NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 def load_manifest(root: Path) -> list[Document]:
     root = Path(root)
-    text = _read(root / MANIFEST, root)
+    text = _read(root)
     data, lines = _load(text)
     if not isinstance(data, dict):
         raise FolioError("the manifest must be a mapping with a 'documents' list", MANIFEST, 1)
@@ -73,7 +73,7 @@ class Baseline:
 
 def load_baseline(root: Path) -> Baseline | None:
     """The manifest's ``changes_since``, or None: then the website has no "what changed" pages."""
-    data, lines = _load(_read(Path(root) / MANIFEST, Path(root)))
+    data, lines = _load(_read(Path(root)))
     if not isinstance(data, dict):
         return None
     revision = _changes_since(data, lines)
@@ -93,9 +93,9 @@ def _changes_since(data: dict, lines: _Lines) -> str | None:
     return value
 
 
-def _read(path: Path, root: Path) -> str:
+def _read(root: Path) -> str:
     try:
-        return yamlio.read(path, MANIFEST)
+        return yamlio.read_file(root, MANIFEST)
     except FileNotFoundError:
         raise FolioError(f"the manifest does not exist (looked in {root.resolve()}; "
                          "give the repository with --root DIR)", MANIFEST) from None
@@ -184,14 +184,11 @@ def _source(root: Path, value: str, line: int) -> str:
     relative = posixpath.normpath(value)
     if relative == ".." or relative.startswith("../"):
         raise FolioError(f"source {value!r} points outside corpus/", MANIFEST, line)
-    corpus = (root / "corpus").resolve()
-    file = corpus / relative
-    # A symlink inside corpus/ may still lead out of it; only the resolved path tells.
-    if not file.resolve().is_relative_to(corpus):
-        raise FolioError(f"source {value!r} resolves outside corpus/", MANIFEST, line)
     shown = f"corpus/{relative}"
-    if not file.exists():
+    # A symlink inside corpus/ may still lead out of it; only the resolved path tells.
+    reason = project_files.refusal(root, shown, within="corpus")
+    if reason is not None:
+        raise FolioError(f"source {value!r} {reason}", MANIFEST, line)
+    if not (root / shown).exists():
         raise FolioError(f"source file {shown} does not exist", MANIFEST, line)
-    if not file.is_file():
-        raise FolioError(f"source {shown} is not a file", MANIFEST, line)
     return shown

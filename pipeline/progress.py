@@ -13,6 +13,8 @@ import sys
 import time
 from typing import TextIO
 
+from .terminal import unescaped
+
 #: seconds between two redraws: a terminal need not be written to on every unit of work
 _INTERVAL = 0.1
 
@@ -32,7 +34,7 @@ class Progress:
 
     def __init__(self, stage: str, total: int, stream: TextIO | None = None):
         self.stage, self.total, self.done = stage, total, 0
-        self.stream = stream or sys.stderr
+        self.stream = unescaped(stream or sys.stderr)  # its own control sequences must act
         self.active = wanted(self.stream)
         self._drawn = 0.0
         self._started = time.monotonic()

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import project_files
 from .diagnostics import Code, Diagnostic, Severity, Text, _
 from .diagnostics import text as words  # decode_source names the decoded text `text`
 from .errors import FolioError
@@ -45,9 +46,11 @@ class Source:
         return "\n".join(self.lines) + ("\n" if self.final_newline else "")
 
 
-def read_source(file: Path, rel_path: str, language: str | None = None) -> Source:
+def read_source(root: Path, rel_path: str, language: str | None = None) -> Source:
+    """The source at ``rel_path`` in the project at ``root`` (a regular file inside it:
+    pipeline/project_files.py)."""
     try:
-        raw = file.read_bytes()
+        raw = project_files.read_bytes(root, rel_path, within="corpus")
     except FileNotFoundError:
         raise FolioError("source file does not exist", path=rel_path) from None
     except OSError as exc:

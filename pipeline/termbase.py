@@ -103,9 +103,8 @@ class Termbase:
 
 
 def load_termbase(root: Path) -> Termbase:
-    path = Path(root) / GLOSSARY
     try:
-        text = yamlio.read(path, GLOSSARY)
+        text = yamlio.read_file(root, GLOSSARY)
     except FileNotFoundError:
         raise FolioError("the termbase is missing", GLOSSARY) from None
     return parse_termbase(text)

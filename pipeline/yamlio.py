@@ -27,6 +27,7 @@ from yaml.constructor import ConstructorError
 from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from . import project_files
 from .errors import FolioError
 
 #: The corpus's files nest five levels deep at most; the pure-Python reader overflows Python's
@@ -36,9 +37,10 @@ _MERGE = "tag:yaml.org,2002:merge"
 _FAST = getattr(yaml, "CSafeLoader", None)
 
 
-def read(file: Path, rel_path: str) -> str:
-    """The text of a YAML file (a byte-order mark dropped); FileNotFoundError is the caller's."""
-    raw = Path(file).read_bytes()
+def read_file(root: Path, rel_path: str) -> str:
+    """The text of the project's YAML file at ``rel_path`` (a byte-order mark dropped), read as
+    every project file is (pipeline/project_files.py); FileNotFoundError is the caller's."""
+    raw = project_files.read_bytes(root, rel_path)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

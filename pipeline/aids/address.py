@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
+from .. import yamlio
 from ..model import Corpus
 
 
@@ -24,9 +23,9 @@ class Address:
 
 def site_url(root: Path) -> str | None:
     try:
-        config = yaml.safe_load((root / "mkdocs.yml").read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError):
-        return None  # no website, or one this reader cannot follow: the aid prints the path
+        config = yamlio.load(yamlio.read_file(root, "mkdocs.yml"), "mkdocs.yml")[1] or {}
+    except FileNotFoundError:
+        return None  # no website: the aid prints the path
     url = config.get("site_url") if isinstance(config, dict) else None
     return url.rstrip("/") + "/" if isinstance(url, str) and url.strip() else None
 

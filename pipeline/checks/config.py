@@ -16,7 +16,7 @@ from pathlib import Path
 
 from yaml.nodes import MappingNode, Node, SequenceNode
 
-from .. import yamlio
+from .. import project_files, yamlio
 from ..diagnostics import Diagnostic, Severity
 from ..errors import FolioError
 
@@ -105,10 +105,9 @@ def _namespace(unit: str | None) -> str | None:
 
 
 def load_config(root: Path, known_codes: set[str]) -> CheckConfig:
-    path = Path(root) / CONFIG
-    if not path.exists():
+    if not project_files.present(root, CONFIG):
         return CheckConfig()
-    node, data = yamlio.load(yamlio.read(path, CONFIG), CONFIG)  # keys given twice: refused there
+    node, data = yamlio.load(yamlio.read_file(root, CONFIG), CONFIG)  # keys given twice: refused there
     where = _Lines(node)
     if data is None:
         return CheckConfig()

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .. import language, pickled, workers
+from .. import language, pickled, project_files, workers
 from ..buildcache import BuildCache
 from ..diagnostics import Diagnostic, Severity
 from ..entries import is_finding
@@ -76,7 +76,7 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
     lookup = whole.lookup()
     shared: dict[str, object] = {name: _gathered(name, lookup, Path(root), cache, fingerprint)
                                  for name in WHOLE}
-    if (Path(root) / GLOSSARY).is_file():  # parsed once, not once per shard
+    if project_files.present(root, GLOSSARY):  # parsed once, not once per shard
         shared["termbase"] = load_termbase(root)
     if facts is None:
         facts = load_facts(root, fact_reader(cache, fingerprint), missing_ok=True)

@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .. import yamlio
+from .. import project_files, yamlio
 from ..diagnostics import Diagnostic, Severity
 from ..errors import FolioError
 from ..model import Lang
@@ -72,10 +72,9 @@ def _tokenized(text: str) -> Lines:
 
 @lru_cache(maxsize=8)
 def load_confusables(root: str) -> tuple[Confusable, ...]:
-    path = Path(root) / CONFUSABLES
-    if not path.exists():
+    if not project_files.present(root, CONFUSABLES):
         return ()
-    node, entries = yamlio.load(yamlio.read(path, CONFUSABLES), CONFUSABLES)
+    node, entries = yamlio.load(yamlio.read_file(root, CONFUSABLES), CONFUSABLES)
     if entries is not None and not isinstance(entries, list):
         raise FolioError("the confusables are a list of entries", CONFUSABLES, 1)
     found = []

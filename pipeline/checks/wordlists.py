@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from .. import project_files
+from ..errors import FolioError
 from ..model import Lang
 
 WORDLISTS = "corpus/wordlists"
@@ -37,12 +39,19 @@ class WordList:
 
 
 @lru_cache(maxsize=None)
-def _read_wordlist(path: str) -> WordList:
+def _read_wordlist(root: str, rel_path: str) -> WordList:
     words: set[str] = set()
     stems: list[str] = []
     exact: set[str] = set()
-    file = Path(path)
-    lines = file.read_text("utf-8").splitlines() if file.exists() else []
+    try:
+        raw = project_files.read_bytes(Path(root), rel_path)
+    except FileNotFoundError:
+        raw = b""  # a project without a word list of its own
+    try:
+        lines = raw.decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        raise FolioError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x})", rel_path,
+                         raw.count(b"\n", 0, exc.start) + 1) from None
     for line in lines:
         entry = line.split("#", 1)[0].strip()
         if not entry:
@@ -63,7 +72,7 @@ def wordlist(root: Path, lang: str) -> WordList:
 @lru_cache(maxsize=None)
 def _wordlist(root: str, lang: str) -> WordList:
     # Asked once per word of the corpus: building the path each time cost more than the lookup.
-    return _read_wordlist(str(Path(root) / WORDLISTS / f"{lang}.txt"))
+    return _read_wordlist(root, f"{WORDLISTS}/{lang}.txt")
 
 
 @lru_cache(maxsize=None)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from .. import project_files
 from ..errors import FolioError
 from ..manifest import MANIFEST, Baseline, load_baseline
 from ..model import Corpus
@@ -55,9 +56,9 @@ _NAMED = re.compile(r"^[^#\n]*\bchanges_since\b", re.MULTILINE)
 
 def _named(root: Path) -> Baseline | None:
     try:
-        if not _NAMED.search((Path(root) / MANIFEST).read_text("utf-8-sig")):
+        if not _NAMED.search(project_files.read_bytes(root, MANIFEST).decode("utf-8-sig")):
             return None  # the common case, without parsing a large manifest once more
-    except (OSError, UnicodeDecodeError):
+    except (OSError, UnicodeDecodeError, FolioError):
         pass  # load_baseline says what is wrong with the file
     return load_baseline(root)
 

@@ -10,6 +10,8 @@ git names them (``v1:corpus/manifest.yaml:12: error: ...``).
 from __future__ import annotations
 
 import io
+import os
+import posixpath
 import subprocess
 import tarfile
 import tempfile
@@ -86,11 +88,24 @@ def export(project: Path, commit: str, target: Path, name: str) -> None:
     found = _git(project, "archive", "--format=tar", f"{commit}:./corpus")
     if found.returncode != 0:
         raise FolioError(f"{name}: the revision has no corpus/ in {Path(project).resolve()}")
-    # the "data" filter refuses links and paths that leave the directory; a Python without it
-    # (before 3.11.4) extracts what git wrote, from the project's own history
+    # the "data" filter refuses paths that leave the directory; a Python without it (before
+    # 3.11.4) extracts what git wrote, from the project's own history
     safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
+    corpus = target / "corpus"
     with tarfile.open(fileobj=io.BytesIO(found.stdout)) as archive:
-        archive.extractall(target / "corpus", **safe)
+        members = archive.getmembers()
+        archive.extractall(corpus, [m for m in members if m.isfile() or m.isdir()], **safe)
+    # A symlink the revision holds is made as it was, once every file is written (so that no
+    # file is written through it), wherever it leads: it is read, or refused for leading out
+    # of the edition, as the working tree's are (pipeline/project_files.py); one no file of
+    # the edition names is never opened.
+    for link in members:
+        name = posixpath.normpath(link.name)
+        if link.issym() and not name.startswith(("/", "../")) and name not in (".", ".."):
+            path = corpus / name
+            if path.parent.resolve().is_relative_to(corpus.resolve()) and not os.path.lexists(path):
+                path.parent.mkdir(parents=True, exist_ok=True)
+                os.symlink(link.linkname, path)
 
 
 def commit_date(project: Path, commit: str) -> datetime | None:

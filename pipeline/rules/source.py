@@ -28,7 +28,7 @@ class Node:
 
 
 def read(root: Path, rel_path: str) -> Node:
-    node, value = yamlio.load(yamlio.read(Path(root) / rel_path, rel_path), rel_path)
+    node, value = yamlio.load(yamlio.read_file(root, rel_path), rel_path)
     if node is None:
         raise FolioError("the file is empty", rel_path, 1)
     return _pair(value, node)

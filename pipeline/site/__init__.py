@@ -16,7 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .. import workers
+from .. import project_files, workers
 from ..atomic import atomic_dir
 from ..buildcache import carry
 from ..diagnostics import Diagnostic
@@ -37,7 +37,7 @@ ASSETS = TEMPLATES / "assets"
 
 
 def wanted(root: Path) -> bool:
-    return (Path(root) / BASE_CONFIG).is_file()
+    return project_files.present(root, BASE_CONFIG)
 
 
 def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
@@ -166,4 +166,4 @@ def navigation(site: Site, titles: dict[str, str], gettext) -> list:
 
 def _termbase(root: Path) -> Termbase | None:
     # A corpus without a termbase still gets a site, with a glossary page that says so.
-    return load_termbase(root) if (root / GLOSSARY).is_file() else None
+    return load_termbase(root) if project_files.present(root, GLOSSARY) else None

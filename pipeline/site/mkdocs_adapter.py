@@ -28,12 +28,12 @@ from mkdocs.exceptions import MkDocsException
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.toc import get_toc
 
-from .. import usercache, yamlio
+from .. import project_files, usercache, yamlio
 from . import lexicon
 from ..buildcache import BuildCache, carry
 from ..entries import Damaged, opened, seal
 from ..errors import FolioError
-from ..fingerprint import digest
+from ..fingerprint import digest, theme_dir
 from .render import RenderedPage
 
 
@@ -334,13 +334,17 @@ def _translated_toggle(scheme: dict, gettext) -> dict:
 def _config(lang: str, nav: list, base_config: Path, here: Path, site_dir: Path, gettext=None) -> dict:
     """The project's mkdocs.yml plus what this build decides; paths relative to ``here``,
     because the generated file does not sit beside the base one."""
-    config = yamlio.load(yamlio.read(base_config, base_config.name), base_config.name)[1] or {}
+    root = base_config.parent
+    node, config = yamlio.load(yamlio.read_file(root, base_config.name), base_config.name)
+    config = config or {}
     if not isinstance(config, dict):
         raise FolioError("the site's configuration must be a mapping", base_config.name, 1)
     theme = dict(config.get("theme") or {})
     if theme.get("custom_dir"):
-        custom = (base_config.parent / theme["custom_dir"]).resolve()
-        theme["custom_dir"] = os.path.relpath(custom, here.resolve())
+        # MkDocs copies the overrides' files into the site: each one a file of the project
+        custom = theme_dir(root, str(theme["custom_dir"]), node)
+        project_files.files_under(root, custom)
+        theme["custom_dir"] = os.path.relpath(root.resolve() / custom, here.resolve())
     theme["language"] = lang
     if gettext is not None:  # Material's own words follow theme.language; these are the project's
         theme["palette"] = [_translated_toggle(scheme, gettext) for scheme in theme.get("palette") or []]

@@ -75,7 +75,7 @@ def load(root: Path, rel_path: str) -> TranslationFile:
     if not name or name["lang"] not in LANGUAGES:
         raise FolioError("a translation file is named <document>.<lang>.yaml, lang one of "
                          + ", ".join(LANGUAGES), path=rel_path)
-    node = yamlio.compose(yamlio.read(Path(root) / rel_path, rel_path), rel_path)
+    node = yamlio.compose(yamlio.read_file(root, rel_path), rel_path)
     data = _mapping(node, rel_path)
     if not {"document", "language", "units"} <= set(data) <= {"document", "language", "units", "orphaned"}:
         raise FolioError("expected the keys document, language, units (and orphaned)", rel_path,
