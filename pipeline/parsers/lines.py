@@ -1,9 +1,15 @@
-"""Line shapes shared by the parsers: what a single line looks like, never where it belongs."""
+"""Line shapes shared by the parsers: what a single line looks like, never where it belongs.
+
+The shapes match a line's structural form (:func:`structural_lines`): a no-break space after
+`21.5.` is a space, a zero-width space inside `21.​5` is nothing (pipeline/characters.py).
+"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from ..characters import structural
 
 NUMBERED = re.compile(r"^(?P<indent>[ \t]*)(?P<number>\d{1,3})\.[ \t]+(?P<rest>\S.*)$")
 LETTERED = re.compile(r"^(?P<indent>[ \t]*)(?P<number>[a-z])[.)][ \t]+(?P<rest>\S.*)$")
@@ -23,6 +29,12 @@ NOTE_ROLES = {"исключение": "exception", "exception": "exception", "в
 _MAX_TITLE_WORDS = 8
 _MAX_LABEL_WORDS = 4
 _PARENTHESES = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+
+
+def structural_lines(lines: list[str]) -> list[str]:
+    """The lines a parser reads: each in its structural form. The builder takes the units'
+    texts and fields back from the lines as written (TreeBuilder.finish)."""
+    return [structural(line) for line in lines]
 
 
 def indent_of(line: str) -> int:

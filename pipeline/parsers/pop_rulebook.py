@@ -18,7 +18,8 @@ from ..model import Document, Kind, Unit
 from ..reader import Source
 from .builder import TreeBuilder
 from .lines import (FOOTNOTE, NOTE, NOTE_ROLES, NUMBERED, indent_of, is_blank,
-                    looks_like_heading, match_item, next_texts, split_run_in)
+                    looks_like_heading, match_item, next_texts, split_run_in,
+                    structural_lines)
 from .translated import common_fields, text_lines
 
 HEADING = re.compile(r"^(?P<text>\S.*?)[ \t]+#[ \t]*$")
@@ -30,7 +31,7 @@ _LISTY = (Kind.LIST, Kind.ITEM, Kind.STEP, Kind.PROCEDURE)
 
 def parse(document: Document, source: Source) -> list[Unit]:
     b = TreeBuilder(document, source)
-    lines = source.lines
+    lines = structural_lines(source.lines)
     after = next_texts(lines)
     for n, line in enumerate(lines, 1):
         if is_blank(line):

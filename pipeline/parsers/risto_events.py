@@ -20,7 +20,8 @@ from ..errors import FolioError
 from ..model import Document, Kind, Unit
 from ..reader import Source
 from .builder import TreeBuilder
-from .lines import indent_of, is_blank, is_upper_title, looks_like_heading, match_item
+from .lines import (indent_of, is_blank, is_upper_title, looks_like_heading, match_item,
+                    structural_lines)
 from .translated import common_fields, present, text_lines
 
 PERIOD = re.compile(r"^Period[ \t]+(?P<period>[IVXL]+)[ \t]*(?:\((?P<years>[^)]*)\))?[ \t]*$")
@@ -47,7 +48,7 @@ _CLOSED_BY_BLANK = (Kind.EFFECT, Kind.PRECONDITION, Kind.MODIFIERS, Kind.LIST, K
 
 def parse(document: Document, source: Source) -> list[Unit]:
     b = TreeBuilder(document, source)
-    lines = source.lines
+    lines = structural_lines(source.lines)
     rulebook = document.rulebook
     period: str | None = None
     previous_blank = True
@@ -97,7 +98,7 @@ def parse(document: Document, source: Source) -> list[Unit]:
                          fields={"body": match["body"].strip()})
         elif (item := match_item(line)) is not None and item.number is not None \
                 and b.innermost(Kind.EVENT) is not None:
-            unit = _effect(b, n, item, previous_blank)
+            unit = _effect(b, n, line, item, previous_blank)
         elif MODIFIER.match(following):
             unit = b.add(Kind.MODIFIERS, n, fields={"body": text}, open=True)
         else:
@@ -164,7 +165,7 @@ def _block(b: TreeBuilder, n: int, match: re.Match[str]) -> Unit:
     return b.add(Kind.PHASE, n, segment=key, attrs={"key": key}, fields=fields, open=True)
 
 
-def _effect(b: TreeBuilder, n: int, item, previous_blank: bool) -> Unit:
+def _effect(b: TreeBuilder, n: int, line: str, item, previous_blank: bool) -> Unit:
     fields = {"title": item.title, "body": item.body}
     if item.lettered:
         parent = next((u for u in reversed(b.stack) if u.kind in (Kind.EFFECT, Kind.PRECONDITION)
@@ -172,7 +173,7 @@ def _effect(b: TreeBuilder, n: int, item, previous_blank: bool) -> Unit:
         if parent is not None:
             b.close_past(parent)
             return b.add(Kind.EFFECT, n, number=item.number, fields=fields, indent=item.indent, open=True)
-        return _paragraph(b, n, b.source.lines[n - 1], previous_blank)
+        return _paragraph(b, n, line, previous_blank)
     container = b.innermost(Kind.PHASE, Kind.OCCURRENCE, Kind.EVENT)
     b.close_past(container)
     if container.kind == Kind.PHASE:

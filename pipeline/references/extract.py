@@ -3,6 +3,10 @@
 Each pattern names one way the texts refer to something. Patterns run in order and a span
 taken by one is not taken again, so `разделе 11.1 ниже` is one rule reference with a direction,
 not a rule reference plus a vague `ниже`.
+
+The patterns read the text's structural form (pipeline/characters.py: a no-break space is a
+space, a zero-width space inside `18.​1` is nothing); a reference's place and words are those
+of the text as written.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..characters import Shaped
 from ..model import Claims, RefKind
 
 
@@ -76,6 +81,8 @@ def extract(text: str, lang: str, *, skip_leading_marker: bool = False) -> list[
     ``skip_leading_marker`` is set for a footnote's own text, whose leading ``*`` is the
     footnote's marker, not a reference to it.
     """
+    shaped = Shaped(text)
+    written, text = text, shaped.text
     taken: list[tuple[int, int]] = []
     found: list[Found] = []
     for kind, pattern, languages, hints in PATTERNS:
@@ -88,7 +95,8 @@ def extract(text: str, lang: str, *, skip_leading_marker: bool = False) -> list[
             if skip_leading_marker and kind == RefKind.FOOTNOTE and not text[:start].strip(" *"):
                 continue
             taken.append((start, end))
-            found.append(Found(kind, start, end, match.group(0).strip(),
+            first, last = shaped.span(start, end)
+            found.append(Found(kind, first, last, written[first:last].strip(),
                                _normalise(match["t"]), _claims(match, text)))
     return sorted(found, key=lambda f: f.start)
 
