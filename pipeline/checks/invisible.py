@@ -30,7 +30,8 @@ CODES = [IN_NUMBER, INVISIBLE_ELSEWHERE]
 #: the characters of a number or an id around the invisible one, read with the invisible
 #: characters left out: `21.5`, `8:I` (no number or id is longer than _REACH)
 _BEFORE = re.compile(r"\d[\d.:]*$")
-_AFTER = re.compile(r"(?:[.:]?\d|:[IVXL])[\d.:IVXL]*")
+_AFTER = re.compile(r"[.:]?\d[\d.:]*")
+_PERIOD_AFTER = re.compile(r"[IVXL]+\b")  # the period of an event's id, after its colon
 _VISIBLE = str.maketrans(dict.fromkeys(INVISIBLE))
 _REACH = 40
 
@@ -75,7 +76,9 @@ def _number_around(written: str, offset: int) -> str | None:
     line_end = written.find("\n", offset, offset + _REACH)
     before = _visible(written[line_start:offset])
     after = _visible(written[offset:line_end if line_end >= 0 else offset + _REACH])
-    head, tail = _BEFORE.search(before), _AFTER.match(after)
+    head = _BEFORE.search(before)
+    tail = _PERIOD_AFTER.match(after) if before.endswith(":") else None
+    tail = tail or _AFTER.match(after)
     if head is None or tail is None:
         return None
     return (head.group() + tail.group()).rstrip(".:")
