@@ -21,7 +21,8 @@ from .lines import (BULLET, EXAMPLE, LABEL, NOTE, NOTE_ROLES, NUMBERED, TABLE_RO
                     table_cells, word_count)
 from .translated import common_fields, text_lines
 
-SECTION = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})*)(?P<dot>\.?)[ \t]+(?P<title>\S.*?)[ \t]*$")
+#: blanks taken whole, and the title ends in a character that is not one (lines.py)
+SECTION = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})*)(?P<dot>\.?)[ \t]++(?P<title>\S(?:.*\S)?)[ \t]*+$")
 #: list roles named by the words that introduce the list
 LIST_ROLES = (("исключени", "exceptions"), ("exception", "exceptions"),
               ("ограничени", "restrictions"), ("restriction", "restrictions"))

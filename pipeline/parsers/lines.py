@@ -11,18 +11,21 @@ from dataclasses import dataclass
 
 from ..characters import structural
 
-NUMBERED = re.compile(r"^(?P<indent>[ \t]*)(?P<number>\d{1,3})\.[ \t]+(?P<rest>\S.*)$")
-LETTERED = re.compile(r"^(?P<indent>[ \t]*)(?P<number>[a-z])[.)][ \t]+(?P<rest>\S.*)$")
-BULLET = re.compile(r"^(?P<indent>[ \t]*)(?P<marker>[•·▪◦‣])[ \t]*(?P<rest>\S.*)$")
-TABLE_ROW = re.compile(r"^[ \t]*\|")
-FOOTNOTE = re.compile(r"^(?P<marker>\*{1,3})[ \t]+(?P<rest>\S.*)$")
-LABEL = re.compile(r"^[ \t]*(?P<title>[^:]{1,60}?)[ \t]*:[ \t]*$")
+# No pattern may backtrack over a run of blanks (a line of 20 KB of spaces once took minutes):
+# a run of blanks is taken whole (`*+`, `++`: possessive), and a group that blanks follow ends
+# in a character that is not one, so each run is tried once, from the character before it.
+NUMBERED = re.compile(r"^(?P<indent>[ \t]*+)(?P<number>\d{1,3})\.[ \t]++(?P<rest>\S.*)$")
+LETTERED = re.compile(r"^(?P<indent>[ \t]*+)(?P<number>[a-z])[.)][ \t]++(?P<rest>\S.*)$")
+BULLET = re.compile(r"^(?P<indent>[ \t]*+)(?P<marker>[•·▪◦‣])[ \t]*+(?P<rest>\S.*)$")
+TABLE_ROW = re.compile(r"^[ \t]*+\|")
+FOOTNOTE = re.compile(r"^(?P<marker>\*{1,3})[ \t]++(?P<rest>\S.*)$")
+LABEL = re.compile(r"^[ \t]*+(?P<title>[^:]{0,59}?[^:\s])[ \t]*+:[ \t]*+$")
 #: a run-in title: a few words, then a colon, then the body ("Пас: державы могут …")
-RUN_IN = re.compile(r"^(?P<title>[^:]{1,80}?)[ \t]*:[ \t]+(?P<body>\S.*)$")
-EXAMPLE = re.compile(r"^(?P<title>ПРИМЕР|Пример|EXAMPLE|Example)\b[ \t]*:?[ \t]*(?P<rest>.*)$")
+RUN_IN = re.compile(r"^(?P<title>[^:]{0,79}?[^:\s])[ \t]*+:[ \t]++(?P<body>\S.*)$")
+EXAMPLE = re.compile(r"^(?P<title>ПРИМЕР|Пример|EXAMPLE|Example)\b[ \t]*+:?[ \t]*+(?P<rest>.*)$")
 NOTE = re.compile(
     r"^(?P<title>ИСКЛЮЧЕНИЕ|Исключение|ПРИМЕЧАНИЕ|Примечание|ВАЖНО|Важно|NOTE|Note|"
-    r"IMPORTANT|Important|EXCEPTION|Exception|Design Note|Play Note)[ \t]*:[ \t]*(?P<rest>\S.*)$")
+    r"IMPORTANT|Important|EXCEPTION|Exception|Design Note|Play Note)[ \t]*+:[ \t]*+(?P<rest>\S.*)$")
 NOTE_ROLES = {"исключение": "exception", "exception": "exception", "важно": "important",
               "important": "important"}
 

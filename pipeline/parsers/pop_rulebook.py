@@ -22,10 +22,11 @@ from .lines import (FOOTNOTE, NOTE, NOTE_ROLES, NUMBERED, indent_of, is_blank,
                     structural_lines)
 from .translated import common_fields, text_lines
 
-HEADING = re.compile(r"^(?P<text>\S.*?)[ \t]+#[ \t]*$")
-NUMBERED_HEADING = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})+)[ \t]+(?P<title>\S.*)$")
-ACTION_HEADING = re.compile(r"^(?P<title>.+?)[ \t]*\((?P<cost>[^()]+)\)$")
-OPTIONAL_RULE = re.compile(r"^Optional Rule[ \t]+(?P<number>\d+)[ \t]*:[ \t]*(?P<title>\S.*)$")
+# blanks taken whole, and a group before them ends in a character that is not one (lines.py)
+HEADING = re.compile(r"^(?P<text>\S(?:.*\S)?)[ \t]++#[ \t]*+$")
+NUMBERED_HEADING = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})+)[ \t]++(?P<title>\S.*)$")
+ACTION_HEADING = re.compile(r"^(?P<title>.*?\S)[ \t]*+\((?P<cost>[^()]+)\)$")
+OPTIONAL_RULE = re.compile(r"^Optional Rule[ \t]++(?P<number>\d+)[ \t]*+:[ \t]*+(?P<title>\S.*)$")
 _LISTY = (Kind.LIST, Kind.ITEM, Kind.STEP, Kind.PROCEDURE)
 
 

@@ -24,19 +24,22 @@ from .lines import (indent_of, is_blank, is_upper_title, looks_like_heading, mat
                     structural_lines)
 from .translated import common_fields, present, text_lines
 
-PERIOD = re.compile(r"^Period[ \t]+(?P<period>[IVXL]+)[ \t]*(?:\((?P<years>[^)]*)\))?[ \t]*$")
-EVENT = re.compile(r"^(?P<number>\d{1,3})(?P<sep>[:.])[ \t]+(?P<title>.+?)"
-                   r"(?:[ \t]+\((?P<marker>\d|\*)\))?[ \t]+\((?P<date>[^()]*)\)[ \t]*$")
+# Blanks are taken whole (`*+`, `++`), and a group that blanks follow ends in a character that
+# is not one: no pattern backtracks over a run of blanks (parsers/lines.py).
+PERIOD = re.compile(r"^Period[ \t]++(?P<period>[IVXL]+)[ \t]*+(?:\((?P<years>[^)]*)\)[ \t]*+)?$")
+EVENT = re.compile(r"^(?P<number>\d{1,3})(?P<sep>[:.])[ \t]++(?P<title>\S(?:.*?\S)?)"
+                   r"(?:[ \t]++\((?P<marker>\d|\*)\))?[ \t]++\((?P<date>[^()]*)\)[ \t]*+$")
 #: the duration line and the historical date, in the source's words or a translation's
-DURATION = re.compile(r"^\((?:duration|длительность|продолжительность)[ \t]*:[ \t]*(?P<duration>.*)\)[ \t]*$",
-                      re.IGNORECASE)
-OCCURRENCE = re.compile(r"^(?P<ordinal>FIRST|SECOND|THIRD|FOURTH|FIFTH)[ \t]+EVENT[ \t]*:[ \t]*$")
+DURATION = re.compile(r"^\((?:duration|длительность|продолжительность)[ \t]*+:[ \t]*+(?P<duration>.*)\)"
+                      r"[ \t]*+$", re.IGNORECASE)
+OCCURRENCE = re.compile(r"^(?P<ordinal>FIRST|SECOND|THIRD|FOURTH|FIFTH)[ \t]++EVENT[ \t]*+:[ \t]*+$")
 #: a block line (``EVENTS PHASE:``, ``FRANCE (if at war):``); the source writes its title in
 #: capitals, a translation in its own
-BLOCK = re.compile(r"^(?P<title>[^()]+?)[ \t]*(?:\((?P<qualifier>[^)]*)\))?[ \t]*:[ \t]*$")
+BLOCK = re.compile(r"^(?P<title>[^()]*[^()\s])[ \t]*+(?:\((?P<qualifier>[^)]*)\)[ \t]*+)?:[ \t]*+$")
 CAPITALS = re.compile(r"[A-Z][A-Z '/-]*[A-Z]")
-MODIFIER = re.compile(r"^(?P<value>[-+–−]\d+)[ \t]+(?P<body>\S.*)$")
-HISTORICAL_DATE = re.compile(r"^(?:historical date|историческая дата)[ \t]*:[ \t]*(?P<date>.*)$", re.IGNORECASE)
+MODIFIER = re.compile(r"^(?P<value>[-+–−]\d+)[ \t]++(?P<body>\S.*)$")
+HISTORICAL_DATE = re.compile(r"^(?:historical date|историческая дата)[ \t]*+:[ \t]*+(?P<date>.*)$",
+                             re.IGNORECASE)
 
 ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4, "FIFTH": 5}
 #: Phase blocks that stand directly in an event; any other capitalised block (`FRANCE:`)
