@@ -16,13 +16,13 @@ from typing import Any
 from ..model import Document, Kind, RowProblem, Unit
 from ..reader import Source
 from .builder import TreeBuilder
-from .lines import (BULLET, EXAMPLE, LABEL, NOTE, NOTE_ROLES, NUMBERED, TABLE_ROW, is_blank,
+from .lines import (RULE_NUMBER, BULLET, EXAMPLE, LABEL, NOTE, NOTE_ROLES, NUMBERED, TABLE_ROW, is_blank,
                     is_upper_title, looks_like_heading, match_item, split_run_in, structural_lines,
                     table_cells, word_count)
 from .translated import common_fields, text_lines
 
 #: blanks taken whole, and the title ends in a character that is not one (lines.py)
-SECTION = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})*)(?P<dot>\.?)[ \t]++(?P<title>\S(?:.*\S)?)[ \t]*+$")
+SECTION = re.compile(rf"^(?P<number>{RULE_NUMBER})(?P<dot>\.?)[ \t]++(?P<title>\S(?:.*\S)?)[ \t]*+$")
 #: list roles named by the words that introduce the list
 LIST_ROLES = (("исключени", "exceptions"), ("exception", "exceptions"),
               ("ограничени", "restrictions"), ("restriction", "restrictions"))

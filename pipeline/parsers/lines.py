@@ -30,6 +30,10 @@ NOTE_ROLES = {"исключение": "exception", "exception": "exception", "в
               "important": "important"}
 
 _MAX_TITLE_WORDS = 8
+#: the parts a rule number has at most: the rulebooks number to three (`13.2.1`); a longer
+#: `1.1.1.1.1.1 …` is not a heading, so rules nest no deeper than this, whatever the text
+RULE_PARTS = 5
+RULE_NUMBER = rf"\d{{1,3}}(?:\.\d{{1,3}}){{0,{RULE_PARTS - 1}}}"
 _MAX_LABEL_WORDS = 4
 _PARENTHESES = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 
@@ -86,7 +90,8 @@ def looks_like_heading(line: str) -> bool:
     text = line.strip()
     if not text or len(text) > 80 or word_count(text) > _MAX_TITLE_WORDS:
         return False
-    if text[-1] in ".:;,!?…" or not text[0].isupper():
+    said = text.rstrip("*")  # a footnote's marker follows the full stop: `… (see p. 13).*`
+    if not said or said[-1] in ".:;,!?…" or not text[0].isupper():
         return False
     return not (NUMBERED.match(line) or BULLET.match(line) or TABLE_ROW.match(line)
                 or FOOTNOTE.match(line) or LABEL.match(line))
