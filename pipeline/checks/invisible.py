@@ -21,7 +21,7 @@ from .base import CheckContext, Code, _, at, text
 
 IN_NUMBER = Code("script-invisible-number", Severity.ERROR,
                  "an invisible character (zero-width space, bidi control, soft hyphen) inside a "
-                 "number, an id or a cross-reference (`21.\u200b5`, `см. 18.\u200b1`)")
+                 "number, an id or a cross-reference (`21.5` with a zero-width space after the dot)")
 INVISIBLE_ELSEWHERE = Code("script-invisible", Severity.WARNING,
                            "an invisible character (zero-width space or joiner, bidi control, soft "
                            "hyphen) in the text: no reader sees it, search and spelling do")
