@@ -16,7 +16,7 @@ import bisect
 from collections import Counter
 from typing import Any
 
-from ..characters import Shaped, structural
+from ..characters import Shaped, structural, unusual
 from ..errors import FolioError
 from ..model import KINDS, Document, Kind, Side, Unit
 from ..reader import Source
@@ -175,16 +175,18 @@ class TreeBuilder:
         """Fill in texts and spans, validate, and return the units in document order."""
         lines = self.source.lines
         self._prune_empty()
-        self._own_invisible_lines()
+        shaped = unusual("\n".join(lines))  # else every line is its own structural form
+        if shaped:
+            self._own_invisible_lines()
         for unit in self.units:
             side = unit.sides[self.lang]
             if unit.id in self._own:
                 first, last = self._own[unit.id]
                 side.text = "\n".join(lines[first - 1:last])
                 side.line_start, side.line_end = first, last
-                side.marker = item_marker(structural(lines[first - 1]))
-                # the parser read the lines' structural form: its fields, as the text writes them
-                side.fields = Shaped(side.text).written_fields(side.fields)
+                side.marker = item_marker(structural(lines[first - 1]) if shaped else lines[first - 1])
+                if shaped:  # the parser read the structural form: the fields, as the text writes them
+                    side.fields = Shaped(side.text).written_fields(side.fields)
         for unit in reversed(self.units):  # children come after parents: spans grow upwards
             side = unit.sides[self.lang]
             for child_id in unit.children:

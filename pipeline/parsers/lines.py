@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..characters import structural
+from ..characters import structural, unusual
 
 # No pattern may backtrack over a run of blanks (a line of 20 KB of spaces once took minutes):
 # a run of blanks is taken whole (`*+`, `++`: possessive), and a group that blanks follow ends
@@ -41,7 +41,7 @@ _PARENTHESES = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 def structural_lines(lines: list[str]) -> list[str]:
     """The lines a parser reads: each in its structural form. The builder takes the units'
     texts and fields back from the lines as written (TreeBuilder.finish)."""
-    return [structural(line) for line in lines]
+    return [structural(line) for line in lines] if unusual("\n".join(lines)) else lines
 
 
 def indent_of(line: str) -> int:

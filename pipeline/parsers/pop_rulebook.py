@@ -40,7 +40,7 @@ def parse(document: Document, source: Source) -> list[Unit]:
             continue
         text = line.strip()
         following = after[n - 1]
-        if (heading := HEADING.match(text)) is not None:
+        if text.endswith("#") and (heading := HEADING.match(text)) is not None:
             _heading(b, n, heading["text"])
         elif (optional := OPTIONAL_RULE.match(text)) is not None:
             _close_to_block(b)
