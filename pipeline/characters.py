@@ -54,10 +54,6 @@ class Shaped:
         if self.text is not original:
             self._at = [n for n, ch in enumerate(original) if ch not in INVISIBLE] + [len(original)]
 
-    @property
-    def changed(self) -> bool:
-        return self._at is not None
-
     def offset(self, index: int) -> int:
         """The original offset of the structural form's character ``index`` (its length: the
         original's)."""
@@ -72,12 +68,11 @@ class Shaped:
             return self._at[start], self._at[start]
         return self._at[start], self._at[end - 1] + 1
 
-    def written(self, value: str, *, tail: bool = False, after: int = 0) -> str:
+    def written(self, value: str, *, tail: bool = False) -> str:
         """``value``, a substring of the structural form, as the original writes it: the text's
-        tail when ``tail`` (a body) and it ends the text, else its first occurrence from
-        ``after`` (where the website looks a field up). A value that is no substring (made of
-        several) is kept."""
-        return self._written(value, tail, after)[0]
+        tail when ``tail`` (a body) and it ends the text, else its first occurrence (where the
+        website looks a field up). A value that is no substring (made of several) is kept."""
+        return self._written(value, tail, 0)[0]
 
     def _written(self, value: str, tail: bool, after: int) -> tuple[str, int]:
         if self._at is None or not value:

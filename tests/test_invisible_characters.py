@@ -149,6 +149,16 @@ def references_at(root: Path, line: int) -> list[tuple]:
             if r.path == POWER_PATH and r.line == line]
 
 
+def test_a_reference_is_read_past_spaces_and_invisible_characters_and_placed_as_written():
+    from pipeline.references.extract import extract
+
+    written = "строительство (см.\u00a018.\u200b1) и см. 18.2"
+    first, second = extract(written, "ru")
+    assert (first.target, first.text) == ("18.1", "см.\u00a018.\u200b1")
+    assert written[first.start:first.end] == first.text  # where the site links it
+    assert (second.target, written[second.start:second.end]) == ("18.2", "см. 18.2")
+
+
 def test_a_zero_width_space_inside_a_reference_leaves_it_leading_where_it_did(tmp_path):
     root = copy_corpus(tmp_path)
     before = references_at(root, 21)
