@@ -20,7 +20,7 @@ from conftest import REPO, copy_corpus
 from hostile_support import folio
 from pipeline.build import load_corpus
 from pipeline.characters import INVISIBLE, SPACES, structural
-from pipeline.checks import script
+from pipeline.checks import invisible, script
 from pipeline.manifest import load_manifest
 from pipeline.model import Unit
 from pipeline.parsers import PARSERS, translated_side
@@ -216,3 +216,18 @@ def test_invisible_characters_in_crafted_texts_each_by_their_place():
 def test_a_line_of_invisible_characters_is_reported_at_that_line():
     ctx = crafted("20.1. Колонии\nПервый абзац.\n\u200b\n\nВторой абзац.\n")
     assert lines(run(script, ctx)) == [(3, 1, "script-invisible")]
+
+
+def test_a_line_of_thousands_of_references_and_invisible_characters_costs_linear_time():
+    """Linked and checked in time linear in its length (the extractor once copied the rest of
+    the text for each reference it found)."""
+    from pipeline.references import link
+    from test_parsers_linear import cpu_seconds, ratio
+
+    def measure(count: int, budget: float) -> float:
+        ctx = crafted("20.1. Колонии\n" + f"Сло{ZWSP}во (см. 1.{ZWSP}1) " * count + "\n")
+        elapsed, found = cpu_seconds(lambda: (link(ctx.corpus), list(invisible.check(ctx)))[1], budget)
+        assert len([d for d in found if d.code == "script-invisible-number"]) == count
+        return elapsed
+
+    ratio("link and check, a line of references", measure, 2_000, 16_000, 24)

@@ -17,7 +17,7 @@ from typing import Iterable, Iterator
 from ..characters import INVISIBLE, INVISIBLE_CHAR
 from ..diagnostics import Diagnostic, Severity
 from ..model import Reference, Side, Unit
-from .base import CheckContext, Code, _, at, text
+from .base import CheckContext, Code, _, text
 
 IN_NUMBER = Code("script-invisible-number", Severity.ERROR,
                  "an invisible character (zero-width space, bidi control, soft hyphen) inside a "
@@ -47,11 +47,22 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
 
 
 def _report(unit: Unit, side: Side, references: list[tuple[int, int, Reference]]) -> Iterator[Diagnostic]:
+    # the characters and the references both in order of place, each passed once, and lines
+    # counted from the character before: a text holding thousands costs no more than its length
+    references = sorted(references, key=lambda r: r[0])
+    next_ref, line, line_start, at_ = 0, side.line_start, 0, 0
     for match in INVISIBLE_CHAR.finditer(side.text):
         offset, char = match.start(), match.group()
         character = f"U+{ord(char):04X} {unicodedata.name(char, '?')}"
-        reference = next((ref for start, end, ref in references if start < offset < end), None)
+        while next_ref < len(references) and references[next_ref][1] <= offset:
+            next_ref += 1
+        reference = references[next_ref][2] if next_ref < len(references) \
+            and references[next_ref][0] < offset else None
         number = _number_around(side.text, offset)
+        line += side.text.count("\n", at_, offset)
+        line_start = side.text.rfind("\n", at_, offset) + 1 or line_start
+        at_ = offset
+        place = (side.path, line, offset - line_start + 1, unit.id)
         if reference is not None:
             message = text(_("invisible character %(character)s inside the reference `%(reference)s`: "
                              "Folio reads past it, a search or another tool does not"),
@@ -61,12 +72,17 @@ def _report(unit: Unit, side: Side, references: list[tuple[int, int, Reference]]
                              "reads past it, a search or another tool reads two numbers"),
                            character=character, number=number)
         else:
-            yield at(INVISIBLE_ELSEWHERE, unit, side, offset,
-                     text(_("invisible character %(character)s: no reader sees it, but it splits the "
-                            "word for search and spelling"), character=character),
-                     suggestion=text(_("delete the character")))
+            yield _at(INVISIBLE_ELSEWHERE, place,
+                      text(_("invisible character %(character)s: no reader sees it, but it splits the "
+                             "word for search and spelling"), character=character))
             continue
-        yield at(IN_NUMBER, unit, side, offset, message, suggestion=text(_("delete the character")))
+        yield _at(IN_NUMBER, place, message)
+
+
+def _at(code: Code, place: tuple[str, int, int, str], message) -> Diagnostic:
+    path, line, col, unit_id = place
+    return Diagnostic.of(path, line, code.code, message, code.severity, col, unit_id,
+                         text(_("delete the character")))
 
 
 def _number_around(written: str, offset: int) -> str | None:
@@ -90,15 +106,22 @@ def _visible(written: str) -> str:
 
 def _reference_spans(ctx: CheckContext) -> dict[tuple[str, str], list[tuple[int, int, Reference]]]:
     """Each reference's character span in its side's text, by unit and language."""
-    found: dict[tuple[str, str], list[tuple[int, int, Reference]]] = defaultdict(list)
+    holding: dict[tuple[str, str], list[Reference]] = defaultdict(list)
     for ref in ctx.corpus.references:
-        unit = ctx.corpus.units.get(ref.source)
-        side = unit.sides.get(ref.lang) if unit is not None else None
-        if side is None or not INVISIBLE_CHAR.search(ref.text):
-            continue  # a reference holding no invisible character has none inside it
-        lines = side.text.split("\n")
-        index = ref.line - side.line_start
-        if 0 <= index < len(lines):
-            start = sum(len(line) + 1 for line in lines[:index]) + ref.col - 1
-            found[(ref.source, ref.lang)].append((start, start + len(ref.text), ref))
+        if INVISIBLE_CHAR.search(ref.text):  # a reference holding none has none inside it
+            holding[(ref.source, ref.lang)].append(ref)
+    found: dict[tuple[str, str], list[tuple[int, int, Reference]]] = defaultdict(list)
+    for (source, lang), references in holding.items():
+        unit = ctx.corpus.units.get(source)
+        side = unit.sides.get(lang) if unit is not None else None
+        if side is None:
+            continue
+        starts = [0]  # where each of the side's lines starts in its text
+        for line in side.text.split("\n"):
+            starts.append(starts[-1] + len(line) + 1)
+        for ref in references:
+            index = ref.line - side.line_start
+            if 0 <= index < len(starts) - 1:
+                start = starts[index] + ref.col - 1
+                found[(source, lang)].append((start, start + len(ref.text), ref))
     return found

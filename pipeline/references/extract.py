@@ -11,6 +11,7 @@ of the text as written.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -34,6 +35,7 @@ _ROMAN = r"[IVXL]+"
 _NUM = r"\d{1,3}(?:\.\d{1,3})+"
 _TITLE_AFTER = re.compile(r"\s*\((?P<title>[^()]{3,80})\)")
 _OCCURRENCE_AFTER = re.compile(r"^[^.;]{0,80}?\bfor the (?P<nth>first|second|third|fourth) time")
+_OCCURRENCE_REACH = 120  # the longest text _OCCURRENCE_AFTER can match
 
 # (kind, pattern, languages, hints); group `t` is the target, optional groups add claims. Every
 # match holds one of the pattern's hints: a text holding none is not searched with it (most
@@ -83,18 +85,20 @@ def extract(text: str, lang: str, *, skip_leading_marker: bool = False) -> list[
     """
     shaped = Shaped(text)
     written, text = text, shaped.text
-    taken: list[tuple[int, int]] = []
+    marker_end = len(text) - len(text.lstrip(" *"))  # a footnote's own marker ends here
+    taken: list[tuple[int, int]] = []  # the spans taken, in order: one look for an overlap
     found: list[Found] = []
     for kind, pattern, languages, hints in PATTERNS:
         if lang not in languages or not any(hint in text for hint in hints):
             continue
         for match in pattern.finditer(text):
             start, end = match.span()
-            if any(start < b and a < end for a, b in taken):
+            at = bisect.bisect_left(taken, (start, end))
+            if (at and taken[at - 1][1] > start) or (at < len(taken) and taken[at][0] < end):
                 continue
-            if skip_leading_marker and kind == RefKind.FOOTNOTE and not text[:start].strip(" *"):
+            if skip_leading_marker and kind == RefKind.FOOTNOTE and start <= marker_end:
                 continue
-            taken.append((start, end))
+            taken.insert(at, (start, end))
             first, last = shaped.span(start, end)
             found.append(Found(kind, first, last, written[first:last].strip(),
                                _normalise(match["t"]), _claims(match, text)))
@@ -108,9 +112,10 @@ def _normalise(target: str) -> str:
 def _claims(match: re.Match[str], text: str) -> Claims:
     said = {name: value for name, value in match.groupdict().items()
             if name != "t" and value}
-    after = text[match.end():]
-    if (title := _TITLE_AFTER.match(after)) and not re.search(r"\d|see|см\.", title["title"]):
+    # matched where the reference ends, not on a copy of the rest of the text: a text of
+    # thousands of references would copy itself thousands of times
+    if (title := _TITLE_AFTER.match(text, match.end())) and not re.search(r"\d|see|см\.", title["title"]):
         said["title"] = title["title"].strip()
-    if (nth := _OCCURRENCE_AFTER.match(after)) is not None:
+    if (nth := _OCCURRENCE_AFTER.match(text[match.end():match.end() + _OCCURRENCE_REACH])) is not None:
         said["occurrence"] = nth["nth"]
     return Claims(**said)
