@@ -219,15 +219,32 @@ def test_a_line_of_invisible_characters_is_reported_at_that_line():
 
 
 def test_a_line_of_thousands_of_references_and_invisible_characters_costs_linear_time():
-    """Linked and checked in time linear in its length (the extractor once copied the rest of
-    the text for each reference it found)."""
+    """Linked, checked and shown in time linear in its length (the extractor once copied the
+    rest of the text for each reference it found, the website split the text for each)."""
     from pipeline.references import link
     from test_parsers_linear import cpu_seconds, ratio
 
+    from markupsafe import Markup
+
+    from pipeline.site.inline import Abbreviations, SideText
+    from pipeline.termbase import Abbreviation
+
+    known = Abbreviations(CP=Abbreviation("CP", "Card Points", frozenset({"his"}), 1))
+
     def measure(count: int, budget: float) -> float:
-        ctx = crafted("20.1. Колонии\n" + f"Сло{ZWSP}во (см. 1.{ZWSP}1) " * count + "\n")
-        elapsed, found = cpu_seconds(lambda: (link(ctx.corpus), list(invisible.check(ctx)))[1], budget)
+        ctx = crafted("20.1. Колонии\n" + f"2 CP, сло{ZWSP}во (см. 1.{ZWSP}1) " * count + "\n")
+
+        def work():
+            link(ctx.corpus)
+            found = list(invisible.check(ctx))
+            unit = next(u for u in ctx.corpus.units.values() if u.kind == "paragraph")
+            shown = SideText(unit.side(), "ru", ctx.corpus.references_from(unit.id),
+                             lambda refs, inner: Markup("<a>") + inner + Markup("</a>"), known).span()
+            return found, shown
+
+        elapsed, (found, shown) = cpu_seconds(work, budget)
         assert len([d for d in found if d.code == "script-invisible-number"]) == count
+        assert shown.count("<a>") == count and shown.count("<abbr") == count
         return elapsed
 
-    ratio("link and check, a line of references", measure, 2_000, 16_000, 24)
+    ratio("link, check and show, a line of references", measure, 2_000, 16_000, 24)

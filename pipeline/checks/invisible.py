@@ -88,7 +88,7 @@ def _at(code: Code, place: tuple[str, int, int, str], message) -> Diagnostic:
 def _number_around(written: str, offset: int) -> str | None:
     """The number or id (`21.5`, `8:I`) the invisible character at ``offset`` stands inside,
     read without the invisible characters; None when it stands between other characters."""
-    line_start = max(written.rfind("\n", 0, offset) + 1, offset - _REACH)
+    line_start = max(written.rfind("\n", max(offset - _REACH, 0), offset) + 1, offset - _REACH, 0)
     line_end = written.find("\n", offset, offset + _REACH)
     before = _visible(written[line_start:offset])
     after = _visible(written[offset:line_end if line_end >= 0 else offset + _REACH])
