@@ -282,9 +282,13 @@ class Corpus:
         return [u for u in found if kind is None or u.kind == kind]
 
     def walk(self, unit: Unit) -> Iterator[Unit]:
-        yield unit
-        for child in self.children(unit):
-            yield from self.walk(child)
+        """``unit`` and everything under it, parents before children, in document order; by a
+        stack, not recursion, so that no depth of nesting runs out of Python's stack."""
+        stack = [unit]
+        while stack:
+            current = stack.pop()
+            yield current
+            stack.extend(self.units[c] for c in reversed(current.children))
 
     def of_kind(self, kind: Kind) -> list[Unit]:
         return [u for u in self.units.values() if u.kind == kind]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import project_files
+from .characters import structural
 from .diagnostics import Code, Diagnostic, Severity, Text, _
 from .diagnostics import text as words  # decode_source names the decoded text `text`
 from .errors import FolioError
@@ -70,7 +71,7 @@ def decode_source(raw: bytes, rel_path: str, language: str | None = None) -> Sou
         raise FolioError("the file is empty: there is nothing to parse", path=rel_path)
 
     text, encoding, bom = _decode(raw, rel_path, language)
-    if not text.strip():
+    if not structural(text).strip():  # nothing but spaces and invisible characters
         raise FolioError("the file is empty: there is nothing to parse", path=rel_path)
     if bom:
         note(READ_BOM, words(_("byte-order mark removed")))

@@ -7,6 +7,8 @@ that spells a known abbreviation of the other one (`СР` in Cyrillic where the 
 Latin `CP`). Which form is "known" comes from the project word lists and the dictionaries,
 so a Russian abbreviation (`КО`) is never mistaken for a Latin one, and Roman numerals
 (`Генриха VIII`) or Latin abbreviations in Russian text (`CP`, `VP`) are not mixed script.
+Characters no reader sees at all (zero-width spaces, bidi controls) are this family's too
+(:mod:`.invisible`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Iterable
 
 from ..diagnostics import Diagnostic, Severity
 from ..model import Lang, Unit
+from . import invisible
 from .base import CheckContext, Code, _, at, text
 from .wordlists import CYRILLIC, LATIN, in_dictionary, wordlist
 
@@ -25,7 +28,7 @@ MIXED = Code("script-mixed", Severity.ERROR,
              "a word mixes Latin and Cyrillic letters (a look-alike letter typed in the wrong alphabet)")
 LOOKALIKE = Code("script-lookalike", Severity.ERROR,
                  "a word in Cyrillic letters spelling a known Latin abbreviation, or the reverse (`СР`)")
-CODES = [MIXED, LOOKALIKE]
+CODES = [MIXED, LOOKALIKE, *invisible.CODES]
 
 #: Cyrillic letters and the Latin letters they cannot be told from in print
 TO_LATIN = dict(zip("АВЕКМНОРСТХаеорсух", "ABEKMHOPCTXaeopcyx"))
@@ -35,6 +38,7 @@ TOKEN = re.compile(r"[^\W\d_]+")
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
+    yield from invisible.check(ctx)
     latin_words = _latin_abbreviations(ctx)
     # Per language, per form (a corpus repeats its words): what is wrong with it, if anything.
     # A side's distinct forms are judged as a set; only a side holding a wrong one is read

@@ -21,6 +21,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import NamedTuple
 
+from ..characters import Shaped
 from ..parsers.lines import match_item
 from .pipelines import nlp
 
@@ -128,6 +129,7 @@ def _ends_with_kept_dot(tokens, n: int) -> bool:
 
 
 def _after_marker(line: str) -> int:
-    item = match_item(line)
-    start = line.index(item.marker) + len(item.marker) if item else 0
+    shaped = Shaped(line)  # the marker as the parsers read it: `3.` and a no-break space
+    item = match_item(shaped.text)
+    start = shaped.offset(shaped.text.index(item.marker) + len(item.marker)) if item else 0
     return len(line) - len(line[start:].lstrip())

@@ -12,9 +12,11 @@ that kind under the same parent (``para-2``).
 
 from __future__ import annotations
 
+import bisect
 from collections import Counter
 from typing import Any
 
+from ..characters import Shaped, structural, unusual
 from ..errors import FolioError
 from ..model import KINDS, Document, Kind, Side, Unit
 from ..reader import Source
@@ -173,13 +175,18 @@ class TreeBuilder:
         """Fill in texts and spans, validate, and return the units in document order."""
         lines = self.source.lines
         self._prune_empty()
+        shaped = unusual("\n".join(lines))  # else every line is its own structural form
+        if shaped:
+            self._own_invisible_lines()
         for unit in self.units:
             side = unit.sides[self.lang]
             if unit.id in self._own:
                 first, last = self._own[unit.id]
                 side.text = "\n".join(lines[first - 1:last])
                 side.line_start, side.line_end = first, last
-                side.marker = item_marker(lines[first - 1])
+                side.marker = item_marker(structural(lines[first - 1]) if shaped else lines[first - 1])
+                if shaped:  # the parser read the structural form: the fields, as the text writes them
+                    side.fields = Shaped(side.text).written_fields(side.fields)
         for unit in reversed(self.units):  # children come after parents: spans grow upwards
             side = unit.sides[self.lang]
             for child_id in unit.children:
@@ -218,6 +225,28 @@ class TreeBuilder:
                 self._by_id[unit.parent].children.remove(unit.id)
                 del self._by_id[unit.id]
         self.units = [u for u in self.units if u.id in self._by_id]
+
+    def _own_invisible_lines(self) -> None:
+        """A line of nothing but invisible characters is blank to the parser (a reader sees
+        none) and yet not empty: the unit before it owns it too, so that the text keeps every
+        character and the script check can point at them."""
+        lines = self.source.lines
+        hidden = [n for n, line in enumerate(lines, 1) if line.strip() and not structural(line).strip()]
+        if not hidden or not self._own:
+            return
+        ranges = sorted((first, last, unit_id) for unit_id, (first, last) in self._own.items())
+        lasts = [last for _first, last, _id in ranges]
+        for n in hidden:
+            at = bisect.bisect_left(lasts, n)  # the first range ending at or after n
+            if at < len(ranges) and ranges[at][0] <= n:
+                continue  # inside a unit's own lines already
+            if at > 0:
+                first, _last, unit_id = ranges[at - 1]
+                ranges[at - 1], lasts[at - 1] = (first, n, unit_id), n
+            else:  # before every unit's lines (the root owns none): the first one starts there
+                _first, last, unit_id = ranges[0]
+                ranges[0] = (n, last, unit_id)
+            self._own[unit_id] = ranges[at - 1 if at > 0 else 0][:2]
 
     def _register(self, unit: Unit, line: int | None = None) -> None:
         if unit.id in self._by_id:

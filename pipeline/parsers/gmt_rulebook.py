@@ -16,12 +16,13 @@ from typing import Any
 from ..model import Document, Kind, RowProblem, Unit
 from ..reader import Source
 from .builder import TreeBuilder
-from .lines import (BULLET, EXAMPLE, LABEL, NOTE, NOTE_ROLES, NUMBERED, TABLE_ROW, is_blank,
-                    is_upper_title, looks_like_heading, match_item, split_run_in, table_cells,
-                    word_count)
+from .lines import (RULE_NUMBER, BULLET, EXAMPLE, LABEL, NOTE, NOTE_ROLES, NUMBERED, TABLE_ROW, is_blank,
+                    is_upper_title, looks_like_heading, match_item, split_run_in, structural_lines,
+                    table_cells, word_count)
 from .translated import common_fields, text_lines
 
-SECTION = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})*)(?P<dot>\.?)[ \t]+(?P<title>\S.*?)[ \t]*$")
+#: blanks taken whole, and the title ends in a character that is not one (lines.py)
+SECTION = re.compile(rf"^(?P<number>{RULE_NUMBER})(?P<dot>\.?)[ \t]++(?P<title>\S(?:.*\S)?)[ \t]*+$")
 #: list roles named by the words that introduce the list
 LIST_ROLES = (("исключени", "exceptions"), ("exception", "exceptions"),
               ("ограничени", "restrictions"), ("restriction", "restrictions"))
@@ -31,7 +32,7 @@ RUN_ON_HEADING = re.compile(r"^(?P<title>\S+(?: [^\s.:;!?]+){1,7}?) (?P<body>[А
 
 def parse(document: Document, source: Source) -> list[Unit]:
     b = TreeBuilder(document, source)
-    lines = source.lines
+    lines = structural_lines(source.lines)
     if document.continues:
         number = document.continues
         b.add(Kind.SECTION, None, absolute_id=f"{document.rulebook}:{number}", open=True,

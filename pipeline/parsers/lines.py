@@ -1,28 +1,47 @@
-"""Line shapes shared by the parsers: what a single line looks like, never where it belongs."""
+"""Line shapes shared by the parsers: what a single line looks like, never where it belongs.
+
+The shapes match a line's structural form (:func:`structural_lines`): a no-break space after
+`21.5.` is a space, a zero-width space inside `21.​5` is nothing (pipeline/characters.py).
+"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-NUMBERED = re.compile(r"^(?P<indent>[ \t]*)(?P<number>\d{1,3})\.[ \t]+(?P<rest>\S.*)$")
-LETTERED = re.compile(r"^(?P<indent>[ \t]*)(?P<number>[a-z])[.)][ \t]+(?P<rest>\S.*)$")
-BULLET = re.compile(r"^(?P<indent>[ \t]*)(?P<marker>[•·▪◦‣])[ \t]*(?P<rest>\S.*)$")
-TABLE_ROW = re.compile(r"^[ \t]*\|")
-FOOTNOTE = re.compile(r"^(?P<marker>\*{1,3})[ \t]+(?P<rest>\S.*)$")
-LABEL = re.compile(r"^[ \t]*(?P<title>[^:]{1,60}?)[ \t]*:[ \t]*$")
+from ..characters import structural, unusual
+
+# No pattern may backtrack over a run of blanks (a line of 20 KB of spaces once took minutes):
+# a run of blanks is taken whole (`*+`, `++`: possessive), and a group that blanks follow ends
+# in a character that is not one, so each run is tried once, from the character before it.
+NUMBERED = re.compile(r"^(?P<indent>[ \t]*+)(?P<number>\d{1,3})\.[ \t]++(?P<rest>\S.*)$")
+LETTERED = re.compile(r"^(?P<indent>[ \t]*+)(?P<number>[a-z])[.)][ \t]++(?P<rest>\S.*)$")
+BULLET = re.compile(r"^(?P<indent>[ \t]*+)(?P<marker>[•·▪◦‣])[ \t]*+(?P<rest>\S.*)$")
+TABLE_ROW = re.compile(r"^[ \t]*+\|")
+FOOTNOTE = re.compile(r"^(?P<marker>\*{1,3})[ \t]++(?P<rest>\S.*)$")
+LABEL = re.compile(r"^[ \t]*+(?P<title>[^:]{0,59}?[^:\s])[ \t]*+:[ \t]*+$")
 #: a run-in title: a few words, then a colon, then the body ("Пас: державы могут …")
-RUN_IN = re.compile(r"^(?P<title>[^:]{1,80}?)[ \t]*:[ \t]+(?P<body>\S.*)$")
-EXAMPLE = re.compile(r"^(?P<title>ПРИМЕР|Пример|EXAMPLE|Example)\b[ \t]*:?[ \t]*(?P<rest>.*)$")
+RUN_IN = re.compile(r"^(?P<title>[^:]{0,79}?[^:\s])[ \t]*+:[ \t]++(?P<body>\S.*)$")
+EXAMPLE = re.compile(r"^(?P<title>ПРИМЕР|Пример|EXAMPLE|Example)\b[ \t]*+:?[ \t]*+(?P<rest>.*)$")
 NOTE = re.compile(
     r"^(?P<title>ИСКЛЮЧЕНИЕ|Исключение|ПРИМЕЧАНИЕ|Примечание|ВАЖНО|Важно|NOTE|Note|"
-    r"IMPORTANT|Important|EXCEPTION|Exception|Design Note|Play Note)[ \t]*:[ \t]*(?P<rest>\S.*)$")
+    r"IMPORTANT|Important|EXCEPTION|Exception|Design Note|Play Note)[ \t]*+:[ \t]*+(?P<rest>\S.*)$")
 NOTE_ROLES = {"исключение": "exception", "exception": "exception", "важно": "important",
               "important": "important"}
 
 _MAX_TITLE_WORDS = 8
+#: the parts a rule number has at most: the rulebooks number to three (`13.2.1`); a longer
+#: `1.1.1.1.1.1 …` is not a heading, so rules nest no deeper than this, whatever the text
+RULE_PARTS = 5
+RULE_NUMBER = rf"\d{{1,3}}(?:\.\d{{1,3}}){{0,{RULE_PARTS - 1}}}"
 _MAX_LABEL_WORDS = 4
 _PARENTHESES = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+
+
+def structural_lines(lines: list[str]) -> list[str]:
+    """The lines a parser reads: each in its structural form. The builder takes the units'
+    texts and fields back from the lines as written (TreeBuilder.finish)."""
+    return [structural(line) for line in lines] if unusual("\n".join(lines)) else lines
 
 
 def indent_of(line: str) -> int:
@@ -71,7 +90,8 @@ def looks_like_heading(line: str) -> bool:
     text = line.strip()
     if not text or len(text) > 80 or word_count(text) > _MAX_TITLE_WORDS:
         return False
-    if text[-1] in ".:;,!?…" or not text[0].isupper():
+    said = text.rstrip("*")  # a footnote's marker follows the full stop: `… (see p. 13).*`
+    if not said or said[-1] in ".:;,!?…" or not text[0].isupper():
         return False
     return not (NUMBERED.match(line) or BULLET.match(line) or TABLE_ROW.match(line)
                 or FOOTNOTE.match(line) or LABEL.match(line))

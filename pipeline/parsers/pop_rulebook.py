@@ -17,27 +17,30 @@ from typing import Any
 from ..model import Document, Kind, Unit
 from ..reader import Source
 from .builder import TreeBuilder
-from .lines import (FOOTNOTE, NOTE, NOTE_ROLES, NUMBERED, indent_of, is_blank,
-                    looks_like_heading, match_item, next_texts, split_run_in)
+from .lines import (RULE_PARTS, FOOTNOTE, NOTE, NOTE_ROLES, NUMBERED, indent_of, is_blank,
+                    looks_like_heading, match_item, next_texts, split_run_in,
+                    structural_lines)
 from .translated import common_fields, text_lines
 
-HEADING = re.compile(r"^(?P<text>\S.*?)[ \t]+#[ \t]*$")
-NUMBERED_HEADING = re.compile(r"^(?P<number>\d{1,3}(?:\.\d{1,3})+)[ \t]+(?P<title>\S.*)$")
-ACTION_HEADING = re.compile(r"^(?P<title>.+?)[ \t]*\((?P<cost>[^()]+)\)$")
-OPTIONAL_RULE = re.compile(r"^Optional Rule[ \t]+(?P<number>\d+)[ \t]*:[ \t]*(?P<title>\S.*)$")
+# blanks taken whole, and a group before them ends in a character that is not one (lines.py)
+HEADING = re.compile(r"^(?P<text>\S(?:.*\S)?)[ \t]++#[ \t]*+$")
+NUMBERED_HEADING = re.compile(rf"^(?P<number>\d{{1,3}}(?:\.\d{{1,3}}){{1,{RULE_PARTS - 1}}})[ \t]++(?P<title>\S.*)$")
+ACTION_HEADING = re.compile(r"^(?P<title>.*?\S)[ \t]*+\((?P<cost>[^()]+)\)$")
+OPTIONAL_RULE = re.compile(r"^Optional Rule[ \t]++(?P<number>\d+)[ \t]*+:[ \t]*+(?P<title>\S.*)$")
 _LISTY = (Kind.LIST, Kind.ITEM, Kind.STEP, Kind.PROCEDURE)
 
 
 def parse(document: Document, source: Source) -> list[Unit]:
     b = TreeBuilder(document, source)
-    lines = source.lines
+    lines = structural_lines(source.lines)
     after = next_texts(lines)
+    captions: set[str] = set()  # the sections a short line opened (`Cost to Recruit/build`)
     for n, line in enumerate(lines, 1):
         if is_blank(line):
             continue
         text = line.strip()
         following = after[n - 1]
-        if (heading := HEADING.match(text)) is not None:
+        if text.endswith("#") and (heading := HEADING.match(text)) is not None:
             _heading(b, n, heading["text"])
         elif (optional := OPTIONAL_RULE.match(text)) is not None:
             _close_to_block(b)
@@ -60,8 +63,11 @@ def parse(document: Document, source: Source) -> list[Unit]:
             b.add(Kind.PARAGRAPH, n, fields={"body": text})
         elif looks_like_heading(line) and not following.startswith((" ", "\t")):
             _close_to_block(b)
+            while b.top.id in captions:  # a caption names what follows it, up to the next
+                b.close()  # caption: never one more level each (100 short lines crashed the aids)
             level = b.top.attrs.get("level", 1) + 1 if b.top.kind == Kind.SECTION else 3
-            b.add(Kind.SECTION, n, attrs={"level": level}, fields={"title": text}, open=True)
+            captions.add(b.add(Kind.SECTION, n, attrs={"level": level}, fields={"title": text},
+                               open=True).id)
         elif text.endswith(":") and NUMBERED.match(following):
             b.close_for(Kind.PROCEDURE, also_close=_LISTY)
             b.add(Kind.PROCEDURE, n, fields={"body": text}, open=True)

@@ -20,22 +20,26 @@ from ..errors import FolioError
 from ..model import Document, Kind, Unit
 from ..reader import Source
 from .builder import TreeBuilder
-from .lines import indent_of, is_blank, is_upper_title, looks_like_heading, match_item
+from .lines import (indent_of, is_blank, is_upper_title, looks_like_heading, match_item,
+                    structural_lines)
 from .translated import common_fields, present, text_lines
 
-PERIOD = re.compile(r"^Period[ \t]+(?P<period>[IVXL]+)[ \t]*(?:\((?P<years>[^)]*)\))?[ \t]*$")
-EVENT = re.compile(r"^(?P<number>\d{1,3})(?P<sep>[:.])[ \t]+(?P<title>.+?)"
-                   r"(?:[ \t]+\((?P<marker>\d|\*)\))?[ \t]+\((?P<date>[^()]*)\)[ \t]*$")
+# Blanks are taken whole (`*+`, `++`), and a group that blanks follow ends in a character that
+# is not one: no pattern backtracks over a run of blanks (parsers/lines.py).
+PERIOD = re.compile(r"^Period[ \t]++(?P<period>[IVXL]+)[ \t]*+(?:\((?P<years>[^)]*)\)[ \t]*+)?$")
+EVENT = re.compile(r"^(?P<number>\d{1,3})(?P<sep>[:.])[ \t]++(?P<title>\S(?:.*?\S)?)"
+                   r"(?:[ \t]++\((?P<marker>\d|\*)\))?[ \t]++\((?P<date>[^()]*)\)[ \t]*+$")
 #: the duration line and the historical date, in the source's words or a translation's
-DURATION = re.compile(r"^\((?:duration|длительность|продолжительность)[ \t]*:[ \t]*(?P<duration>.*)\)[ \t]*$",
-                      re.IGNORECASE)
-OCCURRENCE = re.compile(r"^(?P<ordinal>FIRST|SECOND|THIRD|FOURTH|FIFTH)[ \t]+EVENT[ \t]*:[ \t]*$")
+DURATION = re.compile(r"^\((?:duration|длительность|продолжительность)[ \t]*+:[ \t]*+(?P<duration>.*)\)"
+                      r"[ \t]*+$", re.IGNORECASE)
+OCCURRENCE = re.compile(r"^(?P<ordinal>FIRST|SECOND|THIRD|FOURTH|FIFTH)[ \t]++EVENT[ \t]*+:[ \t]*+$")
 #: a block line (``EVENTS PHASE:``, ``FRANCE (if at war):``); the source writes its title in
 #: capitals, a translation in its own
-BLOCK = re.compile(r"^(?P<title>[^()]+?)[ \t]*(?:\((?P<qualifier>[^)]*)\))?[ \t]*:[ \t]*$")
+BLOCK = re.compile(r"^(?P<title>[^()]*[^()\s])[ \t]*+(?:\((?P<qualifier>[^)]*)\)[ \t]*+)?:[ \t]*+$")
 CAPITALS = re.compile(r"[A-Z][A-Z '/-]*[A-Z]")
-MODIFIER = re.compile(r"^(?P<value>[-+–−]\d+)[ \t]+(?P<body>\S.*)$")
-HISTORICAL_DATE = re.compile(r"^(?:historical date|историческая дата)[ \t]*:[ \t]*(?P<date>.*)$", re.IGNORECASE)
+MODIFIER = re.compile(r"^(?P<value>[-+–−]\d+)[ \t]++(?P<body>\S.*)$")
+HISTORICAL_DATE = re.compile(r"^(?:historical date|историческая дата)[ \t]*+:[ \t]*+(?P<date>.*)$",
+                             re.IGNORECASE)
 
 ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4, "FIFTH": 5}
 #: Phase blocks that stand directly in an event; any other capitalised block (`FRANCE:`)
@@ -47,7 +51,7 @@ _CLOSED_BY_BLANK = (Kind.EFFECT, Kind.PRECONDITION, Kind.MODIFIERS, Kind.LIST, K
 
 def parse(document: Document, source: Source) -> list[Unit]:
     b = TreeBuilder(document, source)
-    lines = source.lines
+    lines = structural_lines(source.lines)
     rulebook = document.rulebook
     period: str | None = None
     previous_blank = True
@@ -97,7 +101,7 @@ def parse(document: Document, source: Source) -> list[Unit]:
                          fields={"body": match["body"].strip()})
         elif (item := match_item(line)) is not None and item.number is not None \
                 and b.innermost(Kind.EVENT) is not None:
-            unit = _effect(b, n, item, previous_blank)
+            unit = _effect(b, n, line, item, previous_blank)
         elif MODIFIER.match(following):
             unit = b.add(Kind.MODIFIERS, n, fields={"body": text}, open=True)
         else:
@@ -164,7 +168,7 @@ def _block(b: TreeBuilder, n: int, match: re.Match[str]) -> Unit:
     return b.add(Kind.PHASE, n, segment=key, attrs={"key": key}, fields=fields, open=True)
 
 
-def _effect(b: TreeBuilder, n: int, item, previous_blank: bool) -> Unit:
+def _effect(b: TreeBuilder, n: int, line: str, item, previous_blank: bool) -> Unit:
     fields = {"title": item.title, "body": item.body}
     if item.lettered:
         parent = next((u for u in reversed(b.stack) if u.kind in (Kind.EFFECT, Kind.PRECONDITION)
@@ -172,7 +176,7 @@ def _effect(b: TreeBuilder, n: int, item, previous_blank: bool) -> Unit:
         if parent is not None:
             b.close_past(parent)
             return b.add(Kind.EFFECT, n, number=item.number, fields=fields, indent=item.indent, open=True)
-        return _paragraph(b, n, b.source.lines[n - 1], previous_blank)
+        return _paragraph(b, n, line, previous_blank)
     container = b.innermost(Kind.PHASE, Kind.OCCURRENCE, Kind.EVENT)
     b.close_past(container)
     if container.kind == Kind.PHASE:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..characters import Shaped
 from ..model import Document, Kind, Side, Unit
 from .lines import EXAMPLE, FOOTNOTE, NOTE, item_marker, match_item, split_run_in, split_title, table_cells
 
@@ -21,9 +22,12 @@ FieldReader = Callable[[Unit, str], dict[str, Any]]
 
 def translated_side(readers: dict[str, FieldReader], document: Document, unit: Unit, text: str,
                     path: str, line_start: int, line_end: int) -> Side:
-    """``unit``'s side in a translation: ``text`` read by ``document``'s parser."""
-    return Side(text, path, line_start, line_end, readers[document.parser](unit, text),
-                marker=item_marker(text.split("\n", 1)[0]))
+    """``unit``'s side in a translation: ``text`` read by ``document``'s parser, in its
+    structural form (pipeline/characters.py), its fields as the translation writes them."""
+    shaped = Shaped(text)
+    return Side(text, path, line_start, line_end,
+                shaped.written_fields(readers[document.parser](unit, shaped.text)),
+                marker=item_marker(shaped.text.split("\n", 1)[0]))
 
 
 def text_lines(text: str) -> list[str]:

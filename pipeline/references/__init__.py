@@ -73,10 +73,14 @@ def extracted(units: list[Unit]) -> list[Reference]:
         for lang, side in unit.sides.items():
             if not side.text:
                 continue
+            # the references come in order: count the lines from the one before, not from the
+            # start of a text that may hold thousands of them
+            at, line, line_start = 0, side.line_start, 0
             for found in extract(side.text, lang, skip_leading_marker=unit.kind == Kind.FOOTNOTE):
-                before = side.text[:found.start]
-                line = side.line_start + before.count("\n")
-                col = found.start - (before.rfind("\n") + 1) + 1
+                line += side.text.count("\n", at, found.start)
+                line_start = side.text.rfind("\n", at, found.start) + 1 or line_start
+                at = found.start
+                col = found.start - line_start + 1
                 targets = [found.target]
                 if found.kind in (RefKind.STEP, RefKind.RELATIVE) and _SEVERAL.search(found.target):
                     targets = _SEVERAL.findall(found.target)

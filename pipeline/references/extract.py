@@ -3,13 +3,19 @@
 Each pattern names one way the texts refer to something. Patterns run in order and a span
 taken by one is not taken again, so `разделе 11.1 ниже` is one rule reference with a direction,
 not a rule reference plus a vague `ниже`.
+
+The patterns read the text's structural form (pipeline/characters.py: a no-break space is a
+space, a zero-width space inside `18.​1` is nothing); a reference's place and words are those
+of the text as written.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
+from ..characters import Shaped
 from ..model import Claims, RefKind
 
 
@@ -29,6 +35,7 @@ _ROMAN = r"[IVXL]+"
 _NUM = r"\d{1,3}(?:\.\d{1,3})+"
 _TITLE_AFTER = re.compile(r"\s*\((?P<title>[^()]{3,80})\)")
 _OCCURRENCE_AFTER = re.compile(r"^[^.;]{0,80}?\bfor the (?P<nth>first|second|third|fourth) time")
+_OCCURRENCE_REACH = 120  # the longest text _OCCURRENCE_AFTER can match
 
 # (kind, pattern, languages, hints); group `t` is the target, optional groups add claims. Every
 # match holds one of the pattern's hints: a text holding none is not searched with it (most
@@ -79,21 +86,26 @@ def extract(text: str, lang: str, *, skip_leading_marker: bool = False) -> list[
     ``skip_leading_marker`` is set for a footnote's own text, whose leading ``*`` is the
     footnote's marker, not a reference to it.
     """
-    taken: list[tuple[int, int]] = []
+    shaped = Shaped(text)
+    written, text = text, shaped.text
+    marker_end = len(text) - len(text.lstrip(" *"))  # a footnote's own marker ends here
+    taken: list[tuple[int, int]] = []  # the spans taken, in order: one look for an overlap
     found: list[Found] = []
     for kind, pattern, languages, hints in PATTERNS:
         if lang not in languages or not any(hint in text for hint in hints):
             continue
         for match in pattern.finditer(text):
             start, end = match.span()
-            if any(start < b and a < end for a, b in taken):
+            at = bisect.bisect_left(taken, (start, end))
+            if (at and taken[at - 1][1] > start) or (at < len(taken) and taken[at][0] < end):
                 continue
-            if skip_leading_marker and kind == RefKind.FOOTNOTE and not text[:start].strip(" *"):
+            if skip_leading_marker and kind == RefKind.FOOTNOTE and start <= marker_end:
                 continue
             if "said" in pattern.groupindex and not _said_word(match["said"]):
                 continue
-            taken.append((start, end))
-            found.append(Found(kind, start, end, match.group(0).strip(),
+            taken.insert(at, (start, end))
+            first, last = shaped.span(start, end)
+            found.append(Found(kind, first, last, written[first:last].strip(),
                                _normalise(match["t"] if "said" not in pattern.groupindex
                                           else match["t"].lower()), _claims(match, text)))
     return sorted(found, key=lambda f: f.start)
@@ -122,9 +134,10 @@ def _normalise(target: str) -> str:
 def _claims(match: re.Match[str], text: str) -> Claims:
     said = {name: value.lower() if name == "dir" else value for name, value in match.groupdict().items()
             if name not in ("t", "said") and value}
-    after = text[match.end():]
-    if (title := _TITLE_AFTER.match(after)) and not re.search(r"\d|see|см\.", title["title"]):
+    # matched where the reference ends, not on a copy of the rest of the text: a text of
+    # thousands of references would copy itself thousands of times
+    if (title := _TITLE_AFTER.match(text, match.end())) and not re.search(r"\d|see|см\.", title["title"]):
         said["title"] = title["title"].strip()
-    if (nth := _OCCURRENCE_AFTER.match(after)) is not None:
+    if (nth := _OCCURRENCE_AFTER.match(text[match.end():match.end() + _OCCURRENCE_REACH])) is not None:
         said["occurrence"] = nth["nth"]
     return Claims(**said)

@@ -49,6 +49,10 @@ SUMMARIES = [
     _("an abbreviation that neither the corpus nor the glossary defines for this game"),
     _("an abbreviation used before the document defines it"),
     _("a word in Cyrillic letters spelling a known Latin abbreviation, or the reverse (`СР`)"),
+    _("an invisible character (zero-width space, bidi control, soft hyphen) inside a number, an id "
+      "or a cross-reference (`21.5` with a zero-width space after the dot)"),
+    _("an invisible character (zero-width space or joiner, bidi control, soft hyphen) in the text: "
+      "no reader sees it, search and spelling do"),
     _("an opening quotation mark written as a closing one, or the reverse (`”America”`)"),
     _("a space just inside a quotation mark or bracket (`« Восстание`)"),
     _("a space before a colon, semicolon, comma, full stop, `!` or `?` (`[Draw Card] :`)"),

@@ -10,6 +10,7 @@ untrusted and may hold markup, Markdown or template syntax, all shown as written
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from typing import Callable
@@ -33,13 +34,22 @@ class _Mark:
     abbr: Abbreviation | None = None
 
 
-def offset(side: Side, line: int, col: int) -> int:
-    """The character offset in ``side.text`` of a 1-based line and column of the source."""
-    lines = side.text.split("\n")
+def offset(side: Side, line: int, col: int, starts: list[int] | None = None) -> int:
+    """The character offset in ``side.text`` of a 1-based line and column of the source;
+    ``starts``, where each line of the text starts (:func:`line_starts`), when it is asked for
+    many places of one text."""
+    starts = starts if starts is not None else line_starts(side.text)
     index = line - side.line_start
-    if not 0 <= index < len(lines):
+    if not 0 <= index < len(starts):
         raise ValueError(f"line {line} is not one of the unit's own lines")
-    return sum(len(text) + 1 for text in lines[:index]) + col - 1
+    return starts[index] + col - 1
+
+
+def line_starts(text: str) -> list[int]:
+    starts = [0]
+    for line in text.split("\n")[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    return starts
 
 
 class Abbreviations(dict):
@@ -57,6 +67,13 @@ class Abbreviations(dict):
             self._finders[lang] = re.compile(
                 rf"(?<![^\W\d_])(?:{names}){'s?' if lang == Lang.EN else ''}(?![^\W\d_])" if names else r"(?!)")
         return self._finders[lang]
+
+
+def _overlaps(mark: _Mark, refs: list[_Mark], starts: list[int]) -> bool:
+    """Whether ``mark`` overlaps one of ``refs`` (in order, none overlapping another, their
+    ``starts``): a look at the two around it, not at every reference of the text."""
+    at = bisect.bisect_right(starts, mark.start)
+    return (at > 0 and refs[at - 1].end > mark.start) or (at < len(refs) and refs[at].start < mark.end)
 
 
 def abbreviation_spans(text: str, lang: str, known: dict[str, Abbreviation]) -> list[_Mark]:
@@ -87,17 +104,18 @@ class SideText:
         self.render_ref = render_ref
         self.placed: set[int] = set()
         spans: dict[tuple[int, int], _Mark] = {}
+        starts = line_starts(side.text) if refs else []  # once, not once per reference
         for ref in refs:
-            start = offset(side, ref.line, ref.col)
+            start = offset(side, ref.line, ref.col, starts)
             if self.text[start:start + len(ref.text)] != ref.text:
                 raise ValueError(f"{ref.source}: reference {ref.text!r} is not at "
                                  f"{ref.path}:{ref.line}:{ref.col}")
             spans.setdefault((start, start + len(ref.text)),
                              _Mark(start, start + len(ref.text))).refs.append(ref)
         self.refs = sorted(spans.values(), key=lambda m: m.start)
+        ref_starts = [r.start for r in self.refs]  # the extractor's spans never overlap
         self.marks = sorted(self.refs + [m for m in abbreviation_spans(self.text, lang, abbreviations)
-                                         if not any(r.start < m.end and m.start < r.end
-                                                    for r in self.refs)],
+                                         if not _overlaps(m, self.refs, ref_starts)],
                             key=lambda m: (m.start, -m.end))
 
     def span(self, start: int = 0, end: int | None = None) -> Markup:
