@@ -62,6 +62,12 @@ DEFECTS = [
 
 #: correct retranslations: each says the real translation's meaning in other words
 CORRECT = [
+    # a term moved by Russian word order: `CB` is no party, only who does what to whom counts
+    Edit("eu-risto:4:I/occ-1/events-phase/1", "FRA получает временный CB против владельца NAPOLI,",
+         "FRA получает против владельца NAPOLI временный CB,"),
+    # `are not affected` as «остаются в силе»: a change negated is a keeping (litotes)
+    Edit("eu-risto:4:I/occ-1/movement-phase/2", "но на остальные эффекты из описания события это не влияет.",
+         "но остальные эффекты из описания события остаются в силе."),
     # `the above conditions` as «вышеуказанные условия», not «указанные выше»: the same reference
     Edit("eu-risto:8:I/occ-2/individual-consequences/para-1",
          "указанные выше условия немедленно применяются к ним так, как если бы",

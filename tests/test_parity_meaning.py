@@ -98,7 +98,7 @@ def test_the_messages_quote_what_differs(draft):
     assert "«они получают ещё 1» here, «of them lose 1» on the en side" in \
         said["eu-risto:8:I/occ-2/general-consequences/3/c", "parity-sign"].message
     assert said["eu-risto:3:I/events-phase/1", "parity-order"].message.startswith(
-        "`CB` comes before `VEN` here, after it on the en side")
+        "`TUR` comes before `VEN` here, after it on the en side")
     left = said["eu-risto:3:I/later-turns/2", "parity-other-language"]
     assert left.severity == Severity.ERROR and left.message.startswith(
         "«However, this provides VEN with a temporary free CB against»: 7 words of en text")
@@ -221,6 +221,14 @@ def test_a_joined_or_split_sentence_never_looks_dropped_and_a_dropped_one_is_alw
     ("если только эти малые страны сами не воюют", "ru", ["не"], []),  # `unless`
     ("Восстановление католической веры невозможно", "ru", [], ["невозможно"]),
     ("В случае ничьей её участники", "ru", [], ["ничьей"]),  # «ничья» is a draw: weak at most
+    # found by a correct retranslation of the fact units (tests/retranslations.ru.yaml):
+    # both «не» of one «пока» are `until`'s
+    ("пока избранный император не умрёт или не перейдёт в протестантизм", "ru", [], ["не", "не"]),
+    ("пока он не умрёт, и не может", "ru", ["не"], ["не"]),  # a second clause negates on its own
+    ("строить их можно не быстрее чем по 1 кораблю", "ru", [], ["не"]),  # `at a rate of at most`
+    # a verb of keeping renders a change negated: "are not affected" as «остаются в силе»
+    ("остальные эффекты из описания события остаются в силе", "ru", [], ["остаются"]),
+    ("the other effects remain in force", "en", [], ["remain"]),
 ])
 def test_negations_by_lemma(text, lang, strong, weak):
     found = negations(text, lang)

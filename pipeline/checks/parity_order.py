@@ -2,10 +2,13 @@
 translated side.
 
 Power tags and names in capitals (`FRA`, `SPA`, `MILANO`) stand for the same things on both
-sides; where a sentence and its translation each write two of them once, outside brackets, a
-translation that names them the other way round has most likely swapped who does what ("FRA
+sides; where a sentence and its translation both write two of them outside brackets, a
+translation that first names them the other way round has most likely swapped who does what ("FRA
 declares war on SPA" as «SPA объявляет войну FRA»). An aside in brackets moves freely, and so
-does an event id's numeral (`1:IV`), so neither is compared.
+does an event id's numeral (`1:IV`), so neither is compared. Nor is an abbreviation of a
+common noun (the glossary expands `CB` as "casus belli", `VP` as "victory points"): it is a
+term, not one of the parties, and Russian word order moves it freely («FRA получает против
+владельца NAPOLI временный CB»).
 
 Text in the other language: a run of four or more words that the other language's dictionary
 knows and this one's does not (abbreviations in capitals, single letters and numbers between
@@ -16,7 +19,6 @@ sentence left untranslated; `[English originals]` in a Russian text are meant to
 from __future__ import annotations
 
 import re
-from collections import Counter
 from typing import Iterable
 
 from ..brackets import english_originals
@@ -26,6 +28,7 @@ from .base import WORD, CheckContext, Code, _, at, text
 from .parity_numbers import roman_value
 from .parity_pairs import pairs, quote
 from .parity_tokens import latin_tokens
+from .terminology_terms import termbase
 from .wordlists import in_dictionary, language_of, wordlist
 
 ORDER = Code("parity-order", Severity.WARNING,
@@ -44,11 +47,16 @@ _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 
 def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     target = unit.sides[lang]
+    terms = _terms(ctx, ctx.lookup().document_of(unit).rulebook)
     for pair in pairs(ctx, unit, source_lang, lang):
-        theirs, ours = _tokens(pair.source), _tokens(pair.target)
-        counted_theirs, counted_ours = Counter(theirs), Counter(ours)
-        shared = [t for t in theirs if counted_theirs[t] == 1 and counted_ours[t] == 1]
-        where = {token: n for n, token in enumerate(ours)}
+        theirs = [t for t in _tokens(pair.source) if t not in terms]
+        ours = [t for t in _tokens(pair.target) if t not in terms]
+        # each name where it first stands: a translation may name a party again where the
+        # original says "Turkish" («принадлежит TUR»), but who comes first does not change
+        where = {}
+        for n, token in enumerate(ours):
+            where.setdefault(token, n)
+        shared = [t for t in dict.fromkeys(theirs) if t in where]
         swapped = next(((a, b) for n, a in enumerate(shared) for b in shared[n + 1:]
                         if where[a] > where[b]), None)
         if swapped:
@@ -60,6 +68,13 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
                           quote=quote(pair.source)),
                      suggestion=text(_("check who does what: %(quote)s"), quote=quote(pair.source)))
     yield from _other_language(ctx, unit, source_lang, lang)
+
+
+def _terms(ctx: CheckContext, game: str) -> frozenset[str]:
+    """The game's abbreviations of common nouns: their expansion is not a name (`casus belli`)."""
+    return ctx.shared(f"parity-order-terms:{game}", lambda: frozenset(
+        a.abbr for a in termbase(ctx).abbreviations
+        if game in a.games and a.expansion and a.expansion[:1].islower()))
 
 
 def _tokens(sentence: str) -> list[str]:

@@ -13,18 +13,23 @@ never reported missing. The two languages do not match marker for marker:
   compared by presence, not by count;
 - «не более», «не менее» are `at most`, `at least` (and `no more than` the same in English):
   comparisons, whose negation is weak;
-- «пока … не» and «до тех пор, пока … не» are `until` (or `while not`): their «не» is weak;
+- «пока … не» and «до тех пор, пока … не» are `until` (or `while not`): their «не» is weak,
+  and so is each «не» joined to it («пока он не умрёт или не перейдёт …»);
+- «не» before a comparative (`не быстрее чем`: `at a rate of at most`) compares;
+- a verb of keeping is the negation of a change: "are not affected" is «остаются в силе»,
+  «не меняется» is "remains" (litotes), so such a verb is a weak negation;
   «если только … не» is `unless`, a strong negation as `unless` is (it also conditions).
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import NamedTuple
 
 from ..model import Lang
 from . import Token, lemmas
-from .morph import ru_word
+from .morph import parses, ru_word
 
 
 class Marker(NamedTuple):
@@ -45,10 +50,13 @@ NEGATIONS = {
 WEAK_NEGATIONS = {
     Lang.EN: frozenset({"without", "except", "excluding", "fail", "lack", "instead",
                         "impossible", "unable", "cease", "refuse", "forfeit", "forbid",
-                        "prohibit", "prohibited", "forbidden", "restrict"}),
+                        "prohibit", "prohibited", "forbidden", "restrict",
+                        "remain", "retain", "stay", "unchanged", "unaffected"}),
     Lang.RU: frozenset({"без", "кроме", "исключение", "лишаться", "лишиться", "отказаться",
                         "отказываться", "вместо", "запрещать", "запретить", "запрещённый",
-                        "запрещенный", "запрет"}),
+                        "запрещенный", "запрет",
+                        "оставаться", "остаться", "сохраняться", "сохраниться", "сохранять",
+                        "сохранить", "прежний"}),
 }
 #: a negation word before one of these compares, it does not negate (`no more than`, «не более»)
 COMPARATIVES = {
@@ -58,6 +66,10 @@ COMPARATIVES = {
 }
 #: how far after «пока» its «не» may stand (``пока эта держава не``)
 _UNTIL_REACH = 6
+#: what joins a second «не» to the first under one «пока»
+_JOINING = frozenset({"или", "и", "либо"})
+#: punctuation that ends the «пока» clause: a «не» after it negates on its own
+_CLAUSE_END = re.compile(r"[,;:.!?()]")
 #: «не смотря на»: the misspelling of «несмотря на» (`even though`), spell-confusable's to report
 _NOT_A_NEGATION_BEFORE = {Lang.RU: frozenset({"смотря"})}
 
@@ -94,7 +106,7 @@ def negations(text: str, lang: str) -> tuple[Marker, ...]:
                 continue
             # `no more than`, «пока не» (`until`, or `while not`): a negation only in part
             partly = bool(following & COMPARATIVES[lang]) or lang == Lang.RU and \
-                bool(keys & {"не", "ни"}) and _until(words, n)
+                bool(keys & {"не", "ни"}) and (_until(words, n, text) or _comparative(words, n + 1))
             found.append(Marker(token.start, token.end, token.text, not partly))
         elif keys & weak or _lexical(token, following, lang):
             found.append(Marker(token.start, token.end, token.text, False))
@@ -129,17 +141,28 @@ def conditions(text: str, lang: str) -> tuple[Marker, ...]:
     return tuple(found)
 
 
-def _until(words: list[Token], n: int) -> bool:
+def _until(words: list[Token], n: int, text: str) -> bool:
     """Whether the «не» at ``n`` completes a «пока» before it."""
     for back in range(1, _UNTIL_REACH + 1):
         if n - back < 0:
             return False
         keys = words[n - back].keys
         if keys & NEGATIONS[Lang.RU]:
-            return False  # a negation between: this «не» is one of its own
+            # a negation between: this «не» is one of its own, unless that one is the
+            # «пока»'s and this one is joined to it («пока … не умрёт или не перейдёт»)
+            joined = back > 1 and words[n - 1].text.lower() in _JOINING \
+                and not _CLAUSE_END.search(text, words[n - back].end, words[n].start)
+            return joined and _until(words, n - back, text)
         if "пока" in keys:
             return True
     return False
+
+
+def _comparative(words: list[Token], n: int) -> bool:
+    """Whether the word at ``n`` is a comparative (`быстрее`, `позднее`): pymorphy3's COMP."""
+    if n >= len(words):
+        return False
+    return any("COMP" in parse.tag for parse in parses(words[n].text.lower()))
 
 
 def _lexical(token: Token, following: frozenset[str], lang: str) -> bool:
