@@ -91,8 +91,8 @@ SCENARIOS: dict[str, list[tuple[dict, dict]]] = {
         ({"occurrence": 3}, {"refused": "occurs 2 times"}),
     ],
     "eu-risto.diplomacy-modifiers": [
-        ({"power": "FRA", "target": "toscana", "period": "I", "wars_in_italy": True}, {"modifier": 2}),
-        ({"power": "FRA", "target": "parma", "period": "I", "wars_in_italy": True}, {"modifier": -1}),
+        ({"power": "FRA", "target": "toscana", "period": "I", "wars_in_italy": 1}, {"modifier": 2}),
+        ({"power": "FRA", "target": "parma", "period": "I", "wars_in_italy": 2}, {"modifier": -1}),
         ({"power": "TUR", "target": "muslim-minor", "period": "I", "turkish_pressure": True}, {"modifier": 3}),
         ({"power": "ENG", "target": "protestant", "period": "II", "religion": "conciliatorism"}, {"modifier": 2}),
         ({"power": "SPA", "target": "papacy", "period": "II", "religion": "counter-reform"}, {"modifier": 2}),
@@ -210,8 +210,9 @@ SCENARIOS: dict[str, list[tuple[dict, dict]]] = {
     "vq.action-phase-end": [({"consecutive_passes": 6}, {"ends": True})],
     "pop.declare-war": [
         ({"targets": "Venice,Genoa", "without_cb": "Venice", "with_marriage": "Genoa,Venice",
-          "marriage_l_side": "Venice", "player_realms": "Genoa,Venice", "already_at_war": "Venice"},
-         {"allowed": True, "crowns": 1, "stability_lost": 3, "gaining": ("Genoa",), "each_targeted_pr_gains": 1}),
+          "marriage_l_side": "Venice", "player_realms": "Genoa", "accepting_ctas": "France,Spain",
+          "already_at_war": "Spain"},
+         {"allowed": True, "crowns": 1, "stability_lost": 3, "gaining": ("Genoa", "France"), "each_pr_gains": 1}),
         ({"targets": "Venice", "battles": False}, {"free_action": ("activate-units", "recruit-units")}),
         *(({"targets": "Venice", "bars": f"Venice:{bar}"}, {"allowed": False})
           for bar in ("allies", "truce", "passed", "npr-ally", "hre-member", "distant", "interregnum")),

@@ -92,10 +92,32 @@ WINTER = "his.winter-return"
 
 @pytest.mark.parametrize("units, stay, leave", [(4, 4, 0), (5, 4, 1), (9, 4, 5)])
 def test_winter_at_most_4_units_stay_in_a_controlled_fortified_space(units, stay, leave):
-    """his:19.3/proc-1/step-1: more than 4: the excess returns to the capital."""
+    """his:19.3/proc-1/step-1: more than 4: the excess returns to the capital; the others may."""
     result = decide(WINTER, power="france", units=units, space="fortified-controlled").result
-    assert (result.may_stay, result.must_leave) == (stay, leave)
-    assert result.destinations == (("capital",) if leave else ())
+    assert (result.may_stay, result.must_leave, result.may_also_return) == (stay, leave, stay)
+    assert result.destinations == ("capital",)
+
+
+@pytest.mark.parametrize("units, placed, legal", [
+    (3, "capital:3", True), (3, "capital:1", True), (6, "capital:2", True), (6, "capital:6", True),
+    (6, "capital:1", False), (6, "capital:7", False), (3, "Равенна:3", False)])
+def test_winter_the_other_units_may_return_to_the_capital_by_choice(units, placed, legal):
+    """his:19.3/proc-1/step-1: «Остальные отряды из этих городов также можно по желанию вернуть в
+    столицу» — a voluntary return is legal; the excess still must go, and only to the capital."""
+    outcome = decide(WINTER, power="france", units=units, space="fortified-controlled", placed=placed)
+    assert outcome.result.legal is legal, outcome.result.problems
+    assert "his.winter.voluntary-return" in [r.fact for r in outcome.readings]
+
+
+def test_winter_no_voluntary_return_to_an_enemy_held_capital_or_for_the_protestants():
+    """his:19.3/proc-1/list-1 items 1 and 2: no capital to go to."""
+    held = decide(WINTER, power="france", units=3, space="fortified-controlled", capital_enemy_controlled=True,
+                  placed="capital:1").result
+    assert (held.may_also_return, held.legal) == (0, False)
+    assert decide(WINTER, power="protestants", units=3, space="fortified-controlled").result.may_also_return == 0
+    with_attrition = decide(WINTER, power="france", units=3, space="fortified-controlled", attrition=1,
+                            placed="capital:2").result
+    assert (with_attrition.survivors, with_attrition.legal) == (2, True)
 
 
 def test_winter_capitals_have_no_limit_and_unfortified_spaces_empty():

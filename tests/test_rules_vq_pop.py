@@ -137,7 +137,7 @@ def test_declare_war_costs_1c_and_stability_per_target():
     """pop:5.5/action-1 (1c); proc-1/step-2 (2s per target without CB, 1s per M unless L up); step-4."""
     result = decide(DOW, targets="Venice,Genoa,Milan", without_cb="Venice,Genoa", with_marriage="Venice,Milan",
                     marriage_l_side="Milan", player_realms="Genoa").result
-    assert (result.allowed, result.crowns, result.stability_lost, result.each_targeted_pr_gains) == (True, 1, 5, 1)
+    assert (result.allowed, result.crowns, result.stability_lost, result.each_pr_gains) == (True, 1, 5, 1)
     assert result.gaining == ("Genoa",)
     assert decide(DOW, targets="Venice").result.stability_lost == 0
 
@@ -159,11 +159,26 @@ def test_declare_war_names_the_barred_target_among_several():
         decide(DOW, targets="Venice", bars="Savoy:truce")
 
 
-def test_a_targeted_pr_already_at_war_gains_nothing():
-    """proc-1/step-4: "(unless that PR is already at War with the Aggressor)"."""
-    result = decide(DOW, targets="Venice,Genoa", player_realms="Venice,Genoa", already_at_war="Venice").result
-    assert result.gaining == ("Genoa",)
-    assert decide(DOW, targets="Venice", player_realms="Venice", already_at_war="Venice").result.each_targeted_pr_gains == 0
+def test_prs_accepting_an_nprs_defensive_cta_gain_1c_unless_already_at_war():
+    """proc-1/step-4: "Targeted PRs, and PRs accepting any Defensive CtAs from NPRs (unless that PR
+    is already at War with the Aggressor), gain 1c": the accepting PRs gain too, and the "unless"
+    is theirs (the fact's recorded reading), so a targeted PR always gains."""
+    outcome = decide(DOW, targets="Venice,Genoa", player_realms="Genoa", accepting_ctas="France,Spain",
+                     already_at_war="Spain")
+    assert (outcome.result.gaining, outcome.result.each_pr_gains) == (("Genoa", "France"), 1)
+    assert decide(DOW, targets="Venice", accepting_ctas="France").result.gaining == ("France",)
+    assert decide(DOW, targets="Venice", accepting_ctas="France",
+                  already_at_war="France").result.each_pr_gains == 0
+    [reading] = outcome.readings
+    assert (reading.fact, "accepting" in reading.reading, "targeted PRs too" in reading.alternative) == (
+        "pop.dow.targeted-pr-exception", True, True)
+
+
+def test_only_an_accepting_pr_can_be_already_at_war_and_only_an_npr_target_calls():
+    with pytest.raises(RuleInputError, match="already_at_war: Venice is not a PR accepting a CtA"):
+        decide(DOW, targets="Venice", player_realms="Venice", already_at_war="Venice")
+    with pytest.raises(RuleInputError, match="no targeted NPR sends a CtA"):
+        decide(DOW, targets="Venice", player_realms="Venice", accepting_ctas="France")
 
 
 @pytest.mark.parametrize("bar, letter", [("allies", "a"), ("truce", "b"), ("passed", "c"), ("npr-ally", "d"),

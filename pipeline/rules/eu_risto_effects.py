@@ -109,7 +109,8 @@ class WarsInItalyResult:
 
 @rule("eu-risto.wars-in-italy-effects", unit="eu-risto:4:I", inputs=WarsInItalyEffects,
       facts=("eu-risto.occurrences.4", f"{W}.first.target", f"{W}.second.target", f"{W}.second.cb-turns",
-             f"{W}.first.outside-italy-stab", f"{W}.first.outside-italy-vp", f"{W}.first.napoli-not-conquered",
+             f"{W}.first.outside-italy-stab", f"{W}.first.outside-italy-vp", f"{W}.second.outside-italy-stab",
+             f"{W}.second.outside-italy-vp", f"{W}.first.napoli-not-conquered",
              f"{W}.first.napoli-annexed", f"{W}.second.milan-annexed"))
 def wars_in_italy_effects(facts: Facts, given: WarsInItalyEffects) -> Outcome:
     """The Wars in Italy once activated: the target, the second event's CB window, the Stab and
@@ -128,11 +129,9 @@ def wars_in_italy_effects(facts: Facts, given: WarsInItalyEffects) -> Outcome:
         window = facts[f"{W}.second.cb-turns"]
         cb_turns = window.value
         cite.append(window)
-    if given.invaded_outside_italy:
-        if not first:
-            raise RuleInputError("invaded_outside_italy: only the first event (NAPOLI) has that clause "
-                                 f"({facts[f'{W}.first.outside-italy-stab'].unit})")
-        lost, forfeit = facts[f"{W}.first.outside-italy-stab"], facts[f"{W}.first.outside-italy-vp"]
+    if given.invaded_outside_italy:  # each event has the clause (occ-1 and occ-2 movement phase)
+        which = "first" if first else "second"
+        lost, forfeit = facts[f"{W}.{which}.outside-italy-stab"], facts[f"{W}.{which}.outside-italy-vp"]
         stab, vp = lost.value, -forfeit.value
         cite = [lost, forfeit, *cite]
     if given.war_over:
@@ -172,7 +171,7 @@ class Diplomacy(Inputs):
     power: EuPower = arg("the power conducting diplomacy")
     target: Minor = arg("the country it is aimed at")
     period: Period = arg("the current period")
-    wars_in_italy: bool = arg("the first Wars in Italy event lasts", False)
+    wars_in_italy: int = arg("the Wars in Italy event that lasts: 1 (NAPOLI), 2 (MILANO), 0: none", 0)
     turkish_pressure: bool = arg("event 9:I has occurred and the target is TUR's chosen Muslim minor", False)
     religion: Religion | None = arg("the power's choice at the second Reformation (8:I); none: not yet", None)
     reformation_period: Period | None = arg("the period the power chose Protestantism in", None)
@@ -189,14 +188,17 @@ _PERIOD_I = "eu-risto:period-I"  # no modifier: the period's events as a whole
 
 
 @rule("eu-risto.diplomacy-modifiers", unit=_PERIOD_I, inputs=Diplomacy,
-      facts=(f"{W}.first.toscana", f"{W}.first.papacy-parma", "eu-risto.turkish-pressure.bonus",
+      facts=(f"{W}.first.toscana", f"{W}.first.papacy-parma", f"{W}.second.toscana", f"{W}.second.papacy-parma",
+             "eu-risto.turkish-pressure.bonus",
              f"{R}.protestantism.papacy", f"{R}.france.protestantism.papacy", f"{R}.conciliatorism.diplomacy",
              f"{R}.spain.counter-reform.papacy"))
 def diplomacy_modifiers(facts: Facts, given: Diplomacy) -> Outcome:
     """The diplomacy modifiers Period I events leave: FRA's +2 on Toscana and -1 on Papacy and
-    Parma while the first Wars in Italy lasts, TUR's +3 on its Muslim minor, the Reformation's
+    Parma while either Wars in Italy event lasts, TUR's +3 on its Muslim minor, the Reformation's
     +2 on Protestant countries for conciliatorism and SPA's +2 on Papacy for counter-reform, and
     no diplomacy with Papacy for a Protestant power (FRA: to the end of period III)."""
+    if given.wars_in_italy not in (0, 1, 2):
+        raise RuleInputError(f"wars_in_italy={given.wars_in_italy}: Wars in Italy occurs twice (1 or 2; 0: none)")
     if given.reformation_period is not None and given.religion != Religion.PROTESTANTISM:
         raise RuleInputError("reformation_period: only a Protestant power has one")
     if given.turkish_pressure and (given.power != EuPower.TUR or given.target != Minor.MUSLIM_MINOR):
@@ -216,11 +218,12 @@ def diplomacy_modifiers(facts: Facts, given: Diplomacy) -> Outcome:
     else:
         lapsed = []
     applied = []
-    if given.wars_in_italy and given.power == EuPower.FRA:
+    if given.wars_in_italy and given.power == EuPower.FRA:  # each event states its own modifiers
+        which = "first" if given.wars_in_italy == 1 else "second"
         if given.target == Minor.TOSCANA:
-            applied.append(facts[f"{W}.first.toscana"])
+            applied.append(facts[f"{W}.{which}.toscana"])
         elif given.target in (Minor.PAPACY, Minor.PARMA):
-            applied.append(facts[f"{W}.first.papacy-parma"])
+            applied.append(facts[f"{W}.{which}.papacy-parma"])
     if given.turkish_pressure:
         applied.append(facts["eu-risto.turkish-pressure.bonus"])
     if given.religion == Religion.CONCILIATORISM and given.target == Minor.PROTESTANT:

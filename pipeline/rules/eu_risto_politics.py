@@ -4,7 +4,7 @@ consequences (8:I), refusing Wars in Italy (4:I), the Veneto-Turkish transfer (3
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .facts import Facts, MissingFactError
@@ -50,6 +50,8 @@ class ElectionResult:
     cancelled: bool  # no bid or nobody eligible: cancelled, still marked off as played
     winner_ducats: int
     winner_vp: int
+    #: the electorates' 10d paid to controllers who do not bid (the fact's reading), per power
+    electorate_ducats: dict[str, int] = field(default_factory=dict)
 
 
 @rule("eu-risto.hre-election", unit="eu-risto:2:I/events-phase", inputs=Election,
@@ -91,14 +93,20 @@ def hre_election(facts: Facts, given: Election) -> Outcome:
             total += facts.number("eu-risto.hre.electorate-bonus") * len(held)
             cite += [electorates, facts["eu-risto.hre.electorate-bonus"]]
         totals[power.value] = total
+    paid: dict[str, int] = {}  # the bonus's reading decides the controllers who do not bid
+    for electorate, controller in given.electorates.items():
+        if controller not in bidders and electorate.value in electorates.value:
+            paid[controller.value] = paid.get(controller.value, 0) + facts.number("eu-risto.hre.electorate-bonus")
+    if paid:
+        cite += [electorates, facts["eu-risto.hre.electorate-bonus"]]
     if given.recurrence:
         cite.append(facts["eu-risto.hre.recurrence-no-fugger"])
     best = max(totals.values())
     top = tuple(p for p, t in totals.items() if t == best)
     if len(top) > 1:
-        return decided(rule_id, ElectionResult(totals, None, top, False, 0, 0), facts["eu-risto.hre.draw"], *cite)
+        return decided(rule_id, ElectionResult(totals, None, top, False, 0, 0, paid), facts["eu-risto.hre.draw"], *cite)
     ducats, vp = facts["eu-risto.hre.winner-ducats"], facts["eu-risto.hre.winner-vp"]
-    return decided(rule_id, ElectionResult(totals, top[0], (), False, ducats.value, vp.value), ducats, vp, *cite)
+    return decided(rule_id, ElectionResult(totals, top[0], (), False, ducats.value, vp.value, paid), ducats, vp, *cite)
 
 
 class Religion(StrEnum):

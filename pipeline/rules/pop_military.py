@@ -46,7 +46,8 @@ class DeclareWar(Inputs):
     with_marriage: tuple[str, ...] = arg("the targets you have a Royal Marriage (M) with", ())
     marriage_l_side: tuple[str, ...] = arg("of those, the ones whose marriage lies L side up", ())
     player_realms: tuple[str, ...] = arg("the targets that are PRs (player Realms)", ())
-    already_at_war: tuple[str, ...] = arg("of those, the PRs already at War with you", ())
+    accepting_ctas: tuple[str, ...] = arg("PRs accepting a Defensive CtA from a targeted NPR (step 3c)", ())
+    already_at_war: tuple[str, ...] = arg("of the PRs accepting a CtA, those already at War with you", ())
     bars: tuple[Barred, ...] = arg("a DoW restriction that applies to a target, as target:restriction "
                                    "(allies, truce, passed, npr-ally, hre-member, distant, interregnum)", ())
     battles: bool = arg("the declaration triggered a Battle", True)
@@ -57,8 +58,8 @@ class DeclareWarResult:
     allowed: bool
     crowns: int  # the Action's cost
     stability_lost: int
-    each_targeted_pr_gains: int  # crowns
-    gaining: tuple[str, ...]  # the targeted PRs that gain them
+    each_pr_gains: int  # crowns, to each PR in `gaining`
+    gaining: tuple[str, ...]  # the targeted PRs, and the PRs accepting an NPR's CtA not already at War
     barred_by: tuple[str, ...]  # target: restriction letter (a)-(g)
     free_action: tuple[str, ...]  # no Battle: one of these Actions at no c cost
 
@@ -78,15 +79,20 @@ def _among(name: str, items: tuple[str, ...], within: tuple[str, ...], what: str
 def declare_war(facts: Facts, given: DeclareWar) -> Outcome:
     """Declare War: the restrictions (a)-(g), each judged on its own target; the crown cost, the
     stability lost per target without a CB and per target you have a Royal Marriage with (not
-    with the L side up); the crown each targeted PR not already at War gains; with no Battle, a
-    free Activate Units or Recruit Units."""
+    with the L side up); the crown each targeted PR gains, and each PR accepting a targeted NPR's
+    Defensive CtA unless already at War with you; with no Battle, a free Activate Units or
+    Recruit Units."""
     if not given.targets:
         raise RuleInputError("targets: declare war on at least one Realm")
     _among("targets", given.targets, given.targets, "a target")
     for name in ("without_cb", "with_marriage", "player_realms"):
         _among(name, getattr(given, name), given.targets, "a target")
     _among("marriage_l_side", given.marriage_l_side, given.with_marriage, "a target you have a marriage with")
-    _among("already_at_war", given.already_at_war, given.player_realms, "a targeted PR")
+    if given.accepting_ctas and set(given.player_realms) == set(given.targets):
+        raise RuleInputError("accepting_ctas: every target is a PR, so no targeted NPR sends a CtA")
+    if len(set(given.accepting_ctas)) != len(given.accepting_ctas):
+        raise RuleInputError("accepting_ctas: a PR is named twice")
+    _among("already_at_war", given.already_at_war, given.accepting_ctas, "a PR accepting a CtA")
     for barred in given.bars:
         _among("bars", (barred.target,), given.targets, "a target")
     bars = [(b.target, facts[f"pop.dow.restriction.{b.bar.value}"]) for b in given.bars]
@@ -98,7 +104,10 @@ def declare_war(facts: Facts, given: DeclareWar) -> Outcome:
                + marriage.value * (t in given.with_marriage and t not in given.marriage_l_side)
                for t in given.targets)
     gain, exception = facts["pop.dow.targeted-pr-gain"], facts["pop.dow.targeted-pr-exception"]
-    gaining = tuple(t for t in given.player_realms if t not in given.already_at_war)
+    # The "unless" follows "PRs accepting any Defensive CtAs from NPRs" and speaks of "that PR":
+    # it is read as theirs alone (the fact's reading); a targeted PR always gains.
+    gaining = given.player_realms + tuple(p for p in given.accepting_ctas
+                                          if p not in given.already_at_war and p not in given.player_realms)
     free = () if given.battles else facts.list("pop.dow.free-action")
     result = DeclareWarResult(True, facts.number("pop.dow.cost"), lost, gain.value if gaining else 0,
                               gaining, (), free)
