@@ -84,6 +84,7 @@ SCENARIOS: dict[str, list[tuple[dict, dict]]] = {
     ],
     "eu-risto.wars-in-italy-effects": [
         ({"occurrence": 1, "invaded_outside_italy": True}, {"stab_lost": 1, "vp": -10, "loses_cb": True}),
+        ({"occurrence": 2, "invaded_outside_italy": True}, {"stab_lost": 1, "vp": -10, "loses_cb": True}),
         ({"occurrence": 1, "war_over": True}, {"vp": -10, "target": "NAPOLI"}),
         ({"occurrence": 1, "war_over": True, "conquered": True, "annexed": True}, {"vp": 10}),
         ({"occurrence": 2, "war_over": True, "conquered": True, "annexed": True},
@@ -93,6 +94,8 @@ SCENARIOS: dict[str, list[tuple[dict, dict]]] = {
     "eu-risto.diplomacy-modifiers": [
         ({"power": "FRA", "target": "toscana", "period": "I", "wars_in_italy": 1}, {"modifier": 2}),
         ({"power": "FRA", "target": "parma", "period": "I", "wars_in_italy": 2}, {"modifier": -1}),
+        ({"power": "FRA", "target": "papacy", "period": "I", "wars_in_italy": 1}, {"modifier": -1}),
+        ({"power": "FRA", "target": "toscana", "period": "I", "wars_in_italy": 2}, {"modifier": 2}),
         ({"power": "TUR", "target": "muslim-minor", "period": "I", "turkish_pressure": True}, {"modifier": 3}),
         ({"power": "ENG", "target": "protestant", "period": "II", "religion": "conciliatorism"}, {"modifier": 2}),
         ({"power": "SPA", "target": "papacy", "period": "II", "religion": "counter-reform"}, {"modifier": 2}),
@@ -144,6 +147,8 @@ SCENARIOS: dict[str, list[tuple[dict, dict]]] = {
         ({"controls_milan": True, "vp_so_far": 6}, {"vp": 0}),
     ],
     "his.winter-return": [
+        ({"power": "france", "units": 3, "space": "fortified-controlled", "placed": "capital:2"},
+         {"legal": True, "may_also_return": 3}),
         ({"power": "habsburgs", "units": 6, "space": "unfortified", "placed": "capital:6"}, {"legal": True}),
         ({"power": "france", "units": 6, "space": "fortified-controlled", "capital_enemy_controlled": True},
          {"destroyed": 2}),

@@ -128,6 +128,35 @@ def test_hre_fugger_bonuses_electorates_and_the_winners_reward():
     assert decide(HRE, bids="SPA:100").result.totals == {"SPA": 150}
 
 
+def test_hre_electorates_controlled_by_a_power_that_does_not_bid_still_pay_10d():
+    """eu-risto:2:I/events-phase/3: "The controller of the imperial electorates ... receives an
+    additional 10d": a controller who is no candidate (TUR), Protestant (ENG) or bids nothing
+    (FRA) is paid; a bidder has it in the bid (the fact's reading, with its alternative)."""
+    outcome = decide(HRE, bids="SPA:100,FRA:0", protestant="ENG",
+                     electorates="saxony:TUR,palatinate:TUR,cologne:ENG,bohemia:FRA")
+    assert outcome.result.electorate_ducats == {"TUR": 20, "ENG": 10, "FRA": 10}
+    assert outcome.result.totals == {"SPA": 150}
+    bidder = decide(HRE, bids="SPA:100", electorates="saxony:SPA").result
+    assert (bidder.totals, bidder.electorate_ducats) == ({"SPA": 160}, {})
+    [bonus] = [r for r in outcome.readings if r.fact == "eu-risto.hre.electorate-bonus"]
+    assert "does not bid" in bonus.reading and "receives nothing" in bonus.alternative
+    assert decide(HRE, bids="SPA:0", electorates="saxony:TUR").result.electorate_ducats == {}  # cancelled
+
+
+def test_the_second_wars_in_italy_repeats_the_outside_italy_clause_and_the_diplomacy_modifiers():
+    """eu-risto:4:I/occ-2/movement-phase/1 and diplomacy-phase/3 say again what the first event
+    says: 1 Stab, 10 VPs and the CB lost; +2 on Toscana, -1 on Papacy and Parma."""
+    second = decide("eu-risto.wars-in-italy-effects", occurrence=2, invaded_outside_italy=True)
+    assert (second.result.stab_lost, second.result.vp, second.result.loses_cb) == (1, -10, True)
+    assert second.unit == "eu-risto:4:I/occ-2/movement-phase/1"
+    for target, modifier in (("toscana", 2), ("papacy", -1), ("parma", -1)):
+        outcome = decide("eu-risto.diplomacy-modifiers", power="FRA", target=target, period="I", wars_in_italy=2)
+        assert outcome.result.modifier == modifier
+        assert outcome.unit == "eu-risto:4:I/occ-2/diplomacy-phase/3"
+    with pytest.raises(RuleInputError, match="wars_in_italy=3: Wars in Italy occurs twice"):
+        decide("eu-risto.diplomacy-modifiers", power="FRA", target="toscana", period="I", wars_in_italy=3)
+
+
 def test_hre_draw_recurrence_and_cancellation():
     draw = decide(HRE, bids="SPA:100,FRA:150").result
     assert (draw.winner, draw.draw) == (None, ("SPA", "FRA"))
