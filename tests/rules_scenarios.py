@@ -69,7 +69,8 @@ SCENARIOS: dict[str, list[tuple[dict, dict]]] = {
     "eu-risto.wars-in-italy-refusal": [
         ({"occurrence": 2, "refuser": "owner"}, {"stab_lost": 3, "cedes": "MILANO"}),
         ({"occurrence": 1, "refuser": "FRA"}, {"stab_lost": 2, "cedes": None}),
-        ({"occurrence": 1, "refuser": "owner"}, {"cedes": "NAPOLI"}),
+        ({"occurrence": 1, "refuser": "owner", "owner_major": True}, {"cedes": "NAPOLI"}),
+        ({"occurrence": 1, "refuser": "owner", "owner_major": False}, {"allowed": False, "stab_lost": 0}),
         ({"occurrence": 2, "refuser": "FRA"}, {"stab_lost": 2}),
     ],
     "eu-risto.veneto-turkish-transfer": [({"income": 7}, {"to_venice": 4})],
@@ -85,6 +86,10 @@ SCENARIOS: dict[str, list[tuple[dict, dict]]] = {
     "eu-risto.wars-in-italy-effects": [
         ({"occurrence": 1, "invaded_outside_italy": True}, {"stab_lost": 1, "vp": -10, "loses_cb": True}),
         ({"occurrence": 2, "invaded_outside_italy": True}, {"stab_lost": 1, "vp": -10, "loses_cb": True}),
+        ({"occurrence": 1, "invaded_outside_italy": True, "restriction_lifted": True},
+         {"stab_lost": 0, "vp": 0, "loses_cb": False}),
+        ({"occurrence": 2, "invaded_outside_italy": True, "restriction_lifted": True},
+         {"stab_lost": 0, "vp": 0, "loses_cb": False}),
         ({"occurrence": 1, "war_over": True}, {"vp": -10, "target": "NAPOLI"}),
         ({"occurrence": 1, "war_over": True, "conquered": True, "annexed": True}, {"vp": 10}),
         ({"occurrence": 2, "war_over": True, "conquered": True, "annexed": True},

@@ -214,8 +214,32 @@ def test_reformation_individual_consequences_are_listed_per_power():
     (1, "FRA", 2, None), (1, "owner", 3, "NAPOLI"), (2, "FRA", 2, None), (2, "owner", 3, "MILANO")])
 def test_refusing_wars_in_italy(occurrence, refuser, stab, cedes):
     """eu-risto:4:I/occ-1/diplomacy-phase/1, occ-2/diplomacy-phase/1"""
-    result = decide("eu-risto.wars-in-italy-refusal", occurrence=occurrence, refuser=refuser).result
-    assert (result.stab_lost, result.cedes, result.treated_as_played) == (stab, cedes, True)
+    major = {"owner_major": True} if (occurrence, refuser) == (1, "owner") else {}
+    result = decide("eu-risto.wars-in-italy-refusal", occurrence=occurrence, refuser=refuser, **major).result
+    assert (result.allowed, result.stab_lost, result.cedes, result.treated_as_played) == (True, stab, cedes, True)
+
+
+def test_the_owner_of_napoli_refuses_only_if_a_major_country():
+    """eu-risto:4:I/occ-1/diplomacy-phase/1: "FRA or the owner of NAPOLI (only if a major country)
+    can refuse it": a minor owner cannot, and whether it is major is asked, never assumed."""
+    minor = decide("eu-risto.wars-in-italy-refusal", occurrence=1, refuser="owner", owner_major=False)
+    assert (minor.result.allowed, minor.result.stab_lost, minor.result.cedes) == (False, 0, None)
+    assert minor.unit == "eu-risto:4:I/occ-1/diplomacy-phase/1"
+    with pytest.raises(RuleInputError, match="owner_major: required"):
+        decide("eu-risto.wars-in-italy-refusal", occurrence=1, refuser="owner")
+    with pytest.raises(RuleInputError, match="owner_major: only the first event"):
+        decide("eu-risto.wars-in-italy-refusal", occurrence=2, refuser="owner", owner_major=True)
+
+
+@pytest.mark.parametrize("occurrence, unit", [(1, "eu-risto:4:I/occ-1/movement-phase/3"),
+                                              (2, "eu-risto:4:I/occ-2/movement-phase/2")])
+def test_an_enemy_invasion_from_outside_italy_lifts_the_french_penalty(occurrence, unit):
+    """"the restrictions on FRA placed in 1 above are lifted without it forfeiting the CB"."""
+    outcome = decide("eu-risto.wars-in-italy-effects", occurrence=occurrence, invaded_outside_italy=True,
+                     restriction_lifted=True)
+    assert (outcome.result.stab_lost, outcome.result.vp, outcome.result.loses_cb, outcome.unit) == (0, 0, False, unit)
+    with pytest.raises(RuleInputError, match="restriction_lifted"):
+        decide("eu-risto.wars-in-italy-effects", occurrence=occurrence, restriction_lifted=True)
 
 
 def test_refusing_a_third_wars_in_italy_is_refused():

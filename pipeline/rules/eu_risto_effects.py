@@ -93,6 +93,8 @@ class WarsInItalyEffects(Inputs):
     occurrence: int = arg("which Wars in Italy event: 1 (NAPOLI) or 2 (MILANO)")
     invaded_outside_italy: bool = arg("FRA invaded an enemy-owned province outside Italy in the war "
                                       "(the first time)", False)
+    restriction_lifted: bool = arg("before that, the controller of the target or its allies invaded a FRA-owned "
+                                   "province using a supply source outside Italy", False)
     war_over: bool = arg("the war the event caused is over (its interphase)", False)
     conquered: bool = arg("FRA conquered the target province at some point in the war, even for a time", False)
     annexed: bool = arg("FRA annexed the target province", False)
@@ -110,7 +112,8 @@ class WarsInItalyResult:
 @rule("eu-risto.wars-in-italy-effects", unit="eu-risto:4:I", inputs=WarsInItalyEffects,
       facts=("eu-risto.occurrences.4", f"{W}.first.target", f"{W}.second.target", f"{W}.second.cb-turns",
              f"{W}.first.outside-italy-stab", f"{W}.first.outside-italy-vp", f"{W}.second.outside-italy-stab",
-             f"{W}.second.outside-italy-vp", f"{W}.first.napoli-not-conquered",
+             f"{W}.second.outside-italy-vp", f"{W}.first.outside-italy-lifted", f"{W}.second.outside-italy-lifted",
+             f"{W}.first.napoli-not-conquered",
              f"{W}.first.napoli-annexed", f"{W}.second.milan-annexed"))
 def wars_in_italy_effects(facts: Facts, given: WarsInItalyEffects) -> Outcome:
     """The Wars in Italy once activated: the target, the second event's CB window, the Stab and
@@ -131,9 +134,15 @@ def wars_in_italy_effects(facts: Facts, given: WarsInItalyEffects) -> Outcome:
         cite.append(window)
     if given.invaded_outside_italy:  # each event has the clause (occ-1 and occ-2 movement phase)
         which = "first" if first else "second"
-        lost, forfeit = facts[f"{W}.{which}.outside-italy-stab"], facts[f"{W}.{which}.outside-italy-vp"]
-        stab, vp = lost.value, -forfeit.value
-        cite = [lost, forfeit, *cite]
+        if given.restriction_lifted:  # the enemy's own invasion from outside Italy lifts the clause
+            cite = [facts[f"{W}.{which}.outside-italy-lifted"], *cite]
+        else:
+            lost, forfeit = facts[f"{W}.{which}.outside-italy-stab"], facts[f"{W}.{which}.outside-italy-vp"]
+            stab, vp = lost.value, -forfeit.value
+            cite = [lost, forfeit, *cite]
+    elif given.restriction_lifted:
+        raise RuleInputError("restriction_lifted: it lifts the penalty for invading outside Italy; "
+                             "give invaded_outside_italy=true")
     if given.war_over:
         if first:
             if not given.conquered:
@@ -148,7 +157,8 @@ def wars_in_italy_effects(facts: Facts, given: WarsInItalyEffects) -> Outcome:
             gain = facts[f"{W}.second.milan-annexed"]
             vp += gain.value
             cite.insert(0, gain)
-    result = WarsInItalyResult(target.value, cb_turns, stab, vp, given.invaded_outside_italy)
+    result = WarsInItalyResult(target.value, cb_turns, stab, vp,
+                               given.invaded_outside_italy and not given.restriction_lifted)
     return decided(wars_in_italy_effects.rule_id, result, *cite)
 
 

@@ -222,10 +222,13 @@ _OCCURRENCE = {1: "first", 2: "second"}
 class ItalyRefusal(Inputs):
     occurrence: int = arg("which Wars in Italy event: 1 (NAPOLI) or 2 (MILANO)")
     refuser: Refuser = arg("who refuses: FRA, or the owner of the target province")
+    owner_major: bool | None = arg("the owner of NAPOLI is a major country (needed when it refuses the first "
+                                   "event)", None)
 
 
 @dataclass(frozen=True)
 class RefusalResult:
+    allowed: bool  # this side may refuse
     stab_lost: int
     cedes: str | None  # the province the owner cedes to FRA
     treated_as_played: bool
@@ -241,10 +244,20 @@ def wars_in_italy_refusal(facts: Facts, given: ItalyRefusal) -> Outcome:
     if given.occurrence not in range(1, count.value + 1) or given.occurrence not in _OCCURRENCE:
         raise RuleInputError(f"occurrence={given.occurrence}: Wars in Italy occurs {count.value} times ({count.unit})")
     prefix = f"eu-risto.wars-in-italy.{_OCCURRENCE[given.occurrence]}"
+    owner_first = given.refuser == Refuser.OWNER and given.occurrence == 1
+    if owner_first and given.owner_major is None:
+        raise RuleInputError("owner_major: required when the owner of NAPOLI refuses: only a major country may "
+                             f"({facts[f'{prefix}.refuse.owner-major'].unit})")
+    if given.owner_major is not None and not owner_first:
+        raise RuleInputError("owner_major: only the first event's refusal by the owner of NAPOLI asks it")
+    if owner_first and not given.owner_major:
+        major = facts[f"{prefix}.refuse.owner-major"]
+        return decided(wars_in_italy_refusal.rule_id, RefusalResult(False, 0, None, False), major)
     cost = facts[f"{prefix}.refuse.{'fra' if given.refuser == Refuser.FRA else 'owner'}"]
     target = facts[f"{prefix}.target"]
     cedes = target.value if given.refuser == Refuser.OWNER else None
-    return decided(wars_in_italy_refusal.rule_id, RefusalResult(cost.value, cedes, True), cost, target, count)
+    return decided(wars_in_italy_refusal.rule_id, RefusalResult(True, cost.value, cedes, True), cost,
+                   facts[f"{prefix}.refuse.owner-major"] if owner_first else None, target, count)
 
 
 @dataclass(frozen=True)
