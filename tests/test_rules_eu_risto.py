@@ -147,7 +147,7 @@ def test_the_second_wars_in_italy_repeats_the_outside_italy_clause_and_the_diplo
     """eu-risto:4:I/occ-2/movement-phase/1 and diplomacy-phase/3 say again what the first event
     says: 1 Stab, 10 VPs and the CB lost; +2 on Toscana, -1 on Papacy and Parma."""
     second = decide("eu-risto.wars-in-italy-effects", occurrence=2, invaded_outside_italy=True)
-    assert (second.result.stab_lost, second.result.vp, second.result.loses_cb) == (1, -10, True)
+    assert (second.result.stab_lost, second.result.vp_lost, second.result.loses_cb) == (1, 10, True)
     assert second.unit == "eu-risto:4:I/occ-2/movement-phase/1"
     for target, modifier in (("toscana", 2), ("papacy", -1), ("parma", -1)):
         outcome = decide("eu-risto.diplomacy-modifiers", power="FRA", target=target, period="I", wars_in_italy=2)
@@ -196,7 +196,7 @@ def test_reformation_general_consequences():
 def test_reformation_sole_defender_of_catholic_faith():
     """general-consequences/3/a-c"""
     one = decide(REFORMATION, choices="FRA:counter-reform,SPA:protestantism,ENG:protestantism").result
-    assert one.sole_defender == "FRA" and by_power(one)["FRA"].vp == 20 and by_power(one)["SPA"].stab_lost == 2
+    assert one.sole_defender == "FRA" and by_power(one)["FRA"].vp_gained == 20 and by_power(one)["SPA"].stab_lost == 2
     two = decide(REFORMATION, choices="FRA:counter-reform,SPA:counter-reform,ENG:protestantism").result
     assert (two.sole_defender, two.defender_by_procedure) == (None, ("FRA", "SPA"))
 
@@ -237,7 +237,8 @@ def test_an_enemy_invasion_from_outside_italy_lifts_the_french_penalty(occurrenc
     """"the restrictions on FRA placed in 1 above are lifted without it forfeiting the CB"."""
     outcome = decide("eu-risto.wars-in-italy-effects", occurrence=occurrence, invaded_outside_italy=True,
                      restriction_lifted=True)
-    assert (outcome.result.stab_lost, outcome.result.vp, outcome.result.loses_cb, outcome.unit) == (0, 0, False, unit)
+    assert (outcome.result.stab_lost, outcome.result.vp_lost, outcome.result.loses_cb, outcome.unit) == (
+        0, 0, False, unit)
     with pytest.raises(RuleInputError, match="restriction_lifted"):
         decide("eu-risto.wars-in-italy-effects", occurrence=occurrence, restriction_lifted=True)
 

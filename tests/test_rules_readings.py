@@ -91,7 +91,7 @@ def test_rules_run_shows_the_readings_the_outcome_rested_on(folio):
     assert [r["fact"] for r in without["readings"]] == ["eu-risto.hre.no-bids"]
     assert "readings" not in json.loads(folio(ROOT, "rules", "run", "his.chateaux", "die=4").stdout)
     leaderless = json.loads(folio(ROOT, "rules", "run", "vq.spring-deployment", "power=spain",
-                                  "land_units=9").stdout)
+                                  "land_units=9", "command_rating=none").stdout)
     assert [r["fact"] for r in leaderless["readings"]] == ["vq.deployment.command-rating"]
     led = json.loads(folio(ROOT, "rules", "run", "vq.spring-deployment", "power=spain", "land_units=3",
                            "command_rating=3").stdout)

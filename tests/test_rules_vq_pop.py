@@ -36,11 +36,11 @@ DEPLOY = "vq.spring-deployment"
 @pytest.mark.parametrize("units, allowed", [(5, True), (6, False)])
 def test_spring_deployment_at_most_5_land_units_cross_a_sea_zone(units, allowed):
     """vq:10/proc-1/step-6/list-1/item-6"""
-    outcome = decide(DEPLOY, power="england", land_units=units, sea_zones=1)
+    outcome = decide(DEPLOY, power="england", land_units=units, sea_zones=1, command_rating=None)
     assert outcome.result.allowed is allowed and outcome.result.cost_cp == 0
     if not allowed:
         assert outcome.unit == "vq:10/proc-1/step-6/list-1/item-6"
-    assert decide(DEPLOY, power="england", land_units=6).result.allowed  # no sea zone, no such limit
+    assert decide(DEPLOY, power="england", land_units=6, command_rating=6).result.allowed  # no sea zone
 
 
 @pytest.mark.parametrize("inputs, unit", [
@@ -49,12 +49,13 @@ def test_spring_deployment_at_most_5_land_units_cross_a_sea_zone(units, allowed)
     ({"both_capitals": True}, "item-1"), ({"command_rating": 2}, "item-3"),
     ({"sea_zones": 1, "foreign_ships": True}, "item-5")])
 def test_spring_deployment_restrictions(inputs, unit):
-    outcome = decide(DEPLOY, power="spain", land_units=3, **inputs)
+    outcome = decide(DEPLOY, power="spain", land_units=3, **{"command_rating": 3, **inputs})
     assert not outcome.result.allowed and outcome.unit == f"vq:10/proc-1/step-6/list-1/{unit}"
 
 
 def test_spring_deployment_through_lent_ships_and_within_command():
-    assert decide(DEPLOY, power="spain", land_units=3, sea_zones=1, foreign_ships=True, ships_lent=True).result.allowed
+    assert decide(DEPLOY, power="spain", land_units=3, sea_zones=1, foreign_ships=True, ships_lent=True,
+                  command_rating=4).result.allowed
     assert decide(DEPLOY, power="spain", land_units=3, command_rating=3).result.allowed
 
 

@@ -45,16 +45,16 @@ class Election(Inputs):
 @dataclass(frozen=True)
 class ElectionResult:
     totals: dict[str, int]  # bid plus bonuses, per bidder
-    winner: str | None
+    winner: str | None  # the power elected emperor; none on a draw or when cancelled
     draw: tuple[str, ...]  # tied at the top: they bid again, adding to their offer
     cancelled: bool  # no bid or nobody eligible: cancelled, still marked off as played
-    winner_ducats: int
-    winner_vp: int
+    winner_ducats: int  # ducats the winner gains
+    winner_vp: int  # VP the winner gains
     #: the electorates' 10d paid to controllers who do not bid (the fact's reading), per power
-    electorate_ducats: dict[str, int] = field(default_factory=dict)
+    electorate_ducats: dict[str, int] = field(default_factory=dict)  # ducats gained per power that controls electorates and does not bid
 
 
-@rule("eu-risto.hre-election", unit="eu-risto:2:I/events-phase", inputs=Election,
+@rule("eu-risto.hre-election", unit="eu-risto:2:I/events-phase", inputs=Election, result=ElectionResult,
       facts=("eu-risto.hre.candidates", "eu-risto.hre.protestants", "eu-risto.hre.highest-bid", "eu-risto.hre.draw",
              "eu-risto.hre.bids-lost", "eu-risto.hre.no-bids", "eu-risto.hre.fugger", "eu-risto.hre.fugger-charles-i",
              "eu-risto.hre.electorates", "eu-risto.hre.electorate-bonus", "eu-risto.hre.winner-ducats",
@@ -128,27 +128,27 @@ class ReformationChoice(Inputs):
 
 @dataclass(frozen=True)
 class Consequence:
-    power: str
-    religion: str
-    stab_lost: int
-    revolts: int
-    vp: int
+    power: str  # the power
+    religion: str  # its choice
+    stab_lost: int  # Stab it loses
+    revolts: int  # revolts it suffers
+    vp_gained: int  # VP it gains
     protestant_diplomacy: int  # bonus for diplomacy on Protestant countries
     individual: tuple[str, ...]  # the power's own consequences: fact id = value
     loses_papacy: bool = False  # the control of Papacy is lost
     #: no diplomacy (support included) with Papacy until the end of this period ("current": the
     #: period the choice is made in); None: no such ban
-    no_papacy_diplomacy_until: str | None = None
+    no_papacy_diplomacy_until: str | None = None  # the period to whose end it has no diplomacy with Papacy
 
 
 @dataclass(frozen=True)
 class ReformationResult:
-    consequences: tuple[Consequence, ...]
-    sole_defender: str | None
+    consequences: tuple[Consequence, ...]  # each power's consequences
+    sole_defender: str | None  # the only power to choose counter-reform, if one did
     defender_by_procedure: tuple[str, ...]  # several chose counter-reform: the normal procedure among them
 
 
-@rule("eu-risto.reformation", unit="eu-risto:8:I/occ-2", inputs=ReformationChoice,
+@rule("eu-risto.reformation", unit="eu-risto:8:I/occ-2", inputs=ReformationChoice, result=ReformationResult,
       facts=("eu-risto.reformation.choosers", "eu-risto.reformation.protestantism.*",
              "eu-risto.reformation.conciliatorism.*", "eu-risto.reformation.counter-reform.*",
              "eu-risto.reformation.france.*", "eu-risto.reformation.spain.*", "eu-risto.reformation.england.*"))
@@ -229,12 +229,12 @@ class ItalyRefusal(Inputs):
 @dataclass(frozen=True)
 class RefusalResult:
     allowed: bool  # this side may refuse
-    stab_lost: int
+    stab_lost: int  # Stab the refusing side loses
     cedes: str | None  # the province the owner cedes to FRA
-    treated_as_played: bool
+    treated_as_played: bool  # the event counts as played
 
 
-@rule("eu-risto.wars-in-italy-refusal", unit="eu-risto:4:I", inputs=ItalyRefusal,
+@rule("eu-risto.wars-in-italy-refusal", unit="eu-risto:4:I", inputs=ItalyRefusal, result=RefusalResult,
       facts=("eu-risto.occurrences.4", "eu-risto.wars-in-italy.first.target", "eu-risto.wars-in-italy.first.refuse.*",
              "eu-risto.wars-in-italy.second.target", "eu-risto.wars-in-italy.second.refuse.*"))
 def wars_in_italy_refusal(facts: Facts, given: ItalyRefusal) -> Outcome:
@@ -267,10 +267,10 @@ class VenetoTransfer(Inputs):
 
 @dataclass(frozen=True)
 class TransferResult:
-    to_venice: int
+    to_venice: int  # ducats TUR pays VEN
 
 
-@rule("eu-risto.veneto-turkish-transfer", unit="eu-risto:3:I/diplomacy-phase/1", inputs=VenetoTransfer,
+@rule("eu-risto.veneto-turkish-transfer", unit="eu-risto:3:I/diplomacy-phase/1", inputs=VenetoTransfer, result=TransferResult,
       facts=("eu-risto.veneto-turkish.share", "eu-risto.veneto-turkish.rounding"))
 def veneto_turkish_transfer(facts: Facts, given: VenetoTransfer) -> Outcome:
     """What TUR hands VEN to negate VEN's CB: a share of the Grand Orient income, rounded up."""

@@ -52,17 +52,17 @@ class WinterReturn(Inputs):
 
 @dataclass(frozen=True)
 class WinterResult:
-    may_stay: int
-    must_leave: int
+    may_stay: int  # units that may winter where they are
+    must_leave: int  # units that must return
     may_also_return: int  # of those that may stay, how many may return to the capital by choice
     survivors: int  # the leaving units that survive the attrition
     destinations: tuple[str, ...]  # capital, nearest-fortified
-    destroyed: int
+    destroyed: int  # leaving units destroyed (no capital to return to)
     legal: bool | None  # whether `placed` is a legal return; None when nothing was placed
-    problems: tuple[str, ...]
+    problems: tuple[str, ...]  # why `placed` is not legal, one sentence each
 
 
-@rule(_RETURN, unit="his:19.3/proc-1", inputs=WinterReturn,
+@rule(_RETURN, unit="his:19.3/proc-1", inputs=WinterReturn, result=WinterResult,
       facts=("his.winter.city-limit", "his.winter.capital-exempt", "his.winter.excess-to-capital",
              "his.winter.voluntary-return", "his.winter.must-return", "his.winter.return-capital",
              "his.winter.return-limit", "his.winter.protestant-no-capital", "his.winter.protestant-limit",
@@ -114,6 +114,9 @@ def winter_return(facts: Facts, given: WinterReturn) -> Outcome:
             destroyed = survivors
     if given.power == HisPower.HABSBURGS and CAPITAL in destinations:
         cite.append(facts["his.winter.habsburg-capitals"])
+    if given.capital_enemy_controlled and CAPITAL in given.placed:
+        raise RuleInputError(f"placed: capital: the capital is enemy-controlled (capital_enemy_controlled=true), "
+                             f"so no unit can return there ({facts['his.winter.capital-lost'].unit})")
     spaces = [where for where in given.placed if where != CAPITAL]
     if len(spaces) > 1 and not protestant:  # a stack split between equally near spaces
         limit = facts["his.winter.split-limit"]
@@ -153,10 +156,10 @@ class Reinforcements(Inputs):
 
 @dataclass(frozen=True)
 class ReinforcementsResult:
-    regulars: int
+    regulars: int  # regulars the power gains
 
 
-@rule("his.reinforcements", unit="his:19.5/para-1", inputs=Reinforcements,
+@rule("his.reinforcements", unit="his:19.5/para-1", inputs=Reinforcements, result=ReinforcementsResult,
       facts=("his.reinforcements.per-capital", "his.reinforcements.habsburgs",
              "his.reinforcements.protestants", "his.winter.habsburg-capitals"))
 def reinforcements(facts: Facts, given: Reinforcements) -> Outcome:
@@ -193,7 +196,7 @@ class MandatoryResult:
     cp_ignored: int  # the CP such a card would give is ignored
 
 
-@rule("his.mandatory-events", unit="his:19.8/table-1", inputs=MandatoryEvents,
+@rule("his.mandatory-events", unit="his:19.8/table-1", inputs=MandatoryEvents, result=MandatoryResult,
       facts=("his.mandatory.event.*", "his.mandatory.when", "his.mandatory.cp-ignored"))
 def mandatory_events(facts: Facts, given: MandatoryEvents) -> Outcome:
     """The mandatory events that must be played in this Winter Phase: those whose turn it is

@@ -55,9 +55,9 @@ class DeclareWar(Inputs):
 
 @dataclass(frozen=True)
 class DeclareWarResult:
-    allowed: bool
+    allowed: bool  # the declaration may be made (no restriction bars a target)
     crowns: int  # the Action's cost
-    stability_lost: int
+    stability_lost: int  # stability (s) you lose
     each_pr_gains: int  # crowns, to each PR in `gaining`
     gaining: tuple[str, ...]  # the targeted PRs, and the PRs accepting an NPR's CtA not already at War
     barred_by: tuple[str, ...]  # target: restriction letter (a)-(g)
@@ -72,7 +72,7 @@ def _among(name: str, items: tuple[str, ...], within: tuple[str, ...], what: str
         raise RuleInputError(f"{name}: a target is named twice")
 
 
-@rule("pop.declare-war", unit="pop:5.5/action-1", inputs=DeclareWar,
+@rule("pop.declare-war", unit="pop:5.5/action-1", inputs=DeclareWar, result=DeclareWarResult,
       facts=("pop.dow.cost", "pop.dow.restriction.*", "pop.dow.stability.no-cb", "pop.dow.stability.marriage",
              "pop.dow.stability.l-side", "pop.dow.targeted-pr-gain", "pop.dow.targeted-pr-exception",
              "pop.dow.free-action"))
@@ -139,12 +139,12 @@ class ActivateUnits(Inputs):
 
 @dataclass(frozen=True)
 class ActivateResult:
-    allowed: bool
-    crowns: int
-    problems: tuple[str, ...]
+    allowed: bool  # the activation is legal
+    crowns: int  # the crowns (c) the activation costs
+    problems: tuple[str, ...]  # why not, one sentence each
 
 
-@rule("pop.activate-units", unit="pop:5.5/action-2", inputs=ActivateUnits,
+@rule("pop.activate-units", unit="pop:5.5/action-2", inputs=ActivateUnits, result=ActivateResult,
       facts=("pop.activate.cost", "pop.activate.land-move", "pop.activate.naval-move", "pop.activate.siege-extra",
              "pop.activate.bridge", "pop.activate.stop", "pop.activate.distant",
              "pop.activate.optional-mercenaries"))
@@ -204,13 +204,13 @@ class Recruit(Inputs):
 
 @dataclass(frozen=True)
 class RecruitResult:
-    allowed: bool
+    allowed: bool  # the recruitment is legal
     crowns: int  # plus the ducats of what is recruited (the cost table is not in the corpus)
-    ducats: int  # the part of the ducats the corpus states: Allied Cavalry
-    problems: tuple[str, ...]
+    ducats_cost: int  # the part of the ducats paid that the corpus states: Allied Cavalry
+    problems: tuple[str, ...]  # why not, one sentence each
 
 
-@rule("pop.recruit-units", unit="pop:5.5/action-3", inputs=Recruit,
+@rule("pop.recruit-units", unit="pop:5.5/action-3", inputs=Recruit, result=RecruitResult,
       facts=("pop.recruit.cost", "pop.recruit.mc", "pop.recruit.province-once", "pop.recruit.mercenaries",
              "pop.recruit.ships", "pop.recruit.allied-cavalry"))
 def recruit_units(facts: Facts, given: Recruit) -> Outcome:
@@ -257,12 +257,12 @@ class Suppress(Inputs):
 
 @dataclass(frozen=True)
 class SuppressResult:
-    suppressed: int
-    crowns: int
+    suppressed: int  # Provinces whose unrest is suppressed
+    crowns: int  # the crowns (c) it costs
     refused: tuple[str, ...]  # the state of each Province that cannot be suppressed
 
 
-@rule("pop.suppress-unrest", unit="pop:5.5/action-4", inputs=Suppress,
+@rule("pop.suppress-unrest", unit="pop:5.5/action-4", inputs=Suppress, result=SuppressResult,
       facts=("pop.suppress.cost", "pop.suppress.not.*"))
 def suppress_unrest(facts: Facts, given: Suppress) -> Outcome:
     """Suppress Unrest: a crown per Province, never where the Area holds Enemy Units or where

@@ -15,6 +15,7 @@ from typing import Any, Callable, Mapping
 
 from .facts import Fact, Facts
 from .inputs import Inputs, InputSpec, RuleInputError, plain
+from .results import ResultField, result_fields
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,10 @@ class Rule:
     facts: tuple[str, ...]  # fact ids, or group prefixes ending in ".*"
     function: Callable[[Facts, Any], Outcome]
     doc: str
+    result: type  # the dataclass in Outcome.result: its fields are declared in results.py's way
+
+    def results(self) -> tuple[ResultField, ...]:
+        return result_fields(self.result)
 
     def specs(self) -> list[InputSpec]:
         return self.inputs.describe()
@@ -90,18 +95,19 @@ class Rule:
         return {"id": self.id, "unit": self.unit, "doc": self.doc,
                 "inputs": [{"name": s.name, "type": s.type, "required": s.required,
                             "default": s.default, "doc": s.doc} for s in self.specs()],
+                "result": [f.to_json() for f in self.results()],
                 "facts": list(self.facts)}
 
 
 RULES: dict[str, Rule] = {}
 
 
-def rule(rule_id: str, *, unit: str, inputs: type[Inputs], facts: tuple[str, ...]):
-    """Register a rule function under ``rule_id``."""
+def rule(rule_id: str, *, unit: str, inputs: type[Inputs], result: type, facts: tuple[str, ...]):
+    """Register a rule function under ``rule_id``; ``result`` is the dataclass it returns."""
     def register(function):
         if rule_id in RULES:
             raise AssertionError(f"rule {rule_id} registered twice")
-        RULES[rule_id] = Rule(rule_id, unit, inputs, facts, function, inspect.getdoc(function) or "")
+        RULES[rule_id] = Rule(rule_id, unit, inputs, facts, function, inspect.getdoc(function) or "", result)
         function.rule_id = rule_id
         return function
     return register
