@@ -117,3 +117,27 @@ def test_the_benchmark_prints_its_figures():
     lines = done.stdout.splitlines()
     assert [line.split(":")[0].strip() for line in lines] == ["typed inputs", "raw strings"]
     assert all("600 runs in" in line and "µs each" in line for line in lines)
+
+
+def test_an_installed_wheel_runs_the_readme_example_with_the_facts_it_ships(tmp_path_factory):
+    """pip installs the wheel into a directory of its own; the example runs from another, with
+    no checkout on the path: `load()` finds the facts as package data."""
+    from checkout_support import clean_checkout
+
+    source = clean_checkout(tmp_path_factory.mktemp("source") / "folio")
+    out, target = tmp_path_factory.mktemp("wheel"), tmp_path_factory.mktemp("installed")
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check",
+                           "-q", "-w", str(out), str(source)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    (wheel,) = out.glob("folio-*.whl")
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-compile", "-q",
+                           "--disable-pip-version-check", "--target", str(target), str(wheel)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in (target / "pipeline" / "rules" / "packaged").glob("*.yaml")) == \
+        sorted(p.name for p in (ROOT / "corpus" / "rules").glob("*.yaml"))
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    code, expected = _example()
+    done = _python("import pipeline; assert pipeline.__file__.startswith(%r)\n" % str(target) + code,
+                   elsewhere, target)
+    assert (done.returncode, done.stdout) == (0, expected), done.stderr
