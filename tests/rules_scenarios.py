@@ -241,5 +241,6 @@ SCENARIOS: dict[str, list[tuple[dict, dict]]] = {
         ({"regulars": "Artois:1", "mc": "Artois:2", "counted_before": "Artois"}, {"allowed": False}),
     ],
     "pop.suppress-unrest": [({"provinces": "clear,enemy-units,occupied-by-you,occupied-by-enemy"},
-                             {"suppressed": 1, "crowns": 1})],
+                             {"suppressed": 1, "crowns": 1}),
+                            ({"provinces": "clear,rebel-units"}, {"suppressed": 1, "crowns": 1})],
 }

@@ -71,6 +71,8 @@ def mary_i_impulse(facts: Facts, given: MaryImpulse) -> Outcome:
     cp_only = facts["his.mary-i.cp-only"]
     plays = (Play.CP,) if given.card.value in cp_only.value else (Play.EVENT, Play.CP)
     restriction = cp_only if len(plays) == 1 else None
+    if given.card == Card.MANDATORY_EVENT:
+        plays = (Play.EVENT,)  # "played as usual": as the event it must be, never for CP
     if not given.protestant_home_space:
         return decided(mary_i_impulse.rule_id, MaryResult(False, (), True, plays),
                        facts["his.mary-i.all-catholic"], restriction)

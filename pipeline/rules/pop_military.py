@@ -246,6 +246,7 @@ class Province(StrEnum):
 
     CLEAR = "clear"
     ENEMY_UNITS = "enemy-units"
+    REBEL_UNITS = "rebel-units"  # the text's "?" icon after Enemy Units (the fact's reading)
     OCCUPIED_BY_YOU = "occupied-by-you"
     OCCUPIED_BY_ENEMY = "occupied-by-enemy"
 
@@ -265,8 +266,8 @@ class SuppressResult:
 @rule("pop.suppress-unrest", unit="pop:5.5/action-4", inputs=Suppress, result=SuppressResult,
       facts=("pop.suppress.cost", "pop.suppress.not.*"))
 def suppress_unrest(facts: Facts, given: Suppress) -> Outcome:
-    """Suppress Unrest: a crown per Province, never where the Area holds Enemy Units or where
-    the Province is Occupied (by you or by an Enemy)."""
+    """Suppress Unrest: a crown per Province, never where the Area holds Enemy Units or "?"
+    (read as Rebel Units) or where the Province is Occupied (by you or by an Enemy)."""
     barred = {f.value: f for f in facts.group("pop.suppress.not")}
     refused = [p for p in given.provinces if p.value in barred]
     cost = facts["pop.suppress.cost"]
