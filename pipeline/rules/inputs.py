@@ -80,15 +80,15 @@ class Inputs:
     @classmethod
     def from_raw(cls, raw: Mapping[str, Any]) -> "Inputs":
         """Build from ``name -> value`` (strings from the CLI, YAML values from a scenario)."""
-        known = {f.name: f for f in fields(cls)}
+        known, required = _names(cls)
         for name in raw:
             if name not in known:
                 close = difflib.get_close_matches(name, list(known), n=1)
                 raise RuleInputError(f"unknown input {name!r}" + (f"; did you mean {close[0]}?" if close
                                      else f"; the inputs are {', '.join(known) or 'none'}"))
-        for name, f in known.items():
-            if name not in raw and f.default is MISSING and f.default_factory is MISSING:
-                raise RuleInputError(f"missing input {name} ({f.metadata.get('doc', '')})")
+        for name, doc in required:
+            if name not in raw:
+                raise RuleInputError(f"missing input {name} ({doc})")
         return cls(**raw)
 
     @classmethod
@@ -101,6 +101,25 @@ class Inputs:
             specs.append(InputSpec(f.name, describe(types[f.name]), f.metadata.get("doc", ""),
                                    required, plain(default)))
         return specs
+
+
+@functools.cache
+def _names(cls: type) -> tuple[frozenset[str], tuple[tuple[str, str], ...]]:
+    """The input names of a class, and the required ones with their docs: made once per class."""
+    found = fields(cls)
+    return (frozenset(f.name for f in found),
+            tuple((f.name, f.metadata.get("doc", "")) for f in found
+                  if f.default is MISSING and f.default_factory is MISSING))
+
+
+@functools.cache
+def _spellings(tp: type[enum.Enum]) -> dict[str, enum.Enum]:
+    """Each member by its value and by its name, lower case, ``_`` as ``-``."""
+    found: dict[str, enum.Enum] = {}
+    for member in tp:
+        found.setdefault(str(member.value).lower(), member)
+        found.setdefault(member.name.lower().replace("_", "-"), member)
+    return found
 
 
 @functools.cache
@@ -268,9 +287,9 @@ def _enum(tp: type[enum.Enum], value: Any, name: str) -> enum.Enum:
     if isinstance(value, tp):
         return value
     text = str(value).strip().lower().replace("_", "-")
-    for member in tp:
-        if text in (str(member.value).lower(), member.name.lower().replace("_", "-")):
-            return member
+    member = _spellings(tp).get(text)
+    if member is not None:
+        return member
     choices = [str(m.value) for m in tp]
     close = difflib.get_close_matches(text, choices, n=1)
     raise RuleInputError(f"{name}={value!r}: unknown {tp.__doc__ or tp.__name__}; one of "

@@ -46,7 +46,7 @@ class DeclareWar(Inputs):
     with_marriage: tuple[str, ...] = arg("the targets you have a Royal Marriage (M) with", ())
     marriage_l_side: tuple[str, ...] = arg("of those, the ones whose marriage lies L side up", ())
     player_realms: tuple[str, ...] = arg("the targets that are PRs (player Realms)", ())
-    accepting_ctas: tuple[str, ...] = arg("PRs accepting a Defensive CtA from a targeted NPR (step 3c)", ())
+    accepting_ctas: tuple[str, ...] = arg("PRs accepting a Defensive CtA from a targeted NPR (steps 3b, 3c)", ())
     already_at_war: tuple[str, ...] = arg("of the PRs accepting a CtA, those already at War with you", ())
     bars: tuple[Barred, ...] = arg("a DoW restriction that applies to a target, as target:restriction "
                                    "(allies, truce, passed, npr-ally, hre-member, distant, interregnum)", ())
