@@ -219,6 +219,16 @@ def test_refusing_wars_in_italy(occurrence, refuser, stab, cedes):
     assert (result.allowed, result.stab_lost, result.cedes, result.treated_as_played) == (True, stab, cedes, True)
 
 
+@pytest.mark.parametrize("occurrence, unit", [(1, "eu-risto:4:I/occ-1/events-phase/2"),
+                                              (2, "eu-risto:4:I/occ-2/events-phase/2")])
+def test_after_the_war_fra_holds_a_cb_to_the_end_of_the_period(occurrence, unit):
+    """events-phase/2 of each event: "Once the war is over (or refused) FRA receives a CB against the
+    owner of ... until the end of the current period"."""
+    over = decide("eu-risto.wars-in-italy-effects", occurrence=occurrence, war_over=True, conquered=True)
+    assert over.result.cb_to_period_end and unit in [c.unit for c in over.because]
+    assert not decide("eu-risto.wars-in-italy-effects", occurrence=occurrence).result.cb_to_period_end
+
+
 def test_the_owner_of_napoli_refuses_only_if_a_major_country():
     """eu-risto:4:I/occ-1/diplomacy-phase/1: "FRA or the owner of NAPOLI (only if a major country)
     can refuse it": a minor owner cannot, and whether it is major is asked, never assumed."""

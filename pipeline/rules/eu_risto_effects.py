@@ -118,13 +118,14 @@ class WarsInItalyResult:
     vp_gained: int  # VP FRA gains
     vp_lost: int  # VP FRA loses (both can be due: a war's end after an invasion outside Italy)
     loses_cb: bool  # FRA forfeits the benefit of its CB
+    cb_to_period_end: bool  # the war over: FRA holds a CB against the target's owner to the end of the period
 
 
 @rule("eu-risto.wars-in-italy-effects", unit="eu-risto:4:I", inputs=WarsInItalyEffects, result=WarsInItalyResult,
       facts=("eu-risto.occurrences.4", f"{W}.first.target", f"{W}.second.target", f"{W}.second.cb-turns",
              f"{W}.first.outside-italy-stab", f"{W}.first.outside-italy-vp", f"{W}.second.outside-italy-stab",
              f"{W}.second.outside-italy-vp", f"{W}.first.outside-italy-lifted", f"{W}.second.outside-italy-lifted",
-             f"{W}.first.napoli-not-conquered",
+             f"{W}.first.cb-after", f"{W}.second.cb-after", f"{W}.first.napoli-not-conquered",
              f"{W}.first.napoli-annexed", f"{W}.second.milan-annexed"))
 def wars_in_italy_effects(facts: Facts, given: WarsInItalyEffects) -> Outcome:
     """The Wars in Italy once activated: the target, the second event's CB window, the Stab and
@@ -155,6 +156,7 @@ def wars_in_italy_effects(facts: Facts, given: WarsInItalyEffects) -> Outcome:
         raise RuleInputError("restriction_lifted: it lifts the penalty for invading outside Italy; "
                              "give invaded_outside_italy=true")
     if given.war_over:
+        cite.append(facts[f"{W}.{'first' if first else 'second'}.cb-after"])
         if first:
             if not given.conquered:
                 penalty = facts[f"{W}.first.napoli-not-conquered"]
@@ -169,7 +171,7 @@ def wars_in_italy_effects(facts: Facts, given: WarsInItalyEffects) -> Outcome:
             vp += gain.value
             cite.insert(0, gain)
     result = WarsInItalyResult(target.value, cb_turns, stab, vp, lost_vp,
-                               given.invaded_outside_italy and not given.restriction_lifted)
+                               given.invaded_outside_italy and not given.restriction_lifted, given.war_over)
     return decided(wars_in_italy_effects.rule_id, result, *cite)
 
 
