@@ -128,6 +128,35 @@ def test_hre_fugger_bonuses_electorates_and_the_winners_reward():
     assert decide(HRE, bids="SPA:100").result.totals == {"SPA": 150}
 
 
+def test_hre_electorates_controlled_by_a_power_that_does_not_bid_still_pay_10d():
+    """eu-risto:2:I/events-phase/3: "The controller of the imperial electorates ... receives an
+    additional 10d": a controller who is no candidate (TUR), Protestant (ENG) or bids nothing
+    (FRA) is paid; a bidder has it in the bid (the fact's reading, with its alternative)."""
+    outcome = decide(HRE, bids="SPA:100,FRA:0", protestant="ENG",
+                     electorates="saxony:TUR,palatinate:TUR,cologne:ENG,bohemia:FRA")
+    assert outcome.result.electorate_ducats == {"TUR": 20, "ENG": 10, "FRA": 10}
+    assert outcome.result.totals == {"SPA": 150}
+    bidder = decide(HRE, bids="SPA:100", electorates="saxony:SPA").result
+    assert (bidder.totals, bidder.electorate_ducats) == ({"SPA": 160}, {})
+    [bonus] = [r for r in outcome.readings if r.fact == "eu-risto.hre.electorate-bonus"]
+    assert "does not bid" in bonus.reading and "receives nothing" in bonus.alternative
+    assert decide(HRE, bids="SPA:0", electorates="saxony:TUR").result.electorate_ducats == {}  # cancelled
+
+
+def test_the_second_wars_in_italy_repeats_the_outside_italy_clause_and_the_diplomacy_modifiers():
+    """eu-risto:4:I/occ-2/movement-phase/1 and diplomacy-phase/3 say again what the first event
+    says: 1 Stab, 10 VPs and the CB lost; +2 on Toscana, -1 on Papacy and Parma."""
+    second = decide("eu-risto.wars-in-italy-effects", occurrence=2, invaded_outside_italy=True)
+    assert (second.result.stab_lost, second.result.vp_lost, second.result.loses_cb) == (1, 10, True)
+    assert second.unit == "eu-risto:4:I/occ-2/movement-phase/1"
+    for target, modifier in (("toscana", 2), ("papacy", -1), ("parma", -1)):
+        outcome = decide("eu-risto.diplomacy-modifiers", power="FRA", target=target, period="I", wars_in_italy=2)
+        assert outcome.result.modifier == modifier
+        assert outcome.unit == "eu-risto:4:I/occ-2/diplomacy-phase/3"
+    with pytest.raises(RuleInputError, match="wars_in_italy=3: Wars in Italy occurs twice"):
+        decide("eu-risto.diplomacy-modifiers", power="FRA", target="toscana", period="I", wars_in_italy=3)
+
+
 def test_hre_draw_recurrence_and_cancellation():
     draw = decide(HRE, bids="SPA:100,FRA:150").result
     assert (draw.winner, draw.draw) == (None, ("SPA", "FRA"))
@@ -167,7 +196,7 @@ def test_reformation_general_consequences():
 def test_reformation_sole_defender_of_catholic_faith():
     """general-consequences/3/a-c"""
     one = decide(REFORMATION, choices="FRA:counter-reform,SPA:protestantism,ENG:protestantism").result
-    assert one.sole_defender == "FRA" and by_power(one)["FRA"].vp == 20 and by_power(one)["SPA"].stab_lost == 2
+    assert one.sole_defender == "FRA" and by_power(one)["FRA"].vp_gained == 20 and by_power(one)["SPA"].stab_lost == 2
     two = decide(REFORMATION, choices="FRA:counter-reform,SPA:counter-reform,ENG:protestantism").result
     assert (two.sole_defender, two.defender_by_procedure) == (None, ("FRA", "SPA"))
 
@@ -185,8 +214,43 @@ def test_reformation_individual_consequences_are_listed_per_power():
     (1, "FRA", 2, None), (1, "owner", 3, "NAPOLI"), (2, "FRA", 2, None), (2, "owner", 3, "MILANO")])
 def test_refusing_wars_in_italy(occurrence, refuser, stab, cedes):
     """eu-risto:4:I/occ-1/diplomacy-phase/1, occ-2/diplomacy-phase/1"""
-    result = decide("eu-risto.wars-in-italy-refusal", occurrence=occurrence, refuser=refuser).result
-    assert (result.stab_lost, result.cedes, result.treated_as_played) == (stab, cedes, True)
+    major = {"owner_major": True} if (occurrence, refuser) == (1, "owner") else {}
+    result = decide("eu-risto.wars-in-italy-refusal", occurrence=occurrence, refuser=refuser, **major).result
+    assert (result.allowed, result.stab_lost, result.cedes, result.treated_as_played) == (True, stab, cedes, True)
+
+
+@pytest.mark.parametrize("occurrence, unit", [(1, "eu-risto:4:I/occ-1/events-phase/2"),
+                                              (2, "eu-risto:4:I/occ-2/events-phase/2")])
+def test_after_the_war_fra_holds_a_cb_to_the_end_of_the_period(occurrence, unit):
+    """events-phase/2 of each event: "Once the war is over (or refused) FRA receives a CB against the
+    owner of ... until the end of the current period"."""
+    over = decide("eu-risto.wars-in-italy-effects", occurrence=occurrence, war_over=True, conquered=True)
+    assert over.result.cb_to_period_end and unit in [c.unit for c in over.because]
+    assert not decide("eu-risto.wars-in-italy-effects", occurrence=occurrence).result.cb_to_period_end
+
+
+def test_the_owner_of_napoli_refuses_only_if_a_major_country():
+    """eu-risto:4:I/occ-1/diplomacy-phase/1: "FRA or the owner of NAPOLI (only if a major country)
+    can refuse it": a minor owner cannot, and whether it is major is asked, never assumed."""
+    minor = decide("eu-risto.wars-in-italy-refusal", occurrence=1, refuser="owner", owner_major=False)
+    assert (minor.result.allowed, minor.result.stab_lost, minor.result.cedes) == (False, 0, None)
+    assert minor.unit == "eu-risto:4:I/occ-1/diplomacy-phase/1"
+    with pytest.raises(RuleInputError, match="owner_major: required"):
+        decide("eu-risto.wars-in-italy-refusal", occurrence=1, refuser="owner")
+    with pytest.raises(RuleInputError, match="owner_major: only the first event"):
+        decide("eu-risto.wars-in-italy-refusal", occurrence=2, refuser="owner", owner_major=True)
+
+
+@pytest.mark.parametrize("occurrence, unit", [(1, "eu-risto:4:I/occ-1/movement-phase/3"),
+                                              (2, "eu-risto:4:I/occ-2/movement-phase/2")])
+def test_an_enemy_invasion_from_outside_italy_lifts_the_french_penalty(occurrence, unit):
+    """"the restrictions on FRA placed in 1 above are lifted without it forfeiting the CB"."""
+    outcome = decide("eu-risto.wars-in-italy-effects", occurrence=occurrence, invaded_outside_italy=True,
+                     restriction_lifted=True)
+    assert (outcome.result.stab_lost, outcome.result.vp_lost, outcome.result.loses_cb, outcome.unit) == (
+        0, 0, False, unit)
+    with pytest.raises(RuleInputError, match="restriction_lifted"):
+        decide("eu-risto.wars-in-italy-effects", occurrence=occurrence, restriction_lifted=True)
 
 
 def test_refusing_a_third_wars_in_italy_is_refused():

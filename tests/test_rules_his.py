@@ -71,16 +71,16 @@ def test_mary_i_refuses_impossible_inputs(inputs, words):
 @pytest.mark.parametrize("die, vp", [(1, 0), (2, 0), (3, 1), (6, 1)])
 def test_chateaux_roll_3_to_6_gains_1_vp(die, vp):
     outcome = decide("his.chateaux", die=die)
-    assert (outcome.result.rolls, outcome.result.vp) == (True, vp)
+    assert (outcome.result.rolls, outcome.result.vp_gained) == (True, vp)
 
 
 def test_chateaux_automatic_with_milan_and_never_past_6_vp():
     assert (decide("his.chateaux", controls_milan=True).result.rolls,
-            decide("his.chateaux", controls_milan=True).result.vp) == (False, 1)
+            decide("his.chateaux", controls_milan=True).result.vp_gained) == (False, 1)
     last = decide("his.chateaux", die=4, vp_so_far=5).result
-    assert (last.vp, last.at_maximum) == (1, True)
+    assert (last.vp_gained, last.at_maximum) == (1, True)
     capped = decide("his.chateaux", controls_milan=True, vp_so_far=6)
-    assert capped.result.vp == 0 and capped.because[0].fact == "his.chateaux.max"
+    assert capped.result.vp_gained == 0 and capped.because[0].fact == "his.chateaux.max"
     with pytest.raises(RuleInputError, match="vp_so_far=7: France cannot have more than 6"):
         decide("his.chateaux", die=4, vp_so_far=7)
     with pytest.raises(RuleInputError, match="without Milan, France rolls a die"):
@@ -92,10 +92,34 @@ WINTER = "his.winter-return"
 
 @pytest.mark.parametrize("units, stay, leave", [(4, 4, 0), (5, 4, 1), (9, 4, 5)])
 def test_winter_at_most_4_units_stay_in_a_controlled_fortified_space(units, stay, leave):
-    """his:19.3/proc-1/step-1: more than 4: the excess returns to the capital."""
+    """his:19.3/proc-1/step-1: more than 4: the excess returns to the capital; the others may."""
     result = decide(WINTER, power="france", units=units, space="fortified-controlled").result
-    assert (result.may_stay, result.must_leave) == (stay, leave)
-    assert result.destinations == (("capital",) if leave else ())
+    assert (result.may_stay, result.must_leave, result.may_also_return) == (stay, leave, stay)
+    assert result.destinations == ("capital",)
+
+
+@pytest.mark.parametrize("units, placed, legal", [
+    (3, "capital:3", True), (3, "capital:1", True), (6, "capital:2", True), (6, "capital:6", True),
+    (6, "capital:1", False), (6, "capital:7", False), (3, "Равенна:3", False)])
+def test_winter_the_other_units_may_return_to_the_capital_by_choice(units, placed, legal):
+    """his:19.3/proc-1/step-1: «Остальные отряды из этих городов также можно по желанию вернуть в
+    столицу» — a voluntary return is legal; the excess still must go, and only to the capital."""
+    outcome = decide(WINTER, power="france", units=units, space="fortified-controlled", placed=placed)
+    assert outcome.result.legal is legal, outcome.result.problems
+    assert "his.winter.voluntary-return" in [r.fact for r in outcome.readings]
+
+
+def test_winter_no_voluntary_return_to_an_enemy_held_capital_or_for_the_protestants():
+    """his:19.3/proc-1/list-1 items 1 and 2: no capital to go to."""
+    held = decide(WINTER, power="france", units=3, space="fortified-controlled", capital_enemy_controlled=True).result
+    assert (held.may_also_return, held.destinations) == (0, ())
+    with pytest.raises(RuleInputError, match="the capital is enemy-controlled"):
+        decide(WINTER, power="france", units=3, space="fortified-controlled", capital_enemy_controlled=True,
+               placed="capital:1")
+    assert decide(WINTER, power="protestants", units=3, space="fortified-controlled").result.may_also_return == 0
+    with_attrition = decide(WINTER, power="france", units=3, space="fortified-controlled", attrition=1,
+                            placed="capital:2").result
+    assert (with_attrition.survivors, with_attrition.legal) == (2, True)
 
 
 def test_winter_capitals_have_no_limit_and_unfortified_spaces_empty():

@@ -17,21 +17,25 @@ from rules_support import ROOT, edit, facts, findings
 EU = "corpus/sources/eu-ristos-events-period-1.en.txt"
 
 RECORDED = {"eu-risto.hre.electorate-bonus", "eu-risto.hre.no-bids", "eu-risto.tordesillas.col-tp-stab",
-            "his.winter.capital-lost", "his.reinforcements.habsburgs", "vq.deployment.command-rating"}
+            "his.winter.capital-lost", "his.winter.voluntary-return", "his.reinforcements.habsburgs",
+            "pop.dow.targeted-pr-exception", "pop.suppress.not.rebel-units", "vq.deployment.command-rating"}
 
 
 def test_the_readings_load_with_their_alternatives():
     read = {f.id: f for f in facts() if f.reading}
     assert set(read) == RECORDED
     bonus = read["eu-risto.hre.electorate-bonus"]
-    assert "added to the controller's bid" in bonus.reading and "in cash" in bonus.alternative
+    assert "added to the bid of a controller who bids" in bonus.reading and "in cash" in bonus.alternative
+    assert "does not bid" in bonus.reading and "receives nothing" in bonus.alternative
     assert all(f.alternative for f in read.values())
 
 
 def test_a_reading_without_its_alternative_is_refused_at_its_line(corpus_copy):
     path = corpus_copy / "corpus/rules/eu-risto.yaml"
-    edit(path, "    alternative:\n      en: the 10d is paid to the controller in cash and does not count toward the bid\n"
-               "      ru: 10d выплачиваются владельцу наличными и к ставке не прибавляются\n", "")
+    edit(path, "    alternative:\n      en: the 10d only ever adds to a bid, so a controller who does not bid receives "
+               "nothing; or it is always paid in cash and never counts toward the bid\n", "")
+    edit(path, "      ru: 10d только прибавляются к ставке, так что владелец без ставки ничего не получает; "
+               "или они всегда выплачиваются наличными и к ставке не прибавляются\n", "")
     with pytest.raises(FolioError, match="a reading needs its alternative") as refused:
         load_facts(corpus_copy)
     assert refused.value.path == "corpus/rules/eu-risto.yaml"
@@ -87,7 +91,7 @@ def test_rules_run_shows_the_readings_the_outcome_rested_on(folio):
     assert [r["fact"] for r in without["readings"]] == ["eu-risto.hre.no-bids"]
     assert "readings" not in json.loads(folio(ROOT, "rules", "run", "his.chateaux", "die=4").stdout)
     leaderless = json.loads(folio(ROOT, "rules", "run", "vq.spring-deployment", "power=spain",
-                                  "land_units=9").stdout)
+                                  "land_units=9", "command_rating=none").stdout)
     assert [r["fact"] for r in leaderless["readings"]] == ["vq.deployment.command-rating"]
     led = json.loads(folio(ROOT, "rules", "run", "vq.spring-deployment", "power=spain", "land_units=3",
                            "command_rating=3").stdout)

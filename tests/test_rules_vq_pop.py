@@ -36,11 +36,11 @@ DEPLOY = "vq.spring-deployment"
 @pytest.mark.parametrize("units, allowed", [(5, True), (6, False)])
 def test_spring_deployment_at_most_5_land_units_cross_a_sea_zone(units, allowed):
     """vq:10/proc-1/step-6/list-1/item-6"""
-    outcome = decide(DEPLOY, power="england", land_units=units, sea_zones=1)
+    outcome = decide(DEPLOY, power="england", land_units=units, sea_zones=1, command_rating=None)
     assert outcome.result.allowed is allowed and outcome.result.cost_cp == 0
     if not allowed:
         assert outcome.unit == "vq:10/proc-1/step-6/list-1/item-6"
-    assert decide(DEPLOY, power="england", land_units=6).result.allowed  # no sea zone, no such limit
+    assert decide(DEPLOY, power="england", land_units=6, command_rating=6).result.allowed  # no sea zone
 
 
 @pytest.mark.parametrize("inputs, unit", [
@@ -49,12 +49,13 @@ def test_spring_deployment_at_most_5_land_units_cross_a_sea_zone(units, allowed)
     ({"both_capitals": True}, "item-1"), ({"command_rating": 2}, "item-3"),
     ({"sea_zones": 1, "foreign_ships": True}, "item-5")])
 def test_spring_deployment_restrictions(inputs, unit):
-    outcome = decide(DEPLOY, power="spain", land_units=3, **inputs)
+    outcome = decide(DEPLOY, power="spain", land_units=3, **{"command_rating": 3, **inputs})
     assert not outcome.result.allowed and outcome.unit == f"vq:10/proc-1/step-6/list-1/{unit}"
 
 
 def test_spring_deployment_through_lent_ships_and_within_command():
-    assert decide(DEPLOY, power="spain", land_units=3, sea_zones=1, foreign_ships=True, ships_lent=True).result.allowed
+    assert decide(DEPLOY, power="spain", land_units=3, sea_zones=1, foreign_ships=True, ships_lent=True,
+                  command_rating=4).result.allowed
     assert decide(DEPLOY, power="spain", land_units=3, command_rating=3).result.allowed
 
 
@@ -137,7 +138,7 @@ def test_declare_war_costs_1c_and_stability_per_target():
     """pop:5.5/action-1 (1c); proc-1/step-2 (2s per target without CB, 1s per M unless L up); step-4."""
     result = decide(DOW, targets="Venice,Genoa,Milan", without_cb="Venice,Genoa", with_marriage="Venice,Milan",
                     marriage_l_side="Milan", player_realms="Genoa").result
-    assert (result.allowed, result.crowns, result.stability_lost, result.each_targeted_pr_gains) == (True, 1, 5, 1)
+    assert (result.allowed, result.crowns, result.stability_lost, result.each_pr_gains) == (True, 1, 5, 1)
     assert result.gaining == ("Genoa",)
     assert decide(DOW, targets="Venice").result.stability_lost == 0
 
@@ -159,11 +160,26 @@ def test_declare_war_names_the_barred_target_among_several():
         decide(DOW, targets="Venice", bars="Savoy:truce")
 
 
-def test_a_targeted_pr_already_at_war_gains_nothing():
-    """proc-1/step-4: "(unless that PR is already at War with the Aggressor)"."""
-    result = decide(DOW, targets="Venice,Genoa", player_realms="Venice,Genoa", already_at_war="Venice").result
-    assert result.gaining == ("Genoa",)
-    assert decide(DOW, targets="Venice", player_realms="Venice", already_at_war="Venice").result.each_targeted_pr_gains == 0
+def test_prs_accepting_an_nprs_defensive_cta_gain_1c_unless_already_at_war():
+    """proc-1/step-4: "Targeted PRs, and PRs accepting any Defensive CtAs from NPRs (unless that PR
+    is already at War with the Aggressor), gain 1c": the accepting PRs gain too, and the "unless"
+    is theirs (the fact's recorded reading), so a targeted PR always gains."""
+    outcome = decide(DOW, targets="Venice,Genoa", player_realms="Genoa", accepting_ctas="France,Spain",
+                     already_at_war="Spain")
+    assert (outcome.result.gaining, outcome.result.each_pr_gains) == (("Genoa", "France"), 1)
+    assert decide(DOW, targets="Venice", accepting_ctas="France").result.gaining == ("France",)
+    assert decide(DOW, targets="Venice", accepting_ctas="France",
+                  already_at_war="France").result.each_pr_gains == 0
+    [reading] = outcome.readings
+    assert (reading.fact, "accepting" in reading.reading, "targeted PRs too" in reading.alternative) == (
+        "pop.dow.targeted-pr-exception", True, True)
+
+
+def test_only_an_accepting_pr_can_be_already_at_war_and_only_an_npr_target_calls():
+    with pytest.raises(RuleInputError, match="already_at_war: Venice is not a PR accepting a CtA"):
+        decide(DOW, targets="Venice", player_realms="Venice", already_at_war="Venice")
+    with pytest.raises(RuleInputError, match="no targeted NPR sends a CtA"):
+        decide(DOW, targets="Venice", player_realms="Venice", accepting_ctas="France")
 
 
 @pytest.mark.parametrize("bar, letter", [("allies", "a"), ("truce", "b"), ("passed", "c"), ("npr-ally", "d"),

@@ -6,8 +6,8 @@ rests on. Numbers, ranges and limits come from the facts, never from the code, s
 the player aids and these rules cannot disagree; ``folio check`` (the ``rules`` family) keeps
 the facts in step with the prose.
 
-    >>> from pipeline.rules import load_facts, run
-    >>> run("his.mary-i-impulse", load_facts("."), card_cp=3, die=2).result.papal_actions
+    >>> from pipeline.rules import load, run
+    >>> run("his.mary-i-impulse", load(), card_cp=3, die=2).result.papal_actions
     (<PapalAction.DEBATE: 'debate'>,)
 
 Rules register themselves on import; ``MODULES`` is the explicit list, one module per game
@@ -16,7 +16,7 @@ and topic.
 
 from __future__ import annotations
 
-from .facts import Fact, Facts, MissingFactError, Range, load_facts
+from .facts import Fact, Facts, MissingFactError, Range, load, load_facts
 from .inputs import RuleError, RuleInputError
 from .registry import RULES, Citation, Outcome, Rule, get, run
 from .tables import DecisionTable, decision_table, decision_tables
@@ -27,5 +27,5 @@ MODULES = (eu_risto_events, eu_risto_politics, eu_risto_effects, his_england_fra
            his_new_world, vq_deployment, vq_actions, pop_military)
 
 __all__ = ["Citation", "DecisionTable", "Fact", "Facts", "MissingFactError", "Outcome", "Range", "Rule",
-           "RuleError", "RuleInputError", "RULES", "decision_table", "decision_tables", "get", "load_facts",
+           "RuleError", "RuleInputError", "RULES", "decision_table", "decision_tables", "get", "load", "load_facts",
            "run"]

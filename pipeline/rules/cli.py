@@ -20,6 +20,8 @@ def add_commands(commands) -> None:
         title="rules commands", metavar="ACTION", required=True)
     command = rules.add_parser("list", help="every executable rule: id, unit id, inputs and their types")
     command.add_argument("--format", choices=("text", "json"), default="text")
+    command.add_argument("--json", dest="format", action="store_const", const="json",
+                         help="the same as --format json: inputs, result fields (type, meaning), facts")
     command.set_defaults(command=_list)
     command = rules.add_parser("run", help="run one rule and print its outcome as JSON, with citations")
     command.add_argument("rule", metavar="RULE", help="a rule id, such as his.mary-i-impulse")

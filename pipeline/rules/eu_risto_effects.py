@@ -22,7 +22,9 @@ class TordesillasEffects(Inputs):
     power: EuPower = arg("the power whose turn is judged")
     period: Period = arg("the current period")
     occurred_this_turn: bool = arg("the treaty took effect this turn (its Events Phase clauses)", False)
-    catholic: bool = arg("the power is Catholic (all players but TUR begin the game as Catholics)", True)
+    catholic: bool | None = arg("the power is Catholic; needed for the Catholic players' ROTW clauses (all "
+                                "but TUR begin as Catholics, a power may turn Protestant at 8:I); TUR: never",
+                                None)
     col_tp_attempts: Count = arg("COL/TP placement attempts the power made, successful or not", 0)
     stacks_into_rotw: Count = arg("stacks the power moved into ROTW (not out of it)", 0)
     restricted_entered: tuple[Count, ...] = arg("SPA or POR: for each stack that broke the movement "
@@ -32,12 +34,12 @@ class TordesillasEffects(Inputs):
 @dataclass(frozen=True)
 class TordesillasResult:
     cb_against: tuple[str, ...]  # a temporary CB for this turn
-    ducats: int
-    stab_lost: int
+    ducats_gained: int  # ducats the power gains (SPA, POR: the treaty's parties)
+    stab_lost: int  # Stab the power loses
     loses_papacy: bool  # the control of Papacy is lost
 
 
-@rule("eu-risto.tordesillas-effects", unit="eu-risto:1:I/lasting-effects", inputs=TordesillasEffects,
+@rule("eu-risto.tordesillas-effects", unit="eu-risto:1:I/lasting-effects", inputs=TordesillasEffects, result=TordesillasResult,
       facts=(f"{T}.until-period", f"{T}.acceptance", f"{T}.cb", f"{T}.ducats", f"{T}.col-tp-stab",
              f"{T}.col-tp-until", f"{T}.spa-violation", f"{T}.por-violation", f"{T}.rotw-stab"))
 def tordesillas_effects(facts: Facts, given: TordesillasEffects) -> Outcome:
@@ -69,7 +71,15 @@ def tordesillas_effects(facts: Facts, given: TordesillasEffects) -> Outcome:
         stab += violation.value * sum(given.restricted_entered)
         cite.append(violation)
     window = facts[f"{T}.col-tp-until"]
-    if not party and given.catholic and period_index(given.period.value) <= period_index(window.value):
+    catholic = given.catholic
+    if given.power == EuPower.TUR:
+        if catholic:
+            raise RuleInputError("catholic=true: TUR is not a Catholic power")
+        catholic = False
+    elif catholic is None and not party and (given.col_tp_attempts or given.stacks_into_rotw):
+        raise RuleInputError(f"catholic: required: the COL/TP and ROTW clauses bind Catholic players only "
+                             f"({facts[f'{T}.col-tp-stab'].unit}); is {given.power} Catholic?")
+    if not party and catholic and period_index(given.period.value) <= period_index(window.value):
         attempts, rotw = facts[f"{T}.col-tp-stab"], facts[f"{T}.rotw-stab"]
         if given.col_tp_attempts:
             stab += attempts.value * given.col_tp_attempts
@@ -93,6 +103,8 @@ class WarsInItalyEffects(Inputs):
     occurrence: int = arg("which Wars in Italy event: 1 (NAPOLI) or 2 (MILANO)")
     invaded_outside_italy: bool = arg("FRA invaded an enemy-owned province outside Italy in the war "
                                       "(the first time)", False)
+    restriction_lifted: bool = arg("before that, the controller of the target or its allies invaded a FRA-owned "
+                                   "province using a supply source outside Italy", False)
     war_over: bool = arg("the war the event caused is over (its interphase)", False)
     conquered: bool = arg("FRA conquered the target province at some point in the war, even for a time", False)
     annexed: bool = arg("FRA annexed the target province", False)
@@ -100,16 +112,20 @@ class WarsInItalyEffects(Inputs):
 
 @dataclass(frozen=True)
 class WarsInItalyResult:
-    target: str
+    target: str  # the province FRA's CB is against
     cb_turns: int | None  # the second event's CB must be used within these turns
-    stab_lost: int
-    vp: int  # gained (negative: lost)
-    loses_cb: bool
+    stab_lost: int  # Stab FRA loses
+    vp_gained: int  # VP FRA gains
+    vp_lost: int  # VP FRA loses (both can be due: a war's end after an invasion outside Italy)
+    loses_cb: bool  # FRA forfeits the benefit of its CB
+    cb_to_period_end: bool  # the war over: FRA holds a CB against the target's owner to the end of the period
 
 
-@rule("eu-risto.wars-in-italy-effects", unit="eu-risto:4:I", inputs=WarsInItalyEffects,
+@rule("eu-risto.wars-in-italy-effects", unit="eu-risto:4:I", inputs=WarsInItalyEffects, result=WarsInItalyResult,
       facts=("eu-risto.occurrences.4", f"{W}.first.target", f"{W}.second.target", f"{W}.second.cb-turns",
-             f"{W}.first.outside-italy-stab", f"{W}.first.outside-italy-vp", f"{W}.first.napoli-not-conquered",
+             f"{W}.first.outside-italy-stab", f"{W}.first.outside-italy-vp", f"{W}.second.outside-italy-stab",
+             f"{W}.second.outside-italy-vp", f"{W}.first.outside-italy-lifted", f"{W}.second.outside-italy-lifted",
+             f"{W}.first.cb-after", f"{W}.second.cb-after", f"{W}.first.napoli-not-conquered",
              f"{W}.first.napoli-annexed", f"{W}.second.milan-annexed"))
 def wars_in_italy_effects(facts: Facts, given: WarsInItalyEffects) -> Outcome:
     """The Wars in Italy once activated: the target, the second event's CB window, the Stab and
@@ -123,23 +139,28 @@ def wars_in_italy_effects(facts: Facts, given: WarsInItalyEffects) -> Outcome:
         raise RuleInputError("conquered, annexed: they count when the war is over (war_over=true)")
     first = given.occurrence == 1
     target = facts[f"{W}.{'first' if first else 'second'}.target"]
-    cite, stab, vp, cb_turns = [target], 0, 0, None
+    cite, stab, vp, lost_vp, cb_turns = [target], 0, 0, 0, None
     if not first:
         window = facts[f"{W}.second.cb-turns"]
         cb_turns = window.value
         cite.append(window)
-    if given.invaded_outside_italy:
-        if not first:
-            raise RuleInputError("invaded_outside_italy: only the first event (NAPOLI) has that clause "
-                                 f"({facts[f'{W}.first.outside-italy-stab'].unit})")
-        lost, forfeit = facts[f"{W}.first.outside-italy-stab"], facts[f"{W}.first.outside-italy-vp"]
-        stab, vp = lost.value, -forfeit.value
-        cite = [lost, forfeit, *cite]
+    if given.invaded_outside_italy:  # each event has the clause (occ-1 and occ-2 movement phase)
+        which = "first" if first else "second"
+        if given.restriction_lifted:  # the enemy's own invasion from outside Italy lifts the clause
+            cite = [facts[f"{W}.{which}.outside-italy-lifted"], *cite]
+        else:
+            lost, forfeit = facts[f"{W}.{which}.outside-italy-stab"], facts[f"{W}.{which}.outside-italy-vp"]
+            stab, lost_vp = lost.value, forfeit.value
+            cite = [lost, forfeit, *cite]
+    elif given.restriction_lifted:
+        raise RuleInputError("restriction_lifted: it lifts the penalty for invading outside Italy; "
+                             "give invaded_outside_italy=true")
     if given.war_over:
+        cite.append(facts[f"{W}.{'first' if first else 'second'}.cb-after"])
         if first:
             if not given.conquered:
                 penalty = facts[f"{W}.first.napoli-not-conquered"]
-                vp -= penalty.value
+                lost_vp += penalty.value
                 cite.insert(0, penalty)
             if given.annexed:
                 gain = facts[f"{W}.first.napoli-annexed"]
@@ -149,7 +170,8 @@ def wars_in_italy_effects(facts: Facts, given: WarsInItalyEffects) -> Outcome:
             gain = facts[f"{W}.second.milan-annexed"]
             vp += gain.value
             cite.insert(0, gain)
-    result = WarsInItalyResult(target.value, cb_turns, stab, vp, given.invaded_outside_italy)
+    result = WarsInItalyResult(target.value, cb_turns, stab, vp, lost_vp,
+                               given.invaded_outside_italy and not given.restriction_lifted, given.war_over)
     return decided(wars_in_italy_effects.rule_id, result, *cite)
 
 
@@ -172,7 +194,7 @@ class Diplomacy(Inputs):
     power: EuPower = arg("the power conducting diplomacy")
     target: Minor = arg("the country it is aimed at")
     period: Period = arg("the current period")
-    wars_in_italy: bool = arg("the first Wars in Italy event lasts", False)
+    wars_in_italy: int = arg("the Wars in Italy event that lasts: 1 (NAPOLI), 2 (MILANO), 0: none", 0)
     turkish_pressure: bool = arg("event 9:I has occurred and the target is TUR's chosen Muslim minor", False)
     religion: Religion | None = arg("the power's choice at the second Reformation (8:I); none: not yet", None)
     reformation_period: Period | None = arg("the period the power chose Protestantism in", None)
@@ -180,23 +202,26 @@ class Diplomacy(Inputs):
 
 @dataclass(frozen=True)
 class DiplomacyResult:
-    allowed: bool
-    modifier: int
+    allowed: bool  # the power may conduct diplomacy on the target at all
+    modifier: int  # added to the diplomacy roll (signed: a modifier, not a gain or a loss)
     modifiers: tuple[str, ...]  # the facts that add up, by id
 
 
 _PERIOD_I = "eu-risto:period-I"  # no modifier: the period's events as a whole
 
 
-@rule("eu-risto.diplomacy-modifiers", unit=_PERIOD_I, inputs=Diplomacy,
-      facts=(f"{W}.first.toscana", f"{W}.first.papacy-parma", "eu-risto.turkish-pressure.bonus",
+@rule("eu-risto.diplomacy-modifiers", unit=_PERIOD_I, inputs=Diplomacy, result=DiplomacyResult,
+      facts=(f"{W}.first.toscana", f"{W}.first.papacy-parma", f"{W}.second.toscana", f"{W}.second.papacy-parma",
+             "eu-risto.turkish-pressure.bonus",
              f"{R}.protestantism.papacy", f"{R}.france.protestantism.papacy", f"{R}.conciliatorism.diplomacy",
              f"{R}.spain.counter-reform.papacy"))
 def diplomacy_modifiers(facts: Facts, given: Diplomacy) -> Outcome:
     """The diplomacy modifiers Period I events leave: FRA's +2 on Toscana and -1 on Papacy and
-    Parma while the first Wars in Italy lasts, TUR's +3 on its Muslim minor, the Reformation's
+    Parma while either Wars in Italy event lasts, TUR's +3 on its Muslim minor, the Reformation's
     +2 on Protestant countries for conciliatorism and SPA's +2 on Papacy for counter-reform, and
     no diplomacy with Papacy for a Protestant power (FRA: to the end of period III)."""
+    if given.wars_in_italy not in (0, 1, 2):
+        raise RuleInputError(f"wars_in_italy={given.wars_in_italy}: Wars in Italy occurs twice (1 or 2; 0: none)")
     if given.reformation_period is not None and given.religion != Religion.PROTESTANTISM:
         raise RuleInputError("reformation_period: only a Protestant power has one")
     if given.turkish_pressure and (given.power != EuPower.TUR or given.target != Minor.MUSLIM_MINOR):
@@ -216,11 +241,12 @@ def diplomacy_modifiers(facts: Facts, given: Diplomacy) -> Outcome:
     else:
         lapsed = []
     applied = []
-    if given.wars_in_italy and given.power == EuPower.FRA:
+    if given.wars_in_italy and given.power == EuPower.FRA:  # each event states its own modifiers
+        which = "first" if given.wars_in_italy == 1 else "second"
         if given.target == Minor.TOSCANA:
-            applied.append(facts[f"{W}.first.toscana"])
+            applied.append(facts[f"{W}.{which}.toscana"])
         elif given.target in (Minor.PAPACY, Minor.PARMA):
-            applied.append(facts[f"{W}.first.papacy-parma"])
+            applied.append(facts[f"{W}.{which}.papacy-parma"])
     if given.turkish_pressure:
         applied.append(facts["eu-risto.turkish-pressure.bonus"])
     if given.religion == Religion.CONCILIATORISM and given.target == Minor.PROTESTANT:
@@ -243,7 +269,7 @@ class MilanoCBResult:
     cb: bool  # the Habsburgs hold a free CB against FRA now
 
 
-@rule("eu-risto.milano-cb", unit="eu-risto:7:I/events-phase/3", inputs=MilanoCB,
+@rule("eu-risto.milano-cb", unit="eu-risto:7:I/events-phase/3", inputs=MilanoCB, result=MilanoCBResult,
       facts=("eu-risto.milano.free-cb-turns", "eu-risto.duration.7"))
 def milano_cb(facts: Facts, given: MilanoCB) -> Outcome:
     """Habsburg Control of Milano against a French MILANO: a free CB for the two turns after."""
@@ -271,7 +297,7 @@ class HreRecurrenceResult:
     fugger_bonus: bool  # SPA's Fugger bonuses in that election
 
 
-@rule("eu-risto.hre-recurrence", unit="eu-risto:2:I/end-and-recurrence/1", inputs=HreRecurrence,
+@rule("eu-risto.hre-recurrence", unit="eu-risto:2:I/end-and-recurrence/1", inputs=HreRecurrence, result=HreRecurrenceResult,
       facts=("eu-risto.hre.candidates", "eu-risto.hre.recurrence", "eu-risto.hre.recurrence-no-fugger",
              "eu-risto.duration.2"))
 def hre_recurrence(facts: Facts, given: HreRecurrence) -> Outcome:
@@ -297,7 +323,7 @@ class DurationResult:
     lasts: tuple[str, ...]  # the header's duration, as symbols or a period
 
 
-@rule("eu-risto.event-duration", unit="eu-risto:period-I", inputs=Duration,
+@rule("eu-risto.event-duration", unit="eu-risto:period-I", inputs=Duration, result=DurationResult,
       facts=("eu-risto.duration.*", f"{T}.until-period", f"{T}.until-event",
              "eu-risto.hungarian-liberty.first-duration", "eu-risto.occurrences.5"))
 def event_duration(facts: Facts, given: Duration) -> Outcome:

@@ -36,10 +36,10 @@ class Roll(StrEnum):
 
 @dataclass(frozen=True)
 class EventRoll:
-    outcome: Roll
+    outcome: Roll  # what the roll does: the event occurs, is re-rolled, or is treated as R or D
     occurrence: int | None = None  # which occurrence takes place (FIRST EVENT = 1 ...)
-    stab_lost: int = 0
-    vp_lost: int = 0
+    stab_lost: int = 0  # Stab lost
+    vp_lost: int = 0  # VP lost
 
 
 def _roll(facts: Facts, fact_id: str) -> tuple[Roll, object]:
@@ -60,8 +60,8 @@ class EventDie(Inputs):
 
 @dataclass(frozen=True)
 class EventDieResult:
-    applies: bool
-    per_die: int  # added to each of the two event dice
+    applies: bool  # a modifier applies at all
+    per_die: int  # added to each of the two event dice (signed: a modifier)
     modifiers: tuple[str, ...]  # the modifiers that apply, by fact id
 
 
@@ -73,7 +73,7 @@ _CONDITIONS = {
 }
 
 
-@rule("eu-risto.event-die-modifiers", unit="eu-risto:period-I/modifiers-1", inputs=EventDie,
+@rule("eu-risto.event-die-modifiers", unit="eu-risto:period-I/modifiers-1", inputs=EventDie, result=EventDieResult,
       facts=("eu-risto.event-die.from", "eu-risto.event-die.until", "eu-risto.event-die.dice",
              "eu-risto.event-die.mod.*", "eu-risto.event-die.condition.reformation", "eu-risto.event-die.ends",
              "eu-risto.tordesillas.undiscovered", "eu-risto.reformation.choosers"))
@@ -115,7 +115,7 @@ class TordesillasRoll(Inputs):
     por_accepts: bool = arg("POR accepts the event", True)
 
 
-@rule("eu-risto.tordesillas-roll", unit="eu-risto:1:I", inputs=TordesillasRoll,
+@rule("eu-risto.tordesillas-roll", unit="eu-risto:1:I", inputs=TordesillasRoll, result=EventRoll,
       facts=("eu-risto.tordesillas.undiscovered", "eu-risto.tordesillas.acceptance", "eu-risto.tordesillas.refused"))
 def tordesillas_roll(facts: Facts, given: TordesillasRoll) -> Outcome:
     """Event 1:I rolled: re-rolled before America is found; it takes effect only if both SPA
@@ -139,10 +139,10 @@ class TordesillasLasts(Inputs):
 
 @dataclass(frozen=True)
 class InEffect:
-    in_effect: bool
+    in_effect: bool  # the event is in effect
 
 
-@rule("eu-risto.tordesillas-in-effect", unit="eu-risto:1:I", inputs=TordesillasLasts,
+@rule("eu-risto.tordesillas-in-effect", unit="eu-risto:1:I", inputs=TordesillasLasts, result=InEffect,
       facts=("eu-risto.tordesillas.until-period", "eu-risto.tordesillas.until-event"))
 def tordesillas_in_effect(facts: Facts, given: TordesillasLasts) -> Outcome:
     """Does the Treaty of Tordesillas still last: to the end of its period or until its
@@ -165,7 +165,7 @@ class Occurrence(Inputs):
     times_occurred: Count = arg("how many times it has occurred so far", 0)
 
 
-@rule("eu-risto.event-occurrence", unit="eu-risto:period-I", inputs=Occurrence, facts=("eu-risto.occurrences.*",))
+@rule("eu-risto.event-occurrence", unit="eu-risto:period-I", inputs=Occurrence, result=EventRoll, facts=("eu-risto.occurrences.*",))
 def event_occurrence(facts: Facts, given: Occurrence) -> Outcome:
     """Which occurrence (FIRST EVENT, SECOND EVENT ...) of a multi-occurrence event takes place."""
     count = facts.get(f"eu-risto.occurrences.{given.event}")
@@ -187,7 +187,7 @@ class WarsInItalyRoll(Inputs):
     first_in_effect: bool = arg("the first event is still in effect", False)
 
 
-@rule("eu-risto.wars-in-italy-roll", unit="eu-risto:4:I", inputs=WarsInItalyRoll,
+@rule("eu-risto.wars-in-italy-roll", unit="eu-risto:4:I", inputs=WarsInItalyRoll, result=EventRoll,
       facts=("eu-risto.wars-in-italy.fra-protestant", "eu-risto.wars-in-italy.first-in-effect",
              "eu-risto.occurrences.4"))
 def wars_in_italy_roll(facts: Facts, given: WarsInItalyRoll) -> Outcome:
@@ -217,7 +217,7 @@ class HungarianLibertyRoll(Inputs):
     event_6_activated: bool = arg("event 6:I has been activated", False)
 
 
-@rule("eu-risto.hungarian-liberty-roll", unit="eu-risto:5:I", inputs=HungarianLibertyRoll,
+@rule("eu-risto.hungarian-liberty-roll", unit="eu-risto:5:I", inputs=HungarianLibertyRoll, result=EventRoll,
       facts=("eu-risto.hungarian-liberty.not-rolled", "eu-risto.hungarian-liberty.activated",
              "eu-risto.occurrences.5"))
 def hungarian_liberty_roll(facts: Facts, given: HungarianLibertyRoll) -> Outcome:
@@ -245,11 +245,11 @@ class BohemiaHungary(Inputs):
 
 @dataclass(frozen=True)
 class ActivationResult:
-    activated: bool
-    cancelled: bool
+    activated: bool  # the event activates now
+    cancelled: bool  # the event is cancelled
 
 
-@rule("eu-risto.bohemia-hungary-activation", unit="eu-risto:6:I", inputs=BohemiaHungary,
+@rule("eu-risto.bohemia-hungary-activation", unit="eu-risto:6:I", inputs=BohemiaHungary, result=ActivationResult,
       facts=("eu-risto.bohemia-hungary.cancelled", "eu-risto.bohemia-hungary.from-period",
              "eu-risto.bohemia-hungary.trigger"))
 def bohemia_hungary_activation(facts: Facts, given: BohemiaHungary) -> Outcome:
@@ -271,7 +271,7 @@ class ScotlandRoll(Inputs):
     eng_refuses: bool = arg("ENG refuses the event", False)
 
 
-@rule("eu-risto.war-with-scotland-roll", unit="eu-risto:10:I", inputs=ScotlandRoll,
+@rule("eu-risto.war-with-scotland-roll", unit="eu-risto:10:I", inputs=ScotlandRoll, result=EventRoll,
       facts=("eu-risto.war-with-scotland.active", "eu-risto.war-with-scotland.refuse",
              "eu-risto.war-with-scotland.refuse-stab", "eu-risto.war-with-scotland.refuse-vp"))
 def war_with_scotland_roll(facts: Facts, given: ScotlandRoll) -> Outcome:

@@ -4,7 +4,7 @@ consequences (8:I), refusing Wars in Italy (4:I), the Veneto-Turkish transfer (3
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .facts import Facts, MissingFactError
@@ -45,14 +45,16 @@ class Election(Inputs):
 @dataclass(frozen=True)
 class ElectionResult:
     totals: dict[str, int]  # bid plus bonuses, per bidder
-    winner: str | None
+    winner: str | None  # the power elected emperor; none on a draw or when cancelled
     draw: tuple[str, ...]  # tied at the top: they bid again, adding to their offer
     cancelled: bool  # no bid or nobody eligible: cancelled, still marked off as played
-    winner_ducats: int
-    winner_vp: int
+    winner_ducats: int  # ducats the winner gains
+    winner_vp: int  # VP the winner gains
+    #: the electorates' 10d paid to controllers who do not bid (the fact's reading), per power
+    electorate_ducats: dict[str, int] = field(default_factory=dict)  # ducats gained per power that controls electorates and does not bid
 
 
-@rule("eu-risto.hre-election", unit="eu-risto:2:I/events-phase", inputs=Election,
+@rule("eu-risto.hre-election", unit="eu-risto:2:I/events-phase", inputs=Election, result=ElectionResult,
       facts=("eu-risto.hre.candidates", "eu-risto.hre.protestants", "eu-risto.hre.highest-bid", "eu-risto.hre.draw",
              "eu-risto.hre.bids-lost", "eu-risto.hre.no-bids", "eu-risto.hre.fugger", "eu-risto.hre.fugger-charles-i",
              "eu-risto.hre.electorates", "eu-risto.hre.electorate-bonus", "eu-risto.hre.winner-ducats",
@@ -91,14 +93,20 @@ def hre_election(facts: Facts, given: Election) -> Outcome:
             total += facts.number("eu-risto.hre.electorate-bonus") * len(held)
             cite += [electorates, facts["eu-risto.hre.electorate-bonus"]]
         totals[power.value] = total
+    paid: dict[str, int] = {}  # the bonus's reading decides the controllers who do not bid
+    for electorate, controller in given.electorates.items():
+        if controller not in bidders and electorate.value in electorates.value:
+            paid[controller.value] = paid.get(controller.value, 0) + facts.number("eu-risto.hre.electorate-bonus")
+    if paid:
+        cite += [electorates, facts["eu-risto.hre.electorate-bonus"]]
     if given.recurrence:
         cite.append(facts["eu-risto.hre.recurrence-no-fugger"])
     best = max(totals.values())
     top = tuple(p for p, t in totals.items() if t == best)
     if len(top) > 1:
-        return decided(rule_id, ElectionResult(totals, None, top, False, 0, 0), facts["eu-risto.hre.draw"], *cite)
+        return decided(rule_id, ElectionResult(totals, None, top, False, 0, 0, paid), facts["eu-risto.hre.draw"], *cite)
     ducats, vp = facts["eu-risto.hre.winner-ducats"], facts["eu-risto.hre.winner-vp"]
-    return decided(rule_id, ElectionResult(totals, top[0], (), False, ducats.value, vp.value), ducats, vp, *cite)
+    return decided(rule_id, ElectionResult(totals, top[0], (), False, ducats.value, vp.value, paid), ducats, vp, *cite)
 
 
 class Religion(StrEnum):
@@ -120,27 +128,27 @@ class ReformationChoice(Inputs):
 
 @dataclass(frozen=True)
 class Consequence:
-    power: str
-    religion: str
-    stab_lost: int
-    revolts: int
-    vp: int
+    power: str  # the power
+    religion: str  # its choice
+    stab_lost: int  # Stab it loses
+    revolts: int  # revolts it suffers
+    vp_gained: int  # VP it gains
     protestant_diplomacy: int  # bonus for diplomacy on Protestant countries
     individual: tuple[str, ...]  # the power's own consequences: fact id = value
     loses_papacy: bool = False  # the control of Papacy is lost
     #: no diplomacy (support included) with Papacy until the end of this period ("current": the
     #: period the choice is made in); None: no such ban
-    no_papacy_diplomacy_until: str | None = None
+    no_papacy_diplomacy_until: str | None = None  # the period to whose end it has no diplomacy with Papacy
 
 
 @dataclass(frozen=True)
 class ReformationResult:
-    consequences: tuple[Consequence, ...]
-    sole_defender: str | None
+    consequences: tuple[Consequence, ...]  # each power's consequences
+    sole_defender: str | None  # the only power to choose counter-reform, if one did
     defender_by_procedure: tuple[str, ...]  # several chose counter-reform: the normal procedure among them
 
 
-@rule("eu-risto.reformation", unit="eu-risto:8:I/occ-2", inputs=ReformationChoice,
+@rule("eu-risto.reformation", unit="eu-risto:8:I/occ-2", inputs=ReformationChoice, result=ReformationResult,
       facts=("eu-risto.reformation.choosers", "eu-risto.reformation.protestantism.*",
              "eu-risto.reformation.conciliatorism.*", "eu-risto.reformation.counter-reform.*",
              "eu-risto.reformation.france.*", "eu-risto.reformation.spain.*", "eu-risto.reformation.england.*"))
@@ -214,16 +222,19 @@ _OCCURRENCE = {1: "first", 2: "second"}
 class ItalyRefusal(Inputs):
     occurrence: int = arg("which Wars in Italy event: 1 (NAPOLI) or 2 (MILANO)")
     refuser: Refuser = arg("who refuses: FRA, or the owner of the target province")
+    owner_major: bool | None = arg("the owner of NAPOLI is a major country (needed when it refuses the first "
+                                   "event)", None)
 
 
 @dataclass(frozen=True)
 class RefusalResult:
-    stab_lost: int
+    allowed: bool  # this side may refuse
+    stab_lost: int  # Stab the refusing side loses
     cedes: str | None  # the province the owner cedes to FRA
-    treated_as_played: bool
+    treated_as_played: bool  # the event counts as played
 
 
-@rule("eu-risto.wars-in-italy-refusal", unit="eu-risto:4:I", inputs=ItalyRefusal,
+@rule("eu-risto.wars-in-italy-refusal", unit="eu-risto:4:I", inputs=ItalyRefusal, result=RefusalResult,
       facts=("eu-risto.occurrences.4", "eu-risto.wars-in-italy.first.target", "eu-risto.wars-in-italy.first.refuse.*",
              "eu-risto.wars-in-italy.second.target", "eu-risto.wars-in-italy.second.refuse.*"))
 def wars_in_italy_refusal(facts: Facts, given: ItalyRefusal) -> Outcome:
@@ -233,10 +244,20 @@ def wars_in_italy_refusal(facts: Facts, given: ItalyRefusal) -> Outcome:
     if given.occurrence not in range(1, count.value + 1) or given.occurrence not in _OCCURRENCE:
         raise RuleInputError(f"occurrence={given.occurrence}: Wars in Italy occurs {count.value} times ({count.unit})")
     prefix = f"eu-risto.wars-in-italy.{_OCCURRENCE[given.occurrence]}"
+    owner_first = given.refuser == Refuser.OWNER and given.occurrence == 1
+    if owner_first and given.owner_major is None:
+        raise RuleInputError("owner_major: required when the owner of NAPOLI refuses: only a major country may "
+                             f"({facts[f'{prefix}.refuse.owner-major'].unit})")
+    if given.owner_major is not None and not owner_first:
+        raise RuleInputError("owner_major: only the first event's refusal by the owner of NAPOLI asks it")
+    if owner_first and not given.owner_major:
+        major = facts[f"{prefix}.refuse.owner-major"]
+        return decided(wars_in_italy_refusal.rule_id, RefusalResult(False, 0, None, False), major)
     cost = facts[f"{prefix}.refuse.{'fra' if given.refuser == Refuser.FRA else 'owner'}"]
     target = facts[f"{prefix}.target"]
     cedes = target.value if given.refuser == Refuser.OWNER else None
-    return decided(wars_in_italy_refusal.rule_id, RefusalResult(cost.value, cedes, True), cost, target, count)
+    return decided(wars_in_italy_refusal.rule_id, RefusalResult(True, cost.value, cedes, True), cost,
+                   facts[f"{prefix}.refuse.owner-major"] if owner_first else None, target, count)
 
 
 @dataclass(frozen=True)
@@ -246,10 +267,10 @@ class VenetoTransfer(Inputs):
 
 @dataclass(frozen=True)
 class TransferResult:
-    to_venice: int
+    to_venice: int  # ducats TUR pays VEN
 
 
-@rule("eu-risto.veneto-turkish-transfer", unit="eu-risto:3:I/diplomacy-phase/1", inputs=VenetoTransfer,
+@rule("eu-risto.veneto-turkish-transfer", unit="eu-risto:3:I/diplomacy-phase/1", inputs=VenetoTransfer, result=TransferResult,
       facts=("eu-risto.veneto-turkish.share", "eu-risto.veneto-turkish.rounding"))
 def veneto_turkish_transfer(facts: Facts, given: VenetoTransfer) -> Outcome:
     """What TUR hands VEN to negate VEN's CB: a share of the Grand Orient income, rounded up."""

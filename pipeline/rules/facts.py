@@ -107,11 +107,12 @@ class Facts:
     #: thousands of facts: a group or a unit's facts are not found by going through them all)
     by_rulebook: dict[str, list[Fact]] = field(init=False, repr=False, compare=False)
     by_unit: dict[str, list[Fact]] = field(init=False, repr=False, compare=False)
+    groups: dict[str, list[Fact]] = field(init=False, repr=False, compare=False)  # by prefix, once asked
     #: the ids read through this object's accessors, when made by :meth:`recording`; None: not kept
     read: set[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.by_rulebook, self.by_unit = {}, {}
+        self.by_rulebook, self.by_unit, self.groups = {}, {}, {}
         for fact in self.facts.values():
             self.by_rulebook.setdefault(fact.id.split(".", 1)[0], []).append(fact)
             self.by_unit.setdefault(fact.unit, []).append(fact)
@@ -131,6 +132,7 @@ class Facts:
         copy = Facts.__new__(Facts)
         copy.facts, copy.files = self.facts, self.files
         copy.by_rulebook, copy.by_unit, copy.read = self.by_rulebook, self.by_unit, set()
+        copy.groups = self.groups
         return copy
 
     def __getitem__(self, fact_id: str) -> Fact:
@@ -183,13 +185,15 @@ class Facts:
 
     def group(self, prefix: str) -> list[Fact]:
         """Every fact whose id continues ``prefix.``, in file order."""
-        rulebook = self.by_rulebook.get(prefix.split(".", 1)[0], [])  # ids begin with their rulebook
-        found = [f for f in rulebook if f.id.startswith(prefix + ".")]
+        found = self.groups.get(prefix)
+        if found is None:
+            rulebook = self.by_rulebook.get(prefix.split(".", 1)[0], [])  # ids begin with their rulebook
+            found = self.groups[prefix] = [f for f in rulebook if f.id.startswith(prefix + ".")]
         if not found:
             raise MissingFactError(f"no fact of the group {prefix} is defined in {DIRECTORY}/")
         if self.read is not None:
             self.read.update(f.id for f in found)
-        return found
+        return list(found)
 
     def expand(self, wanted: tuple[str, ...]) -> list[Fact]:
         """The facts that ids and ``prefix.*`` groups name, in file order; undefined ones left out."""
@@ -208,7 +212,24 @@ def period_index(period: str) -> int:
     return ROMAN.index(period)
 
 
-def load_facts(root: Path, read=None, *, missing_ok: bool = False) -> Facts:
+#: where a wheel ships the corpus's own facts (pyproject.toml maps corpus/rules there)
+PACKAGED = "packaged"
+
+
+def load(root: str | Path | None = None) -> Facts:
+    """The facts of the project at ``root``; without one, the facts Folio ships (this corpus's
+    corpus/rules: in a wheel they are package data, in a checkout the files themselves), so
+    that a program using the rules runs from any directory."""
+    if root is not None:
+        return load_facts(Path(root))
+    from ..resources import package
+    shipped = package() / "rules" / PACKAGED
+    if any(shipped.glob("*.yaml")):
+        return load_facts(shipped.parent, directory=PACKAGED)
+    return load_facts(package().parent)
+
+
+def load_facts(root: Path, read=None, *, missing_ok: bool = False, directory: str = DIRECTORY) -> Facts:
     """Every corpus/rules/*.yaml of the repository at ``root``.
 
     A root without that directory (or with no rules file in it) is refused with a
@@ -218,12 +239,12 @@ def load_facts(root: Path, read=None, *, missing_ok: bool = False) -> Facts:
     ``load(root, rel_path)`` (a build's cache)."""
     found: dict[str, Fact] = {}
     files: dict[str, str] = {}
-    directory = Path(root) / DIRECTORY
+    rel_directory, directory = directory, Path(root) / directory
     paths = sorted(directory.glob("*.yaml")) if directory.is_dir() else []
     if not paths and not missing_ok:
         why = "holds no <rulebook>.yaml" if directory.is_dir() else "does not exist"
         raise FolioError(f"no rule facts: the directory {why} in {Path(root)}; the executable "
-                         "rules read their numbers from it (README, \"Rules as data\")", DIRECTORY)
+                         "rules read their numbers from it (README, \"Rules as data\")", rel_directory)
     for path in paths:
         rel = path.relative_to(root).as_posix()
         rulebook, loaded = read(root, rel, _load_file) if read else _load_file(root, rel)

@@ -58,7 +58,7 @@ class MaryResult:
     impulse_over: bool = False  # the papal actions end England's impulse
 
 
-@rule("his.mary-i-impulse", unit="his:21.3/sec-1/proc-1", inputs=MaryImpulse,
+@rule("his.mary-i-impulse", unit="his:21.3/sec-1/proc-1", inputs=MaryImpulse, result=MaryResult,
       facts=("his.mary-i.applies", "his.mary-i.all-catholic", "his.mary-i.impulse-ends", "his.mary-i.mandatory-event", "his.mary-i.die.papal",
              "his.mary-i.die.normal", "his.mary-i.papal.*", "his.mary-i.cp-only"))
 def mary_i_impulse(facts: Facts, given: MaryImpulse) -> Outcome:
@@ -71,6 +71,8 @@ def mary_i_impulse(facts: Facts, given: MaryImpulse) -> Outcome:
     cp_only = facts["his.mary-i.cp-only"]
     plays = (Play.CP,) if given.card.value in cp_only.value else (Play.EVENT, Play.CP)
     restriction = cp_only if len(plays) == 1 else None
+    if given.card == Card.MANDATORY_EVENT:
+        plays = (Play.EVENT,)  # "played as usual": as the event it must be, never for CP
     if not given.protestant_home_space:
         return decided(mary_i_impulse.rule_id, MaryResult(False, (), True, plays),
                        facts["his.mary-i.all-catholic"], restriction)
@@ -105,12 +107,12 @@ class ChateauxRoll(Inputs):
 
 @dataclass(frozen=True)
 class ChateauxResult:
-    rolls: bool
-    vp: int  # VP gained now
+    rolls: bool  # France rolls a die
+    vp_gained: int  # VP France gains now
     at_maximum: bool  # the chateaux VP are exhausted after this play
 
 
-@rule("his.chateaux", unit="his:21.4/para-1", inputs=ChateauxRoll,
+@rule("his.chateaux", unit="his:21.4/para-1", inputs=ChateauxRoll, result=ChateauxResult,
       facts=("his.chateaux.card", "his.chateaux.success", "his.chateaux.vp", "his.chateaux.milan", "his.chateaux.max"))
 def chateaux(facts: Facts, given: ChateauxRoll) -> Outcome:
     """France plays Patron of the Arts as an event: a die roll for a VP, no roll with Milan.

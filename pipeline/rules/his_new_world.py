@@ -22,13 +22,13 @@ class Colonize(Inputs):
 
 @dataclass(frozen=True)
 class ColonizeResult:
-    allowed: bool
+    allowed: bool  # the colony may be founded
     cost_cp: int | None  # None when the colony comes from the Potosi event
     limit: int | None  # colonies the power may have at a time
-    problems: tuple[str, ...]
+    problems: tuple[str, ...]  # why not, one sentence each
 
 
-@rule("his.colonize", unit="his:20.1/para-1", inputs=Colonize,
+@rule("his.colonize", unit="his:20.1/para-1", inputs=Colonize, result=ColonizeResult,
       facts=("his.new-world.powers", "his.colonies.cost.habsburgs", "his.colonies.cost.england-france",
              "his.colonies.per-turn", "his.colonies.potosi", "his.colonies.limit.habsburgs",
              "his.colonies.limit.england-france"))
@@ -77,13 +77,13 @@ class Explore(Inputs):
 
 @dataclass(frozen=True)
 class ExploreResult:
-    allowed: bool
+    allowed: bool  # the expedition may be sent
     cost_cp: int | None  # None when an event sends the expedition
-    counts_toward_limit: bool
-    problems: tuple[str, ...]
+    counts_toward_limit: bool  # it counts toward the power's limit of expeditions
+    problems: tuple[str, ...]  # why not, one sentence each
 
 
-@rule("his.explore", unit="his:20.2/para-1", inputs=Explore,
+@rule("his.explore", unit="his:20.2/para-1", inputs=Explore, result=ExploreResult,
       facts=("his.new-world.powers", "his.exploration.cost", "his.exploration.per-turn",
              "his.exploration.cabot", "his.exploration.mercator", "his.exploration.no-explorers"))
 def explore(facts: Facts, given: Explore) -> Outcome:
@@ -135,7 +135,7 @@ class OrderResult:
     order: tuple[str, ...]  # power:explorer, the first resolved first
 
 
-@rule("his.exploration-order", unit="his:20.2/sec-1/para-1", inputs=ExplorationOrder,
+@rule("his.exploration-order", unit="his:20.2/sec-1/para-1", inputs=ExplorationOrder, result=OrderResult,
       facts=("his.exploration.order", "his.exploration.ties"))
 def exploration_order(facts: Facts, given: ExplorationOrder) -> Outcome:
     """The order expeditions resolve in: the best explorer first; ties English, then French,
@@ -159,12 +159,12 @@ class ExplorationRoll(Inputs):
 
 @dataclass(frozen=True)
 class RollResult:
-    total: int
-    lost_at_sea: bool
-    note: str
+    total: int  # the modified roll
+    lost_at_sea: bool  # the explorer is lost at sea
+    note: str  # what the total means in the table
 
 
-@rule("his.exploration-roll", unit="his:20.2/sec-1/para-1", inputs=ExplorationRoll,
+@rule("his.exploration-roll", unit="his:20.2/sec-1/para-1", inputs=ExplorationRoll, result=RollResult,
       facts=("his.exploration.dice", "his.exploration.mercator-bonus", "his.exploration.lost-at-sea"))
 def exploration_roll(facts: Facts, given: ExplorationRoll) -> Outcome:
     """An expedition's roll: the dice plus the explorer's value (plus the Mercator bonus),

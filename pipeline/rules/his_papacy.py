@@ -34,14 +34,14 @@ class Excommunicate(Inputs):
 
 @dataclass(frozen=True)
 class ExcommunicationResult:
-    allowed: bool
+    allowed: bool  # the Papacy may excommunicate this target
     grounds: tuple[str, ...]  # the grounds of 21.5 that hold (a ruler needs one)
     cards_fewer: int  # a ruler's power is dealt this many cards fewer while excommunicated
     unrest_spaces: int  # Catholic home spaces the Papacy puts unrest in
     lasts: str  # for a reformer: this-turn
 
 
-@rule("his.excommunication", unit="his:21.5/sec-2", inputs=Excommunicate,
+@rule("his.excommunication", unit="his:21.5/sec-2", inputs=Excommunicate, result=ExcommunicationResult,
       facts=("his.excommunication.reformer", "his.excommunication.ground.*",
              "his.excommunication.not-ground", "his.excommunication.heirs", "his.excommunication.once",
              "his.excommunication.french-kings", "his.excommunication.reformer-turn",
@@ -91,10 +91,10 @@ class JesuitUniversity(Inputs):
 
 @dataclass(frozen=True)
 class JesuitResult:
-    allowed: bool
+    allowed: bool  # a Jesuit university may be founded
 
 
-@rule("his.jesuit-university", unit="his:21.5/sec-1/para-1", inputs=JesuitUniversity,
+@rule("his.jesuit-university", unit="his:21.5/sec-1/para-1", inputs=JesuitUniversity, result=JesuitResult,
       facts=("his.jesuits.requires", "his.mandatory.event.society-of-jesus"))
 def jesuit_university(facts: Facts, given: JesuitUniversity) -> Outcome:
     """May the Papacy found a Jesuit University: only once the Society of Jesus is played (a
@@ -115,16 +115,16 @@ class SackOfRome(Inputs):
 
 @dataclass(frozen=True)
 class SackResult:
-    playable: bool
-    defender_extra_dice: int
-    papal_regulars_lost: int
-    papal_mercenaries_lost: int
-    stack_mercenaries_lost: int
-    stack_regulars_lost: int
+    playable: bool  # the event may be played
+    defender_extra_dice: int  # dice the defenders of Rome add
+    papal_regulars_lost: int  # papal regulars lost
+    papal_mercenaries_lost: int  # papal mercenaries lost
+    stack_mercenaries_lost: int  # mercenaries the attacking stack loses
+    stack_regulars_lost: int  # regulars the attacking stack loses
     stack_choice: int  # an odd hit the attacker may take on either kind
 
 
-@rule("his.sack-of-rome", unit="his:21.5/sec-5", inputs=SackOfRome,
+@rule("his.sack-of-rome", unit="his:21.5/sec-5", inputs=SackOfRome, result=SackResult,
       facts=("his.sack.precondition", "his.sack.defender-dice", "his.sack.papal-losses",
              "his.sack.attacker-losses"))
 def sack_of_rome(facts: Facts, given: SackOfRome) -> Outcome:

@@ -52,35 +52,36 @@ class WinterReturn(Inputs):
 
 @dataclass(frozen=True)
 class WinterResult:
-    may_stay: int
-    must_leave: int
+    may_stay: int  # units that may winter where they are
+    must_leave: int  # units that must return
+    may_also_return: int  # of those that may stay, how many may return to the capital by choice
     survivors: int  # the leaving units that survive the attrition
     destinations: tuple[str, ...]  # capital, nearest-fortified
-    destroyed: int
+    destroyed: int  # leaving units destroyed (no capital to return to)
     legal: bool | None  # whether `placed` is a legal return; None when nothing was placed
-    problems: tuple[str, ...]
+    problems: tuple[str, ...]  # why `placed` is not legal, one sentence each
 
 
-@rule(_RETURN, unit="his:19.3/proc-1", inputs=WinterReturn,
+@rule(_RETURN, unit="his:19.3/proc-1", inputs=WinterReturn, result=WinterResult,
       facts=("his.winter.city-limit", "his.winter.capital-exempt", "his.winter.excess-to-capital",
-             "his.winter.must-return", "his.winter.return-capital", "his.winter.return-limit",
-             "his.winter.protestant-no-capital", "his.winter.protestant-limit", "his.winter.capital-lost",
-             "his.winter.habsburg-capitals", "his.winter.split-limit"))
+             "his.winter.voluntary-return", "his.winter.must-return", "his.winter.return-capital",
+             "his.winter.return-limit", "his.winter.protestant-no-capital", "his.winter.protestant-limit",
+             "his.winter.capital-lost", "his.winter.habsburg-capitals", "his.winter.split-limit"))
 def winter_return(facts: Facts, given: WinterReturn) -> Outcome:
     """Which land units winter where they are, which return, where to, and whether a chosen
     return is legal.
 
     In a controlled fortified space (not a capital) more than the limit return the excess to
-    the capital; in an unfortified or uncontrolled space all return, to the capital or to the
-    nearest controlled fortified space, which may then hold no more than the limit. Protestants
-    have no capital; a power whose capital an enemy controls cannot return there, and units
-    that had to are destroyed."""
+    the capital, and the others may return there too if the player wishes; in an unfortified
+    or uncontrolled space all return, to the capital or to the nearest controlled fortified
+    space, which may then hold no more than the limit. Protestants have no capital; a power
+    whose capital an enemy controls cannot return there, and units that had to are destroyed."""
     protestant = given.power == HisPower.PROTESTANTS
     if protestant and given.space == Space.CAPITAL:
         raise RuleInputError(f"space=capital: {facts['his.winter.protestant-no-capital'].label[Lang.EN]} "
                              f"({facts['his.winter.protestant-no-capital'].unit})")
     limit = facts["his.winter.protestant-limit" if protestant else "his.winter.return-limit"]
-    cite = []
+    cite, optional = [], 0
     if given.space == Space.CAPITAL:
         stay, leave, destinations = given.units, 0, ()
         cite.append(facts["his.winter.capital-exempt"])
@@ -89,6 +90,10 @@ def winter_return(facts: Facts, given: WinterReturn) -> Outcome:
         stay = min(given.units, city_limit.value)
         leave, destinations = given.units - stay, (CAPITAL,) if given.units > stay else ()
         cite += [city_limit, facts["his.winter.excess-to-capital"]]
+        voluntary = facts["his.winter.voluntary-return"]  # its reading: any such space, not only one over the limit
+        if not protestant and not given.capital_enemy_controlled:
+            optional, destinations = stay, (CAPITAL,)
+            cite.append(voluntary)
     else:
         if given.space.value not in facts.list("his.winter.must-return"):
             raise RuleInputError(f"space={given.space}: not a kind of space 19.3 names")
@@ -97,9 +102,11 @@ def winter_return(facts: Facts, given: WinterReturn) -> Outcome:
     if protestant and leave:
         destinations = (NEAREST,)
         cite.insert(0, facts["his.winter.protestant-no-capital"])
-    if given.attrition > leave:
-        raise RuleInputError(f"attrition={given.attrition}: only {leave} unit(s) leave the space")
-    survivors, destroyed = leave - given.attrition, 0
+    if given.attrition > leave + optional:
+        raise RuleInputError(f"attrition={given.attrition}: only {leave + optional} unit(s) can leave the space")
+    # The units that leave: those that must, and those the player sends to the capital by choice.
+    leaving = min(max(leave, sum(given.placed.values()) + given.attrition), leave + optional)
+    survivors, destroyed = leaving - given.attrition, 0
     if given.capital_enemy_controlled and CAPITAL in destinations:
         destinations = tuple(d for d in destinations if d != CAPITAL)
         cite.insert(0, facts["his.winter.capital-lost"])
@@ -107,22 +114,28 @@ def winter_return(facts: Facts, given: WinterReturn) -> Outcome:
             destroyed = survivors
     if given.power == HisPower.HABSBURGS and CAPITAL in destinations:
         cite.append(facts["his.winter.habsburg-capitals"])
+    if given.capital_enemy_controlled and CAPITAL in given.placed:
+        raise RuleInputError(f"placed: capital: the capital is enemy-controlled (capital_enemy_controlled=true), "
+                             f"so no unit can return there ({facts['his.winter.capital-lost'].unit})")
     spaces = [where for where in given.placed if where != CAPITAL]
     if len(spaces) > 1 and not protestant:  # a stack split between equally near spaces
         limit = facts["his.winter.split-limit"]
         cite.append(limit)
-    problems = _placement(given, survivors - destroyed, destinations, limit.value) if given.placed else []
-    result = WinterResult(stay, leave, survivors, destinations, destroyed,
+    problems = _placement(given, survivors - destroyed, optional, destinations, limit.value) if given.placed else []
+    result = WinterResult(stay, leave, optional, survivors, destinations, destroyed,
                           (not problems) if given.placed else None, tuple(problems))
     return decided(_RETURN, result, *cite)
 
 
-def _placement(given: WinterReturn, survivors: int, destinations: tuple[str, ...], limit: int) -> list[str]:
+def _placement(given: WinterReturn, survivors: int, optional: int, destinations: tuple[str, ...],
+               limit: int) -> list[str]:
     problems = []
     total = sum(given.placed.values())
     if total > survivors:
         lost = f" after losing {given.attrition} to attrition" if given.attrition else ""
-        problems.append(f"{total} units placed, but only {survivors} of the {given.units} survive{lost}")
+        can = f"{survivors} of the {given.units} survive{lost}" if not optional else (
+            f"{given.units} are in the space" + (f" and {given.attrition} lost to attrition" if given.attrition else ""))
+        problems.append(f"{total} units placed, but only {can}")
     elif total < survivors:
         problems.append(f"{survivors - total} surviving unit(s) not placed: all of them must return")
     for where, count in given.placed.items():
@@ -143,10 +156,10 @@ class Reinforcements(Inputs):
 
 @dataclass(frozen=True)
 class ReinforcementsResult:
-    regulars: int
+    regulars: int  # regulars the power gains
 
 
-@rule("his.reinforcements", unit="his:19.5/para-1", inputs=Reinforcements,
+@rule("his.reinforcements", unit="his:19.5/para-1", inputs=Reinforcements, result=ReinforcementsResult,
       facts=("his.reinforcements.per-capital", "his.reinforcements.habsburgs",
              "his.reinforcements.protestants", "his.winter.habsburg-capitals"))
 def reinforcements(facts: Facts, given: Reinforcements) -> Outcome:
@@ -183,7 +196,7 @@ class MandatoryResult:
     cp_ignored: int  # the CP such a card would give is ignored
 
 
-@rule("his.mandatory-events", unit="his:19.8/table-1", inputs=MandatoryEvents,
+@rule("his.mandatory-events", unit="his:19.8/table-1", inputs=MandatoryEvents, result=MandatoryResult,
       facts=("his.mandatory.event.*", "his.mandatory.when", "his.mandatory.cp-ignored"))
 def mandatory_events(facts: Facts, given: MandatoryEvents) -> Outcome:
     """The mandatory events that must be played in this Winter Phase: those whose turn it is

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import difflib
 import enum
+import functools
 import re
 import types
 import typing
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Annotated, Any, Mapping, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Callable, Mapping, get_args, get_origin, get_type_hints
 
 
 class RuleError(Exception):
@@ -73,78 +74,136 @@ class Inputs:
     """Base of every rule's input dataclass: converts and validates each field on creation."""
 
     def __post_init__(self) -> None:
-        hints = get_type_hints(type(self), include_extras=True)
-        for f in fields(self):
-            object.__setattr__(self, f.name, convert(hints[f.name], getattr(self, f.name), f.name))
+        for name, convert_one in hints(type(self)):
+            object.__setattr__(self, name, convert_one(getattr(self, name), name))
 
     @classmethod
     def from_raw(cls, raw: Mapping[str, Any]) -> "Inputs":
         """Build from ``name -> value`` (strings from the CLI, YAML values from a scenario)."""
-        known = {f.name: f for f in fields(cls)}
+        known, required = _names(cls)
         for name in raw:
             if name not in known:
                 close = difflib.get_close_matches(name, list(known), n=1)
                 raise RuleInputError(f"unknown input {name!r}" + (f"; did you mean {close[0]}?" if close
                                      else f"; the inputs are {', '.join(known) or 'none'}"))
-        for name, f in known.items():
-            if name not in raw and f.default is MISSING and f.default_factory is MISSING:
-                raise RuleInputError(f"missing input {name} ({f.metadata.get('doc', '')})")
+        for name, doc in required:
+            if name not in raw:
+                raise RuleInputError(f"missing input {name} ({doc})")
         return cls(**raw)
 
     @classmethod
     def describe(cls) -> list[InputSpec]:
-        hints = get_type_hints(cls, include_extras=True)
+        types = types_of(cls)
         specs = []
         for f in fields(cls):
             required = f.default is MISSING and f.default_factory is MISSING
             default = None if required else (f.default if f.default is not MISSING else f.default_factory())
-            specs.append(InputSpec(f.name, describe(hints[f.name]), f.metadata.get("doc", ""),
+            specs.append(InputSpec(f.name, describe(types[f.name]), f.metadata.get("doc", ""),
                                    required, plain(default)))
         return specs
 
 
+@functools.cache
+def _names(cls: type) -> tuple[frozenset[str], tuple[tuple[str, str], ...]]:
+    """The input names of a class, and the required ones with their docs: made once per class."""
+    found = fields(cls)
+    return (frozenset(f.name for f in found),
+            tuple((f.name, f.metadata.get("doc", "")) for f in found
+                  if f.default is MISSING and f.default_factory is MISSING))
+
+
+@functools.cache
+def _spellings(tp: type[enum.Enum]) -> dict[str, enum.Enum]:
+    """Each member by its value and by its name, lower case, ``_`` as ``-``."""
+    found: dict[str, enum.Enum] = {}
+    for member in tp:
+        found.setdefault(str(member.value).lower(), member)
+        found.setdefault(member.name.lower().replace("_", "-"), member)
+    return found
+
+
+@functools.cache
+def hints(cls: type) -> tuple[tuple[str, Any], ...]:
+    """Each field's converter, in field order. Resolving the annotations (strings under ``from
+    __future__ import annotations``) and walking them took most of a rule's run when done on
+    every input; a dataclass's fields do not change once it is defined."""
+    resolved = get_type_hints(cls, include_extras=True)
+    return tuple((f.name, converter(resolved[f.name])) for f in fields(cls))
+
+
+def types_of(cls: type) -> dict[str, Any]:
+    return get_type_hints(cls, include_extras=True)
+
+
 def convert(tp: Any, value: Any, name: str) -> Any:
+    """``value`` as the type ``tp`` says, checked; :class:`RuleInputError` naming ``name`` if not."""
+    return converter(tp)(value, name)
+
+
+@functools.cache
+def converter(tp: Any) -> Callable[[Any, str], Any]:
+    """A function ``(value, name) -> value`` for one annotated type, made once per type."""
     origin, args = get_origin(tp), get_args(tp)
     if origin is Annotated:
-        result = convert(args[0], value, name)
-        for extra in args[1:]:
-            if isinstance(extra, Bounds) and result is not None:
-                extra.check(name, result)
-        return result
+        inner, bounds = converter(args[0]), [extra for extra in args[1:] if isinstance(extra, Bounds)]
+
+        def annotated(value: Any, name: str) -> Any:
+            result = inner(value, name)
+            for extra in bounds:
+                if result is not None:
+                    extra.check(name, result)
+            return result
+        return annotated
     if origin in (typing.Union, types.UnionType):
-        if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
-            return None
-        return convert(next(a for a in args if a is not type(None)), value, name)
+        inner = converter(next(a for a in args if a is not type(None)))
+
+        def optional(value: Any, name: str) -> Any:
+            if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
+                return None
+            return inner(value, name)
+        return optional
     if origin is tuple:
-        items = _split(value) if isinstance(value, str) else value
-        if not isinstance(items, (list, tuple)):
-            raise RuleInputError(f"{name}: expected a list, got {value!r}")
-        return tuple(convert(args[0], item, f"{name}[{n}]") for n, item in enumerate(items))
+        item = converter(args[0])
+
+        def sequence(value: Any, name: str) -> tuple:
+            if isinstance(value, tuple) and not value:
+                return value
+            items = _split(value) if isinstance(value, str) else value
+            if not isinstance(items, (list, tuple)):
+                raise RuleInputError(f"{name}: expected a list, got {value!r}")
+            return tuple(item(one, f"{name}[{n}]") for n, one in enumerate(items))
+        return sequence
     if origin is dict:
-        pairs = (_pairs(value, name) if isinstance(value, str) else
-                 list(value.items()) if isinstance(value, Mapping) else None)
-        if pairs is None:
-            raise RuleInputError(f"{name}: expected a mapping such as a:1,b:2, got {value!r}")
-        result: dict = {}
-        for key, item in pairs:
-            key = convert(args[0], key, f"{name} key")
-            if key in result:
-                raise RuleInputError(f"{name}: {plain(key)} is given twice")
-            result[key] = convert(args[1], item, f"{name}[{plain(key)}]")
-        return result
+        key_of, value_of = converter(args[0]), converter(args[1])
+
+        def mapping(value: Any, name: str) -> dict:
+            pairs = (_pairs(value, name) if isinstance(value, str) else
+                     list(value.items()) if isinstance(value, Mapping) else None)
+            if pairs is None:
+                raise RuleInputError(f"{name}: expected a mapping such as a:1,b:2, got {value!r}")
+            result: dict = {}
+            for key, one in pairs:
+                key = key_of(key, f"{name} key")
+                if key in result:
+                    raise RuleInputError(f"{name}: {plain(key)} is given twice")
+                result[key] = value_of(one, f"{name}[{plain(key)}]")
+            return result
+        return mapping
     if tp is bool:
-        return _bool(value, name)
+        return _bool
     if tp is int:
-        return _int(value, name)
+        return _int
     if tp is str:
-        if not isinstance(value, (str, int)) or isinstance(value, bool):
-            raise RuleInputError(f"{name}: expected a text, got {value!r}")
-        return str(value).strip()
+        def text(value: Any, name: str) -> str:
+            if not isinstance(value, (str, int)) or isinstance(value, bool):
+                raise RuleInputError(f"{name}: expected a text, got {value!r}")
+            return str(value).strip()
+        return text
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        return _enum(tp, value, name)
+        return lambda value, name: _enum(tp, value, name)
     if isinstance(tp, type) and hasattr(tp, "parse"):
-        return value if isinstance(value, tp) else tp.parse(str(value), name)
-    raise TypeError(f"{name}: no conversion for {tp!r}")  # a bug in a rule's declaration
+        return lambda value, name: value if isinstance(value, tp) else tp.parse(str(value), name)
+    raise TypeError(f"no conversion for {tp!r}")  # a bug in a rule's declaration
 
 
 def describe(tp: Any) -> str:
@@ -228,9 +287,9 @@ def _enum(tp: type[enum.Enum], value: Any, name: str) -> enum.Enum:
     if isinstance(value, tp):
         return value
     text = str(value).strip().lower().replace("_", "-")
-    for member in tp:
-        if text in (str(member.value).lower(), member.name.lower().replace("_", "-")):
-            return member
+    member = _spellings(tp).get(text)
+    if member is not None:
+        return member
     choices = [str(m.value) for m in tp]
     close = difflib.get_close_matches(text, choices, n=1)
     raise RuleInputError(f"{name}={value!r}: unknown {tp.__doc__ or tp.__name__}; one of "

@@ -46,7 +46,8 @@ class DeclareWar(Inputs):
     with_marriage: tuple[str, ...] = arg("the targets you have a Royal Marriage (M) with", ())
     marriage_l_side: tuple[str, ...] = arg("of those, the ones whose marriage lies L side up", ())
     player_realms: tuple[str, ...] = arg("the targets that are PRs (player Realms)", ())
-    already_at_war: tuple[str, ...] = arg("of those, the PRs already at War with you", ())
+    accepting_ctas: tuple[str, ...] = arg("PRs accepting a Defensive CtA from a targeted NPR (steps 3b, 3c)", ())
+    already_at_war: tuple[str, ...] = arg("of the PRs accepting a CtA, those already at War with you", ())
     bars: tuple[Barred, ...] = arg("a DoW restriction that applies to a target, as target:restriction "
                                    "(allies, truce, passed, npr-ally, hre-member, distant, interregnum)", ())
     battles: bool = arg("the declaration triggered a Battle", True)
@@ -54,11 +55,11 @@ class DeclareWar(Inputs):
 
 @dataclass(frozen=True)
 class DeclareWarResult:
-    allowed: bool
+    allowed: bool  # the declaration may be made (no restriction bars a target)
     crowns: int  # the Action's cost
-    stability_lost: int
-    each_targeted_pr_gains: int  # crowns
-    gaining: tuple[str, ...]  # the targeted PRs that gain them
+    stability_lost: int  # stability (s) you lose
+    each_pr_gains: int  # crowns, to each PR in `gaining`
+    gaining: tuple[str, ...]  # the targeted PRs, and the PRs accepting an NPR's CtA not already at War
     barred_by: tuple[str, ...]  # target: restriction letter (a)-(g)
     free_action: tuple[str, ...]  # no Battle: one of these Actions at no c cost
 
@@ -71,22 +72,27 @@ def _among(name: str, items: tuple[str, ...], within: tuple[str, ...], what: str
         raise RuleInputError(f"{name}: a target is named twice")
 
 
-@rule("pop.declare-war", unit="pop:5.5/action-1", inputs=DeclareWar,
+@rule("pop.declare-war", unit="pop:5.5/action-1", inputs=DeclareWar, result=DeclareWarResult,
       facts=("pop.dow.cost", "pop.dow.restriction.*", "pop.dow.stability.no-cb", "pop.dow.stability.marriage",
              "pop.dow.stability.l-side", "pop.dow.targeted-pr-gain", "pop.dow.targeted-pr-exception",
              "pop.dow.free-action"))
 def declare_war(facts: Facts, given: DeclareWar) -> Outcome:
     """Declare War: the restrictions (a)-(g), each judged on its own target; the crown cost, the
     stability lost per target without a CB and per target you have a Royal Marriage with (not
-    with the L side up); the crown each targeted PR not already at War gains; with no Battle, a
-    free Activate Units or Recruit Units."""
+    with the L side up); the crown each targeted PR gains, and each PR accepting a targeted NPR's
+    Defensive CtA unless already at War with you; with no Battle, a free Activate Units or
+    Recruit Units."""
     if not given.targets:
         raise RuleInputError("targets: declare war on at least one Realm")
     _among("targets", given.targets, given.targets, "a target")
     for name in ("without_cb", "with_marriage", "player_realms"):
         _among(name, getattr(given, name), given.targets, "a target")
     _among("marriage_l_side", given.marriage_l_side, given.with_marriage, "a target you have a marriage with")
-    _among("already_at_war", given.already_at_war, given.player_realms, "a targeted PR")
+    if given.accepting_ctas and set(given.player_realms) == set(given.targets):
+        raise RuleInputError("accepting_ctas: every target is a PR, so no targeted NPR sends a CtA")
+    if len(set(given.accepting_ctas)) != len(given.accepting_ctas):
+        raise RuleInputError("accepting_ctas: a PR is named twice")
+    _among("already_at_war", given.already_at_war, given.accepting_ctas, "a PR accepting a CtA")
     for barred in given.bars:
         _among("bars", (barred.target,), given.targets, "a target")
     bars = [(b.target, facts[f"pop.dow.restriction.{b.bar.value}"]) for b in given.bars]
@@ -98,7 +104,10 @@ def declare_war(facts: Facts, given: DeclareWar) -> Outcome:
                + marriage.value * (t in given.with_marriage and t not in given.marriage_l_side)
                for t in given.targets)
     gain, exception = facts["pop.dow.targeted-pr-gain"], facts["pop.dow.targeted-pr-exception"]
-    gaining = tuple(t for t in given.player_realms if t not in given.already_at_war)
+    # The "unless" follows "PRs accepting any Defensive CtAs from NPRs" and speaks of "that PR":
+    # it is read as theirs alone (the fact's reading); a targeted PR always gains.
+    gaining = given.player_realms + tuple(p for p in given.accepting_ctas
+                                          if p not in given.already_at_war and p not in given.player_realms)
     free = () if given.battles else facts.list("pop.dow.free-action")
     result = DeclareWarResult(True, facts.number("pop.dow.cost"), lost, gain.value if gaining else 0,
                               gaining, (), free)
@@ -130,12 +139,12 @@ class ActivateUnits(Inputs):
 
 @dataclass(frozen=True)
 class ActivateResult:
-    allowed: bool
-    crowns: int
-    problems: tuple[str, ...]
+    allowed: bool  # the activation is legal
+    crowns: int  # the crowns (c) the activation costs
+    problems: tuple[str, ...]  # why not, one sentence each
 
 
-@rule("pop.activate-units", unit="pop:5.5/action-2", inputs=ActivateUnits,
+@rule("pop.activate-units", unit="pop:5.5/action-2", inputs=ActivateUnits, result=ActivateResult,
       facts=("pop.activate.cost", "pop.activate.land-move", "pop.activate.naval-move", "pop.activate.siege-extra",
              "pop.activate.bridge", "pop.activate.stop", "pop.activate.distant",
              "pop.activate.optional-mercenaries"))
@@ -195,13 +204,13 @@ class Recruit(Inputs):
 
 @dataclass(frozen=True)
 class RecruitResult:
-    allowed: bool
+    allowed: bool  # the recruitment is legal
     crowns: int  # plus the ducats of what is recruited (the cost table is not in the corpus)
-    ducats: int  # the part of the ducats the corpus states: Allied Cavalry
-    problems: tuple[str, ...]
+    ducats_cost: int  # the part of the ducats paid that the corpus states: Allied Cavalry
+    problems: tuple[str, ...]  # why not, one sentence each
 
 
-@rule("pop.recruit-units", unit="pop:5.5/action-3", inputs=Recruit,
+@rule("pop.recruit-units", unit="pop:5.5/action-3", inputs=Recruit, result=RecruitResult,
       facts=("pop.recruit.cost", "pop.recruit.mc", "pop.recruit.province-once", "pop.recruit.mercenaries",
              "pop.recruit.ships", "pop.recruit.allied-cavalry"))
 def recruit_units(facts: Facts, given: Recruit) -> Outcome:
@@ -237,6 +246,7 @@ class Province(StrEnum):
 
     CLEAR = "clear"
     ENEMY_UNITS = "enemy-units"
+    REBEL_UNITS = "rebel-units"  # the text's "?" icon after Enemy Units (the fact's reading)
     OCCUPIED_BY_YOU = "occupied-by-you"
     OCCUPIED_BY_ENEMY = "occupied-by-enemy"
 
@@ -248,16 +258,16 @@ class Suppress(Inputs):
 
 @dataclass(frozen=True)
 class SuppressResult:
-    suppressed: int
-    crowns: int
+    suppressed: int  # Provinces whose unrest is suppressed
+    crowns: int  # the crowns (c) it costs
     refused: tuple[str, ...]  # the state of each Province that cannot be suppressed
 
 
-@rule("pop.suppress-unrest", unit="pop:5.5/action-4", inputs=Suppress,
+@rule("pop.suppress-unrest", unit="pop:5.5/action-4", inputs=Suppress, result=SuppressResult,
       facts=("pop.suppress.cost", "pop.suppress.not.*"))
 def suppress_unrest(facts: Facts, given: Suppress) -> Outcome:
-    """Suppress Unrest: a crown per Province, never where the Area holds Enemy Units or where
-    the Province is Occupied (by you or by an Enemy)."""
+    """Suppress Unrest: a crown per Province, never where the Area holds Enemy Units or "?"
+    (read as Rebel Units) or where the Province is Occupied (by you or by an Enemy)."""
     barred = {f.value: f for f in facts.group("pop.suppress.not")}
     refused = [p for p in given.provinces if p.value in barred]
     cost = facts["pop.suppress.cost"]

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import difflib
 import inspect
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .facts import Fact, Facts
 from .inputs import Inputs, InputSpec, RuleInputError, plain
+from .results import ResultField, result_fields
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,10 @@ class Rule:
     facts: tuple[str, ...]  # fact ids, or group prefixes ending in ".*"
     function: Callable[[Facts, Any], Outcome]
     doc: str
+    result: type  # the dataclass in Outcome.result: its fields are declared in results.py's way
+
+    def results(self) -> tuple[ResultField, ...]:
+        return result_fields(self.result)
 
     def specs(self) -> list[InputSpec]:
         return self.inputs.describe()
@@ -90,18 +95,19 @@ class Rule:
         return {"id": self.id, "unit": self.unit, "doc": self.doc,
                 "inputs": [{"name": s.name, "type": s.type, "required": s.required,
                             "default": s.default, "doc": s.doc} for s in self.specs()],
+                "result": [f.to_json() for f in self.results()],
                 "facts": list(self.facts)}
 
 
 RULES: dict[str, Rule] = {}
 
 
-def rule(rule_id: str, *, unit: str, inputs: type[Inputs], facts: tuple[str, ...]):
-    """Register a rule function under ``rule_id``."""
+def rule(rule_id: str, *, unit: str, inputs: type[Inputs], result: type, facts: tuple[str, ...]):
+    """Register a rule function under ``rule_id``; ``result`` is the dataclass it returns."""
     def register(function):
         if rule_id in RULES:
             raise AssertionError(f"rule {rule_id} registered twice")
-        RULES[rule_id] = Rule(rule_id, unit, inputs, facts, function, inspect.getdoc(function) or "")
+        RULES[rule_id] = Rule(rule_id, unit, inputs, facts, function, inspect.getdoc(function) or "", result)
         function.rule_id = rule_id
         return function
     return register
@@ -126,21 +132,55 @@ def run(rule_id: str, facts: Facts, raw: Mapping[str, Any] | Inputs | None = Non
         if facts.read is not None:  # the caller records too
             facts.read.update(recorder.read)
     read = tuple(sorted(recorder.read))
-    readings = tuple(Reading(f.id, f.unit, f.reading, f.alternative,
-                             {lang: (text, f.alternatives[lang]) for lang, text in f.readings.items() if lang != "en"})
-                     for f in (facts.facts.get(i) for i in read) if f is not None and f.reading)
-    return replace(outcome, read=read, readings=readings)
+    ambiguous = _ambiguous(facts.facts)
+    readings = tuple(_reading(facts.facts[i]) for i in read if i in ambiguous)
+    return Outcome(outcome.rule, outcome.unit, outcome.result, outcome.because, read, readings)
+
+
+# A fact's citation and reading are made once: a rule runs thousands of times on the same facts
+# (a decision table, an assistant's every click). Keyed by the fact object: Facts are not
+# hashable (their words are dicts), and a changed fact is another object.
+_CITATIONS: dict[int, tuple[Fact, Citation]] = {}
+_READINGS: dict[int, tuple[Fact, Reading]] = {}
+
+
+_AMBIGUOUS: dict[int, tuple[dict, frozenset[str]]] = {}
+
+
+def _ambiguous(facts: dict[str, Fact]) -> frozenset[str]:
+    """The ids of the facts that record a reading (a Facts' dict is never changed in place)."""
+    kept = _AMBIGUOUS.get(id(facts))
+    if kept is None or kept[0] is not facts:
+        kept = _AMBIGUOUS[id(facts)] = (facts, frozenset(i for i, f in facts.items() if f.reading))
+    return kept[1]
+
+
+def _reading(f: Fact) -> Reading:
+    kept = _READINGS.get(id(f))
+    if kept is None or kept[0] is not f:
+        kept = _READINGS[id(f)] = (f, Reading(f.id, f.unit, f.reading, f.alternative, {
+            lang: (text, f.alternatives[lang]) for lang, text in f.readings.items() if lang != "en"}))
+    return kept[1]
+
+
+def _citation(f: Fact) -> Citation:
+    kept = _CITATIONS.get(id(f))
+    if kept is None or kept[0] is not f:
+        kept = _CITATIONS[id(f)] = (f, Citation(f.unit, f.id, {lang: " … ".join(words)
+                                                              for lang, words in sorted(f.wording.items())}))
+    return kept[1]
 
 
 def decided(rule_id: str, result: Any, *because: Fact | str | None) -> Outcome:
     """The outcome of ``rule_id``; the first citation is the unit that decided."""
     seen: list[Citation] = []
+    keys: set[tuple[str, str | None]] = set()
     for item in because:
         if item is None:
             continue
-        citation = (Citation(item) if isinstance(item, str) else Citation(
-            item.unit, item.id, {lang: " … ".join(words) for lang, words in sorted(item.wording.items())}))
-        if citation not in seen:
+        citation = Citation(item) if isinstance(item, str) else _citation(item)
+        if (citation.unit, citation.fact) not in keys:  # a fact's words follow from its id
+            keys.add((citation.unit, citation.fact))
             seen.append(citation)
     unit = seen[0].unit if seen else RULES[rule_id].unit
     return Outcome(rule_id, unit, result, tuple(seen))

@@ -48,8 +48,8 @@ class Spend:
     """CP spent on one action of one type"""
 
     FORMAT = "type:CP, e.g. naval:2"
-    type: ActionType
-    cp: int
+    type: ActionType  # the action type
+    cp: int  # CP spent on it
 
     @classmethod
     def parse(cls, text: str, name: str) -> "Spend":
@@ -68,24 +68,25 @@ class Impulse(Inputs):
     treasure_cp: CP = arg("the treasure's CP value (a CP treasure)", 0)
     extension: tuple[Spend, ...] = arg("actions bought with the treasure's CP, as type:CP", ())
     combat_card: bool = arg("the card is a combat card", False)
-    mandatory_card: bool = arg("the card is a Mandatory Event card", False)
+    mandatory_card: bool | None = arg("the card is a Mandatory Event card; none: as `play` says (true for "
+                                      "play=mandatory-event, false otherwise)", None)
     event_played_this_turn: bool = arg("the card was already played as an event this turn", False)
 
 
 @dataclass(frozen=True)
 class ImpulseResult:
-    extends: bool
+    extends: bool  # the treasure extends the impulse
     forbidden_types: tuple[str, ...]  # the treasure's CP may not buy these
     forbidden_actions: tuple[str, ...]  # the actions of those types, where the text names them
-    allowed_types: tuple[str, ...]
-    card_cp_left: int
-    treasure_cp_left: int
-    legal: bool
-    problems: tuple[str, ...]
+    allowed_types: tuple[str, ...]  # the action types the treasure's CP may buy
+    card_cp_left: int  # the card's CP not spent
+    treasure_cp_left: int  # the treasure's CP not spent
+    legal: bool  # the impulse as entered is legal
+    problems: tuple[str, ...]  # why not, one sentence each
     cp_lost: int = 0  # CP left unspent: not carried over to another impulse
 
 
-@rule("vq.impulse", unit="vq:11/para-8", inputs=Impulse,
+@rule("vq.impulse", unit="vq:11/para-8", inputs=Impulse, result=ImpulseResult,
       facts=("vq.impulse.extend", "vq.treasure.cp", "vq.treasure.automatic.*", "vq.treasure.different-type",
              "vq.treasure.after-event", "vq.treasure.after-mandatory", "vq.action-types.colours",
              "vq.action-types.diplomacy", "vq.action-types.naval", "vq.actions.cost", "vq.impulse.mandatory-not-cp",
@@ -108,6 +109,12 @@ def impulse(facts: Facts, given: Impulse) -> Outcome:
             raise RuleInputError(f"{spend.type}:{spend.cp}: an action costs {facts.range('vq.actions.cost')} "
                                  f"CP ({facts['vq.actions.cost'].unit})")
     card_cp = given.card_cp
+    # Two inputs say whether the card is a mandatory event: they must agree
+    if given.mandatory_card and given.play == Play.EVENT:
+        raise RuleInputError("mandatory_card=true with play=event: a Mandatory Event card played as its event is "
+                             "play=mandatory-event")
+    if given.mandatory_card is False and given.play == Play.MANDATORY_EVENT:
+        raise RuleInputError("mandatory_card=false with play=mandatory-event: the card is a Mandatory Event card")
     cite, problems = [], []
     if given.mandatory_card and given.play == Play.CP:
         problems.append("a Mandatory Event card cannot be played for CP")
@@ -194,12 +201,12 @@ class Pass(Inputs):
 
 @dataclass(frozen=True)
 class PassResult:
-    may_pass: bool
-    must_pass: bool
+    may_pass: bool  # the power may pass
+    must_pass: bool  # the power must pass
     reasons: tuple[str, ...]  # why not
 
 
-@rule("vq.pass", unit="vq:11/para-5", inputs=Pass,
+@rule("vq.pass", unit="vq:11/para-5", inputs=Pass, result=PassResult,
       facts=("vq.pass.never.home-card", "vq.pass.never.mandatory-event", "vq.pass.never.hand-size",
              "vq.pass.must"))
 def pass_(facts: Facts, given: Pass) -> Outcome:
@@ -232,10 +239,10 @@ class Patronage(Inputs):
 
 @dataclass(frozen=True)
 class PatronageResult:
-    allowed: bool
+    allowed: bool  # the patronage action is allowed
 
 
-@rule("vq.patronage", unit="vq:11.1/note-1", inputs=Patronage, facts=("vq.actions.patronage-once",))
+@rule("vq.patronage", unit="vq:11.1/note-1", inputs=Patronage, result=PatronageResult, facts=("vq.actions.patronage-once",))
 def patronage(facts: Facts, given: Patronage) -> Outcome:
     """Patronize Artist and Patronize Scholar: each at most once per turn, unlike other actions."""
     once = facts["vq.actions.patronage-once"]
@@ -249,10 +256,10 @@ class PhaseEnd(Inputs):
 
 @dataclass(frozen=True)
 class PhaseEndResult:
-    ends: bool
+    ends: bool  # the action phase ends
 
 
-@rule("vq.action-phase-end", unit="vq:11/para-6", inputs=PhaseEnd, facts=("vq.pass.phase-ends",))
+@rule("vq.action-phase-end", unit="vq:11/para-6", inputs=PhaseEnd, result=PhaseEndResult, facts=("vq.pass.phase-ends",))
 def action_phase_end(facts: Facts, given: PhaseEnd) -> Outcome:
     """The Action Phase ends when all the powers have passed in consecutive impulses."""
     powers = facts["vq.pass.phase-ends"]

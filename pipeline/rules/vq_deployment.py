@@ -29,11 +29,11 @@ class ScotlandIreland(Inputs):
 
 @dataclass(frozen=True)
 class ScotlandIrelandResult:
-    allowed: bool
+    allowed: bool  # Spain may enter Scotland or Ireland
     war: bool  # England and Spain are at war at once, and can never make peace
 
 
-@rule("vq.spain-scotland-ireland", unit="vq:9/sec-2/para-1", inputs=ScotlandIreland,
+@rule("vq.spain-scotland-ireland", unit="vq:9/sec-2/para-1", inputs=ScotlandIreland, result=ScotlandIrelandResult,
       facts=("vq.war.scotland-ireland.cost", "vq.war.scotland-ireland.before",
              "vq.war.scotland-ireland.war", "vq.war.no-peace"))
 def spain_scotland_ireland(facts: Facts, given: ScotlandIreland) -> Outcome:
@@ -60,12 +60,12 @@ class Escorts(Inputs):
 
 @dataclass(frozen=True)
 class EscortsResult:
-    allowed: bool
+    allowed: bool  # the move is allowed
     in_box: int  # galleons in the box afterwards
-    problems: tuple[str, ...]
+    problems: tuple[str, ...]  # why not, one sentence each
 
 
-@rule("vq.treasure-fleet-escorts", unit="vq:10/proc-1/step-1", inputs=Escorts,
+@rule("vq.treasure-fleet-escorts", unit="vq:10/proc-1/step-1", inputs=Escorts, result=EscortsResult,
       facts=("vq.escorts.max", "vq.escorts.one-direction"))
 def treasure_fleet_escorts(facts: Facts, given: Escorts) -> Outcome:
     """Spring Deployment step 1: Spain moves galleons into Treasure Fleet Escorts or back, one
@@ -93,8 +93,8 @@ def treasure_fleet_escorts(facts: Facts, given: Escorts) -> Outcome:
 class Deployment(Inputs):
     power: VqPower = arg("the deploying power")
     land_units: Count = arg("land units in the formation")
-    command_rating: Count | None = arg("the best command rating among its army leaders; none: no army leader",
-                                       None)
+    # Required: "none" (no army leader) is an answer the player gives, never one assumed for them
+    command_rating: Count | None = arg("the best command rating among its army leaders; none: no army leader")
     started_in_capital: bool = arg("the formation started the phase in the capital", True)
     both_capitals: bool = arg("units would deploy from two capitals", False)
     path_controlled: bool = arg("every land space of the path is under the power's control", True)
@@ -108,12 +108,12 @@ class Deployment(Inputs):
 
 @dataclass(frozen=True)
 class DeploymentResult:
-    allowed: bool
-    cost_cp: int
-    problems: tuple[str, ...]
+    allowed: bool  # the deployment is allowed
+    cost_cp: int  # the CP it costs
+    problems: tuple[str, ...]  # why not, one sentence each
 
 
-@rule("vq.spring-deployment", unit="vq:10/proc-1/step-6", inputs=Deployment,
+@rule("vq.spring-deployment", unit="vq:10/proc-1/step-6", inputs=Deployment, result=DeploymentResult,
       facts=("vq.deployment.formations", "vq.deployment.free", "vq.deployment.start-in-capital",
              "vq.deployment.two-capitals", "vq.deployment.path", "vq.deployment.sea-zones",
              "vq.deployment.command-rating", "vq.deployment.no-mountain-pass",
