@@ -7,7 +7,7 @@ from types import ModuleType
 
 from .. import entries, reader
 from .base import Code
-from . import (numbering, parity, references, rules_drift, script, spelling, tables,
+from . import (consistency, numbering, parity, references, rules_drift, script, spelling, tables,
                terminology, typography)
 
 FAMILIES: dict[str, ModuleType] = {
@@ -16,6 +16,7 @@ FAMILIES: dict[str, ModuleType] = {
     "terminology": terminology,  # against corpus/glossary.yaml, by lemma
     "script": script,  # Latin/Cyrillic look-alikes
     "typography": typography,
+    "style": consistency,  # one notation written two ways in a document or an edition
     "spelling": spelling,  # Hunspell plus corpus/wordlists/
     "tables": tables,
     "parity": parity,  # a unit's two language sides, and stale translations
