@@ -7,7 +7,7 @@ from types import ModuleType
 
 from .. import entries, reader
 from .base import Code
-from . import (agreement, consistency, numbering, parity, references, rules_drift, script, spelling, tables,
+from . import (agreement, consistency, numbering, punctuation, parity, references, rules_drift, script, spelling, tables,
                terminology, typography)
 
 FAMILIES: dict[str, ModuleType] = {
@@ -18,6 +18,7 @@ FAMILIES: dict[str, ModuleType] = {
     "typography": typography,
     "style": consistency,  # one notation written two ways in a document or an edition
     "spelling": spelling,  # Hunspell plus corpus/wordlists/
+    "punctuation": punctuation,  # the commas Russian requires before a clause
     "agreement": agreement,  # Russian adjective/numeral and noun, English subject and verb
     "tables": tables,
     "parity": parity,  # a unit's two language sides, and stale translations
