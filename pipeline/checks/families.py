@@ -7,7 +7,7 @@ from types import ModuleType
 
 from .. import entries, reader
 from .base import Code
-from . import (agreement, consistency, numbering, punctuation, parity, references, rules_drift, script, spelling, tables,
+from . import (agreement, consistency, names, numbering, punctuation, parity, references, rules_drift, script, spelling, tables,
                terminology, typography)
 
 FAMILIES: dict[str, ModuleType] = {
@@ -19,6 +19,7 @@ FAMILIES: dict[str, ModuleType] = {
     "style": consistency,  # one notation written two ways in a document or an edition
     "spelling": spelling,  # Hunspell plus corpus/wordlists/
     "punctuation": punctuation,  # the commas Russian requires before a clause
+    "names": names,  # against corpus/gazetteer.yaml and the termbase's names
     "agreement": agreement,  # Russian adjective/numeral and noun, English subject and verb
     "tables": tables,
     "parity": parity,  # a unit's two language sides, and stale translations
