@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterator
 
 from ..language.morph import parses
@@ -94,10 +95,17 @@ def _all_of(word: str, kinds: set[str]) -> tuple:
     """The word's parses, when every one of them is of ``kinds`` and comes from the dictionary."""
     if not word.isalpha():
         return ()
-    found = parses(word.lower())
-    if not found or not all(p.tag.POS in kinds and p.is_known for p in found):
-        return ()
-    return found
+    lower = word.lower()
+    found, known = _readings(lower)
+    return parses(lower) if known and found <= kinds else ()
+
+
+@lru_cache(maxsize=200_000)
+def _readings(lower: str) -> tuple[frozenset[str], bool]:
+    """The parts of speech of a form's parses, and whether the dictionary knows every parse:
+    asked of every word of the corpus, and pymorphy3 answers ``is_known`` with a fresh lookup."""
+    found = parses(lower)
+    return frozenset(p.tag.POS for p in found), bool(found) and all(p.is_known for p in found)
 
 
 def _case(parse) -> str | None:
