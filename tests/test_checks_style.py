@@ -76,9 +76,32 @@ def test_ranges_are_held_to_the_editions_majority_only_where_the_document_is_con
     assert run(consistency, mixed) == []
 
 
-def test_the_real_corpus_is_consistent():
+#: his-winter 19.3's procedure as the text has it, shortened: three steps, then its exceptions
+#: numbered 1 to 3 again
+PROCEDURE = ("19.3. Возвращение домой\nПроцедура возвращения домой сухопутных войск\n"
+             "Каждая держава выполняет следующие шаги.\n"
+             "1. Проверка превышения размера соединения: Проверьте все сухопутные соединения.\n"
+             "2. Возвращение отрядов: Теперь проверьте все сухопутные отряды.\n"
+             "3. Возвращение полководцев: Если город не под контролем державы, полководец уходит.\n"
+             "Существует три исключения из общего порядка:\n"
+             "{0} ПРОТЕСТАНТСКИЕ ОТРЯДЫ: Так как у Протестантов нет столицы, их отряды остаются.\n"
+             "{1} СТОЛИЦА ПОД ВРАЖЕСКИМ КОНТРОЛЕМ: Если столица державы контролируется врагом.\n")
+
+
+def test_a_list_restarting_at_the_procedures_own_step_markers():
+    [finding] = run(consistency, crafted(PROCEDURE.format("1.", "2.")))
+    assert (finding.line, finding.col, finding.code, finding.suggestion) == (8, 1, "style-list-restart", "a.")
+    assert "steps 1 to 3" in finding.message
+    assert run(consistency, crafted(PROCEDURE.format("a.", "b."))) == []
+    assert run(consistency, crafted(PROCEDURE.format("·", "·"))) == []
+
+
+def test_the_real_corpus_findings():
     ctx = real_context()
-    assert [*consistency.check(ctx), *consistency.check_whole(ctx)] == []
+    found = [*consistency.check(ctx), *consistency.check_whole(ctx)]
+    assert sorted((d.path, d.line, d.code) for d in found) == [
+        ("corpus/sources/his-winter-phase-new-world.ru.txt", 10, "style-list-restart"),
+        ("corpus/translations/his-winter-new-world.en.yaml", 81, "style-list-restart")]
 
 
 def test_a_missing_final_newline_is_a_warning_as_linters_make_it():

@@ -8,9 +8,9 @@ suggestion; a tie says nothing, since there is no convention to hold a text to.
 
 A range mixed inside one document is typography's (``typo-range-dash``, held to the typeset en
 dash); this family adds what typography cannot see: a document consistent in itself that
-dashes its ranges unlike the rest of its edition. A heading marker unlike its siblings' and a
-numbered list restarting inside a procedure's own steps are numbering's (``num-heading-style``,
-``num-order``).
+dashes its ranges unlike the rest of its edition. A heading marker unlike its siblings' is
+numbering's (``num-heading-style``); a numbered list inside a procedure that restarts at the
+procedure's own step markers is :mod:`.consistency_lists`.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from typing import Callable, Iterable, Iterator
 from ..diagnostics import Diagnostic, Severity
 from ..model import Lang, Side, Unit
 from .base import CheckContext, Code, Word, _, at, text
+from . import consistency_lists
 from .typography import RANGE, _range_form
 
 IN_DOCUMENT = Code("style-variant", Severity.WARNING,
@@ -30,7 +31,7 @@ IN_DOCUMENT = Code("style-variant", Severity.WARNING,
 IN_EDITION = Code("style-edition-variant", Severity.WARNING,
                   "a document writing a notation unlike the rest of its edition (its ranges `1-3`, the "
                   "edition's `1–3`)")
-CODES = [IN_DOCUMENT, IN_EDITION]
+CODES = [IN_DOCUMENT, IN_EDITION, *consistency_lists.CODES]
 
 SPACED, TIGHT = "spaced", "tight"
 
@@ -86,6 +87,7 @@ class Seen:
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
+    yield from consistency_lists.check(ctx)
     for notation, by_document, _editions in _gathered(ctx):
         for seen in by_document.values():
             yield from _in_document(notation, seen)
