@@ -4,6 +4,8 @@ its cases, names spelled right, and a gazetteer that is not one."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from check_support import ROOT, crafted, located, real_context
 
 from pipeline.checks import names
@@ -44,3 +46,25 @@ def test_a_gazetteer_without_places_is_refused_by_name(tmp_path):
         list(names._places(tmp_path))
     assert "corpus/gazetteer.yaml" in str(error.value) and "places" in str(error.value)
     assert ROOT != tmp_path
+
+
+def test_a_bad_place_is_refused_at_its_line(tmp_path):
+    (tmp_path / "corpus").mkdir()
+    (tmp_path / "corpus" / "gazetteer.yaml").write_text(
+        "version: 1\nplaces:\n  - {en: [Berg], ru: [Берг]}\n  - {en: Hessen}\n", "utf-8")
+    with pytest.raises(FolioError) as error:
+        list(names._places(tmp_path))
+    assert (error.value.path, error.value.line) == ("corpus/gazetteer.yaml", 4)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(alphabet=st.sampled_from(list("places:-[]{},\n enru#'\"BergБерг\t|>&*!1")), max_size=80))
+def test_any_gazetteer_text_loads_or_is_refused_by_name(tmp_path, raw):
+    (tmp_path / "corpus").mkdir(exist_ok=True)
+    (tmp_path / "corpus" / "gazetteer.yaml").write_text(raw, "utf-8")
+    try:
+        found = list(names._places(tmp_path))
+    except FolioError as error:
+        assert error.path == "corpus/gazetteer.yaml" and error.line >= 1
+    else:
+        assert all(lang in ("en", "ru") and word[:1].isupper() for lang, word in found)

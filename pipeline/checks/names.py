@@ -16,6 +16,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from yaml.nodes import MappingNode, SequenceNode
+
 from .. import yamlio
 from ..diagnostics import Diagnostic, Severity
 from ..errors import FolioError
@@ -98,19 +100,32 @@ def _places(root: Path) -> Iterator[tuple[str, str]]:
         raw = yamlio.read_file(root, GAZETTEER)
     except FileNotFoundError:
         return  # a project without a gazetteer still has its termbase and word lists
-    _node, data = yamlio.load(raw, GAZETTEER)
+    node, data = yamlio.load(raw, GAZETTEER)
     places: Any = data.get("places") if isinstance(data, dict) else None
     if not isinstance(places, list):
-        raise FolioError("the gazetteer needs a `places` list", GAZETTEER, 1)
-    for n, place in enumerate(places, 1):
+        raise FolioError("the gazetteer needs a `places` list", GAZETTEER, _line(node, None))
+    for n, place in enumerate(places):
+        line = _line(node, n)
         if not isinstance(place, dict) or not set(place) <= {"en", "ru", "note"}:
-            raise FolioError(f"place {n}: a mapping of `en` and `ru` spellings (and a `note`)", GAZETTEER)
+            raise FolioError("a place is a mapping of `en` and `ru` spellings (and a `note`)", GAZETTEER, line)
         for lang in (Lang.EN, Lang.RU):
-            spellings = place.get(lang.value, [])
+            spellings = place.get(lang.value) or []
             if not isinstance(spellings, list) or not all(isinstance(s, str) and s for s in spellings):
-                raise FolioError(f"place {n}: `{lang.value}` is a list of spellings", GAZETTEER)
+                raise FolioError(f"a place's `{lang.value}` is a list of spellings", GAZETTEER, line)
             for spelling in spellings:
                 yield from ((lang, word) for word in _capitalised(spelling))
+
+
+def _line(node: Any, index: int | None) -> int:
+    """The line of place ``index`` (None: of the `places` key) in the gazetteer's node tree."""
+    if not isinstance(node, MappingNode):
+        return 1
+    for key, value in node.value:
+        if getattr(key, "value", None) == "places":
+            items = value.value if isinstance(value, SequenceNode) else []
+            target = key if index is None or index >= len(items) else items[index]
+            return target.start_mark.line + 1
+    return 1
 
 
 def _capitalised(term: str) -> list[str]:
