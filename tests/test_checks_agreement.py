@@ -49,6 +49,9 @@ EN_RIGHT = [
     "b. Only access to the provinces of the said minors is provided, not the use of their ports.",
     "A power that holds one or more cards and passes during an impulse is not obliged to keep them.",
     "The cost of units is 2, and the Papal States is at war; there is one unit left.",
+    "A hostile army besieging a fortress of these minors does blockade supply for them.",
+    "If any of these events occurs, England and Spain are at war.",
+    "Spending more CP on these actions increases their chance of a favourable result.",
 ]
 
 
@@ -61,6 +64,7 @@ def test_real_english_lines_agree(line):
     ("The units of the army is removed.", "units", "are"),
     ("Both players has a turn, and these cards does nothing.", "players", "have"),
     ("If there is two units in the province, roll.", "two", "are"),
+    ("These units moves to the area, and both players gains 1 VP.", "units", "move"),
 ])
 def test_english_plural_subjects_with_singular_verbs(line, noun, suggestion):
     pair = next(en_pairs(line))

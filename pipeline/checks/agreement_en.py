@@ -5,7 +5,8 @@ or *do* (``is``, ``was``, ``has``, ``does``) whose subject, within the same clau
 words before it, is a plural noun (``the units is``); the head of a subject with a
 prepositional phrase is the noun before the preposition (``the units of the army is``, while
 ``the cost of units is`` is right). And ``there is`` before a number above one or a plural
-determiner (``there is two units``). A noun is plural when its lookup lemma plus ``-s``/``-es``
+determiner (``there is two units``); and a counting determiner opening a clause, a plural
+noun and a verb in -s straight after it (``these units moves``). A noun is plural when its lookup lemma plus ``-s``/``-es``
 is the form (``units`` → ``unit``): a form that is its own lemma (``news``, ``series``) never is.
 """
 
@@ -60,10 +61,30 @@ def disagreements(text: str) -> Iterator[Pair]:
         head = _head(clause, whole)
         if head is not None:
             yield Pair(head.start(), verb.end(), head.group(), form, _plural_verb(form))
+    yield from _counted(text, words)
     for match in re.finditer(r"\b(?P<verb>[Tt]here (?:is|was)) (?P<many>\w+)", text):
         if MANY.match(match.group("many").lower()):
             verb = match.group("verb").split()[1]
             yield Pair(match.start(), match.end("many"), match.group("many"), verb, _plural_verb(verb))
+
+
+def _counted(text: str, words: list[re.Match[str]]) -> Iterator[Pair]:
+    """``these units moves``: a counting determiner opening a clause, a plural noun and straight
+    after it a verb in -s (be, have and do are the rule above's). After a preposition the phrase
+    is not the subject (``on these actions increases``, ``any of these events occurs``)."""
+    for n, (det, noun, verb) in enumerate(zip(words, words[1:], words[2:])):
+        if det.group().lower() not in PLURAL_DETERMINERS - {"their", "our", "all"}:
+            continue
+        before = words[n - 1] if n else None
+        opens = before is None or CLAUSE_BREAK.search(text[before.end():det.start()]) \
+            or before.group().lower() in OPENERS
+        if not opens or not _plural(noun.group()) or noun.group()[:1].isupper():
+            continue
+        form = verb.group().lower()
+        lemma = en_lemma(form)
+        if form not in SINGULAR_VERBS and lemma != form and form in (lemma + "s", lemma + "es") \
+                and verb.start() - noun.end() == 1:
+            yield Pair(noun.start(), verb.end(), noun.group(), verb.group(), lemma)
 
 
 def _plural_verb(form: str) -> str:
