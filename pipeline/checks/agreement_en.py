@@ -4,10 +4,11 @@ Without a tagger the rules stay where a word's role is plain: a singular form of
 or *do* (``is``, ``was``, ``has``, ``does``) whose subject, within the same clause and a few
 words before it, is a plural noun (``the units is``); the head of a subject with a
 prepositional phrase is the noun before the preposition (``the units of the army is``, while
-``the cost of units is`` is right). And ``there is`` before a number above one or a plural
-determiner (``there is two units``); and a counting determiner opening a clause, a plural
-noun and a verb in -s straight after it (``these units moves``). A noun is plural when its lookup lemma plus ``-s``/``-es``
-is the form (``units`` → ``unit``): a form that is its own lemma (``news``, ``series``) never is.
+``the cost of units is`` is right). ``there is`` before a number above one or a plural
+determiner (``there is two units``). A counting determiner opening a clause, a plural noun and
+a verb in -s straight after it (``these units moves``). A noun is plural when its lookup lemma
+plus ``-s``/``-es`` is the form (``units`` → ``unit``): a form that is its own lemma
+(``news``, ``series``) never is.
 """
 
 from __future__ import annotations
