@@ -30,7 +30,7 @@ from .spelling import _known, _tokenized, _words
 from .wordlists import language_of
 
 MISSPELT = Code("name-misspelt", Severity.WARNING,
-                "a name no dictionary knows that the gazetteer (corpus/gazetteer.yaml and the termbase) knows in another spelling (`Wurttemburg` for `Wurttemberg`)")
+                "a name no dictionary knows that the gazetteer (`corpus/gazetteer.yaml` and the termbase) knows in another spelling (`Wurttemburg` for `Wurttemberg`)")
 CODES = [MISSPELT]
 
 GAZETTEER = "corpus/gazetteer.yaml"
