@@ -26,7 +26,8 @@ from pipeline.translations.store import dump, load  # noqa: E402
 
 #: what a generated repository needs besides corpus/: the site's base configuration and the
 #: theme overrides it names (relative to itself)
-PROJECT_FILES = ("mkdocs.yml", "templates/mkdocs")
+#: shared by every copy as they are: the gazetteer names places, not documents
+PROJECT_FILES = ("mkdocs.yml", "templates/mkdocs", "corpus/gazetteer.yaml")
 
 
 class Renamer:

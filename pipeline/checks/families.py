@@ -7,7 +7,7 @@ from types import ModuleType
 
 from .. import entries, reader
 from .base import Code
-from . import (numbering, parity, references, rules_drift, script, spelling, tables,
+from . import (agreement, consistency, names, numbering, punctuation, parity, references, rules_drift, script, spelling, tables,
                terminology, typography)
 
 FAMILIES: dict[str, ModuleType] = {
@@ -16,7 +16,11 @@ FAMILIES: dict[str, ModuleType] = {
     "terminology": terminology,  # against corpus/glossary.yaml, by lemma
     "script": script,  # Latin/Cyrillic look-alikes
     "typography": typography,
+    "style": consistency,  # one notation written two ways in a document or an edition
     "spelling": spelling,  # Hunspell plus corpus/wordlists/
+    "punctuation": punctuation,  # the commas Russian requires before a clause
+    "names": names,  # against corpus/gazetteer.yaml and the termbase's names
+    "agreement": agreement,  # Russian adjective/numeral and noun, English subject and verb
     "tables": tables,
     "parity": parity,  # a unit's two language sides, and stale translations
     "rules": rules_drift,  # corpus/rules facts and worked examples against the text

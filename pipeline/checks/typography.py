@@ -38,7 +38,8 @@ LOST_GLYPH = Code("typo-lost-glyph", Severity.ERROR,
                   "a lone `?` where a word or game icon was lost when the text was converted")
 FINAL_PUNCT = Code("typo-final-punct", Severity.INFO,
                    "a list item or effect without the final punctuation all its siblings have")
-FINAL_NEWLINE = Code("typo-final-newline", Severity.INFO, "the file does not end with a newline")
+FINAL_NEWLINE = Code("typo-final-newline", Severity.WARNING,
+                     "the file does not end with a newline (markdownlint MD047, flake8 W292)")
 CODES = [*quotes.CODES, SPACE_BEFORE, MINUS_DASH, MINUS_HYPHEN, RANGE_DASH, ABBREV_BROKEN,
          ABBREV_SPACING, DOUBLE_SPACE, SLASH_SPACING, DANGLING_HYPHEN, LOST_GLYPH, FINAL_PUNCT,
          FINAL_NEWLINE]

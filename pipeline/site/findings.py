@@ -65,7 +65,18 @@ SUMMARIES = [
     _("a hyphen hanging at the end of a word (`revolt- is placed`): a lost word or sign"),
     _("a lone `?` where a word or game icon was lost when the text was converted"),
     _("a list item or effect without the final punctuation all its siblings have"),
-    _("the file does not end with a newline"),
+    _("the file does not end with a newline (markdownlint MD047, flake8 W292)"),
+    _("a notation written unlike most of its document (`т.е.` where the document writes `т. е.`)"),
+    _("a document writing a notation unlike the rest of its edition (its ranges `1-3`, the edition's "
+      "`1–3`)"),
+    _("a numbered list inside a procedure restarting at 1 with the procedure's own step markers "
+      "(`1.` after step 3)"),
+    _("no comma before a Russian clause opened by «который», «что» or «если» (`провинция которая`)"),
+    _("a name no dictionary knows that the gazetteer (`corpus/gazetteer.yaml` and the termbase) knows "
+      "in another spelling (`Wurttemburg` for `Wurttemberg`)"),
+    _("a Russian adjective or participle that agrees with the next noun in no reading (`большой армия`)"),
+    _("a Russian noun in a form its numeral does not take (`6 хода`, `два карты`)"),
+    _("an English plural subject with a singular verb (`the units of the army is`)"),
     _("a word neither Hunspell nor the project word list knows (once per word and file)"),
     _("a real word that is wrong in its context (`loose` for `lose`, `не смотря на то`)"),
     _("an ALL-CAPS name spelled one letter away from the form the document uses more"),
@@ -104,7 +115,8 @@ FAMILIES = {
     "num": _("Numbering"), "parity": _("Translation parity"), "ref": _("References"),
     "rules": _("Rules and examples"), "script": _("Alphabets"), "spell": _("Spelling"),
     "table": _("Tables"), "term": _("Terminology"), "typo": _("Typography"),
-    "read": _("Reading the texts"), "tr": _("Translations"),
+    "read": _("Reading the texts"), "tr": _("Translations"), "style": _("House style"),
+    "agree": _("Agreement"), "punct": _("Punctuation"), "name": _("Names"),
 }
 
 @dataclass

@@ -1,0 +1,188 @@
+"""Russian agreement by a small pattern grammar over adjacent words, through pymorphy3.
+
+Two patterns, each over two words with nothing but spaces between them:
+
+- an adjective or participle (full form) before a noun: they must share case and number, and
+  gender in the singular (``большой армия``);
+- a numeral (a word, or a number of one or two digits) before a noun: after 2–4 in the
+  nominative or accusative a noun stands in the genitive singular, after 5 and more in the
+  genitive plural, after any numeral in another case in that case's plural (``пять карта``).
+
+A blank pipeline has no tagger to pick the right parse of an ambiguous form, so every parse is
+kept and a pair is reported only when it cannot agree under ANY combination of its parses; and
+only when every parse of the first word is an adjective (or a numeral) and every parse of the
+second a noun, so that a word that might be something else (``рабочий``, a noun too) never
+takes part. Words pymorphy3 had to guess, and abbreviations, take no part either.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterator
+
+from ..language.morph import parses
+from .base import WORD
+
+ADJECTIVES = {"ADJF", "PRTF"}
+#: cases pymorphy3 splits finer than agreement does (``в году``: loc2; ``чашка чаю``: gen2)
+CASE = {"gen2": "gent", "loc2": "loct", "acc2": "accs", "voct": "nomn"}
+FEW = {"два", "три", "четыре", "оба", "полтора"}  # take the genitive singular
+#: a number written in digits: one or two of them, not part of a rule number (18.2), a score
+#: (3:1) or a range (1–3), nor followed by a unit sign (5%)
+DIGITS = re.compile(r"(?<![\d.,:/–—-])(?<![–—-] )\b\d{1,2}\b(?![\d.,:/%–—-])(?! [–—-])")
+#: relative and interrogative pronouns pymorphy3 tags as adjectives: they open a clause
+CLAUSE_WORDS = {"который", "какой", "чей", "каков", "сей"}
+BETWEEN = re.compile(r" +")
+
+
+@dataclass(frozen=True)
+class Pair:
+    kind: str  # "adjective" or "numeral"
+    start: int
+    end: int
+    first: str
+    noun: str
+    suggestion: str | None
+
+
+def disagreements(text: str) -> Iterator[Pair]:
+    """Every adjective–noun and numeral–noun pair of ``text`` that cannot agree."""
+    words = [(m.start(), m.end(), m.group()) for m in WORD.finditer(text)]
+    numbers = [(m.start(), m.end(), m.group()) for m in DIGITS.finditer(text)]
+    tokens = sorted(words + numbers)
+    for n, ((s1, e1, w1), (s2, e2, w2)) in enumerate(zip(tokens, tokens[1:])):
+        if not BETWEEN.fullmatch(text[e1:s2]) or _abbreviation(w2):
+            continue
+        nouns = _all_of(w2, {"NOUN"})
+        if not nouns:
+            continue
+        if w1.isdigit():
+            found = _numeral(int(w1), None, nouns)
+        elif _abbreviation(w1):
+            continue
+        elif (adjectives := _all_of(w1, ADJECTIVES)) and not _after_numeral(tokens, n, text):
+            found = None if _coordinated(adjectives, nouns, text[e2:]) else _adjective(adjectives, nouns)
+        elif numerals := _all_of(w1, {"NUMR"}):
+            found = _numeral(None, numerals, nouns)
+        else:
+            continue
+        if found is not None:
+            yield Pair(found[0], s1, e2, w1, w2, found[1])
+
+
+def _after_numeral(tokens: list, n: int, text: str) -> bool:
+    """``4 регулярных отряда``, ``две большие карты``: after a numeral the adjective takes the
+    numeral's form (genitive or nominative plural), not the noun's."""
+    if n == 0 or not BETWEEN.fullmatch(text[tokens[n - 1][1]:tokens[n][0]]):
+        return False
+    word = tokens[n - 1][2]
+    return word.isdigit() or any(p.tag.POS == "NUMR" for p in parses(word.lower()))
+
+
+def _coordinated(adjectives, nouns, rest: str) -> bool:
+    """``неактивным Милану, Парме, Папству``: a plural adjective qualifies a list of singulars."""
+    return (all(a.tag.number == "plur" for a in adjectives) and all(n.tag.number == "sing" for n in nouns)
+            and re.match(r",| (?:и|или|либо) ", rest) is not None)
+
+
+def _abbreviation(word: str) -> bool:
+    return len(word) > 1 and word.isupper()
+
+
+def _all_of(word: str, kinds: set[str]) -> tuple:
+    """The word's parses, when every one of them is of ``kinds`` and comes from the dictionary."""
+    if not word.isalpha():
+        return ()
+    lower = word.lower()
+    found, known = _readings(lower)
+    return parses(lower) if known and found <= kinds else ()
+
+
+@lru_cache(maxsize=200_000)
+def _readings(lower: str) -> tuple[frozenset[str], bool]:
+    """The parts of speech of a form's parses, and whether the dictionary knows every parse:
+    asked of every word of the corpus, and pymorphy3 answers ``is_known`` with a fresh lookup."""
+    found = parses(lower)
+    return frozenset(p.tag.POS for p in found), bool(found) and all(p.is_known for p in found)
+
+
+def _case(parse) -> str | None:
+    return CASE.get(parse.tag.case, parse.tag.case)
+
+
+def _agree(adjective, noun) -> bool:
+    a, n = adjective.tag, noun.tag
+    if _case(adjective) != _case(noun) or a.number != n.number:
+        return False
+    if n.number == "plur" or "Ms-f" in n or n.gender is None:
+        return True
+    return a.gender == n.gender
+
+
+def _adjective(adjectives, nouns) -> tuple[str, str | None] | None:
+    if any(a.normal_form in CLAUSE_WORDS for a in adjectives):
+        return None
+    if any(_agree(a, n) for a in adjectives for n in nouns):
+        return None
+    # a noun that may stand in a case the adjective has no form of is its complement (``равный
+    # цифре``, ``охваченный беспорядками``, ``объявленные Милану``), and so is a possible
+    # accusative after an active participle (``начинающая действие``): only a noun whose every
+    # reading shares a case with the adjective, and never its number or gender, disagrees
+    cases = {_case(a) for a in adjectives}
+    if any(_case(n) not in cases or _governs(a, n) for a in adjectives for n in nouns):
+        return None
+    noun = nouns[0].tag
+    wanted = {_case(nouns[0]), noun.number} | ({noun.gender} if noun.number == "sing" and noun.gender else set())
+    inflected = adjectives[0].inflect({g for g in wanted if g})
+    return "adjective", f"{inflected.word} {nouns[0].word}" if inflected else None
+
+
+def _governs(adjective, noun) -> bool:
+    """An active participle's direct object: ``начинающая действие``."""
+    return adjective.tag.POS == "PRTF" and "actv" in adjective.tag and _case(noun) == "accs"
+
+
+def _wanted(number: int | None, numeral) -> set[tuple[str, str]]:
+    """(number, case) a noun may take after this numeral."""
+    if numeral is not None:
+        case, lemma = _case(numeral), numeral.normal_form
+        few = lemma in FEW
+        if case in ("nomn", "accs"):
+            allowed = {("sing" if few else "plur", "gent")}
+            return allowed | ({("plur", "gent")} if case == "accs" else set())  # animate: двух игроков
+        return {("plur", case)}
+    if number % 10 == 1 and number != 11:
+        return {("sing", c) for c in ("nomn", "gent", "datv", "accs", "ablt", "loct")}
+    allowed = {("plur", c) for c in ("gent", "datv", "ablt", "loct")}
+    if number % 10 in (2, 3, 4) and number // 10 != 1:
+        return allowed | {("sing", "gent")}
+    return allowed
+
+
+def _numeral(number: int | None, numerals, nouns) -> tuple[str, str | None] | None:
+    if any(mark in nouns[0].tag for mark in ("Pltm", "Sgtm", "Fixd")):
+        return None  # сутки, ножницы, кофе: counted by other means
+    options = [(None, _wanted(number, None))] if numerals is None else [(n, _wanted(None, n)) for n in numerals]
+    for numeral, allowed in options:
+        for noun in nouns:
+            if (noun.tag.number, _case(noun)) in allowed and _gender_fits(numeral, noun):
+                return None
+    allowed = options[0][1]
+    for numeral, fits in options:  # the noun's form is right, the numeral's gender is not
+        for noun in nouns:
+            if numeral is not None and (noun.tag.number, _case(noun)) in fits:
+                other = numeral.inflect({noun.tag.gender, _case(numeral)} - {None})
+                return "numeral", f"{other.word} {noun.word}" if other else None
+    preferred = [form for form in (("sing", "gent"), ("plur", "gent"), ("sing", "nomn")) if form in allowed]
+    inflected = nouns[0].inflect(set(preferred[0] if preferred else sorted(allowed)[0]))
+    return "numeral", f"{number if numerals is None else numerals[0].word} {inflected.word}" if inflected else None
+
+
+def _gender_fits(numeral, noun) -> bool:
+    """две карты, два хода: the numeral's gender is the noun's (masculine and neuter share a form)."""
+    if numeral is None or not numeral.tag.gender or noun.tag.number != "sing" or not noun.tag.gender:
+        return True
+    femn = numeral.tag.gender == "femn"
+    return femn == (noun.tag.gender == "femn")

@@ -1,0 +1,70 @@
+"""Russian punctuation the language requires: a comma before a subordinate clause opened by
+«который», «что» or «если». Conservative patterns only, each over the word before the clause
+word and what pymorphy3 says of it:
+
+- «который» (any form, also after its preposition: «в которой»): after a noun, adjective or
+  participle that every reading makes one; not a bare genitive (``в области которых``, where the
+  clause opens further back);
+- «что»: after a verb, a short adjective or participle (``указано что``), or «то»;
+- «если»: after a noun, a verb or an adjective, every reading of it;
+
+never after a conjunction or a particle that joins the clause word (``потому что``, ``и если``,
+``только если``: the comma then stands before them), nor inside a hyphenated word
+(``что-либо``) or at a sentence's start.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from ..language.morph import parses
+
+PREPOSITIONS = ("в", "во", "на", "с", "со", "из", "для", "о", "об", "обо", "по", "к", "ко", "от", "у",
+                "за", "над", "под", "при", "через", "между", "перед", "без", "до", "после", "против",
+                "среди", "вместо", "кроме", "вокруг")
+#: ``word [preposition] clause-word``, with nothing but one space between them
+CLAUSE = re.compile(r"(?P<before>[^\W\d_]+)(?P<gap> )(?P<prep>(?:%s) )?"
+                    r"(?P<word>котор(?:ый|ая|ое|ые|ого|ой|ому|ом|ым|ую|ых|ыми)|что|если)(?![-\w])"
+                    % "|".join(PREPOSITIONS), re.IGNORECASE)
+#: genitive forms, which may follow the noun they own inside the clause
+WHOSE = {"которого", "которой", "которых"}
+WHO = {"NOUN", "ADJF", "PRTF", "NPRO"}
+SAYING = {"VERB", "ADJS", "PRTS", "PRED"}
+CONDITION = {"NOUN", "VERB", "INFN", "ADJF", "ADJS", "PRTF", "PRTS"}
+#: words that already join the clause word, or the ones a comma must precede instead
+JOINED = {"потому", "так", "оттого", "затем", "тем", "ни", "как", "чем", "будто", "словно", "только",
+          "лишь", "даже", "особенно", "именно", "разве", "хотя", "если", "что", "чтобы", "и", "а", "но",
+          "или", "либо", "да", "также", "тоже", "то", "вот", "не", "уже", "ещё", "еще", "при", "кроме",
+          "например", "несмотря", "после", "до", "того", "то", "же", "ли", "бы"}
+
+
+@dataclass(frozen=True)
+class Missing:
+    offset: int  # where the comma belongs
+    before: str
+    clause: str  # the clause word as written (with its preposition)
+
+
+def missing_commas(text: str) -> Iterator[Missing]:
+    for match in CLAUSE.finditer(text):
+        before, word = match.group("before"), match.group("word").lower()
+        if word in WHOSE and not match.group("prep"):
+            continue  # ``в области которых``: the clause opens at its preposition, further back
+        if _fits(before, word):
+            clause = (match.group("prep") or "") + match.group("word")
+            yield Missing(match.start("gap"), before, clause)
+
+
+def _fits(before: str, word: str) -> bool:
+    lower = before.lower()
+    if word == "что" and lower == "то":
+        return True  # «то, что»
+    if lower in JOINED or (len(before) > 1 and before.isupper()):
+        return False
+    found = parses(lower)
+    if not found or not all(p.is_known for p in found):
+        return False
+    kinds = WHO if word.startswith("котор") else SAYING if word == "что" else CONDITION
+    return all(p.tag.POS in kinds for p in found)

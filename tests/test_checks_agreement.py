@@ -1,0 +1,86 @@
+"""Agreement: Russian adjective/participle and numeral with a noun (pymorphy3), English subject
+and verb (lookup lemmas); the real lines that must stay quiet, the same lines made wrong, and
+every finding on the real corpus."""
+
+from __future__ import annotations
+
+import pytest
+from check_support import crafted, located, real_context, real_findings, run
+
+from pipeline.checks import agreement
+from pipeline.checks.agreement_en import disagreements as en_pairs
+from pipeline.checks.agreement_ru import disagreements as ru_pairs
+from pipeline.diagnostics import Severity
+
+#: real Russian lines the grammar must leave alone: governed complements, a plural adjective
+#: over a list, a numeral before an adjective, a participle with its direct object
+RU_RIGHT = [
+    "Кроме того, провинция MILANO, принадлежащая Габсбургам (или Милану, если тот)",
+    "ограничения для FRA, наложенные пунктом 1 выше, снимаются",
+    "через провинции, принадлежащие неактивным Милану, Парме, Папству",
+    "Габсбурги: Карл и 4 регулярных отряда в Турине занимают",
+    "Папство может вернуть два выживших отряда в любой комбинации",
+    "держава, начинающая действие, называется «активной»",
+    "обеспечивает получение числа КО, равного цифре в щите",
+    "При выпадении 4 – 6 карта разыгрывается обычным образом",
+    "в 1492 году, с двумя картами, двух игроков, 21 карта, пять карт",
+]
+
+
+@pytest.mark.parametrize("line", RU_RIGHT)
+def test_real_russian_lines_agree(line):
+    assert list(ru_pairs(line)) == []
+
+
+@pytest.mark.parametrize("line, found, suggestion", [
+    ("| Общество Иисуса | 6 хода |", "6 хода", "6 ходов"),
+    ("Папство может вернуть пять отряда", "пять отряда", "пять отрядов"),
+    ("Игрок берёт две хода", "две хода", "два хода"),
+    ("Игрок берёт 3 карта", "3 карта", "3 карты"),
+    ("держава с большой армия", "большой армия", "большая армия"),
+    ("каждый армия ходит", "каждый армия", "каждая армия"),
+])
+def test_russian_pairs_that_cannot_agree(line, found, suggestion):
+    [pair] = ru_pairs(line)
+    assert (line[pair.start:pair.end], pair.suggestion) == (found, suggestion)
+
+
+EN_RIGHT = [
+    "b. Only access to the provinces of the said minors is provided, not the use of their ports.",
+    "A power that holds one or more cards and passes during an impulse is not obliged to keep them.",
+    "The cost of units is 2, and the Papal States is at war; there is one unit left.",
+    "A hostile army besieging a fortress of these minors does blockade supply for them.",
+    "If any of these events occurs, England and Spain are at war.",
+    "Spending more CP on these actions increases their chance of a favourable result.",
+]
+
+
+@pytest.mark.parametrize("line", EN_RIGHT)
+def test_real_english_lines_agree(line):
+    assert list(en_pairs(line)) == []
+
+
+@pytest.mark.parametrize("line, noun, suggestion", [
+    ("The units of the army is removed.", "units", "are"),
+    ("Both players has a turn, and these cards does nothing.", "players", "have"),
+    ("If there is two units in the province, roll.", "two", "are"),
+    ("These units moves to the area, and both players gains 1 VP.", "units", "move"),
+])
+def test_english_plural_subjects_with_singular_verbs(line, noun, suggestion):
+    pair = next(en_pairs(line))
+    assert (pair.noun, pair.suggestion) == (noun, suggestion)
+
+
+def test_reported_at_the_line_on_both_sides_with_a_suggestion():
+    ru = run(agreement, crafted("19.8. Жетоны\nПапство может вернуть пять отряда.\n"))
+    assert [(d.line, d.col, d.code, d.suggestion, d.severity) for d in ru] == [
+        (2, 23, "agree-ru-numeral", "пять отрядов", Severity.WARNING)]
+    en = run(agreement, crafted("5.5 Military Actions #\n\nDeclare War (1c) #\n\n"
+                                "The units of the army is removed.\n", "pop-rulebook"))
+    assert [(d.line, d.col, d.code, d.suggestion) for d in en] == [(5, 5, "agree-en-subject-verb", "are")]
+
+
+def test_every_real_finding_and_nothing_else():
+    assert located(real_findings(agreement)) == ["his-winter-phase-new-world.ru.txt:28:21 agree-ru-numeral"]
+    translated = [d for d in agreement.check(real_context()) if not d.path.startswith("corpus/sources/")]
+    assert translated == []
