@@ -94,7 +94,7 @@ def commands_page() -> str:
                     what += " (required)"
                 if action.default not in (None, False, argparse.SUPPRESS) and "default" not in what:
                     what += f" (default: `{action.default}`)"
-                out.append(f"| `{_cell(name)}` | {_cell(what)} |")
+                out.append(f"| `{_cell(name)}` | {_cell(what.strip())} |")
             out.append("")
     return "\n".join(out)
 
