@@ -105,3 +105,15 @@ def test_a_warning_fails_the_build(tmp_path):
     done = _mkdocs(docs / "mkdocs.yml", tmp_path / "site")
     assert done.returncode != 0
     assert "editors/checks.md" in done.stderr and "codes-table.md" in done.stderr
+
+
+def test_the_readme_is_short_and_links_to_every_page_of_the_manual():
+    readme = (REPO / "README.md").read_text("utf-8")
+    assert len(readme.splitlines()) <= 150
+    assert readme.startswith("# Folio\n\n```sh\n./scripts/setup ")
+    assert "\n./scripts/test " in readme[:400]
+    linked = set(re.findall(r"\]\((docs/[^)#]+)\)", readme))
+    assert {p for p in linked if not (REPO / p).exists()} == set()
+    pages = {p.relative_to(REPO).as_posix() for p in (REPO / "docs" / "manual").rglob("*.md")}
+    assert pages - linked == set()
+    assert "docs/ARCHITECTURE.md" in linked
