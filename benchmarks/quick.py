@@ -5,7 +5,7 @@ issue 16's targets and the build table printed.
 
     .venv/bin/python benchmarks/quick.py [--json benchmarks/results/x10.json]
 
-For a change's effect before the whole run (benchmarks/scale.py, about an hour); the README's
+For a change's effect before the whole run (benchmarks/scale.py, about an hour); the manual's
 tables come from the whole run only.
 """
 

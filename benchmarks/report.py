@@ -1,5 +1,6 @@
 """benchmarks/scale.py's results as Markdown tables: `report.py [RESULTS.json]` prints them,
-`report.py --readme README.md` writes them into the README's performance section."""
+`report.py --page docs/manual/architecture/performance.md` writes them into the manual's
+performance page."""
 
 from __future__ import annotations
 
@@ -154,7 +155,7 @@ def machine(data: dict) -> str:
 
 
 def readme_block(data: dict) -> str:
-    """What the README shows between its performance markers."""
+    """What the manual's performance page shows between its markers."""
     return f"{machine(data)}\n\n{markdown(data['results'])}\n"
 
 
@@ -172,12 +173,13 @@ if __name__ == "__main__":
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("results", type=Path, nargs="?", default=Path(__file__).parent / "results" / "latest.json")
-    parser.add_argument("--readme", type=Path, help="write the tables into this README, between "
+    parser.add_argument("--page", "--readme", type=Path, dest="page", help="write the tables into this "
+                        "page (docs/manual/architecture/performance.md), between "
                         f"{START.strip()} and {END}")
     args = parser.parse_args()
     data = json.loads(args.results.read_text("utf-8"))
-    if args.readme:
-        update_readme(args.readme, data)
+    if args.page:
+        update_readme(args.page, data)
     else:
         print(markdown(data["results"]))
         print(f"\n{machine(data)}")

@@ -19,7 +19,7 @@ class Plant(NamedTuple):
     new: str  # what the draft says instead (the whole text of a new translation)
     code: str  # the one code Folio reports it by
     pofilter: str | None  # the pofilter test that catches it, if one does
-    defect: str  # for the README's table
+    defect: str  # for the manual's table (docs/manual/translators/cross-language-checks.md)
     #: other codes the same edit rightly raises (a dropped sentence drops its glossary terms)
     also: tuple[str, ...] = ()
 

@@ -84,14 +84,3 @@ def test_a_broken_checks_file_is_refused_in_one_line(corpus_copy, folio):
         run = folio(corpus_copy, "check")
         assert run.returncode == 2 and len(run.stderr_lines) == 1, run.stderr
         assert run.stderr.startswith("corpus/checks.yaml") and words in run.stderr
-
-
-def test_the_readme_documents_every_code():
-    from pathlib import Path
-
-    from pipeline.checks.report import codes_table
-
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
-    start, end = readme.index("<!-- codes:start -->\n"), readme.index("<!-- codes:end -->")
-    assert readme[start + len("<!-- codes:start -->\n"):end] == codes_table(), \
-        "README.md's table of codes is out of date: paste `folio codes` between the markers"

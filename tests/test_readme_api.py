@@ -1,4 +1,5 @@
-"""The README's example of the Python API runs as written and prints what the README says."""
+"""The manual's example of the Python API (docs/manual/rules/rules-as-data.md) runs as written and
+prints what the manual says."""
 
 from __future__ import annotations
 
@@ -9,22 +10,24 @@ import re
 
 from site_support import REPO
 
+MANUAL_PAGE = "docs/manual/rules/rules-as-data.md"
+
 
 def _example() -> tuple[str, str]:
-    text = (REPO / "README.md").read_text("utf-8")
+    text = (REPO / MANUAL_PAGE).read_text("utf-8")
     section = text[text.index("**The Python API**"):text.index("**Decision tables**")]
     code, output = re.findall(r"```(?:python|text)\n(.*?)```", section, re.S)
     return code, output
 
 
-def test_the_readme_example_prints_what_the_readme_says():
+def test_the_manual_example_prints_what_the_manual_says():
     code, expected = _example()
     printed = io.StringIO()
     here = os.getcwd()
-    os.chdir(REPO)  # the example runs from the repository root, as the README says
+    os.chdir(REPO)  # the example runs from the repository root, as the manual says
     try:
         with contextlib.redirect_stdout(printed):
-            exec(compile(code, "README.md", "exec"), {"__name__": "readme"})
+            exec(compile(code, MANUAL_PAGE, "exec"), {"__name__": "manual"})
     finally:
         os.chdir(here)
     assert printed.getvalue() == expected

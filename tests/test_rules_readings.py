@@ -1,7 +1,7 @@
 """Ambiguous wording decided in the open: a fact records the reading the rules take and the
 alternative, in English and in Russian; `folio rules run` shows it where the outcome rested on
 it, `folio check` reports it as rules-ambiguous (info) at the fact's words, and as
-rules-reading-untranslated where its Russian side is missing; the README lists every one."""
+rules-reading-untranslated where its Russian side is missing; the manual lists every one."""
 
 from __future__ import annotations
 
@@ -123,8 +123,8 @@ def test_a_new_reading_is_reported_and_a_removed_one_is_not(corpus_copy):
     assert found == RECORDED - {"his.reinforcements.habsburgs"} | {"his.chateaux.max"}
 
 
-def test_the_readme_lists_every_recorded_reading():
-    readme = (ROOT / "README.md").read_text("utf-8")
-    table = readme[readme.index("| fact | reading taken | alternative |"):]
+def test_the_manual_lists_every_recorded_reading():
+    page = (ROOT / "docs/manual/rules/rules-as-data.md").read_text("utf-8")
+    table = page[page.index("| fact | reading taken | alternative |"):]
     table = table[:table.index("\n\n")]
     assert {line.split("`")[1] for line in table.splitlines()[2:]} == RECORDED

@@ -19,7 +19,8 @@ def exit_status(diagnostics: list[Diagnostic]) -> int:
 
 
 def codes_table() -> str:
-    """Every code as a Markdown table: README.md embeds it, and a test keeps the two in step."""
+    """Every code as a Markdown table: `folio codes` prints it, and the manual's codes page is
+    generated from it (docs/reference_pages.py)."""
     from . import all_codes
 
     rows = ["| code | default severity | what it finds |", "| --- | --- | --- |"]

@@ -118,7 +118,7 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
 
 
 def _declared(family: str, diagnostics: Iterable[Diagnostic], codes: set[str]) -> Iterable[Diagnostic]:
-    """The family's findings, refusing a code it never declared: README's table of codes and
+    """The family's findings, refusing a code it never declared: the manual's table of codes and
     checks.yaml's keys come from the declarations."""
     for diagnostic in diagnostics:
         if diagnostic.code not in codes:

@@ -4,7 +4,8 @@ A parser decides *what* a line is and *where* it goes; the builder does the book
 must be identical for every format: ids from numbering (never from line numbers), one owner
 per line, spans, and validation against :data:`pipeline.model.KINDS`.
 
-Id scheme (README, "Unit ids"): a numbered rule or event gets an absolute id in its rulebook's
+Id scheme (the manual, docs/manual/getting-started/model.md, "Unit ids"): a numbered rule or
+event gets an absolute id in its rulebook's
 namespace (``his:21.4``, ``eu-risto:8:I``); any other unit gets its parent's id plus a segment,
 either the unit's own number or letter (``step-3``, ``a``) or ``<kind>-<n>``, the n-th unit of
 that kind under the same parent (``para-2``).

@@ -244,7 +244,8 @@ def load_facts(root: Path, read=None, *, missing_ok: bool = False, directory: st
     if not paths and not missing_ok:
         why = "holds no <rulebook>.yaml" if directory.is_dir() else "does not exist"
         raise FolioError(f"no rule facts: the directory {why} in {Path(root)}; the executable "
-                         "rules read their numbers from it (README, \"Rules as data\")", rel_directory)
+                         "rules read their numbers from it (the manual: docs/manual/rules/rules-as-data.md)",
+                         rel_directory)
     for path in paths:
         rel = path.relative_to(root).as_posix()
         rulebook, loaded = read(root, rel, _load_file) if read else _load_file(root, rel)

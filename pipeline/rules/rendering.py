@@ -17,7 +17,7 @@ that renders the quoted source words, which
 - begins and ends where a clause does, where the quote does in the original.
 
 What cannot be found so is not the translator's error: the check tells the keeper of
-corpus/rules/, with the nearest span as the new quote to check (README, "Rules as data").
+corpus/rules/, with the nearest span as the new quote to check (the manual, "Rules as data").
 """
 
 from __future__ import annotations
