@@ -24,7 +24,7 @@ def test_the_manual_example_prints_what_the_manual_says():
     code, expected = _example()
     printed = io.StringIO()
     here = os.getcwd()
-    os.chdir(REPO)  # the example runs from the repository root, as the manual says
+    os.chdir(REPO)  # from the repository root too (tests/test_rules_api.py runs it from elsewhere)
     try:
         with contextlib.redirect_stdout(printed):
             exec(compile(code, MANUAL_PAGE, "exec"), {"__name__": "manual"})

@@ -25,8 +25,8 @@ def _python(code: str, cwd, pythonpath) -> subprocess.CompletedProcess:
                           encoding="utf-8", timeout=120)
 
 
-def test_the_readme_example_runs_from_another_directory(tmp_path):
-    """The README's example, run from an empty temporary directory, prints what the README says."""
+def test_the_manual_example_runs_from_another_directory(tmp_path):
+    """The manual's example, run from an empty temporary directory, prints what the manual says."""
     code, expected = _example()
     done = _python(code, tmp_path, ROOT)
     assert (done.returncode, done.stdout) == (0, expected), done.stderr
