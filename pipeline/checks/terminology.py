@@ -13,8 +13,10 @@ from typing import Iterable, Iterator
 from ..diagnostics import Diagnostic, Severity
 from ..language import Matcher, compile_term, lemmas
 from ..model import Lang
-from ..termbase import bracket_pairs
+from .. import project_files
+from ..termbase import GLOSSARY, bracket_pairs, load_termbase
 from . import terminology_abbr as abbr
+from . import terminology_glossary as glossary
 from .base import CheckContext, Code, Count, Phrase, Text, Word, _, at, locate, ngettext, text
 from .script import is_lookalike, latin_lookalike
 from .terminology_terms import FORBIDDEN, TERM, UNAPPROVED, Analysis, Occurrence, analyse
@@ -35,7 +37,7 @@ BRACKET_MISMATCH = Code("term-bracket-mismatch", Severity.WARNING,
                         "an English original in square brackets that contradicts the termbase")
 
 CODES = [FORBIDDEN_CODE, UNAPPROVED_CODE, INCONSISTENT, CASE, ABBR_UNDEFINED, ABBR_EARLY,
-         BRACKET_MISMATCH]
+         BRACKET_MISMATCH, glossary.ONE_LANGUAGE]
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
@@ -43,6 +45,12 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     yield from renderings(analysis)
     yield from abbreviations(ctx, analysis)
     yield from brackets(ctx, analysis)
+
+
+def check_whole(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """The termbase itself, once per run: every field its readers see in both languages."""
+    if project_files.present(ctx.root, GLOSSARY):
+        yield from glossary.one_language(ctx.shared("termbase", lambda: load_termbase(ctx.root)))
 
 
 def _where(occ: Occurrence) -> str:
