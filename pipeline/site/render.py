@@ -66,8 +66,11 @@ class Renderer:
 
     def __init__(self, corpus: Corpus, site: Site, lang: str, translations,
                  termbase: Termbase | None, diagnostics: list[Diagnostic], aids=None, changes=None,
-                 facts=None, tables=None):
+                 facts=None, tables=None, reasons: dict[str, str] | None = None):
         self.corpus, self.site, self.lang = corpus, site, lang
+        #: the suppressions' reasons in the page's language, by the reason as written
+        #: (corpus/checks.yaml's `reason_ru`; pipeline.checks.config.CheckConfig.reasons_in)
+        self.reasons = reasons or {}
         #: pipeline.rules.Facts (None: the project has no rules), and the decision tables
         #: (pipeline.rules.tables.decision_tables) by the unit their rule implements
         self.facts, self._tables = facts, tables or {}
@@ -204,7 +207,7 @@ class Renderer:
         return self._template(page, "report.html", self.gettext("Consistency report"),
                               groups=groups, total=len(self.diagnostics), findings=findings,
                               finding_items=lambda found: finding_items(found, findings, href, unit_name,
-                                                                        self.gettext),
+                                                                        self.gettext, self.reasons),
                               severities=severities, families=sorted(families.items()),
                               by_severity=by_severity,
                               severity_name=lambda s: self.gettext(SEVERITIES[str(s)]),
