@@ -59,6 +59,18 @@ def environment(translations) -> Environment:
 
 _CODE_SPAN = re.compile(r"`[^`]*`")
 _EMPTY_PARENS = re.compile(r"\(\s*[;,]?\s*\)")
+#: a parenthesis holding code spans: the examples, with the words that join them
+_EXAMPLES = re.compile(r"\([^()]*`[^`]*`[^()]*\)")
+#: what joins two examples and says nothing without them: «(`50d` против `60д`)», "(`a` or `b`)"
+_JOINING = {"против", "или", "и", "вместо", "against", "or", "and", "for", "vs"}
+
+
+def _without_examples(found: re.Match) -> str:
+    """A parenthesis of examples left out whole when nothing but joining words remains: the
+    table of contents would show «( против)» or «(,,)»; else kept, its examples quoted."""
+    rest = _CODE_SPAN.sub(" ", found.group(0))
+    words = [w for w in re.findall(r"[^\W\d_]+", rest) if w.casefold() not in _JOINING]
+    return found.group(0) if words else ""
 _SPACE_BEFORE = re.compile(r"\s+([,;:.)])")
 
 class Renderer:
@@ -218,9 +230,12 @@ class Renderer:
 
     def _summary_text(self, summary: str) -> str:
         """A code's meaning as plain text, in the page's language where the catalog has it,
-        without its examples: a code span quotes the texts' words (`revolt- is placed`), which
-        the heading marks as code and a line of the table of contents could not."""
-        text = _CODE_SPAN.sub("", self.gettext(summary) if summary else summary)
+        without a parenthesis of examples (`50d` against `60д`); a code span the sentence
+        needs (a lone `?`) in quotation marks, as a line of the table of contents has no code."""
+        text = _EXAMPLES.sub(_without_examples, self.gettext(summary) if summary else summary)
+        # a code span the sentence needs («a lone `?`»): quoted as the heading shows it as code
+        left, right = ("«", "»") if self.lang == Lang.RU else ("“", "”")
+        text = _CODE_SPAN.sub(lambda span: f"{left}{span.group(0)[1:-1]}{right}", text)
         text = _EMPTY_PARENS.sub("", text)
         return " ".join(_SPACE_BEFORE.sub(r"\1", text).split())
 
