@@ -74,14 +74,14 @@ def renderings(analysis: Analysis) -> Iterator[Diagnostic]:
                 continue  # `СР` for `CP`: the script family reports it, with the letters named
             yield at(FORBIDDEN_CODE, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» is a forbidden rendering of %(concept)s: %(why)s"), found=occ.found,
-                          concept=label, why=entry.ruling.why) if entry.ruling.why else
+                          concept=label, why=_why(entry.ruling)) if entry.ruling.why else
                      text(_("«%(found)s» is a forbidden rendering of %(concept)s"), found=occ.found,
                           concept=label), suggestion=use)
         elif entry.status == UNAPPROVED:
             use = entry.ruling.use or concept.preferred(game, lang, entry.term)
             yield at(UNAPPROVED_CODE, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» is not an approved rendering of %(concept)s (%(why)s)"),
-                          found=occ.found, concept=label, why=entry.ruling.why) if entry.ruling.why else
+                          found=occ.found, concept=label, why=_why(entry.ruling)) if entry.ruling.why else
                      text(_("«%(found)s» is not an approved rendering of %(concept)s"), found=occ.found,
                           concept=label), suggestion=use)
         elif entry.term not in concept.approved(game, lang):
@@ -89,13 +89,19 @@ def renderings(analysis: Analysis) -> Iterator[Diagnostic]:
             yield at(UNAPPROVED_CODE, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» for %(concept)s: the %(rulebook)s edition writes «%(use)s» (%(why)s)"),
                           found=occ.found, concept=label, rulebook=game, use=use,
-                          why=concept.why.get(game) or Word(_("termbase decision"))), suggestion=use)
+                          why=Phrase.of(**{"en": concept.why[game], **concept.whys.get(game, {})}) if concept.why.get(game)
+                          else Word(_("termbase decision"))), suggestion=use)
         else:
             settled[concept.id, game, lang, abbr.base_form(entry.term, lang) is None].append(occ)
             if concept.case_exact:
                 yield from _case(occ, entry.term)
     for occurrences in settled.values():
         yield from _mixed(occurrences)
+
+
+def _why(ruling) -> Phrase:
+    """A ruling's reason, in each page's language where the termbase has it (`why_ru`)."""
+    return Phrase.of(**{"en": ruling.why, **ruling.whys})
 
 
 def _label(concept, lang: str) -> Text | str:
