@@ -248,7 +248,8 @@ class UnitHtml:
             inner += f'<span class="folio-number" data-pagefind-weight="10">{_e(number)}</span> '
         inner += title if title is not None else ""
         if u.attrs.get("continued"):
-            inner += (' <small class="folio-continued">'
+            # the page's words, in a heading that may be marked as the original's language
+            inner += (f' <small class="folio-continued" lang="{_e(self.lang)}">'
                       + self.gettext("(continued: the rule begins before this text)") + "</small>")
         events, meta = u.count("event"), ""
         if events:
