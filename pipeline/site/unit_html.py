@@ -268,7 +268,7 @@ class UnitHtml:
                  + (_field(u, "title") or _whole(u)))
         heading = self.heading(u, inner)
         facts = ""
-        for name, words in (("historical_date", _("Historical date")), ("date_note", _("Date")),
+        for name, words in (("historical_date", _("Historical date")), ("date_note", _("Historicity")),
                             ("duration", _("Duration"))):
             value = _field(u, name)
             if value is not None:
