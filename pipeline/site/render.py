@@ -26,6 +26,7 @@ from ..termbase import Abbreviation, Termbase
 from .changes import rows as change_rows
 from .findings import SEVERITIES, Findings, quoted
 from .inline import Abbreviations
+from .contents import contents_line
 from .report_items import finding_items
 from .reports import checks_by_code, coverage_by_document, pending_by_document
 from .rule_words import TableWords
@@ -56,22 +57,6 @@ def environment(translations) -> Environment:
     env.install_gettext_translations(translations, newstyle=True)
     return env
 
-
-_CODE_SPAN = re.compile(r"`[^`]*`")
-_EMPTY_PARENS = re.compile(r"\(\s*[;,]?\s*\)")
-#: a parenthesis holding code spans: the examples, with the words that join them
-_EXAMPLES = re.compile(r"\([^()]*`[^`]*`[^()]*\)")
-#: what joins two examples and says nothing without them: «(`50d` против `60д`)», "(`a` or `b`)"
-_JOINING = {"против", "или", "и", "вместо", "against", "or", "and", "for", "vs"}
-
-
-def _without_examples(found: re.Match) -> str:
-    """A parenthesis of examples left out whole when nothing but joining words remains: the
-    table of contents would show «( против)» or «(,,)»; else kept, its examples quoted."""
-    rest = _CODE_SPAN.sub(" ", found.group(0))
-    words = [w for w in re.findall(r"[^\W\d_]+", rest) if w.casefold() not in _JOINING]
-    return found.group(0) if words else ""
-_SPACE_BEFORE = re.compile(r"\s+([,;:.)])")
 
 class Renderer:
     """Renders the pages of one language."""
@@ -229,15 +214,9 @@ class Renderer:
                                          for group in groups])
 
     def _summary_text(self, summary: str) -> str:
-        """A code's meaning as plain text, in the page's language where the catalog has it,
-        without a parenthesis of examples (`50d` against `60д`); a code span the sentence
-        needs (a lone `?`) in quotation marks, as a line of the table of contents has no code."""
-        text = _EXAMPLES.sub(_without_examples, self.gettext(summary) if summary else summary)
-        # a code span the sentence needs («a lone `?`»): quoted as the heading shows it as code
-        left, right = ("«", "»") if self.lang == Lang.RU else ("“", "”")
-        text = _CODE_SPAN.sub(lambda span: f"{left}{span.group(0)[1:-1]}{right}", text)
-        text = _EMPTY_PARENS.sub("", text)
-        return " ".join(_SPACE_BEFORE.sub(r"\1", text).split())
+        """A code's meaning in the page's language where the catalog has it, as a line of the
+        table of contents (pipeline/site/contents.py)."""
+        return contents_line(self.gettext(summary) if summary else summary, self.lang)
 
     def _search(self, page: Page) -> RenderedPage:
         return self._template(page, "search.html", self.gettext("Search"))
