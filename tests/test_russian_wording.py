@@ -54,3 +54,17 @@ def test_the_russian_pages_read_as_russian(site):
     risto = _text(site / "ru/eu-risto/eu-risto-period-1/index.html")
     assert "может произойти не более 1 раза" in risto and "Событие квазиисторическое" in risto  # <dt>, <dd>
     assert counted >= 2
+
+
+def test_the_reports_contents_name_each_group_in_whole_phrases(site):
+    """The table of contents names a group by its meaning: a parenthesis that only lists
+    examples is left out («( против)», «(,,)» were what remained of one), an example the
+    sentence needs is quoted."""
+    page = (site / "ru/checks/index.html").read_text("utf-8")
+    lines = {" ".join(html.unescape(line).split())
+             for line in re.findall(r'<a href="#code-[^"]+" class="md-nav__link">\s*<span class="md-ellipsis">(.*?)</span>',
+                                    page, re.S)}
+    assert len(lines) >= 20
+    assert [line for line in lines if re.search(r"\(\s*[,;\s]*\)|\( |\(,| ,|\( [а-я]+\)", line)] == []
+    assert "числа двух языковых версий фрагмента расходятся" in lines
+    assert "нумерация начинается не с 1 (или не с «a»)" in lines
