@@ -22,7 +22,11 @@ from .model import LANGUAGES
 
 GLOSSARY = "corpus/glossary.yaml"
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-_CONCEPT_KEYS = {"id", *LANGUAGES, "case", "games", "decisions", "unapproved", "forbidden", "note"}
+#: note_ru ...: the note for the readers of that language (the glossary page in that language)
+_CONCEPT_KEYS = {"id", *LANGUAGES, "case", "games", "decisions", "unapproved", "forbidden", "note",
+                 *(f"note_{lang}" for lang in LANGUAGES)}
+#: why_ru ...: a decision's or a ruling's reason for the readers of that language
+_WHY_KEYS = {"why", *(f"why_{lang}" for lang in LANGUAGES)}
 #: expansion_ru, note_en ...: the expansion and the note for the readers of that language
 _ABBR_KEYS = {"abbr", "expansion", "games", "concept", "note",
               *(f"{name}_{lang}" for name in ("expansion", "note") for lang in LANGUAGES)}
@@ -36,6 +40,11 @@ class Ruling:
     use: str | None
     why: str | None
     line: int
+    #: the reason in another language, by language (the glossary page in that language)
+    whys: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+
+    def why_in(self, lang: str) -> str | None:
+        return self.whys.get(lang) or self.why
 
 
 @dataclass
@@ -50,6 +59,15 @@ class Concept:
     unapproved: dict[str, list[Ruling]] = field(default_factory=dict)
     forbidden: dict[str, list[Ruling]] = field(default_factory=dict)
     note: str | None = None
+    #: the note and the decisions' reasons in another language, by language (and by game)
+    notes: dict[str, str] = field(default_factory=dict)
+    whys: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def note_in(self, lang: str) -> str | None:
+        return self.notes.get(lang) or self.note
+
+    def why_in(self, game: str, lang: str) -> str | None:
+        return self.whys.get(game, {}).get(lang) or self.why.get(game) or None
 
     def applies(self, game: str) -> bool:
         return self.games is None or game in self.games
@@ -207,14 +225,15 @@ class _Validator:
             raise self.fail(path + ("case",), "`case` can only be `exact`")
         concept = Concept(concept_id, terms, self.lines[path], item.get("case") == "exact",
                           self.game_list(item["games"], path + ("games",)) if "games" in item
-                          else None, note=item.get("note"))
+                          else None, note=item.get("note"), notes=_translated(item, "note"))
         for game, decided in (item.get("decisions") or {}).items():
             where = path + ("decisions", game)
             if game not in self.games:
                 raise self.fail(where, f"decision for unknown game `{game}`")
-            if not isinstance(decided, dict) or not set(decided) <= {*LANGUAGES, "why"}:
-                raise self.fail(where, "a decision maps `en`/`ru` to terms, plus `why`")
+            if not isinstance(decided, dict) or not set(decided) <= {*LANGUAGES, *_WHY_KEYS}:
+                raise self.fail(where, "a decision maps `en`/`ru` to terms, plus `why` (and `why_ru`)")
             concept.why[game] = str(decided.get("why") or "")
+            concept.whys[game] = _translated(decided, "why")
             concept.decisions[game] = {}
             for lang in LANGUAGES:
                 if lang in decided:
@@ -240,14 +259,15 @@ class _Validator:
         for number, entry in enumerate(rulings):
             where = path + (number,)
             if not isinstance(entry, dict) or not isinstance(entry.get("term"), str) or \
-                    not set(entry) <= {"term", "use", "why"}:
-                raise self.fail(where, f"each `{kind}` entry is {{term, use, why}}")
+                    not set(entry) <= {"term", "use", *_WHY_KEYS}:
+                raise self.fail(where, f"each `{kind}` entry is {{term, use, why, why_ru}}")
             if entry["term"] in concept.terms.get(lang, []):
                 raise self.fail(where, f"`{entry['term']}` is both a term of `{concept.id}` "
                                 f"and {kind}")
             if entry.get("use") is not None:
                 self.known(concept, lang, [entry["use"]], where + ("use",))
-            found.append(Ruling(entry["term"], entry.get("use"), entry.get("why"), self.lines[where]))
+            found.append(Ruling(entry["term"], entry.get("use"), entry.get("why"), self.lines[where],
+                                _translated(entry, "why")))
         return found
 
     def abbreviation(self, item: Any, path: tuple, concept_ids: set[str]) -> Abbreviation:
@@ -271,6 +291,11 @@ class _Validator:
                             self.game_list(item["games"], path + ("games",)), self.lines[path],
                             item.get("concept"), item.get("note"), translated["expansion"],
                             translated["note"])
+
+
+def _translated(item: dict, name: str) -> dict[str, str]:
+    """``name_ru``, ``name_en`` of a mapping, by language: what a reader of that language sees."""
+    return {lang: str(item[f"{name}_{lang}"]) for lang in LANGUAGES if item.get(f"{name}_{lang}")}
 
 
 from .brackets import BracketPair, bracket_pairs  # noqa: E402,F401  (re-exported)

@@ -74,7 +74,7 @@ def test_the_family_is_registered_and_its_codes_declared():
     assert FAMILIES["terminology"] is terminology
     codes = [c.code for c in terminology.CODES]
     assert all(code.startswith("term-") and code == code.lower() for code in codes)
-    assert len(set(codes)) == len(codes) == 7
+    assert len(set(codes)) == len(codes) == 8
     found = run_checks(load_corpus(ROOT)[0], ROOT, only=["terminology"])
     assert where(found) == REAL
 
@@ -205,3 +205,43 @@ def test_the_abbreviation_and_the_inflected_expansion_are_one_concept():
               if {p.payload.concept.id for p in m.patterns} == {"command-points"}]
     assert points[:3] == ["Командных Очков", "КО", "КО"]
     assert points.count("КО") == 5 and points.count("Командных Очков") == 2
+
+
+def _without(text: str, line: str) -> str:
+    assert line in text
+    return text.replace(line, "", 1)
+
+
+def test_every_glossary_field_a_reader_sees_has_both_languages_and_a_missing_one_is_named():
+    """The glossary page is published in English and Russian: a note without `note_ru` shows an
+    English note on the Russian page, a concept without Russian terms an empty cell."""
+    from pipeline.checks.terminology_glossary import one_language
+
+    text = (ROOT / "corpus/glossary.yaml").read_text(encoding="utf-8")
+    assert list(one_language(parse_termbase(text))) == []
+    lines = text.splitlines(keepends=True)
+    broken = _without(text, "    ru: [Тоскана]\n")
+    broken = broken.replace(', why_ru: "английская книга правил Here I Stand пишет эту державу Hapsburg"', "")
+    note = next(line for line in lines if line.startswith('    note_ru: "имя собственное'))
+    broken = _without(broken, note)
+    found = [f"{d.path}:{d.line} {d.code} {d.message} ({d.suggestion})" for d in one_language(parse_termbase(broken))]
+    line_of = lambda start: next(n for n, line in enumerate(broken.splitlines(), 1) if line.strip().startswith(start))
+    new_world, tuscany, hapsburgs = line_of("- id: new-world"), line_of("- id: minor-tuscany"), line_of("- {term: Habsburgs,")
+    assert found == [
+        f"corpus/glossary.yaml:{new_world} term-glossary-one-language the note of `new-world` has no ru side (note_ru)",
+        f"corpus/glossary.yaml:{tuscany} term-glossary-one-language the list of terms of `minor-tuscany` has no ru side (ru: [...])",
+        f"corpus/glossary.yaml:{hapsburgs} term-glossary-one-language the reason of a ruling of `power-hapsburgs` has no ru side (why_ru)",
+    ]
+
+
+def test_the_glossary_check_runs_once_with_the_family(tmp_path):
+    """`folio check --only terminology` reports a one-language field at the glossary's line."""
+    import shutil
+
+    shutil.copytree(ROOT / "corpus", tmp_path / "corpus")
+    glossary = tmp_path / "corpus/glossary.yaml"
+    glossary.write_text(_without(glossary.read_text(encoding="utf-8"), "    ru: [NAPOLI]\n"), encoding="utf-8")
+    corpus, _ = load_corpus(tmp_path)
+    found = [d for d in run_checks(corpus, tmp_path, only=["terminology"]) if d.code == "term-glossary-one-language"]
+    assert [(d.path, d.message) for d in found] == [
+        ("corpus/glossary.yaml", "the list of terms of `area-napoli` has no ru side")]

@@ -31,12 +31,12 @@ def named(corpus):
     # Risto's events: an event, its occurrence, its phase block (named from the catalog, not
     # from the text), a sub-effect joined to its effect
     ("eu-risto:4:I/occ-1/movement-phase/1", "Event 4:I, occurrence 1, Movement phase, effect 1",
-     "Событие 4:I, 1-е наступление, фаза движения, эффект 1"),
+     "Событие 4:I, 1-е выпадение, фаза движения, эффект 1"),
     ("eu-risto:1:I/lasting-effects/4/c", "Event 1:I, Lasting effects, effect 4c",
      "Событие 1:I, долгосрочные эффекты, эффект 4c"),
     ("eu-risto:8:I/occ-2/individual-consequences/spain/1/j",
      "Event 8:I, occurrence 2, Individual consequences, Spain, effect 1j",
-     "Событие 8:I, 2-е наступление, индивидуальные последствия, Испания, эффект 1j"),
+     "Событие 8:I, 2-е выпадение, индивидуальные последствия, Испания, эффект 1j"),
     ("eu-risto:1:I/pre-2", "Event 1:I, condition 2", "Событие 1:I, условие 2"),
     # the die modifiers block is structure: its modifiers are the period's
     ("eu-risto:period-I/modifiers-1/mod-2", "Period I, modifier 2", "Период I, модификатор 2"),

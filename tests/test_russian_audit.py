@@ -27,12 +27,16 @@ from test_site_built import html_pages
 from test_site_russian import _names
 
 #: What the consistency report (the translators' page) shows as data, not as interface: in each
-#: finding the file and line to open (corpus/sources/...ru.txt:32:5), the words of the English
-#: text it quotes and a suppression's reason as its author wrote it in corpus/checks.yaml; in the
-#: meaning of a code heading its group an example taken from the English texts, in a code span
-#: ("loose" for "lose", "LIBERTY/ HABSBURG"; the table of contents names the group without it).
-#: The findings' own words are templates the catalogs translate (tests/test_findings_text.py).
-DIAGNOSTIC_MESSAGES = "li.folio-finding, .folio-code-summary code"
+#: finding the file and line to open (corpus/sources/...ru.txt:32:5) and the words of the texts
+#: it quotes, marked with their language (lang="en": «as if in EG of Habsburgs»); in the meaning
+#: of a code heading its group an example taken from the English texts, in a code span ("loose"
+#: for "lose"). Everything else a finding says is the page's: its message and suggestion are
+#: catalog templates (tests/test_findings_text.py), a suppression's reason is its `reason_ru`
+#: (corpus/checks.yaml), a reading of the rules the fact's Russian one, and a unit a label.
+DIAGNOSTIC_MESSAGES = "li.folio-finding > code, .folio-code-summary code"
+#: the words a finding quotes, marked as English: each must be the game's own (found in the
+#: English texts), not a sentence of the project's in English (a note on a worked example)
+QUOTED = "li.folio-finding [lang=en]"
 #: pages whose subject is the words of both languages (the termbase): English there is marked
 #: with lang="en", and is a term or a translator's note about one
 BILINGUAL_PAGES = ("/ru/glossary/",)
@@ -49,7 +53,7 @@ _PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%%")
 
 #: What the page shows a reader, per text node and per human-visible attribute, with the
 #: element it belongs to and that element's language.
-_READ_PAGE = """exempt => {
+_READ_PAGE = """({exempt, quoted}) => {
   document.querySelectorAll('details').forEach(d => { d.open = true; });
   const name = el => {
     let s = el.tagName.toLowerCase();
@@ -61,6 +65,12 @@ _READ_PAGE = """exempt => {
   const lang = el => { const l = el.closest('[lang]'); return l ? l.getAttribute('lang') : ''; };
   // shown in the original on purpose: a unit not translated yet, the other language's name
   const original = el => !!el.closest('[data-folio-original], a[hreflang]');
+  // the code of the group a finding is in: the heading before its list
+  const code = el => {
+    let h = el.closest('ul.folio-findings');
+    while (h && h.tagName !== 'H2') h = h.previousElementSibling;
+    return h ? h.dataset.folioCode : '';
+  };
   const out = [{element: 'title', lang: document.documentElement.lang, text: document.title, exempt: false,
                 original: false}];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -68,7 +78,7 @@ _READ_PAGE = """exempt => {
     const node = walker.currentNode, el = node.parentElement;
     if (!node.data.trim() || !el.checkVisibility({visibilityProperty: true})) continue;
     out.push({element: name(el), lang: lang(el), text: node.data, exempt: !!el.closest(exempt),
-              original: original(el)});
+              original: original(el), quoted: !!el.closest(quoted), code: code(el)});
   }
   for (const el of document.body.querySelectorAll('*')) {
     if (el.closest('script, style, template')) continue;
@@ -78,7 +88,7 @@ _READ_PAGE = """exempt => {
       const value = el.getAttribute(attr);
       if (value && value.trim())
         out.push({element: name(el) + ' @' + attr, lang: lang(el), text: value, exempt: !!el.closest(exempt),
-                  original: original(el)});
+                  original: original(el), quoted: false});
     }
   }
   return out;
@@ -148,19 +158,66 @@ def test_the_audit_finds_each_kind_of_leak_and_lets_the_russian_edition_pass(wor
     assert leaks("книга правил Here I Stand", words) == []
 
 
-def test_no_russian_page_shows_a_word_the_russian_edition_does_not_use(site, base_url, page, words):
-    found, exempted = [], []
+#: codes whose findings still quote English the project wrote, or internal names: a worked
+#: example's claim id, step field and note (corpus/rules scenarios, written in English only)
+NOT_YET_RUSSIAN = ("rules-example-contradiction", "rules-example-reasoning")
+#: an internal name: a rule (his.winter-return), a field (forbidden_types), a JSON value
+_INTERNAL = re.compile(r"^(?:[a-z]+(?:\.[a-z]+(?:-[a-z]+)*)+|[a-z]+(?:_[a-z]+)+|\[.*\]|true|false)$")
+_QUOTE_MARKS = "«»“”\"' .,;:()"
+_LOCATION = re.compile(r"corpus/\S+?(?::\d+(?::\d+)?)?")
+
+
+def not_quoted(text: str, english: str, words: Vocabulary) -> list[str]:
+    """What a piece of a finding marked as English says that is not a quotation of the game's
+    English texts: an internal name, or a sentence of four words or more the texts do not
+    hold. A word or two (a spelling's suggestion, a name) passes as the edition's vocabulary."""
+    found = [f"unit id {token!r}" for token in _ID.findall(text) if token.rstrip(".:") in words.ids]
+    for item in re.split(r",\s+|;\s+", " ".join(text.split())):
+        item = item.strip(_QUOTE_MARKS)
+        if _INTERNAL.match(item):
+            found.append(f"internal name {item!r}")
+        elif len(_LATIN.findall(item)) >= 4 and not _LOCATION.fullmatch(item) and leaks(item, words) \
+                and _word_stream(item) not in english:
+            found.append(f"English not quoted from the texts {item[:60]!r}")
+    return found
+
+
+def _word_stream(text: str) -> str:
+    """The Latin words of ``text``, case folded, one space apart: a quotation set otherwise
+    («6: HABSBURG INHERITANCE …» from «6 HABSBURG INHERITANCE …») is the same words."""
+    return " " + " ".join(_LATIN.findall(text)).casefold() + " "
+
+
+def _english_texts(corpus) -> str:
+    """The English texts as one stream of words: what a quotation is looked up in."""
+    return " ".join(_word_stream(unit.sides["en"].text) for unit in corpus.units.values() if "en" in unit.sides)
+
+
+def test_no_russian_page_shows_a_word_the_russian_edition_does_not_use(site, base_url, page, words, corpus):
+    found, exempted, still, codes_still = [], [], [], set()
+    english = _english_texts(corpus[0])
     for path in html_pages(site):
         url = site_url(site, path)
         if not url.startswith("/ru/"):
             continue
         page.goto(base_url + url, wait_until="load")
-        for piece in page.evaluate(_READ_PAGE, DIAGNOSTIC_MESSAGES):
+        for piece in page.evaluate(_READ_PAGE, {"exempt": DIAGNOSTIC_MESSAGES, "quoted": QUOTED}):
             if piece["lang"] and not piece["lang"].startswith("ru") and (piece["original"] or url in BILINGUAL_PAGES):
                 continue  # the original, shown on purpose and marked as such
+            if piece.get("quoted"):
+                problems = not_quoted(piece["text"], english, words)
+                reported = _report(url, piece["element"], piece["text"], problems)
+                (still if piece["code"] in NOT_YET_RUSSIAN else found).extend(reported)
+                if reported and piece["code"] in NOT_YET_RUSSIAN:
+                    codes_still.add(piece["code"])
+                continue
             reported = _report(url, piece["element"], piece["text"], leaks(piece["text"], words))
             (exempted if piece["exempt"] else found).extend(reported)
     print(f"\n{len(exempted)} leaks in the diagnostics' words ({DIAGNOSTIC_MESSAGES}), exempt for now")
+    # the findings of the codes not yet written for a Russian reader: while they say English
+    # sentences or internal names they are listed; once they do not, the list must shrink
+    print(f"{len(still)} in the findings of {', '.join(NOT_YET_RUSSIAN)}, not yet written for Russian readers")
+    assert codes_still == set(NOT_YET_RUSSIAN), "written for Russian readers now: take them off NOT_YET_RUSSIAN"
     assert found == [], "\n" + "\n".join(found)
 
 
@@ -206,3 +263,37 @@ def test_the_readings_are_russian_on_the_russian_pages(site, corpus):
                             f'data-folio-fact="{fact.id}"', "li")
             assert str(escape(fact.readings[lang])) in item and str(escape(fact.alternatives[lang])) in item
             assert 'lang="' not in item, (lang, fact.id)
+
+
+def test_the_audit_tells_a_quotation_of_the_texts_from_english_the_project_wrote(words, corpus):
+    english = _english_texts(corpus[0])
+    assert not_quoted("as if in EG of Habsburgs", english, words) == []  # event 4's words
+    assert not_quoted("6: HABSBURG INHERITANCE OF BOHEMIA-HUNGARY (historical date: 1491/not activated)",
+                      english, words) == []  # a heading's words, set otherwise
+    assert not_quoted("corpus/sources/eu-ristos-events-period-1.en.txt:99:131", english, words) == []
+    assert not_quoted("the English reference patterns do not extract it", english, words) == [
+        "English not quoted from the texts 'the English reference patterns do not extract it'"]
+    assert not_quoted("his.winter-return", english, words) == ["internal name 'his.winter-return'"]
+
+
+def test_every_accepted_finding_says_why_in_russian_on_the_russian_report(site, corpus):
+    """28 findings are accepted in corpus/checks.yaml; the Russian report gives each its
+    `reason_ru`, with any unit the reason names shown as its label, never its id."""
+    from pipeline.checks import all_codes
+    from pipeline.checks.config import load_config
+    config = load_config(REPO, {code.code for code in all_codes()})
+    russian = config.reasons_in("ru")
+    suppressed = [d for d in corpus[1] if d.suppressed]
+    assert len(suppressed) >= 28 and all(d.suppressed in russian for d in suppressed)
+    html = (site / "ru/checks/index.html").read_text("utf-8")
+    import html as entities
+
+    items = [" ".join(entities.unescape(re.sub(r"<[^>]+>", "", item)).split())
+             for item in re.findall(r'<li class="folio-finding[^"]*folio-suppressed">(.*?)</li>', html, re.S)]
+    assert len(items) == len(suppressed)
+    for d in suppressed:
+        start = " ".join(russian[d.suppressed].replace("`", "").split())[:60]
+        assert any(f"принято: {start}" in item for item in items), start
+    english = " ".join(entities.unescape(re.sub(r"<[^>]+>", "", (site / "en/checks/index.html").read_text("utf-8"))).split())
+    assert all(f"accepted: {' '.join(d.suppressed.replace('`', '').split())[:40]}" in english for d in suppressed)
+    assert "vq:9/sec-2/para-1<" not in html and ">vq:9/sec-2/para-1" not in html

@@ -165,7 +165,7 @@ def base_url(root, corpus, tmp_path_factory):
 def test_the_status_page_unfolds_a_long_list_and_its_link_lands_on_the_unit(page, base_url):
     page.goto(f"{base_url}/ru/status/")
     folded = page.locator("#pending-eu-risto-period-1 ~ details.folio-pending--missing").first
-    link = folded.get_by_role("link", name="Событие 8:I, 3-е наступление, фаза событий", exact=True)
+    link = folded.get_by_role("link", name="Событие 8:I, 3-е выпадение, фаза событий", exact=True)
     assert not link.is_visible()  # well over a hundred units: folded until the reader asks
     folded.locator("summary").click()
     link.click()

@@ -22,7 +22,7 @@ from ..errors import FolioError
 
 CONFIG = "corpus/checks.yaml"
 #: a suppression's fields; ``scope: everywhere`` stands in for a place, and must be said
-FIELDS = ("code", "reason", "unit", "path", "line", "match", "scope")
+FIELDS = ("code", "reason", "reason_ru", "unit", "path", "line", "match", "scope")
 EVERYWHERE = "everywhere"
 
 
@@ -34,6 +34,8 @@ class Suppression:
     path: str | None = None
     line: int | None = None
     match: str | None = None  # the finding's message must contain this text
+    #: the reason for the readers of another language (`reason_ru`): the Russian report page
+    reason_ru: str | None = None
 
     def covers(self, diagnostic: Diagnostic) -> bool:
         if not fnmatch.fnmatchcase(diagnostic.code, self.code):
@@ -59,6 +61,13 @@ class CheckConfig:
             if suppression.covers(diagnostic):
                 return diagnostic.with_(suppressed=suppression.reason)
         return diagnostic
+
+    def reasons_in(self, lang: str) -> dict[str, str]:
+        """Each suppression's reason as the readers of ``lang`` read it, by the reason as written
+        (what a suppressed finding carries): `reason_ru` for Russian."""
+        field_name = f"reason_{lang}"
+        return {s.reason: getattr(s, field_name) for s in self.suppressions
+                if getattr(s, field_name, None)}
 
     def _candidates(self, code: str, unit: str | None) -> list[Suppression]:
         """The suppressions that may cover a finding of ``code`` on ``unit``, in the file's order
@@ -147,7 +156,7 @@ def _suppression(entry, known_codes: set[str], where: _Lines) -> Suppression:
     if unknown:
         raise FolioError(f"unknown field {unknown[0]!r} (the fields are {', '.join(FIELDS)})",
                          CONFIG, where.line(unknown[0]))
-    for name in ("unit", "path", "match"):
+    for name in ("unit", "path", "match", "reason_ru"):
         if name in entry and (not isinstance(entry[name], str) or not entry[name].strip()):
             raise FolioError(f"`{name}` must be a non-empty text", CONFIG, where.line(name))
     if "line" in entry and (not isinstance(entry["line"], int) or isinstance(entry["line"], bool)

@@ -10,13 +10,13 @@ to anything but Folio; a warning elsewhere. Part of the script family (pipeline/
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import defaultdict
 from typing import Iterable, Iterator
 
 from ..characters import INVISIBLE, INVISIBLE_CHAR
 from ..diagnostics import Diagnostic, Severity
 from ..model import Reference, Side, Unit
+from . import character_names
 from .base import CheckContext, Code, _, text
 
 IN_NUMBER = Code("script-invisible-number", Severity.ERROR,
@@ -53,7 +53,7 @@ def _report(unit: Unit, side: Side, references: list[tuple[int, int, Reference]]
     next_ref, line, line_start, at_ = 0, side.line_start, 0, 0
     for match in INVISIBLE_CHAR.finditer(side.text):
         offset, char = match.start(), match.group()
-        character = f"U+{ord(char):04X} {unicodedata.name(char, '?')}"
+        character = character_names.names(char)
         while next_ref < len(references) and references[next_ref][1] <= offset:
             next_ref += 1
         reference = references[next_ref][2] if next_ref < len(references) \

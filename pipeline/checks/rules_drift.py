@@ -14,7 +14,7 @@ import difflib
 import json
 from typing import Iterable, Iterator
 
-from ..diagnostics import Diagnostic, Severity
+from ..diagnostics import Diagnostic, Phrase, Severity
 from ..model import LANGUAGES, Lang, Side, Unit
 from ..rules import RULES, load_facts
 from ..rules.facts import Fact, Facts
@@ -156,9 +156,10 @@ def _ambiguous(ctx: CheckContext, unit: Unit, fact: Fact) -> Iterator[Diagnostic
     side, fragments = unit.sides[lang], fact.wording.get(lang) or ()
     where = next((found for found in (find(f, side.text) for f in fragments) if found), None)
     message = text(_("%(fact)s (%(unit)s): the words read two ways; the rules take: %(reading)s "
-                     "(recorded at %(place)s)"), fact=fact.id, unit=unit.id, reading=fact.reading,
+                     "(recorded at %(place)s)"), fact=fact.id, unit=unit.id,
+                   reading=Phrase.of(**fact.readings),  # each page in its own language
                    place=f"{fact.path}:{fact.line}")
-    suggestion = text(_("the other reading: %(alternative)s"), alternative=fact.alternative)
+    suggestion = text(_("the other reading: %(alternative)s"), alternative=Phrase.of(**fact.alternatives))
     yield (at(AMBIGUOUS, unit, side, where.start, message, suggestion=suggestion) if where
            else on_unit(AMBIGUOUS, unit, side, message, suggestion=suggestion))
 

@@ -14,13 +14,12 @@ Characters no reader sees at all (zero-width spaces, bidi controls) are this fam
 from __future__ import annotations
 
 import re
-import unicodedata
 from pathlib import Path
 from typing import Iterable
 
-from ..diagnostics import Diagnostic, Severity
+from ..diagnostics import Diagnostic, Phrase, Severity
 from ..model import Lang, Unit
-from . import invisible
+from . import character_names, invisible
 from .base import CheckContext, Code, _, at, text
 from .wordlists import CYRILLIC, LATIN, in_dictionary, wordlist
 
@@ -207,6 +206,6 @@ def _mixed(ctx: CheckContext, unit, lang: str, side, offset: int, word: str,
               suggestion=fixed if convertible else None)
 
 
-def names(letters: str) -> str:
-    return ", ".join(f"{ch} U+{ord(ch):04X} {unicodedata.name(ch, '?')}"
-                     for ch in dict.fromkeys(letters))
+def names(letters: str) -> Phrase:
+    """The letters named, in English (Unicode's names) and in Russian: see character_names."""
+    return character_names.names(letters, shown=True)

@@ -13,8 +13,10 @@ from typing import Iterable, Iterator
 from ..diagnostics import Diagnostic, Severity
 from ..language import Matcher, compile_term, lemmas
 from ..model import Lang
-from ..termbase import bracket_pairs
+from .. import project_files
+from ..termbase import GLOSSARY, bracket_pairs, load_termbase
 from . import terminology_abbr as abbr
+from . import terminology_glossary as glossary
 from .base import CheckContext, Code, Count, Phrase, Text, Word, _, at, locate, ngettext, text
 from .script import is_lookalike, latin_lookalike
 from .terminology_terms import FORBIDDEN, TERM, UNAPPROVED, Analysis, Occurrence, analyse
@@ -35,7 +37,7 @@ BRACKET_MISMATCH = Code("term-bracket-mismatch", Severity.WARNING,
                         "an English original in square brackets that contradicts the termbase")
 
 CODES = [FORBIDDEN_CODE, UNAPPROVED_CODE, INCONSISTENT, CASE, ABBR_UNDEFINED, ABBR_EARLY,
-         BRACKET_MISMATCH]
+         BRACKET_MISMATCH, glossary.ONE_LANGUAGE]
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
@@ -43,6 +45,12 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     yield from renderings(analysis)
     yield from abbreviations(ctx, analysis)
     yield from brackets(ctx, analysis)
+
+
+def check_whole(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """The termbase itself, once per run: every field its readers see in both languages."""
+    if project_files.present(ctx.root, GLOSSARY):
+        yield from glossary.one_language(ctx.shared("termbase", lambda: load_termbase(ctx.root)))
 
 
 def _where(occ: Occurrence) -> str:
@@ -66,14 +74,14 @@ def renderings(analysis: Analysis) -> Iterator[Diagnostic]:
                 continue  # `СР` for `CP`: the script family reports it, with the letters named
             yield at(FORBIDDEN_CODE, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» is a forbidden rendering of %(concept)s: %(why)s"), found=occ.found,
-                          concept=label, why=entry.ruling.why) if entry.ruling.why else
+                          concept=label, why=_why(entry.ruling)) if entry.ruling.why else
                      text(_("«%(found)s» is a forbidden rendering of %(concept)s"), found=occ.found,
                           concept=label), suggestion=use)
         elif entry.status == UNAPPROVED:
             use = entry.ruling.use or concept.preferred(game, lang, entry.term)
             yield at(UNAPPROVED_CODE, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» is not an approved rendering of %(concept)s (%(why)s)"),
-                          found=occ.found, concept=label, why=entry.ruling.why) if entry.ruling.why else
+                          found=occ.found, concept=label, why=_why(entry.ruling)) if entry.ruling.why else
                      text(_("«%(found)s» is not an approved rendering of %(concept)s"), found=occ.found,
                           concept=label), suggestion=use)
         elif entry.term not in concept.approved(game, lang):
@@ -81,13 +89,19 @@ def renderings(analysis: Analysis) -> Iterator[Diagnostic]:
             yield at(UNAPPROVED_CODE, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» for %(concept)s: the %(rulebook)s edition writes «%(use)s» (%(why)s)"),
                           found=occ.found, concept=label, rulebook=game, use=use,
-                          why=concept.why.get(game) or Word(_("termbase decision"))), suggestion=use)
+                          why=Phrase.of(**{"en": concept.why[game], **concept.whys.get(game, {})}) if concept.why.get(game)
+                          else Word(_("termbase decision"))), suggestion=use)
         else:
             settled[concept.id, game, lang, abbr.base_form(entry.term, lang) is None].append(occ)
             if concept.case_exact:
                 yield from _case(occ, entry.term)
     for occurrences in settled.values():
         yield from _mixed(occurrences)
+
+
+def _why(ruling) -> Phrase:
+    """A ruling's reason, in each page's language where the termbase has it (`why_ru`)."""
+    return Phrase.of(**{"en": ruling.why, **ruling.whys})
 
 
 def _label(concept, lang: str) -> Text | str:

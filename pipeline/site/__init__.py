@@ -18,6 +18,8 @@ from pathlib import Path
 
 from .. import project_files, workers
 from ..atomic import atomic_dir
+from ..checks.config import load_config
+from ..checks.families import all_codes
 from ..buildcache import carry
 from ..diagnostics import Diagnostic
 from ..model import Corpus
@@ -64,6 +66,8 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
     ``facts`` (read from ``root`` when not given) give each unit its "at a glance" box, and the
     rules run on them the decision tables (pipeline/rules/tables.py)."""
     termbase = _termbase(root)
+    config = load_config(root, {code.code for code in all_codes()})
+    reasons = {lang: config.reasons_in(lang) for lang in SITE_LANGUAGES}
     facts = facts if facts is not None else placed(load_facts(root, missing_ok=True), corpus)
     tables = decision_tables(facts) if len(facts) else {}
     site = plan(corpus, changes=changes is not None)
@@ -83,7 +87,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
             if lang not in renderers:
                 renderers[lang] = Renderer(corpus, site, lang, translations[lang], termbase,
                                            diagnostics, aids=aids, changes=changes, facts=facts,
-                                           tables=tables)
+                                           tables=tables, reasons=reasons.get(lang))
             return renderers[lang]
 
         previous, here = session.cache.directory("site") if session else (None, None)

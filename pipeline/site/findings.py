@@ -228,11 +228,27 @@ class Findings:
 
     def quoted(self, value: str) -> Markup:
         """Quoted data, its language marked, and any unit id in it shown as the unit's label."""
-        def linked(found: re.Match) -> str:
-            word, tail = found.group(1).rstrip(".:"), found.group(1)[len(found.group(1).rstrip(".:")):]
+        # the ids found in the text as written, before its runs of another script are marked:
+        # marking would cut `pop:5.5/action-1/footnote-2` into pieces no id pattern finds
+        whole = _language_of(value)
+        out, at = [], 0
+        for found in _UNIT_ID.finditer(value):
+            word = found.group(1).rstrip(".:")
             link = self.unit_link(word) if "/" in word else None
-            return str(link) + tail if link is not None else found.group(0)
-        return Markup(_UNIT_ID.sub(linked, str(quoted(value, self.lang))))
+            if link is None:
+                continue
+            out += [self._marked(value[at:found.start()], whole), link]
+            at = found.start() + len(word)
+        if not out:
+            return quoted(value, self.lang)
+        return Markup("").join(out + [self._marked(value[at:], whole)])
+
+    def _marked(self, piece: str, whole: str | None) -> Markup:
+        """A piece of quoted data around a unit's link, marked as the whole of it would be."""
+        if whole and whole != self.lang:
+            return Markup('<span lang="{}">{}</span>').format(whole, inline_code(escape(piece))) if piece.strip() \
+                else escape(piece)
+        return marked_runs(piece, self.lang)
 
 
 _UNIT_ID = re.compile(r"(?<![\w/])([a-z][\w-]*:[^\s,;«»()<&]+)")

@@ -19,6 +19,7 @@ from dataclasses import asdict, fields
 from ..diagnostics import Diagnostic
 from ..fingerprint import Fingerprint, digest
 from ..model import Corpus
+from ..checks.config import CONFIG
 from ..termbase import GLOSSARY
 from ..translations.status import coverage
 from .structure import Site
@@ -70,7 +71,7 @@ def page_keys(corpus: Corpus, site: Site, fingerprint: Fingerprint, diagnostics:
         elif page.template == "status":  # every unit still to translate, named from its document
             parts = [manifest, _json(rows), *documents.values()]
         elif page.template == "report":
-            parts = [manifest, _findings(diagnostics)]
+            parts = [manifest, _findings(diagnostics), fingerprint.of(CONFIG)]  # the reasons' translations
         elif page.template == "glossary":
             parts = [glossary]
         elif page.template == "aids":

@@ -26,6 +26,7 @@ from ..termbase import Abbreviation, Termbase
 from .changes import rows as change_rows
 from .findings import SEVERITIES, Findings, quoted
 from .inline import Abbreviations
+from .contents import contents_line
 from .report_items import finding_items
 from .reports import checks_by_code, coverage_by_document, pending_by_document
 from .rule_words import TableWords
@@ -57,17 +58,16 @@ def environment(translations) -> Environment:
     return env
 
 
-_CODE_SPAN = re.compile(r"`[^`]*`")
-_EMPTY_PARENS = re.compile(r"\(\s*[;,]?\s*\)")
-_SPACE_BEFORE = re.compile(r"\s+([,;:.)])")
-
 class Renderer:
     """Renders the pages of one language."""
 
     def __init__(self, corpus: Corpus, site: Site, lang: str, translations,
                  termbase: Termbase | None, diagnostics: list[Diagnostic], aids=None, changes=None,
-                 facts=None, tables=None):
+                 facts=None, tables=None, reasons: dict[str, str] | None = None):
         self.corpus, self.site, self.lang = corpus, site, lang
+        #: the suppressions' reasons in the page's language, by the reason as written
+        #: (corpus/checks.yaml's `reason_ru`; pipeline.checks.config.CheckConfig.reasons_in)
+        self.reasons = reasons or {}
         #: pipeline.rules.Facts (None: the project has no rules), and the decision tables
         #: (pipeline.rules.tables.decision_tables) by the unit their rule implements
         self.facts, self._tables = facts, tables or {}
@@ -204,7 +204,7 @@ class Renderer:
         return self._template(page, "report.html", self.gettext("Consistency report"),
                               groups=groups, total=len(self.diagnostics), findings=findings,
                               finding_items=lambda found: finding_items(found, findings, href, unit_name,
-                                                                        self.gettext),
+                                                                        self.gettext, self.reasons),
                               severities=severities, families=sorted(families.items()),
                               by_severity=by_severity,
                               severity_name=lambda s: self.gettext(SEVERITIES[str(s)]),
@@ -214,12 +214,9 @@ class Renderer:
                                          for group in groups])
 
     def _summary_text(self, summary: str) -> str:
-        """A code's meaning as plain text, in the page's language where the catalog has it,
-        without its examples: a code span quotes the texts' words (`revolt- is placed`), which
-        the heading marks as code and a line of the table of contents could not."""
-        text = _CODE_SPAN.sub("", self.gettext(summary) if summary else summary)
-        text = _EMPTY_PARENS.sub("", text)
-        return " ".join(_SPACE_BEFORE.sub(r"\1", text).split())
+        """A code's meaning in the page's language where the catalog has it, as a line of the
+        table of contents (pipeline/site/contents.py)."""
+        return contents_line(self.gettext(summary) if summary else summary, self.lang)
 
     def _search(self, page: Page) -> RenderedPage:
         return self._template(page, "search.html", self.gettext("Search"))

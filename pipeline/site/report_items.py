@@ -14,9 +14,12 @@ from .findings import Findings
 
 
 def finding_items(diagnostics: list[Diagnostic], findings: Findings, href: Callable[[Diagnostic], str | None],
-                  unit_name: Callable[[str], str], gettext: Callable[[str], str]) -> Markup:
+                  unit_name: Callable[[str], str], gettext: Callable[[str], str],
+                  reasons: dict[str, str] | None = None) -> Markup:
     """Each finding as its <li>: where, the unit it is about, the message in the page's
-    language, the suggestion, and why it was accepted (a suppressed one)."""
+    language, the suggestion, and why it was accepted (a suppressed one: in the page's language
+    where ``reasons`` has it)."""
+    reasons = reasons or {}
     suggested, accepted = gettext("suggestion: %(text)s"), gettext("accepted: %(why)s")
     out = []
     for d in diagnostics:
@@ -31,6 +34,6 @@ def finding_items(diagnostics: list[Diagnostic], findings: Findings, href: Calla
         if d.suggestion:
             item += f' <span class="folio-meta">({Markup(suggested) % {"text": suggestion.html}})</span>'
         if d.suppressed:
-            item += f' <span class="folio-meta">({Markup(accepted) % {"why": findings.quoted(d.suppressed)}})</span>'
+            item += f' <span class="folio-meta">({Markup(accepted) % {"why": findings.quoted(reasons.get(d.suppressed, d.suppressed))}})</span>'
         out.append(item + "</li>")
     return Markup("".join(out))

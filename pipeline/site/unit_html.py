@@ -248,7 +248,8 @@ class UnitHtml:
             inner += f'<span class="folio-number" data-pagefind-weight="10">{_e(number)}</span> '
         inner += title if title is not None else ""
         if u.attrs.get("continued"):
-            inner += (' <small class="folio-continued">'
+            # the page's words, in a heading that may be marked as the original's language
+            inner += (f' <small class="folio-continued" lang="{_e(self.lang)}">'
                       + self.gettext("(continued: the rule begins before this text)") + "</small>")
         events, meta = u.count("event"), ""
         if events:
@@ -267,7 +268,7 @@ class UnitHtml:
                  + (_field(u, "title") or _whole(u)))
         heading = self.heading(u, inner)
         facts = ""
-        for name, words in (("historical_date", _("Historical date")), ("date_note", _("Date")),
+        for name, words in (("historical_date", _("Historical date")), ("date_note", _("Historicity")),
                             ("duration", _("Duration"))):
             value = _field(u, name)
             if value is not None:

@@ -19,3 +19,17 @@ document.addEventListener("click", function (event) {
     setTimeout(function () { link.classList.remove("folio-copied"); }, 1500);
   }, function () {});
 });
+
+// An abbreviation's expansion is its title, which only a pointer shows: a tap (or a click)
+// writes it out beside the abbreviation, a second one takes it away. The theme's tooltips move
+// the title into a tooltip of their own as the pointer (or a tap) reaches it: read it there.
+document.addEventListener("click", function (event) {
+  var abbr = event.target.closest && event.target.closest("abbr");
+  if (!abbr || event.target.closest("a")) return;
+  var tooltip = document.getElementById(abbr.getAttribute("aria-describedby") || "");
+  var expansion = abbr.getAttribute("title") || (tooltip && tooltip.textContent.trim()) ||
+    abbr.getAttribute("data-folio-expansion");
+  if (!expansion) return;
+  abbr.setAttribute("data-folio-expansion", expansion);
+  abbr.classList.toggle("folio-abbr-open");
+});
