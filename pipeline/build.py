@@ -22,30 +22,30 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import project_files, workers
-from .atomic import atomic_dir
-from .checks import all_codes, fact_reader, run_checks
-from .checks.config import load_config
-from .checks.report import write_check_report
-from .checks.spelling import misspellings
-from .diagnostics import Diagnostic, Severity
-from .errors import FolioError
-from .loaded import DocumentCache
-from .manifest import load_manifest
-from .model import Corpus, Document, Kind, Unit
-from .parsers import PARSERS, translated_side
-from .reader import Source, read_source
-from .references import link as link_references
+from .util import project_files, workers
+from .util.atomic import atomic_dir
+from .check import all_codes, fact_reader, run_checks
+from .check.config import load_config
+from .check.report import write_check_report
+from .check.spelling import misspellings
+from .core.diagnostics import Diagnostic, Severity
+from .core.errors import FolioError
+from .incremental.loaded import DocumentCache
+from .read.manifest import load_manifest
+from .core.model import Corpus, Document, Kind, Unit
+from .parse import PARSERS, translated_side
+from .read.reader import Source, read_source
+from .link.references import link as link_references
 from .rules.facts import Facts, load_facts
 from .rules.rendering import placed
-from .session import Session, stage, start
-from .translations import attach as attach_translations
-from .writers.corpus_json import units_fragment, write_corpus_json
-from .writers.schema import write_schema
-from .writers.yaml_docs import document_yaml, write_yaml_docs
+from .incremental.session import Session, stage, start
+from .link.translations import attach as attach_translations
+from .render.writers.corpus_json import units_fragment, write_corpus_json
+from .render.writers.schema import write_schema
+from .render.writers.yaml_docs import document_yaml, write_yaml_docs
 
 if TYPE_CHECKING:
-    from .aids import Plan, Printed
+    from .render.aids import Plan, Printed
     from .editions.baseline import ChangesSince
 
 #: Kinds that show a parser recognised the text's shape; a "document" of nothing but
@@ -263,7 +263,7 @@ def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
             aids: Printed | None = None, session: Session | None = None, catalogs=None,
             changes: ChangesSince | None = None, facts: Facts | None = None) -> Path | None:
     """The bilingual website into site/, for a project with a mkdocs.yml (pipeline/site/)."""
-    from .site import build_site, render_site, wanted  # MkDocs and Pagefind load only when building
+    from .render.site import build_site, render_site, wanted  # MkDocs and Pagefind load only when building
 
     if not wanted(root):
         return None
@@ -276,14 +276,14 @@ def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
 
 def plan_aids(corpus: Corpus, root: Path, facts: Facts | None = None, catalogs=None) -> Plan:
     """What every player aid prints, from the units and the rule facts (pipeline/aids/)."""
-    from .aids import plan_aids as plan  # Jinja2 and the catalogs load only when building
+    from .render.aids import plan_aids as plan  # Jinja2 and the catalogs load only when building
 
     return plan(corpus, root, facts=facts, catalogs=catalogs)
 
 
 def _prepared_catalogs():
     """The interface catalogs (pipeline/site/i18n.py), read once for the aids and the website."""
-    from .site import i18n  # MkDocs loads with the site package: only when building either
+    from .i18n import catalogs as i18n  # MkDocs loads with the site package: only when building either
 
     return i18n.prepared()
 
@@ -291,7 +291,7 @@ def _prepared_catalogs():
 def print_aids(plan: Plan, out_dir: Path, session: Session | None = None) -> Printed | None:
     """The planned aids as PDFs (WeasyPrint), swapped into ``out_dir`` all at once; in a session,
     an aid whose page did not change since the last build is taken from that build."""
-    from .aids import print_aids as write
+    from .render.aids import print_aids as write
 
     printed = write(plan, out_dir, build_cache=session.cache if session else None,
                     jobs=session.jobs if session else None)

@@ -99,8 +99,8 @@ def test_an_import_inside_a_function_is_caught():
             "    from ..parsers.lines import match_item\n"
             "    from .. import build\n"
             "    return match_item\n")
-    assert broken_imports(text, "translations.fields", "pipeline/translations/fields.py") == [
-        "pipeline/translations/fields.py:5: link imports parsers.lines (shapes)",
-        "pipeline/translations/fields.py:6: link imports build (driver)"]
+    assert broken_imports(text, "translations.fields", "pipeline/link/translations/fields.py") == [
+        "pipeline/link/translations/fields.py:5: link imports parsers.lines (shapes)",
+        "pipeline/link/translations/fields.py:6: link imports build (driver)"]
     assert broken_imports(text.replace("parsers.lines", "lookup"), "site.fake", "x.py") == [
         "x.py:6: render imports build (driver)"]

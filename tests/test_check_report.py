@@ -89,7 +89,7 @@ def test_a_broken_checks_file_is_refused_in_one_line(corpus_copy, folio):
 def test_the_readme_documents_every_code():
     from pathlib import Path
 
-    from pipeline.checks.report import codes_table
+    from pipeline.check.report import codes_table
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
     start, end = readme.index("<!-- codes:start -->\n"), readme.index("<!-- codes:end -->")

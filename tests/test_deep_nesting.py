@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from conftest import REPO, copy_corpus
 from hostile_support import folio
-from pipeline.manifest import load_manifest
-from pipeline.model import Corpus, Kind, Side, Unit
+from pipeline.read.manifest import load_manifest
+from pipeline.core.model import Corpus, Kind, Side, Unit
 
 POP = "corpus/sources/pop-military-actions.en.txt"
 

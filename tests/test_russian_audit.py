@@ -19,9 +19,9 @@ from dataclasses import dataclass
 import pytest
 
 from aids_support import pdftotext, printout
-from pipeline.checks import all_codes
-from pipeline.manifest import load_manifest
-from pipeline.site.i18n import read_catalog
+from pipeline.check import all_codes
+from pipeline.read.manifest import load_manifest
+from pipeline.i18n.catalogs import read_catalog
 from site_support import REPO, site_url
 from test_site_built import html_pages
 from test_site_russian import _names
@@ -193,7 +193,7 @@ def test_a_malformed_row_says_its_problem_in_the_pages_language(site):
 
 def test_the_readings_are_russian_on_the_russian_pages(site, corpus):
     from pipeline.rules import load_facts
-    from pipeline.site.structure import plan
+    from pipeline.render.site.structure import plan
     from markupsafe import escape
 
     site_plan = plan(corpus[0])

@@ -26,13 +26,13 @@ from second_edition import (HYPHEN, MEANING, MOVED_FROM, MOVED_TO, NEW_EFFECT, N
 from test_edition_diff import git
 
 from pipeline.build import load_corpus
-from pipeline.checks.spelling import misspellings
+from pipeline.check.spelling import misspellings
 from pipeline.editions.baseline import changes_since
-from pipeline.site import i18n
-from pipeline.site.render import Renderer
-from pipeline.site.structure import plan
-from pipeline.worddiff import correction
-from pipeline.writers.corpus_json import translation_to_json
+from pipeline.i18n import catalogs as i18n
+from pipeline.render.site.fragments import Renderer
+from pipeline.render.site.structure import plan
+from pipeline.editions.worddiff import correction
+from pipeline.render.writers.corpus_json import translation_to_json
 
 DOC = "eu-risto/eu-risto-period-1"
 CORRECTED = (QUOTES, SPELLING, HYPHEN)

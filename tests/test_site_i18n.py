@@ -9,8 +9,8 @@ import shutil
 import pytest
 from babel.messages.pofile import read_po
 
-from pipeline import resources
-from pipeline.site import extract, i18n
+from pipeline.util import resources
+from pipeline.i18n import extract, catalogs as i18n
 
 CHECKOUT = resources.checkout()
 

@@ -12,10 +12,10 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from pipeline.labels import _sentence
-from pipeline.manifest import load_manifest
-from pipeline.site.findings import SUMMARIES, Findings
-from pipeline.termbase import load_termbase
+from pipeline.core.labels import _sentence
+from pipeline.read.manifest import load_manifest
+from pipeline.render.site.findings import SUMMARIES, Findings
+from pipeline.language.termbase import load_termbase
 from site_support import REPO, site_url
 from test_site_built import html_pages
 
@@ -132,7 +132,7 @@ def test_every_finding_of_the_real_corpus_has_a_russian_message(corpus):  # noqa
 
 
 def test_the_report_translates_the_summaries_its_checks_declare(corpus):  # noqa: F811
-    from pipeline.checks import all_codes
+    from pipeline.check import all_codes
 
     declared = {code.code: code.summary for code in all_codes()}
     emitted = {declared[d.code] for d in corpus[1]}

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from .. import project_files
-from ..errors import FolioError
-from ..manifest import MANIFEST, Baseline, load_baseline
-from ..model import Corpus
-from ..worddiff import Misspellings
+from ..util import project_files
+from ..core.errors import FolioError
+from ..read.manifest import MANIFEST, Baseline, load_baseline
+from ..core.model import Corpus
+from .worddiff import Misspellings
 from . import revisions
 from .diff import EditionDiff, diff_editions
 

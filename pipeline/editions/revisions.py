@@ -21,8 +21,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Iterator
 
-from ..errors import FolioError
-from ..model import Corpus
+from ..core.errors import FolioError
+from ..core.model import Corpus
 
 #: the names of the working tree, as `folio diff` takes them
 WORKTREE = ("WORKTREE", ".")

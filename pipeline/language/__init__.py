@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ..model import Lang
+from ..core.model import Lang
 from .morph import WordInfo, fold, ru_nominative, ru_stems, ru_word
 from .pipelines import en_lemma, lemma, nlp
 

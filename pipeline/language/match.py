@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
-from ..model import Lang
+from ..core.model import Lang
 from . import Token, lemmas
 from .morph import fold, ru_stems
 

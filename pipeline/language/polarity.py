@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..model import Lang
+from ..core.model import Lang
 from . import Token, lemmas
 from .morph import ru_word
 
