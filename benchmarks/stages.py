@@ -36,7 +36,7 @@ from pipeline.read.manifest import load_manifest  # noqa: E402
 from pipeline.core.model import Corpus  # noqa: E402
 from pipeline.link.references import link  # noqa: E402
 from pipeline.rules import load_facts  # noqa: E402
-from pipeline.parse import translated_side  # noqa: E402
+from pipeline.parse import PARSERS, translated_side  # noqa: E402
 from pipeline.link.translations import attach  # noqa: E402
 
 
@@ -73,7 +73,7 @@ def stages(root: Path, pages_only: bool = False) -> dict:
 
     out: dict = {}
     with measured(out, "read"):
-        corpus = Corpus(documents=load_manifest(root))
+        corpus = Corpus(documents=load_manifest(root, PARSERS))
         sources = [pipeline.read(root, document) for document in corpus.documents]
     with measured(out, "parse"):
         for document, source in zip(corpus.documents, sources):

@@ -47,6 +47,7 @@ from .render.writers.yaml_docs import document_yaml, write_yaml_docs
 if TYPE_CHECKING:
     from .render.aids import Plan, Printed
     from .editions.baseline import ChangesSince
+    from .editions.revisions import Edition
 
 #: Kinds that show a parser recognised the text's shape; a "document" of nothing but
 #: paragraphs means the wrong parser was chosen or the file is not what the manifest says.
@@ -140,7 +141,7 @@ def load_corpus(root: Path, session: Session | None = None, *, references: bool 
     documents an edit touched are read, parsed, translated and linked. ``documents``: the
     manifest's, when the caller has read it already."""
     root = Path(root)
-    corpus = Corpus(documents=documents if documents is not None else load_manifest(root))
+    corpus = Corpus(documents=documents if documents is not None else load_manifest(root, PARSERS))
     kept = DocumentCache(session.cache, session.fingerprint) if session else None
     notes: dict[str, list[Diagnostic]] = {}
     with stage(session, "read+parse"):
@@ -181,10 +182,10 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     """``folio build``: every output, from what changed since the build in place (``clean``:
     from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS)."""
     root = Path(root)
-    documents = load_manifest(root)  # a directory that holds no project is refused before anything is made in it
+    documents = load_manifest(root, PARSERS)  # a directory that holds no project is refused before anything is made in it
     out_dir = Path(out_dir) if out_dir is not None else root / "build"
     site_dir = root / "site" if _site_wanted(root) else None
-    with start(root, out_dir, site_dir, jobs=jobs, clean=clean) as session:
+    with start(root, out_dir, site_dir, jobs=jobs, clean=clean, baseline=baseline_commit(root)) as session:
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
         project = Project(root, session, documents)  # the manifest read once: a second at x100
@@ -253,10 +254,38 @@ def check(corpus: Corpus, root: Path, notes: list[Diagnostic] = (),
 
 def edition_changes(root: Path, corpus: Corpus) -> ChangesSince | None:
     """What changed since the edition the manifest's ``changes_since`` names, or None when it
-    names none (pipeline/editions/)."""
-    from .editions.baseline import changes_since  # git, only for a project that names a baseline
+    names none (pipeline/editions/): the driver loads the old edition and hands both over."""
+    from .editions import baseline  # git, only for a project that names a baseline
 
-    return changes_since(root, corpus, misspellings(root))
+    named = baseline.named(root)
+    if named is None:
+        return None
+    with baseline.exported(root, named) as old:
+        return baseline.changes_since(named, old, load_edition(old), corpus, misspellings(root))
+
+
+def baseline_commit(root: Path) -> str:
+    """The commit of the manifest's ``changes_since``, for the fingerprint; a revision that names
+    none, or a manifest that cannot be read, is left for the build to report (it refuses both,
+    at their line)."""
+    from .editions.baseline import commit_of  # git, only for a project that names a baseline
+
+    try:
+        return commit_of(root) or ""
+    except FolioError:
+        return "?"
+
+
+def load_edition(edition: Edition) -> Corpus:
+    """An edition's corpus (pipeline/editions/revisions.py): read, parsed, with its translations;
+    its cross-references are left unresolved, as comparing editions reads texts only. An error
+    in its files names them as the edition has them."""
+    try:
+        return load_corpus(edition.root, references=False)[0]
+    except FolioError as error:
+        if not edition.prefix:
+            raise
+        raise FolioError(error.message, f"{edition.prefix}{error.path or ''}", error.line) from None
 
 
 def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .util.atomic import write_text_atomic
-from .build import Project, build
+from .build import Project, build, load_edition
 from .core.errors import FolioError
 from .check import FAMILIES, all_codes
 from .check.report import as_json, as_sarif, as_text, codes_table, exit_status
@@ -198,7 +198,7 @@ def _diff(project: Project, args: argparse.Namespace) -> int:
     from .editions.text import as_text
 
     with revisions.opened(args.old, project.root) as old, revisions.opened(args.new, project.root) as new:
-        found = diff_editions(revisions.load(old), revisions.load(new), old.label, new.label,
+        found = diff_editions(load_edition(old), load_edition(new), old.label, new.label,
                               only=args.document, misspellings=misspellings(project.root))
     if args.format == "json":
         print(json.dumps(found.to_json(), ensure_ascii=False, indent=1))

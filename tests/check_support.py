@@ -17,7 +17,7 @@ from pipeline.parse import PARSERS
 from pipeline.read.reader import decode_source
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCUMENTS = {document.key: document for document in load_manifest(ROOT)}
+DOCUMENTS = {document.key: document for document in load_manifest(ROOT, PARSERS)}
 #: which real document a crafted text imitates, by parser
 LIKE = {"risto-events": "eu-risto-period-1", "gmt-rulebook": "his-winter-new-world",
         "pop-rulebook": "pop-military-actions"}

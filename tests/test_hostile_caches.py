@@ -31,6 +31,7 @@ from pipeline.incremental.entries import MAGIC, opened, seal
 from pipeline.incremental.fingerprint import fingerprint
 from pipeline.incremental.loaded import LOADED
 from pipeline.read.manifest import load_manifest
+from pipeline.parse import PARSERS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from scaled_corpus import generate  # noqa: E402
@@ -120,7 +121,7 @@ def test_truncated_entries_of_each_kind_are_computed_again(project, clean, tree_
 
 def test_one_truncated_document_entry_loads_that_document_again(project, clean, tree_bytes):
     prints = fingerprint(project)
-    other = next(d for d in load_manifest(project) if d.key.startswith("his-winter"))
+    other = next(d for d in load_manifest(project, PARSERS) if d.key.startswith("his-winter"))
     entry = project / "build" / CACHE / LOADED / prints.document(other)
     entry.write_bytes(entry.read_bytes()[:100])
     edit(project)

@@ -27,7 +27,7 @@ from pipeline.parse import PARSERS, translated_side
 from pipeline.read.reader import decode_source
 from test_lossless import encode, rebuild
 
-DOCUMENTS = {d.key: d for d in load_manifest(REPO)}
+DOCUMENTS = {d.key: d for d in load_manifest(REPO, PARSERS)}
 POWER = DOCUMENTS["his-power-rules"]
 POWER_PATH = POWER.source
 ZWSP, NBSP = "\u200b", "\u00a0"

@@ -13,7 +13,7 @@ from pipeline.parse import PARSERS
 from pipeline.read.reader import decode_source
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCUMENTS = load_manifest(ROOT)
+DOCUMENTS = load_manifest(ROOT, PARSERS)
 
 
 def parse_bytes(document: Document, raw: bytes) -> list[Unit]:

@@ -21,6 +21,7 @@ import pytest
 from aids_support import pdftotext, printout
 from pipeline.check import all_codes
 from pipeline.read.manifest import load_manifest
+from pipeline.parse import PARSERS
 from pipeline.i18n.catalogs import read_catalog
 from site_support import REPO, site_url
 from test_site_built import html_pages
@@ -102,7 +103,7 @@ def vocabulary(corpus) -> Vocabulary:
     names = {word.casefold() for name in _names() for word in _LATIN.findall(name)}
     latin |= {"PDF", "A4"}  # the file format and a paper size the aids are offered in
     # the games' abbreviations, as the termbase's notes cite a rule: "VQ 9"
-    latin |= {document.rulebook.upper() for document in load_manifest(REPO)}
+    latin |= {document.rulebook.upper() for document in load_manifest(REPO, PARSERS)}
     ui = set()
     for message in read_catalog("ru"):
         for msgid in (message.id,) if isinstance(message.id, str) else message.id or ():

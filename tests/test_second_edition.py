@@ -25,9 +25,8 @@ from second_edition import (HYPHEN, MEANING, MOVED_FROM, MOVED_TO, NEW_EFFECT, N
                             QUOTES, RISTO, RISTO_RU, SENTENCE, SPELLING, second_edition)
 from test_edition_diff import git
 
-from pipeline.build import load_corpus
+from pipeline.build import edition_changes, load_corpus
 from pipeline.check.spelling import misspellings
-from pipeline.editions.baseline import changes_since
 from pipeline.i18n import catalogs as i18n
 from pipeline.render.site.fragments import Renderer
 from pipeline.render.site.structure import plan
@@ -304,7 +303,7 @@ def changes_since_v1(project: Path, corpus):
     text = manifest.read_text("utf-8")
     manifest.write_text(text.replace("version: 1\n", 'version: 1\nchanges_since: "v1"\n'), "utf-8")
     try:
-        return changes_since(project, corpus, misspellings(project))
+        return edition_changes(project, corpus)
     finally:
         manifest.write_text(text, "utf-8")
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from pipeline.core.labels import _sentence
 from pipeline.read.manifest import load_manifest
+from pipeline.parse import PARSERS
 from pipeline.render.site.findings import SUMMARIES, Findings
 from pipeline.language.termbase import load_termbase
 from site_support import REPO, site_url
@@ -92,7 +93,7 @@ def english_phrases(text: str, names: list[str]) -> list[str]:
 def _names(corpus=None) -> list[str]:
     """The names a Russian page may write in English: the games', and, with the corpus, the
     titles of the units not translated yet (their labels and outlines name them as written)."""
-    games = {d.game for d in load_manifest(REPO)}
+    games = {d.game for d in load_manifest(REPO, PARSERS)}
     termbase = load_termbase(REPO)
     titles = set()
     for unit in corpus.units.values() if corpus is not None else ():

@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 import os
 import posixpath
-import subprocess
 import tarfile
 import tempfile
 from contextlib import contextmanager
@@ -22,7 +21,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..core.errors import FolioError
-from ..core.model import Corpus
+from ..util.git import run as _git
 
 #: the names of the working tree, as `folio diff` takes them
 WORKTREE = ("WORKTREE", ".")
@@ -116,22 +115,3 @@ def commit_date(project: Path, commit: str) -> datetime | None:
         return None
 
 
-def _git(project: Path, *args: str) -> subprocess.CompletedProcess:
-    try:
-        return subprocess.run(["git", "-C", str(project), *args], capture_output=True, check=False)
-    except OSError as exc:  # no git at all
-        raise FolioError(f"cannot run git: {exc.strerror}") from None
-
-
-def load(edition: Edition) -> Corpus:
-    """The edition's corpus: read, parsed, with its translations; its cross-references are left
-    unresolved, as comparing editions reads texts only. An error in its files names them as the
-    edition has them."""
-    from ..build import load_corpus  # the pipeline, not needed to name an edition
-
-    try:
-        return load_corpus(edition.root, references=False)[0]
-    except FolioError as error:
-        if not edition.prefix:
-            raise
-        raise FolioError(error.message, f"{edition.prefix}{error.path or ''}", error.line) from None

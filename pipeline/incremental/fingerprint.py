@@ -152,24 +152,14 @@ class Fingerprint:
         return digest(*(f"{p}={d}" for p, d in self.files.items() if not p.startswith("corpus/")))
 
 
-def fingerprint(root: Path) -> Fingerprint:
+def fingerprint(root: Path, baseline: str = "") -> Fingerprint:
+    """``baseline``: the commit the manifest's ``changes_since`` names, as the driver found it."""
     root = Path(root)
     files = project_tree(root, PROJECT)
     theme = _theme_overrides(root)
     if theme is not None:
         files.update(project_tree(root, (theme,)))
-    return Fingerprint(dict(sorted(files.items())), code_digest(), _baseline(root))
-
-
-def _baseline(root: Path) -> str:
-    """The commit of the manifest's ``changes_since``; a revision that names none, or a manifest
-    that cannot be read, is left for the build to report (it refuses both, at their line)."""
-    from ..editions.baseline import commit_of  # git, only for a project that names a baseline
-
-    try:
-        return commit_of(root) or ""
-    except FolioError:
-        return "?"
+    return Fingerprint(dict(sorted(files.items())), code_digest(), baseline)
 
 
 def _theme_overrides(root: Path) -> str | None:

@@ -107,11 +107,11 @@ class Session:
 
 @contextmanager
 def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None = None,
-          clean: bool = False) -> Iterator[Session]:
+          clean: bool = False, baseline: str = "") -> Iterator[Session]:
     """The session of one build; the build fills ``session.record`` for the manifest."""
     outputs = [Path(out_dir)] if site_dir is None else [Path(site_dir), Path(out_dir)]
     clear_stale(*outputs)  # what killed builds left, even when this one has nothing to do
-    session = Session(Path(root), Path(out_dir), site_dir, fingerprint(root),
+    session = Session(Path(root), Path(out_dir), site_dir, fingerprint(root, baseline),
                       jobs if jobs is not None else workers.available())
     previous = None if clean else out_dir / CACHE
     damaged = []

@@ -11,14 +11,13 @@ import posixpath
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Collection
 
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 from ..util import project_files, yamlio
 from ..core.errors import FolioError
 from ..core.model import LANGUAGES, Document
-from ..parse import PARSERS
 from ..core.site_names import RESERVED
 
 MANIFEST = "corpus/manifest.yaml"
@@ -31,7 +30,7 @@ SUPPORTED_VERSION = 1
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
-def load_manifest(root: Path) -> list[Document]:
+def load_manifest(root: Path, parsers: Collection[str]) -> list[Document]:
     root = Path(root)
     text = _read(root)
     data, lines = _load(text)
@@ -54,7 +53,7 @@ def load_manifest(root: Path) -> list[Document]:
     seen: dict[str, int] = {}
     for index, entry in enumerate(entries):
         at = lines.entry(index)
-        doc = _document(root, entry, at)
+        doc = _document(root, entry, at, parsers)
         if doc.key in seen:
             raise FolioError(f"key {doc.key!r} is used twice (first at line {seen[doc.key]})",
                              MANIFEST, at.field("key"))
@@ -141,7 +140,7 @@ def _field_lines(node: Node | None) -> dict[str, int]:
     return {str(key.value): key.start_mark.line + 1 for key, _ in node.value}
 
 
-def _document(root: Path, entry: Any, at: _Entry) -> Document:
+def _document(root: Path, entry: Any, at: _Entry, parsers: Collection[str]) -> Document:
     if not isinstance(entry, dict):
         raise FolioError("a documents entry must be a mapping of fields", MANIFEST, at.line)
     unknown = [name for name in entry if name not in REQUIRED + OPTIONAL]
@@ -167,8 +166,8 @@ def _document(root: Path, entry: Any, at: _Entry) -> Document:
     if entry["language"] not in LANGUAGES:
         raise FolioError(f"language {entry['language']!r} is not one of {', '.join(LANGUAGES)}",
                          MANIFEST, at.field("language"))
-    if entry["parser"] not in PARSERS:
-        raise FolioError(f"unknown parser {entry['parser']!r} (known: {', '.join(PARSERS)})",
+    if entry["parser"] not in parsers:  # the driver's registry: reading comes before parsing
+        raise FolioError(f"unknown parser {entry['parser']!r} (known: {', '.join(parsers)})",
                          MANIFEST, at.field("parser"))
     source = _source(root, entry["source"], at.field("source"))
     return Document(**{name: entry[name] for name in REQUIRED if name != "source"},

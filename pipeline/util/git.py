@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from ..core.errors import FolioError
+
 
 @dataclass(frozen=True)
 class Revision:
@@ -32,11 +34,19 @@ def revision(root: Path, rel_path: str) -> Revision | None:
     return Revision(mtime, None)
 
 
+def run(project: Path, *args: str) -> subprocess.CompletedProcess:
+    """git run in ``project``: Folio's one way of calling git (bytes out, never raising on
+    git's own failure; a machine without git is a :class:`FolioError`)."""
+    try:
+        return subprocess.run(["git", "-C", str(project), *args], capture_output=True, check=False)
+    except OSError as exc:  # no git at all
+        raise FolioError(f"cannot run git: {exc.strerror}") from None
+
+
 def _git(root: Path, *args: str) -> str:
     """git's output, or "" when git is missing or ``root`` is not a checkout."""
     try:
-        done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True,
-                              encoding="utf-8", timeout=60)
-    except (OSError, subprocess.SubprocessError):
+        done = run(root, *args)
+    except FolioError:
         return ""
-    return done.stdout.strip() if done.returncode == 0 else ""
+    return done.stdout.decode("utf-8", "replace").strip() if done.returncode == 0 else ""
