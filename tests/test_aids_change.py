@@ -10,7 +10,8 @@ import pytest
 
 from aids_support import REPO, flat, pdftotext
 from pipeline.render.aids import plan_aids, print_aids
-from pipeline.render.aids.printed_lines import KINDS, SKIPPED, UnknownKind, to_line
+from pipeline.core.errors import UnknownKind
+from pipeline.render.aids.printed_lines import KINDS, SKIPPED, to_line
 from pipeline.render.aids.sheet import Sheet
 from pipeline.build import load_corpus
 from pipeline.core.errors import FolioError

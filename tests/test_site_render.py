@@ -14,7 +14,8 @@ from pipeline.core.model import (Claims, Corpus, Document, Kind, Reference, RefK
 from pipeline.i18n.catalogs import committed
 from pipeline.render.site.fragments import Renderer
 from pipeline.render.site.structure import plan
-from pipeline.render.site.units import UnknownKind, check_kinds, render
+from pipeline.core.errors import UnknownKind
+from pipeline.render.site.units import check_kinds, render
 from pipeline.language.termbase import Abbreviation, Termbase
 
 EVIL = "Beware: <script>alert(1)</script> **bold** {{ x }} {% raw %} [a](b) &amp; see 8:I"

@@ -21,3 +21,8 @@ class FolioError(Exception):
         if where and self.line is not None:
             where = f"{where}:{self.line}" + (f":{self.col}" if self.col is not None else "")
         return f"{where}: error: {self.message}" if where else f"error: {self.message}"
+
+
+class UnknownKind(FolioError):
+    """A unit kind a renderer (the website, the player aids) has no way to show: a kind added to
+    the model stops the build until each renderer says how it shows it."""

@@ -76,11 +76,6 @@ class TreeBuilder:
             self.stack.pop()
         return self.top
 
-    def close_through(self, unit: Unit) -> None:
-        """Close ``unit`` and everything opened inside it."""
-        while unit in self.stack:
-            self.stack.pop()
-
     def close_past(self, unit: Unit) -> None:
         """Close everything opened inside ``unit``, leaving it on top."""
         while self.top is not unit:
@@ -161,9 +156,6 @@ class TreeBuilder:
         self._own[self.root.id] = (line, line)
         self.set_field(self.root, "title", self.source.lines[line - 1].strip())
         return self.root
-
-    def owns_lines(self, unit: Unit) -> bool:
-        return unit.id in self._own
 
     def set_field(self, unit: Unit, name: str, value: Any) -> None:
         if value is not None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...core.errors import FolioError
+from ...core.errors import UnknownKind
 from ...core.model import Kind, Unit
 from ...rules import Fact
 from . import pick
@@ -43,10 +43,6 @@ KEEP = frozenset({Kind.STEP, Kind.ITEM, Kind.EFFECT, Kind.PRECONDITION, Kind.ROW
                   Kind.PARAGRAPH, Kind.NOTE, Kind.FOOTNOTE})
 
 
-class UnknownKind(FolioError):
-    """A unit kind the player aids do not know how to print."""
-
-
 def lines(sheet: Sheet, unit_id: str, callouts: Callouts | None = None) -> list[Line]:
     """The children of ``unit_id``, each as a line with its own children."""
     return [line for child in sheet.children(unit_id)
@@ -58,7 +54,7 @@ def to_line(sheet: Sheet, unit: Unit, callouts: Callouts) -> Line | None:
         return None
     if unit.kind not in KINDS:
         raise UnknownKind(f"{unit.id}: the player aids cannot print a unit of kind {unit.kind!r} "
-                          "(add it to KINDS in pipeline/aids/lines.py)")
+                          "(add it to KINDS in pipeline/render/aids/printed_lines.py)")
     title_field, body_field = KINDS[unit.kind]
     title = sheet.text(unit.id, title_field) if title_field else None
     if body_field in ("header", "cells"):

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from markupsafe import Markup
 
-from ...core.errors import FolioError
+from ...core.errors import UnknownKind
 from ...core.lookup import Lookup
 from ...core.model import Corpus, Kind, Reference, Side, Status, Unit
 from ...editions.worddiff import word_diff
@@ -26,10 +26,6 @@ from .lexicon import hidden_terms
 HEADINGS = frozenset({Kind.SECTION, Kind.EVENT, Kind.OCCURRENCE, Kind.PHASE, Kind.ACTION})
 #: kinds whose consecutive siblings form one list (numbered steps, items, rows ...)
 RUNS = frozenset({Kind.STEP, Kind.ITEM, Kind.ROW, Kind.MODIFIER, Kind.PRECONDITION, Kind.EFFECT})
-
-
-class UnknownKind(FolioError):
-    """A unit kind the website has no template for."""
 
 
 @dataclass

@@ -289,10 +289,5 @@ def _item(value: Any) -> str:
     return "  " + json_text.dumps(value, 2)
 
 
-def _object(value: dict[str, Any]) -> str:
-    """``value`` as :func:`dumps` writes it as a top-level member: indented one level."""
-    return json_text.dumps(value, 1)
-
-
 def _array(items: list[str]) -> str:
     return "[\n" + ",\n".join(items) + "\n ]" if items else "[]"
