@@ -140,3 +140,69 @@ def test_an_import_inside_a_function_is_caught():
         "pipeline/link/translations/fields.py:6: link imports build (driver)"]
     assert broken_imports(text.replace("parse.line_shapes", "core.lookup"), "render.site.fake", "x.py") == [
         "x.py:6: render imports build (driver)"]
+
+
+def typing_only(tree: ast.AST) -> set[int]:
+    """The lines of the imports under ``if TYPE_CHECKING:``: read by a type checker, never run."""
+    lines = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+            lines |= {n.lineno for statement in node.body for n in ast.walk(statement)
+                      if isinstance(n, (ast.Import, ast.ImportFrom))}
+    return lines
+
+
+def import_graph() -> dict[str, set[str]]:
+    """module -> the modules of pipeline/ it imports when it runs (inside functions included); a
+    package is named without its ``__init__``."""
+    graph = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name, text = module_name(path), path.read_text("utf-8")
+        skipped = typing_only(ast.parse(text))
+        key = name.removesuffix(".__init__")
+        graph[key] = {target.removesuffix(".__init__") for line, target in imports(text, name)
+                      if line not in skipped} - {key}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other round (Tarjan's strongly connected components)."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for target in sorted(graph.get(module, ())):
+            if target not in graph:
+                continue
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in on_stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            group = []
+            while not group or group[-1] != module:
+                group.append(stack.pop())
+                on_stack.discard(group[-1])
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_module_imports_itself_round_a_circle():
+    assert circles(import_graph()) == []
+
+
+def test_a_circle_is_caught():
+    # the circle before the driver loaded the old edition itself, and one within a part
+    graph = {"build": {"incremental.fingerprint"}, "incremental.fingerprint": {"editions.baseline"},
+             "editions.baseline": {"editions.revisions"}, "editions.revisions": {"build"},
+             "core.model": {"core.lookup"}, "core.lookup": {"core.model"}, "cli": {"build"}}
+    assert sorted(circles(graph)) == [["build", "editions.baseline", "editions.revisions", "incremental.fingerprint"],
+                                      ["core.lookup", "core.model"]]

@@ -9,8 +9,10 @@ order; the model's own methods of those names ask the corpus's :meth:`~pipeline.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
-from .model import Corpus, Document, Reference, Unit
+if TYPE_CHECKING:  # the model builds its Lookup (Corpus.lookup): this module never imports it
+    from .model import Corpus, Document, Reference, Unit
 
 
 class Lookup:

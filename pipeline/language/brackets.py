@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import ru_nominative
+from .morph import ru_nominative
 from ..core.model import Corpus, Lang
 
 _BRACKETS = re.compile(r"\[([^\[\]\n]*[A-Za-z][^\[\]\n]*)\]")

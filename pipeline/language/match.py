@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from ..core.model import Lang
-from . import Token, lemmas
+from .tokens import Token, lemmas
 from .morph import fold, ru_stems
 
 #: Abbreviations (two or more capitals, no space: CP, CtA, DoW, КО) and names written in

@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..core.model import Lang
-from . import Token, lemmas
+from .tokens import Token, lemmas
 from .morph import ru_word
 
 

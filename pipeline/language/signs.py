@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..core.model import Lang
-from . import lemmas
+from .tokens import lemmas
 
 
 class Signed(NamedTuple):
