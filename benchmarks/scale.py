@@ -103,7 +103,7 @@ def _children() -> float:
 def _env(aids_cache: Path) -> dict:
     env = dict(os.environ)
     env["FOLIO_QUIET"] = "1"  # no progress line in captured output
-    # the aids keep printed PDFs in a cache of their own (pipeline/aids/cache.py): an empty one
+    # the aids keep printed PDFs in a cache of their own (pipeline/render/aids/cache.py): an empty one
     # for each cold build, the cold build's for the rebuilds that follow it
     env["FOLIO_CACHE_DIR"] = str(aids_cache)
     return env

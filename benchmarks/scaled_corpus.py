@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from pipeline.translations.store import dump, load  # noqa: E402
+from pipeline.link.translations.store import dump, load  # noqa: E402
 
 #: what a generated repository needs besides corpus/: the site's base configuration and the
 #: theme overrides it names (relative to itself)

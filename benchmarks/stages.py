@@ -30,14 +30,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from memory import PeakMemory  # noqa: E402
 from pipeline import build as pipeline  # noqa: E402
-from pipeline.checks import FAMILIES  # noqa: E402
-from pipeline.checks.base import WORD, CheckContext  # noqa: E402
-from pipeline.manifest import load_manifest  # noqa: E402
-from pipeline.model import Corpus  # noqa: E402
-from pipeline.references import link  # noqa: E402
+from pipeline.check import FAMILIES  # noqa: E402
+from pipeline.check.base import WORD, CheckContext  # noqa: E402
+from pipeline.read.manifest import load_manifest  # noqa: E402
+from pipeline.core.model import Corpus  # noqa: E402
+from pipeline.link.references import link  # noqa: E402
 from pipeline.rules import load_facts  # noqa: E402
-from pipeline.parsers import translated_side  # noqa: E402
-from pipeline.translations import attach  # noqa: E402
+from pipeline.parse import PARSERS, translated_side  # noqa: E402
+from pipeline.link.translations import attach  # noqa: E402
 
 
 def _rss_peak_kb() -> int:
@@ -67,13 +67,13 @@ def measured(results: dict, name: str):
 def stages(root: Path, pages_only: bool = False) -> dict:
     """Each stage as the pipeline runs it, called one by one, serially and from nothing; with
     ``pages_only``, the site stops at Folio's pages: no MkDocs, no search index."""
-    from pipeline.site import build_site, mkdocs_adapter, search, wanted
-    from pipeline.session import Session
-    from pipeline.fingerprint import fingerprint
+    from pipeline.render.site import build_site, mkdocs_adapter, search, wanted
+    from pipeline.incremental.session import Session
+    from pipeline.incremental.fingerprint import fingerprint
 
     out: dict = {}
     with measured(out, "read"):
-        corpus = Corpus(documents=load_manifest(root))
+        corpus = Corpus(documents=load_manifest(root, PARSERS))
         sources = [pipeline.read(root, document) for document in corpus.documents]
     with measured(out, "parse"):
         for document, source in zip(corpus.documents, sources):

@@ -1,5 +1,5 @@
 """What the kept compiled templates save: a build of the real project after a one-word edit, on
-one core, with the theme's templates taken from the user's cache (sealed, pipeline/site/
+one core, with the theme's templates taken from the user's cache (sealed, pipeline/render/site/
 mkdocs_adapter.py) and with them compiled on every build; the MkDocs stage and the whole build,
 medians of N rounds each, alternating.
 
@@ -23,7 +23,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from hostile_support import make_project  # noqa: E402
 
-import pipeline.site.mkdocs_adapter as adapter  # noqa: E402
+import pipeline.render.site.mkdocs_adapter as adapter  # noqa: E402
 from pipeline.build import build  # noqa: E402
 
 SOURCE = "corpus/sources/vq-spring-deployment-action-phase.ru.txt"

@@ -17,11 +17,11 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # the manual documents the checkout it is part of, not an installed Folio
 
 # The one place the manual names the pipeline's modules: when a module moves, fix these lines only.
-from pipeline.checks import all_codes  # noqa: E402,F401  (the codes the manual's test expects)
-from pipeline.checks.report import codes_table  # noqa: E402
+from pipeline.check import all_codes  # noqa: E402,F401  (the codes the manual's test expects)
+from pipeline.check.report import codes_table  # noqa: E402
 from pipeline.cli import _arguments as folio_parser  # noqa: E402
-from pipeline.kinds import KINDS  # noqa: E402
-from pipeline.writers.schema import corpus_schema  # noqa: E402
+from pipeline.core.kinds import KINDS  # noqa: E402
+from pipeline.render.writers.schema import corpus_schema  # noqa: E402
 
 CODES_START, CODES_END = "<!-- codes:start -->\n", "<!-- codes:end -->"
 

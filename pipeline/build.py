@@ -22,31 +22,32 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import project_files, workers
-from .atomic import atomic_dir
-from .checks import all_codes, fact_reader, run_checks
-from .checks.config import load_config
-from .checks.report import write_check_report
-from .checks.spelling import misspellings
-from .diagnostics import Diagnostic, Severity
-from .errors import FolioError
-from .loaded import DocumentCache
-from .manifest import load_manifest
-from .model import Corpus, Document, Kind, Unit
-from .parsers import PARSERS, translated_side
-from .reader import Source, read_source
-from .references import link as link_references
+from .util import project_files, workers
+from .util.atomic import atomic_dir
+from .check import all_codes, fact_reader, run_checks
+from .check.config import load_config
+from .check.report import write_check_report
+from .check.spelling import misspellings
+from .core.diagnostics import Diagnostic, Severity
+from .core.errors import FolioError
+from .incremental.loaded import DocumentCache
+from .read.manifest import load_manifest
+from .core.model import Corpus, Document, Kind, Unit
+from .parse import PARSERS, translated_side
+from .read.reader import Source, read_source
+from .link.references import link as link_references
 from .rules.facts import Facts, load_facts
 from .rules.rendering import placed
-from .session import Session, stage, start
-from .translations import attach as attach_translations
-from .writers.corpus_json import units_fragment, write_corpus_json
-from .writers.schema import write_schema
-from .writers.yaml_docs import document_yaml, write_yaml_docs
+from .incremental.session import Session, stage, start
+from .link.translations import attach as attach_translations
+from .render.writers.corpus_json import units_fragment, write_corpus_json
+from .render.writers.schema import write_schema
+from .render.writers.yaml_docs import document_yaml, write_yaml_docs
 
 if TYPE_CHECKING:
-    from .aids import Plan, Printed
+    from .render.aids import Plan, Printed
     from .editions.baseline import ChangesSince
+    from .editions.revisions import Edition
 
 #: Kinds that show a parser recognised the text's shape; a "document" of nothing but
 #: paragraphs means the wrong parser was chosen or the file is not what the manifest says.
@@ -67,7 +68,7 @@ class BuildResult:
     aids: Printed | None = None
     #: documents, units by kind and references: what the CLI reports of a build
     summary: dict = field(default_factory=dict)
-    #: what the build did (pipeline/session.py): counted, and named per stage; a build with
+    #: what the build did (pipeline/incremental/session.py): counted, and named per stage; a build with
     #: nothing to do leaves both empty and ``corpus`` None
     stats: Counter = field(default_factory=Counter)
     touched: dict = field(default_factory=dict)
@@ -136,11 +137,11 @@ def load_corpus(root: Path, session: Session | None = None, *, references: bool 
     """Read, parse and link every document: the corpus every command works on. Without
     ``references`` no cross-reference is resolved: an edition diff compares texts only, and
     resolving is most of the time loading takes. In a build's ``session``, a document whose
-    inputs did not change comes from the last build whole (pipeline/loaded.py): only the
+    inputs did not change comes from the last build whole (pipeline/incremental/loaded.py): only the
     documents an edit touched are read, parsed, translated and linked. ``documents``: the
     manifest's, when the caller has read it already."""
     root = Path(root)
-    corpus = Corpus(documents=documents if documents is not None else load_manifest(root))
+    corpus = Corpus(documents=documents if documents is not None else load_manifest(root, PARSERS))
     kept = DocumentCache(session.cache, session.fingerprint) if session else None
     notes: dict[str, list[Diagnostic]] = {}
     with stage(session, "read+parse"):
@@ -181,10 +182,10 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     """``folio build``: every output, from what changed since the build in place (``clean``:
     from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS)."""
     root = Path(root)
-    documents = load_manifest(root)  # a directory that holds no project is refused before anything is made in it
+    documents = load_manifest(root, PARSERS)  # a directory that holds no project is refused before anything is made in it
     out_dir = Path(out_dir) if out_dir is not None else root / "build"
     site_dir = root / "site" if _site_wanted(root) else None
-    with start(root, out_dir, site_dir, jobs=jobs, clean=clean) as session:
+    with start(root, out_dir, site_dir, jobs=jobs, clean=clean, baseline=baseline_commit(root)) as session:
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
         project = Project(root, session, documents)  # the manifest read once: a second at x100
@@ -253,17 +254,45 @@ def check(corpus: Corpus, root: Path, notes: list[Diagnostic] = (),
 
 def edition_changes(root: Path, corpus: Corpus) -> ChangesSince | None:
     """What changed since the edition the manifest's ``changes_since`` names, or None when it
-    names none (pipeline/editions/)."""
-    from .editions.baseline import changes_since  # git, only for a project that names a baseline
+    names none (pipeline/editions/): the driver loads the old edition and hands both over."""
+    from .editions import baseline  # git, only for a project that names a baseline
 
-    return changes_since(root, corpus, misspellings(root))
+    named = baseline.named(root)
+    if named is None:
+        return None
+    with baseline.exported(root, named) as old:
+        return baseline.changes_since(named, old, load_edition(old), corpus, misspellings(root))
+
+
+def baseline_commit(root: Path) -> str:
+    """The commit of the manifest's ``changes_since``, for the fingerprint; a revision that names
+    none, or a manifest that cannot be read, is left for the build to report (it refuses both,
+    at their line)."""
+    from .editions.baseline import commit_of  # git, only for a project that names a baseline
+
+    try:
+        return commit_of(root) or ""
+    except FolioError:
+        return "?"
+
+
+def load_edition(edition: Edition) -> Corpus:
+    """An edition's corpus (pipeline/editions/revisions.py): read, parsed, with its translations;
+    its cross-references are left unresolved, as comparing editions reads texts only. An error
+    in its files names them as the edition has them."""
+    try:
+        return load_corpus(edition.root, references=False)[0]
+    except FolioError as error:
+        if not edition.prefix:
+            raise
+        raise FolioError(error.message, f"{edition.prefix}{error.path or ''}", error.line) from None
 
 
 def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
             aids: Printed | None = None, session: Session | None = None, catalogs=None,
             changes: ChangesSince | None = None, facts: Facts | None = None) -> Path | None:
-    """The bilingual website into site/, for a project with a mkdocs.yml (pipeline/site/)."""
-    from .site import build_site, render_site, wanted  # MkDocs and Pagefind load only when building
+    """The bilingual website into site/, for a project with a mkdocs.yml (pipeline/render/site/)."""
+    from .render.site import build_site, render_site, wanted  # MkDocs and Pagefind load only when building
 
     if not wanted(root):
         return None
@@ -275,15 +304,15 @@ def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
 
 
 def plan_aids(corpus: Corpus, root: Path, facts: Facts | None = None, catalogs=None) -> Plan:
-    """What every player aid prints, from the units and the rule facts (pipeline/aids/)."""
-    from .aids import plan_aids as plan  # Jinja2 and the catalogs load only when building
+    """What every player aid prints, from the units and the rule facts (pipeline/render/aids/)."""
+    from .render.aids import plan_aids as plan  # Jinja2 and the catalogs load only when building
 
     return plan(corpus, root, facts=facts, catalogs=catalogs)
 
 
 def _prepared_catalogs():
-    """The interface catalogs (pipeline/site/i18n.py), read once for the aids and the website."""
-    from .site import i18n  # MkDocs loads with the site package: only when building either
+    """The interface catalogs (pipeline/i18n/catalogs.py), read once for the aids and the website."""
+    from .i18n import catalogs as i18n  # MkDocs loads with the site package: only when building either
 
     return i18n.prepared()
 
@@ -291,7 +320,7 @@ def _prepared_catalogs():
 def print_aids(plan: Plan, out_dir: Path, session: Session | None = None) -> Printed | None:
     """The planned aids as PDFs (WeasyPrint), swapped into ``out_dir`` all at once; in a session,
     an aid whose page did not change since the last build is taken from that build."""
-    from .aids import print_aids as write
+    from .render.aids import print_aids as write
 
     printed = write(plan, out_dir, build_cache=session.cache if session else None,
                     jobs=session.jobs if session else None)

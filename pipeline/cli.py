@@ -15,30 +15,30 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .atomic import write_text_atomic
-from .build import Project, build
-from .errors import FolioError
-from .checks import FAMILIES, all_codes
-from .checks.report import as_json, as_sarif, as_text, codes_table, exit_status
-from .labels import label
-from .terminal import escaped_output
-from .model import LANGUAGES, Corpus, Kind, Reference, Side
-from .aids.cli import add_commands as add_aids_commands
-from .rules.cli import add_commands as add_rules_commands
-from .rules.cli import facts_lines
-from .termbase import load_termbase
-from .translations.po import export as po_export
-from .translations.po import import_po as po_import
-from .translations.edit import realign as realign_translations
-from .translations.edit import remove as remove_translations
-from .translations.merge import changes_detail, changes_summary
-from .translations.status import as_json as coverage_json
-from .translations.status import as_table as coverage_table
-from .translations.status import as_units_text as pending_text
-from .translations.status import coverage, lost, pending
-from .translations.tbx import write_tbx
-from .version import folio_version
-from .writers.corpus_json import present_attrs
+from .util.atomic import write_text_atomic
+from .build import Project, build, load_edition
+from .core.errors import FolioError
+from .check import FAMILIES, all_codes
+from .check.report import as_json, as_sarif, as_text, codes_table, exit_status
+from .core.labels import label
+from .util.terminal import escaped_output
+from .core.model import LANGUAGES, Corpus, Kind, Reference, Side
+from .render.aids.command import add_commands as add_aids_commands
+from .rules.command import add_commands as add_rules_commands
+from .rules.command import facts_lines
+from .language.termbase import load_termbase
+from .link.translations.po import export as po_export
+from .link.translations.po import import_po as po_import
+from .link.translations.edit import realign as realign_translations
+from .link.translations.edit import remove as remove_translations
+from .link.translations.merge import changes_detail, changes_summary
+from .link.translations.status import as_json as coverage_json
+from .link.translations.status import as_table as coverage_table
+from .link.translations.status import as_units_text as pending_text
+from .link.translations.status import coverage, lost, pending
+from .link.translations.tbx import write_tbx
+from .core.version import folio_version
+from .render.writers.corpus_json import present_attrs
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -167,8 +167,8 @@ def _arguments() -> argparse.ArgumentParser:
     command.add_argument("--host", default="127.0.0.1",
                          help="the address to listen on (default 127.0.0.1: this machine only)")
     command.set_defaults(command=_serve)
-    add_rules_commands(commands)  # `folio rules list|run`: pipeline/rules/cli.py
-    add_aids_commands(commands)  # `folio aids`: pipeline/aids/cli.py
+    add_rules_commands(commands)  # `folio rules list|run`: pipeline/rules/command.py
+    add_aids_commands(commands)  # `folio aids`: pipeline/render/aids/command.py
     _add_diff_command(commands)
     return parser
 
@@ -193,12 +193,12 @@ def _add_diff_command(commands) -> None:
 
 def _diff(project: Project, args: argparse.Namespace) -> int:
     from .editions import revisions  # git and temporary directories: only for this command
-    from .checks.spelling import misspellings
+    from .check.spelling import misspellings
     from .editions.diff import diff_editions
     from .editions.text import as_text
 
     with revisions.opened(args.old, project.root) as old, revisions.opened(args.new, project.root) as new:
-        found = diff_editions(revisions.load(old), revisions.load(new), old.label, new.label,
+        found = diff_editions(load_edition(old), load_edition(new), old.label, new.label,
                               only=args.document, misspellings=misspellings(project.root))
     if args.format == "json":
         print(json.dumps(found.to_json(), ensure_ascii=False, indent=1))
@@ -232,7 +232,7 @@ def _build(project: Project, args: argparse.Namespace) -> int:
 
 
 def _serve(project: Project, args: argparse.Namespace) -> int:
-    from .site.serve import serve  # http.server only for this command
+    from .render.site.serve import serve  # http.server only for this command
 
     site = project.root / "site"
     if not 0 <= args.port <= 65535:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from pipeline.aids import AidFile, Printed, plan_aids, print_aids
+from pipeline.render.aids import AidFile, Printed, plan_aids, print_aids
 from pipeline.build import load_corpus
 
 REPO = Path(__file__).resolve().parents[1]

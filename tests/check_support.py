@@ -9,15 +9,15 @@ from pathlib import Path
 from types import ModuleType
 
 from pipeline.build import load_corpus
-from pipeline.checks.base import CheckContext
-from pipeline.diagnostics import Diagnostic
-from pipeline.manifest import load_manifest
-from pipeline.model import Corpus
-from pipeline.parsers import PARSERS
-from pipeline.reader import decode_source
+from pipeline.check.base import CheckContext
+from pipeline.core.diagnostics import Diagnostic
+from pipeline.read.manifest import load_manifest
+from pipeline.core.model import Corpus
+from pipeline.parse import PARSERS
+from pipeline.read.reader import decode_source
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCUMENTS = {document.key: document for document in load_manifest(ROOT)}
+DOCUMENTS = {document.key: document for document in load_manifest(ROOT, PARSERS)}
 #: which real document a crafted text imitates, by parser
 LIKE = {"risto-events": "eu-risto-period-1", "gmt-rulebook": "his-winter-new-world",
         "pop-rulebook": "pop-military-actions"}
@@ -73,7 +73,7 @@ def scrambled_contexts(count: int = 60) -> tuple[CheckContext, ...]:
     shapes no checked-in text has (a sub-item without its parent, a table in a Risto event)."""
     import random
 
-    from pipeline.errors import FolioError
+    from pipeline.core.errors import FolioError
 
     documents = list(DOCUMENTS.values())
     pool = [line for d in documents for line in (ROOT / d.source).read_text("utf-8").split("\n")]

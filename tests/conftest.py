@@ -55,7 +55,7 @@ def keep_translations(root: Path, keep: dict[str, tuple[str, ...]]) -> None:
     """Leave only the stored translations whose unit id starts with one of ``keep[file]``, in
     the named translation files, and no other translation file: a state that does not change
     as the real editions are completed."""
-    from pipeline.translations.store import dump, load
+    from pipeline.link.translations.store import dump, load
 
     directory = root / "corpus" / "translations"
     for path in sorted(directory.glob("*.yaml")):

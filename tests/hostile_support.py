@@ -20,8 +20,8 @@ from pathlib import Path
 from conftest import REPO, Run, copy_corpus, tree_bytes
 
 from pipeline.cli import main
-from pipeline.model import Document
-from pipeline.parsers import gmt_rulebook
+from pipeline.core.model import Document
+from pipeline.parse import gmt_rulebook
 
 #: what a refused command must leave exactly as it was
 KEPT = ("build", "site", "corpus/translations")

@@ -7,9 +7,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from pipeline.build import load_corpus
-from pipeline.checks import rules_drift
-from pipeline.checks.base import CheckContext
-from pipeline.diagnostics import Diagnostic
+from pipeline.check import rules_drift
+from pipeline.check.base import CheckContext
+from pipeline.core.diagnostics import Diagnostic
 from pipeline.rules import Facts, Outcome, load_facts, run
 
 ROOT = Path(__file__).resolve().parents[1]

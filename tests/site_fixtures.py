@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import check, load_corpus
-from pipeline.site import render_site
+from pipeline.render.site import render_site
 from site_support import CHROMIUM, CHROMIUM_ARGS, REPO, serving
 
 

@@ -89,7 +89,7 @@ def broken_links(site: Path) -> list[str]:
 @contextmanager
 def serving(site: Path) -> Iterator[str]:
     """The built site on a free localhost port, for as long as the block runs; its base URL."""
-    from pipeline.site.serve import make_server
+    from pipeline.render.site.serve import make_server
 
     server = make_server(site, "127.0.0.1", 0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -11,13 +11,13 @@ import pytest
 from babel.support import Translations
 from pypdf import PdfReader
 
-import pipeline.aids
+import pipeline.render.aids
 from aids_support import REPO, flat, inspect_layout, page_fill, pdftotext
-from pipeline.aids import AIDS, plan_aids, print_aids
-from pipeline.aids.pdf import PAPERS
+from pipeline.render.aids import AIDS, plan_aids, print_aids
+from pipeline.render.aids.pdf import PAPERS
 from pipeline.build import build, load_corpus
-from pipeline.model import LANGUAGES
-from pipeline.site import i18n
+from pipeline.core.model import LANGUAGES
+from pipeline.i18n import catalogs as i18n
 from site_support import broken_links, parse_html
 
 MARY_STEP_1 = "1. Открытие карты: Английский игрок открывает карту"
@@ -88,14 +88,14 @@ def test_a_failure_while_printing_leaves_the_previous_aids(tmp_path, monkeypatch
     out = tmp_path / "aids"
     print_aids(plan, out)
     before = tree_bytes(out)
-    printing = pipeline.aids.pdf.Printer.print
+    printing = pipeline.render.aids.pdf.Printer.print
 
     def failing(self, html, variant, measured=None, inspect=None):
         if 'lang="ru"' in html:  # the English aid is printed, the Russian one fails
             raise OSError("disk full")
         return printing(self, html, variant, measured, inspect)
 
-    monkeypatch.setattr(pipeline.aids.pdf.Printer, "print", failing)
+    monkeypatch.setattr(pipeline.render.aids.pdf.Printer, "print", failing)
     for jobs in (1, 2):  # in this process, and in a worker
         with pytest.raises(OSError, match="disk full"):
             print_aids(plan, out, jobs=jobs)
@@ -129,7 +129,7 @@ def test_an_aid_printed_before_is_taken_from_the_cache(tmp_path, monkeypatch):
         def __init__(self):
             raise AssertionError("laid out again")
 
-    monkeypatch.setattr(pipeline.aids.pdf, "Printer", Broken)
+    monkeypatch.setattr(pipeline.render.aids.pdf, "Printer", Broken)
     second = print_aids(plan, tmp_path / "two")
     path = first.files[0].path
     assert (second.directory / path).read_bytes() == (first.directory / path).read_bytes()

@@ -9,12 +9,13 @@ import re
 import pytest
 
 from aids_support import REPO, flat, pdftotext
-from pipeline.aids import plan_aids, print_aids
-from pipeline.aids.lines import KINDS, SKIPPED, UnknownKind, to_line
-from pipeline.aids.sheet import Sheet
+from pipeline.render.aids import plan_aids, print_aids
+from pipeline.core.errors import UnknownKind
+from pipeline.render.aids.printed_lines import KINDS, SKIPPED, to_line
+from pipeline.render.aids.sheet import Sheet
 from pipeline.build import load_corpus
-from pipeline.errors import FolioError
-from pipeline.model import Kind
+from pipeline.core.errors import FolioError
+from pipeline.core.model import Kind
 from pipeline.rules import load_facts, run
 
 HIS = "corpus/rules/his.yaml"
@@ -139,7 +140,7 @@ def test_a_translation_awaiting_review_prints_tagged_so(corpus_copy):
     """A translator's fuzzy mark reaches the printed page: the text prints, tagged, never as
     finished."""
     from conftest import mark_fuzzy
-    from pipeline.aids.render import environment
+    from pipeline.render.aids.html import environment
 
     mark_fuzzy(corpus_copy, "corpus/translations/pop-military-actions.ru.yaml",
                "pop:5.5/action-1/proc-1/step-2")

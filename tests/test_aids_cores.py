@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-import pipeline.aids.pdf
+import pipeline.render.aids.pdf
 from aids_support import REPO, pdftotext
-from pipeline.aids import pack, plan_aids, print_aids
+from pipeline.render.aids import pack, plan_aids, print_aids
 from pipeline.build import load_corpus
 
 RISTO = "eu-risto-events-period-1"
@@ -21,13 +21,13 @@ ELECTION = "1. Выборы проводятся среди монархов SPA
 def measured(monkeypatch):
     """The cards each narrow measuring layout lays out, by the aid's language."""
     calls: list[tuple[str, list[int]]] = []
-    original = pipeline.aids.pdf.Printer.measure_narrow
+    original = pipeline.render.aids.pdf.Printer.measure_narrow
 
     def recording(self, html, cards):
         calls.append(('lang="ru"' in html and "ru" or "en", list(cards)))
         return original(self, html, cards)
 
-    monkeypatch.setattr(pipeline.aids.pdf.Printer, "measure_narrow", recording)
+    monkeypatch.setattr(pipeline.render.aids.pdf.Printer, "measure_narrow", recording)
     return calls
 
 

@@ -12,10 +12,10 @@ import pytest
 from pypdf import PdfReader
 
 from aids_support import ARTIFACTS, flat, pdftotext, printout
-from pipeline.aids import AIDS, plan_aids, print_aids
+from pipeline.render.aids import AIDS, plan_aids, print_aids
 from pipeline.build import load_corpus
-from pipeline.aids.pdf import PAPERS
-from pipeline.model import LANGUAGES
+from pipeline.render.aids.pdf import PAPERS
+from pipeline.core.model import LANGUAGES
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pipeline.align import How, Piece, align, without_marker
+from pipeline.editions.align import How, Piece, align, without_marker
 from pipeline.build import load_corpus
 from conftest import REPO
 

@@ -1,4 +1,4 @@
-"""The import rules of docs/ARCHITECTURE.md, enforced by an AST walk of pipeline/: every import,
+"""The layers of docs/ARCHITECTURE.md: the table is a strict order, and an AST walk of pipeline/ finds every import,
 at the top of a module or inside a function, goes from one part to a part its row allows."""
 
 from __future__ import annotations
@@ -13,15 +13,34 @@ DOC = REPO / "docs" / "ARCHITECTURE.md"
 
 def rules() -> tuple[dict[str, str], dict[str, set[str]]]:
     """(module -> part, part -> the parts it may import), from the document's table."""
-    text = DOC.read_text("utf-8")
-    table = text[text.index("| part | modules | may import |"):].split("\n\n", 1)[0]
     members, allowed = {}, {}
+    for part, modules, imports in rows():
+        for module in modules:
+            members[module] = part
+        allowed[part] = set(imports)
+    return members, allowed
+
+
+def rows(text: str | None = None) -> list[tuple[str, list[str], list[str]]]:
+    """The table's rows in order, lowest layer first: (part, its modules, the parts it may import)."""
+    text = DOC.read_text("utf-8") if text is None else text
+    table = text[text.index("| part | modules | may import |"):].split("\n\n", 1)[0]
+    found = []
     for row in table.splitlines()[2:]:
         part, modules, imports = (cell.strip() for cell in row.strip().strip("|").split("|"))
-        for module in modules.split(","):
-            members[module.strip().replace("\\_", "_")] = part
-        allowed[part] = {name.strip() for name in imports.split(",") if name.strip()}
-    return members, allowed
+        found.append((part, [m.strip().replace("\\_", "_") for m in modules.split(",")],
+                      [name.strip() for name in imports.split(",") if name.strip()]))
+    return found
+
+
+def loops(table: list[tuple[str, list[str], list[str]]]) -> list[str]:
+    """Every import a row allows of a part that is not in a row above it: with none, the parts
+    are layers in a strict order and no chain of allowed imports comes back to where it began."""
+    above, found = set(), []
+    for part, _, imports in table:
+        found += [f"{part} may import {name}, which is not below it" for name in imports if name not in above]
+        above.add(part)
+    return found
 
 
 def part_of(module: str, members: dict[str, str]) -> str | None:
@@ -81,26 +100,109 @@ def test_every_import_follows_the_rules_of_its_part():
     assert broken == []
 
 
+def test_the_parts_are_layers_in_a_strict_order():
+    assert loops(rows()) == []
+    parts = [part for part, _, _ in rows()]
+    assert len(parts) == len(set(parts)), "a part named in two rows"
+
+
+def test_a_loop_in_the_table_is_caught():
+    # what the table allowed before the driver loaded the old edition itself: editions importing
+    # the driver, and the fingerprint importing editions
+    table = ("| part | modules | may import |\n| --- | --- | --- |\n| core | core | |\n"
+             "| editions | editions | core, driver |\n| incremental | incremental | core, editions |\n"
+             "| driver | build | core, editions, incremental |\n")
+    assert loops(rows(table)) == ["editions may import driver, which is not below it"]
+
+
 def test_the_rules_say_what_the_house_promises():
     # renderers, checks and translations never read text a parser could have read
     _, allowed = rules()
     for part in ("render", "check", "link"):
         assert "parse" not in allowed[part] and "shapes" not in allowed[part], part
-    assert [part for part, names in allowed.items() if "driver" in names] == ["editions"]
+    # nothing below the driver calls it: it hands a library the data it needs
+    assert [part for part, names in allowed.items() if "driver" in names] == []
+    assert "editions" not in allowed["incremental"]
     # the rules stand on the model, and on the language layer only to find a fact's words again
     # in a retranslated side (rules/rendering.py): never on a check, a renderer or the driver
-    assert allowed["rules"] == {"core", "language"}
+    assert allowed["rules"] <= {"core", "util", "language", "editions"}
 
 
 def test_an_import_inside_a_function_is_caught():
     # what fields.py did before the parsers read the translated sides, and a renderer's
     # lazy import of the driver
-    text = ("from ..model import Kind\n\n\ndef fields(unit):\n"
-            "    from ..parsers.lines import match_item\n"
-            "    from .. import build\n"
+    text = ("from ...core.model import Kind\n\n\ndef fields(unit):\n"
+            "    from ...parse.line_shapes import match_item\n"
+            "    from ... import build\n"
             "    return match_item\n")
-    assert broken_imports(text, "translations.fields", "pipeline/translations/fields.py") == [
-        "pipeline/translations/fields.py:5: link imports parsers.lines (shapes)",
-        "pipeline/translations/fields.py:6: link imports build (driver)"]
-    assert broken_imports(text.replace("parsers.lines", "lookup"), "site.fake", "x.py") == [
+    assert broken_imports(text, "link.translations.fields", "pipeline/link/translations/fields.py") == [
+        "pipeline/link/translations/fields.py:5: link imports parse.line_shapes (shapes)",
+        "pipeline/link/translations/fields.py:6: link imports build (driver)"]
+    assert broken_imports(text.replace("parse.line_shapes", "core.lookup"), "render.site.fake", "x.py") == [
         "x.py:6: render imports build (driver)"]
+
+
+def typing_only(tree: ast.AST) -> set[int]:
+    """The lines of the imports under ``if TYPE_CHECKING:``: read by a type checker, never run."""
+    lines = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+            lines |= {n.lineno for statement in node.body for n in ast.walk(statement)
+                      if isinstance(n, (ast.Import, ast.ImportFrom))}
+    return lines
+
+
+def import_graph() -> dict[str, set[str]]:
+    """module -> the modules of pipeline/ it imports when it runs (inside functions included); a
+    package is named without its ``__init__``."""
+    graph = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name, text = module_name(path), path.read_text("utf-8")
+        skipped = typing_only(ast.parse(text))
+        key = name.removesuffix(".__init__")
+        graph[key] = {target.removesuffix(".__init__") for line, target in imports(text, name)
+                      if line not in skipped} - {key}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other round (Tarjan's strongly connected components)."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for target in sorted(graph.get(module, ())):
+            if target not in graph:
+                continue
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in on_stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            group = []
+            while not group or group[-1] != module:
+                group.append(stack.pop())
+                on_stack.discard(group[-1])
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_module_imports_itself_round_a_circle():
+    assert circles(import_graph()) == []
+
+
+def test_a_circle_is_caught():
+    # the circle before the driver loaded the old edition itself, and one within a part
+    graph = {"build": {"incremental.fingerprint"}, "incremental.fingerprint": {"editions.baseline"},
+             "editions.baseline": {"editions.revisions"}, "editions.revisions": {"build"},
+             "core.model": {"core.lookup"}, "core.lookup": {"core.model"}, "cli": {"build"}}
+    assert sorted(circles(graph)) == [["build", "editions.baseline", "editions.revisions", "incremental.fingerprint"],
+                                      ["core.lookup", "core.model"]]

@@ -18,9 +18,9 @@ import yaml
 
 import pipeline.build
 from pipeline.build import build
-from pipeline.diagnostics import Diagnostic
-from pipeline.site import i18n
-from pipeline.site.findings import Findings
+from pipeline.core.diagnostics import Diagnostic
+from pipeline.i18n import catalogs as i18n
+from pipeline.render.site.findings import Findings
 
 REPO = Path(__file__).resolve().parents[1]
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"

@@ -1,7 +1,7 @@
 """A build cache entry that was tampered with is computed again, never run.
 
 build/.cache/ keeps each loaded document and each parsed fact file as a pickle. A plain
-unpickler calls whatever a pickle names; Folio's reader (pipeline/pickled.py) resolves only the
+unpickler calls whatever a pickle names; Folio's reader (pipeline/incremental/pickled.py) resolves only the
 model's classes, so a planted entry costs a rebuild of that document and nothing else.
 """
 
@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import pickled
+from pipeline.incremental import pickled
 from pipeline.build import load_corpus
-from pipeline.buildcache import BuildCache
-from pipeline.checks.shards import fact_reader
-from pipeline.diagnostics import Diagnostic, Severity
-from pipeline.fingerprint import Fingerprint, fingerprint
-from pipeline.loaded import LOADED, DocumentCache, Loaded
+from pipeline.incremental.buildcache import BuildCache
+from pipeline.check.shards import fact_reader
+from pipeline.core.diagnostics import Diagnostic, Severity
+from pipeline.incremental.fingerprint import Fingerprint, fingerprint
+from pipeline.incremental.loaded import LOADED, DocumentCache, Loaded
 from pipeline.rules import load_facts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -101,9 +101,9 @@ def test_a_planted_fact_entry_is_parsed_again_and_runs_nothing(tmp_path):
 
 
 def test_names_outside_the_model_are_refused_even_when_a_model_module_imports_them():
-    # pipeline.model imports dataclasses' field and others; a pickle may name them by that module
-    for module, name in (("pipeline.model", "dataclass"), ("builtins", "eval"), ("os", "system"),
-                         ("pipeline.loaded", "digest"), ("pipeline.model", "Corpus.walk")):
+    # pipeline.core.model imports dataclasses' field and others; a pickle may name them by that module
+    for module, name in (("pipeline.core.model", "dataclass"), ("builtins", "eval"), ("os", "system"),
+                         ("pipeline.incremental.loaded", "digest"), ("pipeline.core.model", "Corpus.walk")):
         assert pickled.loads(_global(module, name)) is None, (module, name)
 
 
@@ -113,19 +113,19 @@ def _global(module: str, name: str) -> bytes:
             + b"\x8c" + bytes([len(name)]) + name.encode() + b"\x93.")
 
 
-# -- every kept entry goes through one reader: a seal, then its kind's decoder (pipeline/entries.py)
+# -- every kept entry goes through one reader: a seal, then its kind's decoder (pipeline/incremental/entries.py)
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from pipeline import entries  # noqa: E402
-from pipeline.aids import measures  # noqa: E402
-from pipeline.buildcache import KEY  # noqa: E402
-from pipeline.checks import shards  # noqa: E402
-from pipeline.loaded import _loaded, _references  # noqa: E402
-from pipeline.model import Reference  # noqa: E402
+from pipeline.incremental import entries  # noqa: E402
+from pipeline.render.aids import measures  # noqa: E402
+from pipeline.incremental.buildcache import KEY  # noqa: E402
+from pipeline.check import shards  # noqa: E402
+from pipeline.incremental.loaded import _loaded, _references  # noqa: E402
+from pipeline.core.model import Reference  # noqa: E402
 from pipeline.rules.facts import Fact  # noqa: E402
-from pipeline.writers.corpus_json import REST  # noqa: E402
+from pipeline.render.writers.corpus_json import REST  # noqa: E402
 
 #: each kind's decoder, as the build reads that kind
 DECODERS = {"loaded": _loaded, "refs-found": _references, "checks": shards._findings, "facts": shards._facts,

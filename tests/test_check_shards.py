@@ -1,4 +1,4 @@
-"""The one check runner (pipeline/checks/shards.py): one shard per rulebook, cached, on any core.
+"""The one check runner (pipeline/check/shards.py): one shard per rulebook, cached, on any core.
 Its findings do not depend on how many cores run the shards, nor on which shards came from the
 cache; two copies of the corpus are checked as two corpora; one family alone reports what it
 reports in a run of all of them."""
@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import load_corpus
-from pipeline.buildcache import BuildCache
-from pipeline.checks import FAMILIES, run_checks
-from pipeline.fingerprint import fingerprint
+from pipeline.incremental.buildcache import BuildCache
+from pipeline.check import FAMILIES, run_checks
+from pipeline.incremental.fingerprint import fingerprint
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))

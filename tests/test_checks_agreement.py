@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from check_support import crafted, located, real_context, real_findings, run
 
-from pipeline.checks import agreement
-from pipeline.checks.agreement_en import disagreements as en_pairs
-from pipeline.checks.agreement_ru import disagreements as ru_pairs
-from pipeline.diagnostics import Severity
+from pipeline.check import agreement
+from pipeline.check.agreement_en import disagreements as en_pairs
+from pipeline.check.agreement_ru import disagreements as ru_pairs
+from pipeline.core.diagnostics import Severity
 
 #: real Russian lines the grammar must leave alone: governed complements, a plural adjective
 #: over a list, a numeral before an adjective, a participle with its direct object

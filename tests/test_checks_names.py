@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from check_support import ROOT, crafted, located, real_context
 
-from pipeline.checks import names
-from pipeline.errors import FolioError
+from pipeline.check import names
+from pipeline.core.errors import FolioError
 
 RISTO = "eu-ristos-events-period-1.en.txt"
 

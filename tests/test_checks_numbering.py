@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from check_support import crafted, located, real_findings, run, scrambled_contexts
 
-from pipeline.checks import numbering
+from pipeline.check import numbering
 
 RISTO = "eu-ristos-events-period-1.en.txt"
 REAL = [

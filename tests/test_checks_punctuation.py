@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from check_support import crafted, real_context, run
 
-from pipeline.checks import punctuation
-from pipeline.checks.punctuation_ru import missing_commas
+from pipeline.check import punctuation
+from pipeline.check.punctuation_ru import missing_commas
 
 #: real lines of the corpus, each with a clause word and no comma before it, rightly
 RIGHT = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from check_support import crafted, located, real_findings, run, scrambled_contexts
 
-from pipeline.checks import script
+from pipeline.check import script
 
 WINTER = "his-winter-phase-new-world.ru.txt"
 REAL = [f"{WINTER}:32:504 script-lookalike", f"{WINTER}:34:35 script-lookalike",

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from check_support import ROOT, crafted, located, real_findings, run, scrambled_contexts
 
-from pipeline.checks import spelling, wordlists
-from pipeline.errors import FolioError
+from pipeline.check import spelling, wordlists
+from pipeline.core.errors import FolioError
 
 RISTO = "eu-ristos-events-period-1.en.txt"
 POWER = "his-power-rules-england-france-papacy.ru.txt"

@@ -7,12 +7,12 @@ from dataclasses import replace
 
 from check_support import DOCUMENTS, ROOT, crafted, real_context, run
 
-from pipeline.checks import consistency, typography
-from pipeline.checks.base import CheckContext
-from pipeline.diagnostics import Diagnostic, Severity
-from pipeline.model import Corpus
-from pipeline.parsers import PARSERS
-from pipeline.reader import decode_source
+from pipeline.check import consistency, typography
+from pipeline.check.base import CheckContext
+from pipeline.core.diagnostics import Diagnostic, Severity
+from pipeline.core.model import Corpus
+from pipeline.parse import PARSERS
+from pipeline.read.reader import decode_source
 
 #: a real line of vq's text (11.1), and one of his-winter's
 VQ_LINE = "Ход за ход (т.е. один ход) и т. д."

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from check_support import crafted, located, real_findings, run, scrambled_contexts
 
-from pipeline.checks import tables
+from pipeline.check import tables
 
 WINTER = "his-winter-phase-new-world.ru.txt"
 TABLE = "19.8. Обязательные события\nСледующие события.\n| Событие | Разыгрывается в зимнюю фазу |\n"

@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import load_corpus
-from pipeline.checks import FAMILIES, run_checks
-from pipeline.checks.base import CheckContext
-from pipeline.checks import terminology
-from pipeline.diagnostics import Severity
-from pipeline.model import Corpus, Document
-from pipeline.parsers import PARSERS
-from pipeline.reader import decode_source
-from pipeline.termbase import parse_termbase
+from pipeline.check import FAMILIES, run_checks
+from pipeline.check.base import CheckContext
+from pipeline.check import terminology
+from pipeline.core.diagnostics import Severity
+from pipeline.core.model import Corpus, Document
+from pipeline.parse import PARSERS
+from pipeline.read.reader import decode_source
+from pipeline.language.termbase import parse_termbase
 
 ROOT = Path(__file__).resolve().parents[1]
 EU = "corpus/sources/eu-ristos-events-period-1.en.txt"
@@ -195,9 +195,9 @@ def test_bracketed_english_originals_against_the_termbase():
 
 
 def test_the_abbreviation_and_the_inflected_expansion_are_one_concept():
-    from pipeline.checks.terminology_terms import matcher
+    from pipeline.check.terminology_terms import matcher
     from pipeline.language import lemmas
-    from pipeline.termbase import load_termbase
+    from pipeline.language.termbase import load_termbase
 
     line = (ROOT / VQ).read_text("utf-8").split("\n")[28]  # «… Командных Очков (КО): …»
     found = matcher(load_termbase(ROOT), "vq", "ru").find(lemmas(line, "ru"))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from check_support import crafted, located, real_findings, run, scrambled_contexts
 
-from pipeline.checks import typography
-from pipeline.checks.quotes import scan
+from pipeline.check import typography
+from pipeline.check.quotes import scan
 
 RISTO = "eu-ristos-events-period-1.en.txt"
 POWER = "his-power-rules-england-france-papacy.ru.txt"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from pipeline.checks import FAMILIES
+from pipeline.check import FAMILIES
 
 
 def test_folio_check_reports_what_folio_build_records(corpus_copy, folio):

@@ -1,5 +1,5 @@
 """The corpus answers "what refers to this unit", "what does it refer to" and "which document
-holds it" from the indexes of pipeline/lookup.py, the same answers a scan gives, and answers
+holds it" from the indexes of pipeline/core/lookup.py, the same answers a scan gives, and answers
 anew once the link stage has set the references."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pipeline.build import load_corpus
-from pipeline.references import link
+from pipeline.link.references import link
 
 ROOT = Path(__file__).resolve().parents[1]
 

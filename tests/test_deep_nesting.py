@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from conftest import REPO, copy_corpus
 from hostile_support import folio
-from pipeline.manifest import load_manifest
-from pipeline.model import Corpus, Kind, Side, Unit
+from pipeline.read.manifest import load_manifest
+from pipeline.parse import PARSERS
+from pipeline.core.model import Corpus, Kind, Side, Unit
 
 POP = "corpus/sources/pop-military-actions.en.txt"
 
@@ -30,7 +31,7 @@ def test_the_pop_aid_prints_from_a_text_with_150_short_lines_in_a_row(tmp_path):
 
 
 def test_the_model_walks_a_tree_deeper_than_python_s_stack():
-    document = load_manifest(REPO)[0]
+    document = load_manifest(REPO, PARSERS)[0]
     corpus = Corpus(documents=[document])
     units, parent = [], None
     for depth in range(5000):

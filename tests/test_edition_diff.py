@@ -23,8 +23,8 @@ from urllib.parse import quote
 import pytest
 
 from pipeline.build import build, load_corpus
-from pipeline.site.render import Renderer
-from pipeline.site.structure import plan
+from pipeline.render.site.fragments import Renderer
+from pipeline.render.site.structure import plan
 from babel.support import NullTranslations
 from conftest import REPO, copy_corpus, keep_translations
 from site_support import broken_links, serving

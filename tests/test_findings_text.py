@@ -9,8 +9,8 @@ import re
 
 from babel.messages.pofile import read_po
 
-from pipeline.diagnostics import Diagnostic, Text, Word
-from pipeline.site.i18n import catalog_path
+from pipeline.core.diagnostics import Diagnostic, Text, Word
+from pipeline.i18n.catalogs import catalog_path
 from site_support import REPO
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
@@ -56,7 +56,7 @@ def test_the_english_message_is_the_template_filled_with_its_parameters(corpus):
 
 def test_checks_json_of_the_real_project_carries_template_and_params(tmp_path, copy_corpus):
     from pipeline.build import check, load_corpus
-    from pipeline.checks.report import write_check_report
+    from pipeline.check.report import write_check_report
 
     corpus, notes = load_corpus(REPO)
     path = write_check_report(check(corpus, REPO, notes), tmp_path / "checks.json")
@@ -85,8 +85,8 @@ def test_the_russian_report_shows_no_latin_words_outside_quotes_and_code(base_ur
 
 
 def _russian_findings():
-    from pipeline.site import i18n
-    from pipeline.site.findings import Findings
+    from pipeline.i18n import catalogs as i18n
+    from pipeline.render.site.findings import Findings
 
     ru = i18n.committed("ru")
     return Findings("ru", ru.gettext, ru.ngettext, lambda lang: lang, lambda unit_id: None,

@@ -22,15 +22,16 @@ from pathlib import Path
 import pytest
 
 from hostile_support import folio, make_project
-from pipeline import pickled, usercache
-from pipeline.aids import cache as aids_cache, measures
+from pipeline.incremental import pickled, usercache
+from pipeline.render.aids import cache as aids_cache, measures
 from pipeline.build import build
-from pipeline.buildcache import CACHE, KEY, BuildCache
-from pipeline.diagnostics import Diagnostic
-from pipeline.entries import MAGIC, opened, seal
-from pipeline.fingerprint import fingerprint
-from pipeline.loaded import LOADED
-from pipeline.manifest import load_manifest
+from pipeline.incremental.buildcache import CACHE, KEY, BuildCache
+from pipeline.core.diagnostics import Diagnostic
+from pipeline.incremental.entries import MAGIC, opened, seal
+from pipeline.incremental.fingerprint import fingerprint
+from pipeline.incremental.loaded import LOADED
+from pipeline.read.manifest import load_manifest
+from pipeline.parse import PARSERS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from scaled_corpus import generate  # noqa: E402
@@ -120,7 +121,7 @@ def test_truncated_entries_of_each_kind_are_computed_again(project, clean, tree_
 
 def test_one_truncated_document_entry_loads_that_document_again(project, clean, tree_bytes):
     prints = fingerprint(project)
-    other = next(d for d in load_manifest(project) if d.key.startswith("his-winter"))
+    other = next(d for d in load_manifest(project, PARSERS) if d.key.startswith("his-winter"))
     entry = project / "build" / CACHE / LOADED / prints.document(other)
     entry.write_bytes(entry.read_bytes()[:100])
     edit(project)
@@ -269,7 +270,7 @@ def real(tmp_path_factory) -> Path:
 
 
 def test_cards_measured_again_when_their_kept_heights_are_damaged(real, user_cache, tmp_path):
-    from pipeline.aids import plan_aids, print_aids
+    from pipeline.render.aids import plan_aids, print_aids
     from pipeline.build import load_corpus
 
     corpus, _ = load_corpus(real)

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-import pipeline.atomic
+import pipeline.util.atomic
 from hostile_support import billion_laughs, folio, line_of, make_project, snapshot
 from pipeline.build import build
 
@@ -183,7 +183,7 @@ def test_a_build_that_cannot_place_build_leaves_build_and_site_as_they_were(proj
             raise PermissionError(1, "Operation not permitted", str(dst))
         return rename(src, dst)
 
-    monkeypatch.setattr(pipeline.atomic.os, "rename", failing)
+    monkeypatch.setattr(pipeline.util.atomic.os, "rename", failing)
     project.refused(folio(project.root, "build", cpu_seconds=120), str(project.root / "build"),
                     "cannot replace it: Operation not permitted (nothing was replaced)")
 

@@ -25,8 +25,8 @@ from translate.storage import pypo
 
 from conftest import REPO, copy_corpus, mark_fuzzy, tree_bytes
 from hostile_support import folio
-from pipeline.atomic import clear_stale_files
-from pipeline.translations.store import load
+from pipeline.util.atomic import clear_stale_files
+from pipeline.link.translations.store import load
 
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
 RISTO_RU = "corpus/translations/eu-risto-period-1.ru.yaml"
@@ -263,7 +263,7 @@ def test_an_import_killed_midway_is_cleared_and_said_by_the_next(root, exported)
 @pytest.fixture(scope="module")
 def one_file(project, tmp_path_factory):
     from pipeline.build import load_corpus
-    from pipeline.translations.po import export
+    from pipeline.link.translations.po import export
 
     corpus = load_corpus(project)[0]
     out = tmp_path_factory.mktemp("one")
@@ -279,7 +279,7 @@ _TEXT = st.text(st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]) | 
 @given(text=_TEXT, command=st.sampled_from([("msgcat", "--escape"), ("msgcat", "--width=10"),
                                             ("msgcat", "--no-wrap"), ("msgcat", "--strict", "--indent")]))
 def test_any_translation_reads_back_as_written_from_any_variant(one_file, text, command):
-    from pipeline.translations.po_reader import read
+    from pipeline.link.translations.po_reader import read
 
     corpus, documents, po_bytes, out = one_file
     path = out / "edited" / PO

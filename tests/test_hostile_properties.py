@@ -15,12 +15,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import REPO, copy_corpus
-from pipeline import yamlio
+from pipeline.util import yamlio
 from pipeline.build import load_corpus
-from pipeline.errors import FolioError
-from pipeline.reader import decode_source
-from pipeline.translations.po import export
-from pipeline.translations.po_reader import read as read_po_file
+from pipeline.core.errors import FolioError
+from pipeline.read.reader import decode_source
+from pipeline.link.translations.po import export
+from pipeline.link.translations.po_reader import read as read_po_file
 
 PATH = "corpus/sources/damaged.txt"
 SOURCES = sorted((REPO / "corpus" / "sources").glob("*.txt"))
@@ -189,7 +189,7 @@ def test_every_alias_is_refused_at_the_first_one_before_anything_is_expanded(cas
     assert refused.value.line == first and "an alias" in refused.value.message
 
 
-# -- the PO reader (pipeline/translations/po_reader.py, read only) -----------------------------
+# -- the PO reader (pipeline/link/translations/po_reader.py, read only) -----------------------------
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory):

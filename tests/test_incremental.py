@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 
 import pipeline.build
-import pipeline.fingerprint
-import pipeline.site.mkdocs_adapter
-from pipeline.site import pages, search
+import pipeline.incremental.fingerprint
+import pipeline.render.site.mkdocs_adapter
+from pipeline.render.site import pages, search
 from pipeline.build import build
-from pipeline.errors import FolioError
-from pipeline.session import STAMP
-from pipeline.site.structure import plan
+from pipeline.core.errors import FolioError
+from pipeline.incremental.session import STAMP
+from pipeline.render.site.structure import plan
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from scaled_corpus import generate  # noqa: E402
@@ -246,8 +246,8 @@ def test_a_changed_theme_template_rebuilds_every_page(project):
 
 
 def test_a_change_to_folio_itself_rebuilds_everything(project, monkeypatch):
-    code = pipeline.fingerprint.code_digest()
-    monkeypatch.setattr(pipeline.fingerprint, "code_digest", lambda: code + "-edited")
+    code = pipeline.incremental.fingerprint.code_digest()
+    monkeypatch.setattr(pipeline.incremental.fingerprint, "code_digest", lambda: code + "-edited")
     result = build(project)
     assert len(result.touched["pages"]) == 2 * len(plan(result.corpus).pages)
     assert sorted(result.touched["checks"]) == ["eu-risto-x1", "his-x1", "pop-x1", "vq-x1"]
@@ -269,7 +269,7 @@ def test_a_failed_rebuild_leaves_build_and_site_as_they_were(project, tree_bytes
     def broken(*args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr(pipeline.site.mkdocs_adapter, "run", broken)
+    monkeypatch.setattr(pipeline.render.site.mkdocs_adapter, "run", broken)
     with pytest.raises(OSError):
         build(project, jobs=1)
     assert outputs(project, tree_bytes) == before

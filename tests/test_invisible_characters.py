@@ -19,15 +19,15 @@ from check_support import crafted, lines, real_findings, run
 from conftest import REPO, copy_corpus
 from hostile_support import folio
 from pipeline.build import load_corpus
-from pipeline.characters import INVISIBLE, SPACES, structural
-from pipeline.checks import invisible, script
-from pipeline.manifest import load_manifest
-from pipeline.model import Unit
-from pipeline.parsers import PARSERS, translated_side
-from pipeline.reader import decode_source
+from pipeline.core.characters import INVISIBLE, SPACES, structural
+from pipeline.check import invisible, script
+from pipeline.read.manifest import load_manifest
+from pipeline.core.model import Unit
+from pipeline.parse import PARSERS, translated_side
+from pipeline.read.reader import decode_source
 from test_lossless import encode, rebuild
 
-DOCUMENTS = {d.key: d for d in load_manifest(REPO)}
+DOCUMENTS = {d.key: d for d in load_manifest(REPO, PARSERS)}
 POWER = DOCUMENTS["his-power-rules"]
 POWER_PATH = POWER.source
 ZWSP, NBSP = "\u200b", "\u00a0"
@@ -69,7 +69,7 @@ def test_rule_21_5_keeps_its_25_units_whatever_invisible_or_space_its_heading_ho
 
 
 def test_a_title_and_a_body_keep_the_characters_they_were_written_with():
-    """The site finds a field in the text it came from (pipeline/site/inline.py): a field read
+    """The site finds a field in the text it came from (pipeline/render/site/inline.py): a field read
     from the structural form is given back as the text writes it."""
     line = ("1. Открытие карты: Английский игрок открывает карту, которую он хочет разыграть,")
     written = "1.\u00a0Открытие\u00a0карты: Английский\u200b игрок открывает карту, которую он хочет разыграть,"
@@ -100,7 +100,7 @@ def test_a_line_of_nothing_but_invisible_characters_is_blank_to_the_parser_and_k
 
 
 def test_a_source_of_nothing_but_spaces_and_invisible_characters_is_refused_as_empty():
-    from pipeline.errors import FolioError
+    from pipeline.core.errors import FolioError
 
     with pytest.raises(FolioError, match="the file is empty"):
         decode_source("\u200b\n\u00a0\ufeff\n".encode(), POWER.source)
@@ -150,7 +150,7 @@ def references_at(root: Path, line: int) -> list[tuple]:
 
 
 def test_a_reference_is_read_past_spaces_and_invisible_characters_and_placed_as_written():
-    from pipeline.references.extract import extract
+    from pipeline.link.references.mentions import extract
 
     written = "строительство (см.\u00a018.\u200b1) и см. 18.2"
     first, second = extract(written, "ru")
@@ -221,13 +221,13 @@ def test_a_line_of_invisible_characters_is_reported_at_that_line():
 def test_a_line_of_thousands_of_references_and_invisible_characters_costs_linear_time():
     """Linked, checked and shown in time linear in its length (the extractor once copied the
     rest of the text for each reference it found, the website split the text for each)."""
-    from pipeline.references import link
+    from pipeline.link.references import link
     from test_parsers_linear import cpu_seconds, ratio
 
     from markupsafe import Markup
 
-    from pipeline.site.inline import Abbreviations, SideText
-    from pipeline.termbase import Abbreviation
+    from pipeline.render.site.inline import Abbreviations, SideText
+    from pipeline.language.termbase import Abbreviation
 
     known = Abbreviations(CP=Abbreviation("CP", "Card Points", frozenset({"his"}), 1))
 

@@ -1,4 +1,4 @@
-"""corpus.json's fast writer (pipeline/writers/json_text.py) gives the standard library's bytes
+"""corpus.json's fast writer (pipeline/render/writers/json_text.py) gives the standard library's bytes
 for any value a unit can hold: text with quotes, control characters, Cyrillic, lone
 surrogates, deep nesting, keys that are not strings, floats, booleans mixed with ints."""
 
@@ -8,7 +8,7 @@ import json
 
 from hypothesis import given, settings, strategies as st
 
-from pipeline.writers.json_text import dumps
+from pipeline.render.writers.json_text import dumps
 
 scalars = (st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
            | st.text(alphabet=st.characters(), max_size=20))

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import load_corpus
-from pipeline.labels import context_title, label
-from pipeline.site import i18n
+from pipeline.core.labels import context_title, label
+from pipeline.i18n import catalogs as i18n
 
 REPO = Path(__file__).resolve().parents[1]
 

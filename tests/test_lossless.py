@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.manifest import load_manifest
-from pipeline.model import Document, Unit
-from pipeline.parsers import PARSERS
-from pipeline.reader import decode_source
+from pipeline.read.manifest import load_manifest
+from pipeline.core.model import Document, Unit
+from pipeline.parse import PARSERS
+from pipeline.read.reader import decode_source
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCUMENTS = load_manifest(ROOT)
+DOCUMENTS = load_manifest(ROOT, PARSERS)
 
 
 def parse_bytes(document: Document, raw: bytes) -> list[Unit]:
@@ -100,7 +100,7 @@ def test_parsers_never_crash_on_scrambled_real_lines():
     either builds a lossless tree or stops with a FolioError naming the file, nothing else."""
     import random
 
-    from pipeline.errors import FolioError
+    from pipeline.core.errors import FolioError
 
     pool = [line for d in DOCUMENTS for line in (ROOT / d.source).read_text("utf-8").split("\n")]
     outcomes = {"parsed": 0, "refused": 0}

@@ -27,7 +27,7 @@ from checkout_support import git
 from conftest import tree_bytes
 from hostile_support import folio, make_project, snapshot
 from pipeline.build import build
-from pipeline.terminal import UNSAFE, escape
+from pipeline.util.terminal import UNSAFE, escape
 
 SECRET = "FOLIO-OUTSIDE-SECRET-7c41"
 MANIFEST = "corpus/manifest.yaml"

@@ -22,15 +22,15 @@ from hypothesis import strategies as st
 from check_support import ROOT, real_context
 from meaning_draft import CORRECT, DEFECTS, Plant
 from pipeline.build import load_corpus
-from pipeline.checks import parity, parity_meaning, parity_order, parity_sentences, spelling, \
-    terminology, typography, script
-from pipeline.checks.base import CheckContext
-from pipeline.checks.parity_pairs import aligned
-from pipeline.diagnostics import Severity
+from pipeline.check import (parity, parity_meaning, parity_order, parity_sentences, spelling, terminology,
+    typography, script)
+from pipeline.check.base import CheckContext
+from pipeline.check.parity_pairs import aligned
+from pipeline.core.diagnostics import Severity
 from pipeline.language.numbers import ordinals
 from pipeline.language.polarity import conditions, negations
 from pipeline.language.signs import signed_numbers
-from pipeline.references.extract import extract
+from pipeline.link.references.mentions import extract
 
 NEW_CODES = {code.code for module in (parity_meaning, parity_order) for code in module.CODES}
 #: the families a draft's unit is judged by (the rules family speaks on changed wording: issue

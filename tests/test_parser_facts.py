@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import load_corpus
-from pipeline.model import Corpus, Kind, RowProblem, Unit
+from pipeline.core.model import Corpus, Kind, RowProblem, Unit
 
 ROOT = Path(__file__).resolve().parents[1]
 

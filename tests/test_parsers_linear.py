@@ -23,15 +23,16 @@ import pytest
 
 from hostile_support import OverBudget, scaled_source
 from pipeline.build import parse
-from pipeline.manifest import load_manifest
-from pipeline.model import Corpus
-from pipeline.reader import decode_source
-from pipeline.references import link
+from pipeline.read.manifest import load_manifest
+from pipeline.parse import PARSERS
+from pipeline.core.model import Corpus
+from pipeline.read.reader import decode_source
+from pipeline.link.references import link
 
 REPO = Path(__file__).resolve().parents[1]
 #: one document per parser; a linear parser measures 10 to 15 here (the allocator and the caches
 #: grow with the heap), a quadratic one about 100
-FORMATS = {d.parser: d for d in load_manifest(REPO)}
+FORMATS = {d.parser: d for d in load_manifest(REPO, PARSERS)}
 LIMIT = 30
 
 

@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pipeline.build import load_corpus
-from pipeline.model import Status
-from pipeline.translations.po import export, import_po
-from pipeline.translations.store import load
+from pipeline.core.model import Status
+from pipeline.link.translations.po import export, import_po
+from pipeline.link.translations.store import load
 
 RISTO_RU = "corpus/translations/eu-risto-period-1.ru.yaml"
 PO = "eu-risto-period-1.ru.po"

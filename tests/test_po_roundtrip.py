@@ -24,8 +24,8 @@ from translate.storage import pypo
 from conftest import copy_corpus, mark_fuzzy, tree_bytes
 from hostile_support import folio
 from pipeline.build import load_corpus
-from pipeline.translations.po import export, import_po
-from pipeline.translations.store import load
+from pipeline.link.translations.po import export, import_po
+from pipeline.link.translations.store import load
 
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
 RISTO_RU = "corpus/translations/eu-risto-period-1.ru.yaml"

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import load_corpus
-from pipeline.model import RefKind, RefProblem, RefStatus
-from pipeline.references.extract import extract
+from pipeline.core.model import RefKind, RefProblem, RefStatus
+from pipeline.link.references.mentions import extract
 
 ROOT = Path(__file__).resolve().parents[1]
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
@@ -173,7 +173,7 @@ def test_an_unresolved_reference_fails_the_check(tmp_path, copy_corpus, folio):
 def test_every_pattern_finds_in_the_real_texts_what_it_finds_without_its_hints(corpus):
     # a text holding none of a pattern's hints is not searched with it (extract.PATTERNS): a
     # hint that a match can lack would drop that reference without a word
-    from pipeline.references.extract import PATTERNS
+    from pipeline.link.references.mentions import PATTERNS
 
     searched = 0
     for unit in corpus.units.values():

@@ -4,8 +4,8 @@ part 4) rendered from the data the pages are made of, and held to the rule run o
 from __future__ import annotations
 
 from pipeline.rules import decision_table, get
-from pipeline.site.glance import glance
-from pipeline.site.rule_words import TableWords
+from pipeline.render.site.glance import glance
+from pipeline.render.site.rule_words import TableWords
 
 from rules_support import decide, facts
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from pipeline.checks import FAMILIES
+from pipeline.check import FAMILIES
 from pipeline.rules import RuleInputError, load_facts, run
-from pipeline.translations.store import fingerprint
+from pipeline.link.translations.store import fingerprint
 
 from rules_support import ROOT, edit, findings
 
@@ -23,7 +23,7 @@ def shown(found, *codes):
 
 
 def test_the_real_corpus_agrees_with_its_facts_but_two_examples_do_not():
-    assert FAMILIES["rules"].__name__ == "pipeline.checks.rules_drift"
+    assert FAMILIES["rules"].__name__ == "pipeline.check.rules_drift"
     found = findings(ROOT)
     quiet = ("rules-wording-unrecorded", "rules-ambiguous")  # information, tested on their own
     assert shown(found, *[c.code for c in FAMILIES["rules"].CODES if c.code not in quiet]) == [

@@ -5,7 +5,7 @@ confirmed by a fact bound to its own unit."""
 from __future__ import annotations
 
 from pipeline.build import load_corpus
-from pipeline.model import Kind
+from pipeline.core.model import Kind
 from pipeline.rules import run
 from pipeline.rules.scenarios import load_scenarios, replay
 from pipeline.rules.wording import find, numbers

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from pipeline.errors import FolioError
+from pipeline.core.errors import FolioError
 from pipeline.rules import RULES, Range, load_facts, run
 from pipeline.rules.facts import VALUE_KEYS
 

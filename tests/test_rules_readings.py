@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from pipeline.errors import FolioError
+from pipeline.core.errors import FolioError
 from pipeline.rules import load_facts
 
 from rules_support import ROOT, edit, facts, findings

@@ -8,7 +8,7 @@ import itertools
 
 from pipeline.rules import RULES, run
 from pipeline.rules.inputs import plain
-from pipeline.rules.tables import MAX_CASES, decision_table, decision_tables, domain
+from pipeline.rules.decision_tables import MAX_CASES, decision_table, decision_tables, domain
 
 from rules_support import facts
 

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 import pytest
 
 from aids_support import pdftotext, printout
-from pipeline.checks import all_codes
-from pipeline.manifest import load_manifest
-from pipeline.site.i18n import read_catalog
+from pipeline.check import all_codes
+from pipeline.read.manifest import load_manifest
+from pipeline.parse import PARSERS
+from pipeline.i18n.catalogs import read_catalog
 from site_support import REPO, site_url
 from test_site_built import html_pages
 from test_site_russian import _names
@@ -112,7 +113,7 @@ def vocabulary(corpus) -> Vocabulary:
     names = {word.casefold() for name in _names() for word in _LATIN.findall(name)}
     latin |= {"PDF", "A4"}  # the file format and a paper size the aids are offered in
     # the games' abbreviations, as the termbase's notes cite a rule: "VQ 9"
-    latin |= {document.rulebook.upper() for document in load_manifest(REPO)}
+    latin |= {document.rulebook.upper() for document in load_manifest(REPO, PARSERS)}
     ui = set()
     for message in read_catalog("ru"):
         for msgid in (message.id,) if isinstance(message.id, str) else message.id or ():
@@ -250,7 +251,7 @@ def test_a_malformed_row_says_its_problem_in_the_pages_language(site):
 
 def test_the_readings_are_russian_on_the_russian_pages(site, corpus):
     from pipeline.rules import load_facts
-    from pipeline.site.structure import plan
+    from pipeline.render.site.structure import plan
     from markupsafe import escape
 
     site_plan = plan(corpus[0])

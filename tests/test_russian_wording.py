@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import re
 
-from pipeline.site.i18n import read_catalog
+from pipeline.i18n.catalogs import read_catalog
 from test_site_built import html_pages
 from site_support import site_url
 

@@ -1,4 +1,4 @@
-"""The Russian search's dictionary forms (pipeline/site/lexicon.py), on the real texts: every
+"""The Russian search's dictionary forms (pipeline/render/site/lexicon.py), on the real texts: every
 form of a word finds every other form the texts use, where Snowball's stems alone (what
 Pagefind searches with) miss 13 % of them. The browser side is in test_site_search.py."""
 
@@ -9,7 +9,7 @@ from itertools import permutations
 import pytest
 
 from pipeline.build import load_corpus
-from pipeline.site import lexicon
+from pipeline.render.site import lexicon
 from site_support import REPO
 
 

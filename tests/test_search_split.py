@@ -1,6 +1,6 @@
 """The search bundle of the real project's site, made by one Pagefind per language from the pages
 Folio hands it, against Pagefind run once over the whole site as built: the same files, byte for
-byte (pipeline/site/search.py)."""
+byte (pipeline/render/site/search.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 import shutil
 from pathlib import Path
 
-from pipeline.site import search
+from pipeline.render.site import search
 from site_support import bundle_difference, one_pagefind_run
 
 

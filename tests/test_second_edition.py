@@ -25,14 +25,13 @@ from second_edition import (HYPHEN, MEANING, MOVED_FROM, MOVED_TO, NEW_EFFECT, N
                             QUOTES, RISTO, RISTO_RU, SENTENCE, SPELLING, second_edition)
 from test_edition_diff import git
 
-from pipeline.build import load_corpus
-from pipeline.checks.spelling import misspellings
-from pipeline.editions.baseline import changes_since
-from pipeline.site import i18n
-from pipeline.site.render import Renderer
-from pipeline.site.structure import plan
-from pipeline.worddiff import correction
-from pipeline.writers.corpus_json import translation_to_json
+from pipeline.build import edition_changes, load_corpus
+from pipeline.check.spelling import misspellings
+from pipeline.i18n import catalogs as i18n
+from pipeline.render.site.fragments import Renderer
+from pipeline.render.site.structure import plan
+from pipeline.editions.worddiff import correction
+from pipeline.render.writers.corpus_json import translation_to_json
 
 DOC = "eu-risto/eu-risto-period-1"
 CORRECTED = (QUOTES, SPELLING, HYPHEN)
@@ -304,7 +303,7 @@ def changes_since_v1(project: Path, corpus):
     text = manifest.read_text("utf-8")
     manifest.write_text(text.replace("version: 1\n", 'version: 1\nchanges_since: "v1"\n'), "utf-8")
     try:
-        return changes_since(project, corpus, misspellings(project))
+        return edition_changes(project, corpus)
     finally:
         manifest.write_text(text, "utf-8")
 

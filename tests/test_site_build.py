@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-import pipeline.site.search
+import pipeline.render.site.search
 from pipeline.build import build
 from site_support import REPO, broken_links
 
@@ -65,14 +65,14 @@ def test_rule_text_shows_literally_in_the_built_pages(project):
 def test_a_failed_site_build_leaves_the_previous_site(project, monkeypatch, tree_bytes):
     before, build_before = tree_bytes(project / "site"), tree_bytes(project / "build")
     source = project / "corpus" / "sources" / "mini.en.txt"
-    # an input changes, or the build has nothing to do (pipeline/session.py)
+    # an input changes, or the build has nothing to do (pipeline/incremental/session.py)
     source.write_text(TEXT.replace("First", "Initial"), encoding="utf-8")
 
     def broken(site_dir, *pages):
         raise OSError("disk full")
 
-    monkeypatch.setattr(pipeline.site.search, "index", broken)  # one core
-    monkeypatch.setattr(pipeline.site.search, "start", broken)  # more: it indexes beside MkDocs
+    monkeypatch.setattr(pipeline.render.site.search, "index", broken)  # one core
+    monkeypatch.setattr(pipeline.render.site.search, "start", broken)  # more: it indexes beside MkDocs
     try:
         with pytest.raises(OSError):
             build(project)

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from pipeline.termbase import load_termbase
+from pipeline.language.termbase import load_termbase
 from site_support import REPO
 
 PHONE = {"width": 390, "height": 844}

@@ -9,8 +9,8 @@ import shutil
 import pytest
 from babel.messages.pofile import read_po
 
-from pipeline import resources
-from pipeline.site import extract, i18n
+from pipeline.util import resources
+from pipeline.i18n import extract, catalogs as i18n
 
 CHECKOUT = resources.checkout()
 
@@ -39,7 +39,7 @@ def test_a_string_added_to_a_template_makes_the_catalogs_stale(tmp_path):
     shutil.copytree(CHECKOUT / "pipeline", checkout / "pipeline",
                     ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(CHECKOUT / "babel.cfg", checkout)
-    locale = checkout / "pipeline" / "site" / "locale"
+    locale = checkout / "pipeline" / "i18n" / "locale"
     page = checkout / "templates" / "site" / "home.html"
     page.write_text(page.read_text("utf-8") + "{{ _('A string nobody translated yet') }}\n", "utf-8")
     assert sorted(p.name for p in extract.stale(checkout, locale)) == ["messages.po", "messages.pot"]

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import load_corpus
-from pipeline.model import Corpus, Document
-from pipeline.site import navigation
-from pipeline.site.structure import plan
+from pipeline.core.model import Corpus, Document
+from pipeline.render.site import navigation
+from pipeline.render.site.structure import plan
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -12,10 +12,11 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from pipeline.labels import _sentence
-from pipeline.manifest import load_manifest
-from pipeline.site.findings import SUMMARIES, Findings
-from pipeline.termbase import load_termbase
+from pipeline.core.labels import _sentence
+from pipeline.read.manifest import load_manifest
+from pipeline.parse import PARSERS
+from pipeline.render.site.findings import SUMMARIES, Findings
+from pipeline.language.termbase import load_termbase
 from site_support import REPO, site_url
 from test_site_built import html_pages
 
@@ -92,7 +93,7 @@ def english_phrases(text: str, names: list[str]) -> list[str]:
 def _names(corpus=None) -> list[str]:
     """The names a Russian page may write in English: the games', and, with the corpus, the
     titles of the units not translated yet (their labels and outlines name them as written)."""
-    games = {d.game for d in load_manifest(REPO)}
+    games = {d.game for d in load_manifest(REPO, PARSERS)}
     termbase = load_termbase(REPO)
     titles = set()
     for unit in corpus.units.values() if corpus is not None else ():
@@ -132,7 +133,7 @@ def test_every_finding_of_the_real_corpus_has_a_russian_message(corpus):  # noqa
 
 
 def test_the_report_translates_the_summaries_its_checks_declare(corpus):  # noqa: F811
-    from pipeline.checks import all_codes
+    from pipeline.check import all_codes
 
     declared = {code.code: code.summary for code in all_codes()}
     emitted = {declared[d.code] for d in corpus[1]}

@@ -18,9 +18,10 @@ from conftest import keep_translations, mark_fuzzy
 from site_support import REPO, serving
 
 from pipeline.build import load_corpus
-from pipeline.site import i18n, render_site
-from pipeline.site.render import OPEN_UP_TO, Renderer
-from pipeline.site.structure import plan, relative
+from pipeline.i18n import catalogs as i18n
+from pipeline.render.site import render_site
+from pipeline.render.site.fragments import OPEN_UP_TO, Renderer
+from pipeline.render.site.structure import plan, relative
 
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
 POP_RU = "corpus/translations/pop-military-actions.ru.yaml"

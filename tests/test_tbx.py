@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from pipeline.termbase import load_termbase
+from pipeline.language.termbase import load_termbase
 
 ROOT = Path(__file__).resolve().parents[1]
 LANG = "{http://www.w3.org/XML/1998/namespace}lang"

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import load_corpus
-from pipeline.errors import FolioError
+from pipeline.core.errors import FolioError
 from pipeline.language import Matcher, compile_term, lemmas
-from pipeline.termbase import GLOSSARY, bracket_pairs, load_termbase, parse_termbase
+from pipeline.language.termbase import GLOSSARY, bracket_pairs, load_termbase, parse_termbase
 
 ROOT = Path(__file__).resolve().parents[1]
 VQ = "corpus/sources/vq-spring-deployment-action-phase.ru.txt"

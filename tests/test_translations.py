@@ -10,7 +10,7 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 
 from pipeline.build import load_corpus
-from pipeline.model import Status
+from pipeline.core.model import Status
 
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
 VQ = "corpus/sources/vq-spring-deployment-action-phase.ru.txt"

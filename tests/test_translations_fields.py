@@ -1,5 +1,5 @@
 """A translated side's fields are read by the parser of its document's format, with the patterns
-it parses the source with (pipeline/parsers/translated.py): the real translations' fields, and
+it parses the source with (pipeline/parse/translated.py): the real translations' fields, and
 each parser reading its own source sides back into the very fields it parsed."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import load_corpus
-from pipeline.parsers import PARSERS, SIDE_READERS
+from pipeline.parse import PARSERS, SIDE_READERS
 
 ROOT = Path(__file__).resolve().parents[1]
 

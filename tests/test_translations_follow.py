@@ -17,7 +17,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from pipeline.build import load_corpus
-from pipeline.model import Status
+from pipeline.core.model import Status
 
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
 RISTO_RU = "corpus/translations/eu-risto-period-1.ru.yaml"

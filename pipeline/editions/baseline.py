@@ -4,21 +4,23 @@ A project names it by a git revision of its own repository, usually the tag of t
 last published (``changes_since: "v1.0"``); every document page then links to a "what changed"
 page made from the edition diff (:mod:`.diff`) between that revision and the corpus being built,
 and the old ids of renumbered units become aliases of their new anchors. The build fingerprints
-the commit the revision names (pipeline/fingerprint.py), so moving the tag rebuilds the pages.
+the commit the revision names (pipeline/incremental/fingerprint.py), so moving the tag rebuilds the pages.
 """
 
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Iterator
 
-from .. import project_files
-from ..errors import FolioError
-from ..manifest import MANIFEST, Baseline, load_baseline
-from ..model import Corpus
-from ..worddiff import Misspellings
+from ..util import project_files
+from ..core.errors import FolioError
+from ..read.manifest import MANIFEST, Baseline, load_baseline
+from ..core.model import Corpus
+from .worddiff import Misspellings
 from . import revisions
 from .diff import EditionDiff, diff_editions
 
@@ -37,16 +39,25 @@ def commit_of(root: Path) -> str | None:
     return _resolve(root, baseline) if baseline is not None else None
 
 
-def changes_since(root: Path, corpus: Corpus, misspellings: Misspellings | None = None) -> ChangesSince | None:
-    """The edition diff from the manifest's baseline to ``corpus`` (the edition being built);
-    ``misspellings`` tells a corrected slip from a changed word (pipeline/worddiff.py)."""
-    baseline = _named(root)
-    if baseline is None:
-        return None
+def named(root: Path) -> Baseline | None:
+    """The baseline the manifest names, or None."""
+    return _named(root)
+
+
+@contextmanager
+def exported(root: Path, baseline: Baseline) -> Iterator[revisions.Edition]:
+    """The baseline's files, for the driver to load, for as long as the block runs."""
     _resolve(root, baseline)  # a revision that names no commit is the manifest's error
     with revisions.exported(root, baseline.revision) as old:
-        diff = diff_editions(revisions.load(old), corpus, old.label, "the edition being built",
-                             misspellings=misspellings)
+        yield old
+
+
+def changes_since(baseline: Baseline, old: revisions.Edition, old_corpus: Corpus, corpus: Corpus,
+                  misspellings: Misspellings | None = None) -> ChangesSince:
+    """The edition diff from the baseline (``old``, loaded by the driver as ``old_corpus``) to
+    ``corpus`` (the edition being built); ``misspellings`` tells a corrected slip from a changed
+    word (pipeline/editions/worddiff.py)."""
+    diff = diff_editions(old_corpus, corpus, old.label, "the edition being built", misspellings=misspellings)
     return ChangesSince(baseline.revision, old.commit, old.date, diff)
 
 

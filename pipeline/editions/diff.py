@@ -2,7 +2,7 @@
 
 Rules diffs usually compare numbered texts line by line or rule number by rule number, so one
 inserted rule makes every rule after it look rewritten. Here the units of each document are
-matched by their text first (pipeline/align.py: list markers and white space aside), so the
+matched by their text first (pipeline/editions/align.py: list markers and white space aside), so the
 old ``pre-2`` that became ``pre-3`` is *renumbered*, not removed and re-added; ids are still
 what the report speaks in, because they are what links and translations hang on.
 
@@ -17,10 +17,10 @@ import dataclasses
 import difflib
 from dataclasses import dataclass, field
 
-from ..align import Alignment, How, Pair, Piece, align, without_marker
-from ..errors import FolioError
-from ..model import Corpus, Document, Translation, Unit
-from ..worddiff import Chunk, Misspellings, correction, word_changes
+from .align import Alignment, How, Pair, Piece, align, without_marker
+from ..core.errors import FolioError
+from ..core.model import Corpus, Document, Translation, Unit
+from .worddiff import Chunk, Misspellings, correction, word_changes
 
 ADDED, REMOVED, CHANGED, UNCHANGED = "added", "removed", "changed", "unchanged"
 
@@ -55,7 +55,7 @@ class Move:
 class Change:
     """A unit that kept its id and whose text changed (other than in white space); listed as
     corrected when the change only corrected its spelling, punctuation or quote marks
-    (pipeline/worddiff.py:correction)."""
+    (pipeline/editions/worddiff.py:correction)."""
 
     id: str
     kind: str

@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 import os
 import posixpath
-import subprocess
 import tarfile
 import tempfile
 from contextlib import contextmanager
@@ -21,8 +20,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Iterator
 
-from ..errors import FolioError
-from ..model import Corpus
+from ..core.errors import FolioError
+from ..util.git import run as _git
 
 #: the names of the working tree, as `folio diff` takes them
 WORKTREE = ("WORKTREE", ".")
@@ -97,7 +96,7 @@ def export(project: Path, commit: str, target: Path, name: str) -> None:
         archive.extractall(corpus, [m for m in members if m.isfile() or m.isdir()], **safe)
     # A symlink the revision holds is made as it was, once every file is written (so that no
     # file is written through it), wherever it leads: it is read, or refused for leading out
-    # of the edition, as the working tree's are (pipeline/project_files.py); one no file of
+    # of the edition, as the working tree's are (pipeline/util/project_files.py); one no file of
     # the edition names is never opened.
     for link in members:
         name = posixpath.normpath(link.name)
@@ -116,22 +115,3 @@ def commit_date(project: Path, commit: str) -> datetime | None:
         return None
 
 
-def _git(project: Path, *args: str) -> subprocess.CompletedProcess:
-    try:
-        return subprocess.run(["git", "-C", str(project), *args], capture_output=True, check=False)
-    except OSError as exc:  # no git at all
-        raise FolioError(f"cannot run git: {exc.strerror}") from None
-
-
-def load(edition: Edition) -> Corpus:
-    """The edition's corpus: read, parsed, with its translations; its cross-references are left
-    unresolved, as comparing editions reads texts only. An error in its files names them as the
-    edition has them."""
-    from ..build import load_corpus  # the pipeline, not needed to name an edition
-
-    try:
-        return load_corpus(edition.root, references=False)[0]
-    except FolioError as error:
-        if not edition.prefix:
-            raise
-        raise FolioError(error.message, f"{edition.prefix}{error.path or ''}", error.line) from None

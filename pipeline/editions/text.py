@@ -3,7 +3,7 @@ kind of change, then one summary line. Unchanged units and documents are counted
 
 from __future__ import annotations
 
-from ..worddiff import as_text as words, elided
+from .worddiff import as_text as words, elided
 from .diff import ADDED, CHANGED, REMOVED, EditionDiff, Move, Present
 
 #: an added or removed unit's text is shown on one line, this long at most

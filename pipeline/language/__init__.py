@@ -1,102 +1,16 @@
-"""The language layer: tokens with lemmas for English and Russian, and inflection-aware term
-matching on top of them.
+"""The language layer: tokens with lemmas for English and Russian (:mod:`.tokens`), and
+inflection-aware term matching on top of them (:mod:`.match`).
 
     tokens = lemmas("сыграть «Морских гезов»", "ru")
     find_term("Морские гезы", tokens, "ru")   # one Match: «Морских гезов», characters 9-22
-
-Everything expensive (spaCy pipelines, the pymorphy3 analyzer, per-form analyses) is built once
-per process and cached, so checks can call :func:`lemmas` on every unit freely.
 """
 
 from __future__ import annotations
 
-import re
-from typing import NamedTuple
+from .match import Match, Matcher, TermPattern, compile_term, find_term
+from .morph import fold, ru_nominative
+from .pipelines import nlp
+from .tokens import Token, lemmas, load
 
-from ..model import Lang
-from .morph import WordInfo, fold, ru_nominative, ru_stems, ru_word
-from .pipelines import en_lemma, lemma, nlp
-
-__all__ = ["Token", "lemmas", "fold", "ru_nominative", "find_term", "compile_term", "Matcher",
+__all__ = ["Token", "lemmas", "load", "fold", "ru_nominative", "find_term", "compile_term", "Matcher",
            "Match", "TermPattern", "nlp"]
-
-
-class Token(NamedTuple):
-    """One token; a tuple because a corpus makes millions of them (a frozen dataclass is built
-    three times slower)."""
-
-    text: str
-    lemma: str  # the pipeline's lemma (token.lemma_): the most probable one
-    start: int  # character offsets into the analysed text
-    end: int
-    keys: frozenset[str] = frozenset()  # folded lemmas of every reading; empty for punctuation
-    guessed: bool = False  # Russian only: pymorphy3 had no dictionary parse and predicted one
-
-    @property
-    def is_word(self) -> bool:
-        return bool(self.keys)
-
-
-def lemmas(text: str, lang: str) -> list[Token]:
-    """Every non-space token of ``text`` with its lemma; words carry all candidate lemmas."""
-    known = _CHUNKS.setdefault(lang, {})
-    pieces = []
-    # spaCy's tokenizer splits the text at white space first and tokenizes each piece on its
-    # own: so each piece is tokenized (and its forms looked up) once per process, and a text is
-    # the concatenation of its pieces' tokens (tests/test_language.py checks it on the corpus).
-    for piece in _PIECE.finditer(text):
-        found = known.get(piece.group())
-        if found is None:
-            found = known[piece.group()] = _tokenize(piece.group(), lang)
-        pieces.append((piece.start(), found))
-    make = tuple.__new__  # Token(...) without its generated __new__: this is the innermost loop
-    return [make(Token, (word, lemma_, base + start, base + end, keys, guessed))
-            for base, found in pieces for start, end, word, lemma_, keys, guessed in found]
-
-
-_PIECE = re.compile(r"\S+")
-#: Per language, per piece of text between white space: its tokens, as (start, end, text,
-#: lemma, keys, guessed), offsets into the piece. A dict rather than lru_cache because this is the innermost loop of every
-#: check; the pieces of a corpus number in the tens of thousands.
-_CHUNKS: dict[str, dict[str, tuple[tuple[int, int, str, str, frozenset[str], bool], ...]]] = {}
-
-
-def _tokenize(piece: str, lang: str) -> tuple[tuple[int, int, str, str, frozenset[str], bool], ...]:
-    found = []
-    # The tokenizer alone, not the whole pipeline: a lemma depends on the form only.
-    for t in nlp(lang).tokenizer(piece):
-        word, start = t.text, t.idx
-        form_lemma = lemma(word, lang)
-        keys, guessed, dotted = _describe(word, form_lemma, lang)
-        if dotted:
-            # spaCy keeps «ср.» (Russian "compare") as one token, so the sentence-final
-            # abbreviation in «стоит 2 СР.» would never be seen: split the dot off
-            word = word[:-1]
-            found.append((start, start + len(word), word, word, keys, guessed))
-            found.append((start + len(word), start + len(word) + 1, ".", ".", frozenset(), False))
-            continue
-        found.append((start, start + len(word), word, form_lemma, keys, guessed))
-    return tuple(found)
-
-
-def load() -> None:
-    """Build both pipelines and the analyzer now: before worker processes are forked, so that
-    they share one copy instead of each loading its own (a second and more apiece)."""
-    lemmas("word", "en")
-    lemmas("слово", "ru")
-    ru_stems("слово")  # the analyzer's paradigm tables
-
-
-def _describe(word: str, lemma: str, lang: str) -> tuple[frozenset[str], bool, bool]:
-    if len(word) > 2 and word.endswith(".") and word[:-1].isalpha() and word[:-1].isupper():
-        return _describe(word[:-1], word[:-1], lang)[:2] + (True,)
-    if not any(ch.isalpha() for ch in word):
-        return frozenset(), False, False
-    lower = word.lower()
-    if lang == Lang.RU:
-        info: WordInfo = ru_word(lower)
-        return info.keys, info.guessed, False
-    return frozenset({lower, en_lemma(lower), lemma.lower()}), False, False
-
-
-from .match import Match, Matcher, TermPattern, compile_term, find_term  # noqa: E402

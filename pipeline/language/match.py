@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
-from ..model import Lang
-from . import Token, lemmas
+from ..core.model import Lang
+from .tokens import Token, lemmas
 from .morph import fold, ru_stems
 
 #: Abbreviations (two or more capitals, no space: CP, CtA, DoW, КО) and names written in

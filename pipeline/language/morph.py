@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
-import pymorphy3
+if TYPE_CHECKING:
+    import pymorphy3
 
 #: Shortest stem the stem rule trusts. Two-letter "stems" (``ко``, ``по``) are shared by
 #: unrelated words; three letters is the shortest real Russian noun stem in the glossary (гез).
@@ -24,7 +26,10 @@ def fold(word: str) -> str:
 
 @cache
 def analyzer() -> pymorphy3.MorphAnalyzer:
-    # Building the analyzer loads the dictionaries (~0.3 s); one per process is enough.
+    # Building the analyzer loads the dictionaries (~0.3 s); one per process is enough. Imported
+    # here: `folio --help`, `show`, `status` and `codes` never analyse a word.
+    import pymorphy3
+
     return pymorphy3.MorphAnalyzer()
 
 

@@ -18,7 +18,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..model import Lang
+from ..core.model import Lang
 from .morph import parses
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-from ..model import Lang
+from ..core.model import Lang
 from .morph import ru_word
 
 if TYPE_CHECKING:

@@ -27,8 +27,8 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..model import Lang
-from . import Token, lemmas
+from ..core.model import Lang
+from .tokens import Token, lemmas
 from .morph import parses, ru_word
 
 

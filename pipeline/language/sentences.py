@@ -21,8 +21,8 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from ..characters import Shaped
-from ..parsers.lines import match_item
+from ..core.characters import Shaped
+from ..parse.line_shapes import match_item
 from .pipelines import nlp
 
 

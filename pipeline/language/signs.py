@@ -13,8 +13,8 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..model import Lang
-from . import lemmas
+from ..core.model import Lang
+from .tokens import lemmas
 
 
 class Signed(NamedTuple):

@@ -19,9 +19,9 @@ from __future__ import annotations
 from .facts import Fact, Facts, MissingFactError, Range, load, load_facts
 from .inputs import RuleError, RuleInputError
 from .registry import RULES, Citation, Outcome, Rule, get, run
-from .tables import DecisionTable, decision_table, decision_tables
-from . import eu_risto_events, eu_risto_politics, eu_risto_effects, his_papacy, his_england_france, his_winter, \
-    his_new_world, vq_deployment, vq_actions, pop_military  # noqa: E402  (registers the rules)
+from .decision_tables import DecisionTable, decision_table, decision_tables
+from . import (eu_risto_events, eu_risto_politics, eu_risto_effects, his_papacy, his_england_france,
+    his_winter, his_new_world, vq_deployment, vq_actions, pop_military)
 
 MODULES = (eu_risto_events, eu_risto_politics, eu_risto_effects, his_england_france, his_papacy, his_winter,
            his_new_world, vq_deployment, vq_actions, pop_military)

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from ..errors import FolioError
-from ..model import LANGUAGES, Lang
+from ..core.errors import FolioError
+from ..core.model import LANGUAGES, Lang
 from .inputs import RuleError
 from .source import Checker, Node, read
 

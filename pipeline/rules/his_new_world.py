@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..model import Lang
+from ..core.model import Lang
 from .facts import Facts
 from .his_winter import HisPower
 from .inputs import Count, Die, Inputs, RuleInputError, arg, convert

@@ -27,11 +27,11 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from ..align import MARKER
+from ..editions.align import MARKER
 from ..language import Token, lemmas
 from ..language.numbers import number_words
 from ..language.sentences import sentences
-from ..model import Corpus
+from ..core.model import Corpus
 from .facts import Fact, Facts
 from .wording import contains, find, number_spans, numbers
 

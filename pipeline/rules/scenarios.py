@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..model import LANGUAGES
+from ..core.model import LANGUAGES
 from .facts import DIRECTORY, Facts
 from .inputs import RuleError, plain
 from .registry import run

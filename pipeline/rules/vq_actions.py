@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..model import Lang
+from ..core.model import Lang
 from .facts import Facts
 from .inputs import CP, Count, Inputs, RuleInputError, arg, convert
 from .registry import Outcome, decided, rule

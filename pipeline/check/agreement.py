@@ -1,0 +1,49 @@
+"""Grammatical agreement, on the source and the translated sides alike: Russian adjectives,
+participles and numerals with their nouns (:mod:`.agreement_ru`, through pymorphy3), English
+subjects with their verbs (:mod:`.agreement_en`, over spaCy's lookup lemmas).
+
+Both grammars are small and conservative: a pair is reported only where no reading of its
+words agrees, so what they find is worth a warning (measured on the real texts: README,
+"Checks").
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..core.diagnostics import Diagnostic, Severity
+from ..core.model import Lang
+from . import agreement_en, agreement_ru
+from .base import CheckContext, Code, _, at, text
+
+RU_ADJECTIVE = Code("agree-ru-adjective", Severity.WARNING,
+                    "a Russian adjective or participle that agrees with the next noun in no reading "
+                    "(`большой армия`)")
+RU_NUMERAL = Code("agree-ru-numeral", Severity.WARNING,
+                  "a Russian noun in a form its numeral does not take (`6 хода`, `два карты`)")
+EN_SUBJECT_VERB = Code("agree-en-subject-verb", Severity.WARNING,
+                       "an English plural subject with a singular verb (`the units of the army is`)")
+CODES = [RU_ADJECTIVE, RU_NUMERAL, EN_SUBJECT_VERB]
+
+
+def check(ctx: CheckContext) -> Iterable[Diagnostic]:
+    for unit, lang, side in ctx.sides():
+        if lang == Lang.RU:
+            for pair in agreement_ru.disagreements(side.text):
+                found = side.text[pair.start:pair.end]
+                if pair.kind == "adjective":
+                    message = text(_("`%(found)s`: the adjective does not agree with its noun `%(noun)s` in "
+                                     "gender, number or case under any reading"), found=found, noun=pair.noun)
+                    code = RU_ADJECTIVE
+                else:
+                    message = text(_("`%(found)s`: after `%(numeral)s` the noun takes another form"),
+                                   found=found, numeral=pair.first)
+                    code = RU_NUMERAL
+                yield at(code, unit, side, pair.start, message, suggestion=pair.suggestion)
+        elif lang == Lang.EN:
+            for pair in agreement_en.disagreements(side.text):
+                found = side.text[pair.start:pair.end]
+                yield at(EN_SUBJECT_VERB, unit, side, pair.start,
+                         text(_("`%(found)s`: the plural subject `%(noun)s` takes `%(verb)s`, not `%(form)s`"),
+                              found=found, noun=pair.noun, verb=pair.suggestion, form=pair.verb),
+                         suggestion=pair.suggestion)

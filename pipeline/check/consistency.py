@@ -1,0 +1,176 @@
+"""House style, majority wins: the same notation written two ways in one document or one edition.
+
+Each notation (a range's dash, an abbreviation's inner space, a page number's space) is counted
+by variant, first per document, then per edition (the source documents of one edition in one
+language; every translation into one language is one edition, Folio's own). Where one variant
+holds the majority, every other one is reported at its line with the majority's form as the
+suggestion; a tie says nothing, since there is no convention to hold a text to.
+
+A range mixed inside one document is typography's (``typo-range-dash``, held to the typeset en
+dash); this family adds what typography cannot see: a document consistent in itself that
+dashes its ranges unlike the rest of its edition. A heading marker unlike its siblings' is
+numbering's (``num-heading-style``); a numbered list inside a procedure that restarts at the
+procedure's own step markers is :mod:`.consistency_lists`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator
+
+from ..core.diagnostics import Diagnostic, Severity
+from ..core.model import Lang, Side, Unit
+from .base import CheckContext, Code, Word, _, at, text
+from . import consistency_lists
+from .typography import RANGE, _range_form
+
+IN_DOCUMENT = Code("style-variant", Severity.WARNING,
+                   "a notation written unlike most of its document (`т.е.` where the document writes `т. е.`)")
+IN_EDITION = Code("style-edition-variant", Severity.WARNING,
+                  "a document writing a notation unlike the rest of its edition (its ranges `1-3`, the "
+                  "edition's `1–3`)")
+CODES = [IN_DOCUMENT, IN_EDITION, *consistency_lists.CODES]
+
+SPACED, TIGHT = "spaced", "tight"
+
+
+@dataclass(frozen=True)
+class Notation:
+    name: str  # message word: what is written two ways
+    pattern: re.Pattern[str]
+    variant: Callable[[re.Match[str]], str]
+    form: Callable[[re.Match[str], str], str]  # the match rewritten in another variant
+    lang: str | None = None  # None: both languages
+    in_document: bool = True  # False: typography holds the document's own mix
+
+
+def _spacing(match: re.Match[str]) -> str:
+    return SPACED if match.group("gap") else TIGHT
+
+
+def _respaced(match: re.Match[str], variant: str) -> str:
+    gap = " " if variant == SPACED else ""
+    return f"{match.group('a')}.{gap}{match.group('b')}"
+
+
+def _range_variant(match: re.Match[str]) -> str:
+    return _range_form(match.group("dash"))
+
+
+def _redashed(match: re.Match[str], variant: str) -> str:
+    dash = {"a hyphen": "-", "an en dash": "–", "an em dash": "—"}[variant.removesuffix(" with spaces")]
+    spaced = variant.endswith(" with spaces")
+    return f"{match.group('a')}{f' {dash} ' if spaced else dash}{match.group('b')}"
+
+
+NOTATIONS = (
+    Notation(_("a range of numbers"), RANGE, _range_variant, _redashed, in_document=False),
+    # т. е., т. д., т. п., т. к., т. н.: one convention for all of them
+    Notation(_("an abbreviation"), re.compile(r"\b(?P<a>[тТ])\.(?P<gap>\s?)(?P<b>[епдкн])\.", re.U),
+             _spacing, lambda m, v: _respaced(m, v) + ".", Lang.RU),
+    Notation(_("an abbreviation"), re.compile(r"\b(?P<a>[eEiI])\.(?P<gap>\s?)(?P<b>[eg])\."),
+             _spacing, lambda m, v: _respaced(m, v) + ".", Lang.EN),
+    Notation(_("a page number"), re.compile(r"\b(?P<a>pp?|с|стр)\.(?P<gap> ?)(?P<b>\d+)"), _spacing,
+             _respaced),
+)
+VARIANT_WORDS = {SPACED: _("with a space"), TIGHT: _("without a space")}
+
+
+@dataclass(frozen=True)
+class Seen:
+    unit: Unit
+    side: Side
+    match: re.Match[str]
+    variant: str
+
+
+def check(ctx: CheckContext) -> Iterable[Diagnostic]:
+    yield from consistency_lists.check(ctx)
+    for notation, by_document, _editions in _gathered(ctx):
+        for seen in by_document.values():
+            yield from _in_document(notation, seen)
+
+
+def check_whole(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """An edition may span rulebooks (a game's several books), so it is judged on the whole
+    corpus, once, not in the one-rulebook shards :func:`check` runs in."""
+    for notation, by_document, edition_of in _gathered(ctx):
+        yield from _in_edition(notation, by_document, edition_of)
+
+
+def _gathered(ctx: CheckContext) -> Iterator[tuple[Notation, dict[str, list[Seen]], dict[str, tuple]]]:
+    documents = {d.key: d for d in ctx.corpus.documents}
+    for notation in NOTATIONS:
+        by_document: dict[str, list[Seen]] = defaultdict(list)
+        edition_of: dict[str, tuple[str, str, str]] = {}
+        for unit, lang, side in ctx.sides():
+            document = documents.get(unit.document)
+            if notation.lang not in (None, lang) or document is None:
+                continue
+            for match in notation.pattern.finditer(side.text):
+                by_document[side.path].append(Seen(unit, side, match, notation.variant(match)))
+            # a translation file is a document of its own; Folio's translations into one
+            # language are one edition, whatever game they belong to
+            source = lang == document.language
+            edition_of[side.path] = (document.game, document.edition, lang) if source else ("", "folio", lang)
+        yield notation, by_document, edition_of
+
+
+def _in_document(notation: Notation, seen: list[Seen]) -> Iterator[Diagnostic]:
+    counts = Counter(s.variant for s in seen)
+    usual = _majority(counts)
+    if len(counts) < 2 or usual is None or not notation.in_document:
+        return
+    example = next(s for s in seen if s.variant == usual)
+    for s in seen:
+        if s.variant != usual:
+            yield _report(IN_DOCUMENT, notation, s, usual, example, counts[usual],
+                          _("%(what)s written %(variant)s (`%(found)s`), while this document "
+                            "writes it %(usual)s %(count)s times (`%(example)s`, line %(line)s)"))
+
+
+def _in_edition(notation: Notation, by_document: dict[str, list[Seen]],
+                edition_of: dict[str, tuple]) -> Iterator[Diagnostic]:
+    editions: dict[tuple, Counter] = defaultdict(Counter)
+    for path, seen in by_document.items():
+        editions[edition_of[path]].update(s.variant for s in seen)
+    for path, seen in by_document.items():
+        counts = Counter(s.variant for s in seen)
+        usual = _majority(editions[edition_of[path]])
+        if len(counts) > 1 or usual is None or usual in counts:
+            continue  # a document's own mix is judged by the document's majority
+        example = next(s for other, found in by_document.items()
+                       if other != path and edition_of[other] == edition_of[path]
+                       for s in found if s.variant == usual)
+        for s in seen:
+            yield _report(IN_EDITION, notation, s, usual, example, editions[edition_of[path]][usual],
+                          _("%(what)s written %(variant)s (`%(found)s`), while the other documents "
+                            "of its edition write it %(usual)s %(count)s times (`%(example)s`, %(path)s "
+                            "line %(line)s)"))
+
+
+def _majority(counts: Counter) -> str | None:
+    ranked = counts.most_common(2)
+    if not ranked or (len(ranked) == 2 and ranked[0][1] == ranked[1][1]):
+        return None
+    return ranked[0][0]
+
+
+def _label(variant: str) -> str:
+    return VARIANT_WORDS.get(variant, variant)
+
+
+def _line(seen: Seen) -> int:
+    return seen.side.line_start + seen.side.text.count("\n", 0, seen.match.start())
+
+
+def _report(code: Code, notation: Notation, seen: Seen, usual: str, example: Seen, count: int,
+            template: str) -> Diagnostic:
+    message = text(template,
+                   what=Word(notation.name), variant=Word(_label(seen.variant)), found=seen.match.group(),
+                   usual=Word(_label(usual)), count=count, example=example.match.group(),
+                   line=_line(example), path=example.side.path.rsplit("/", 1)[-1])
+    return at(code, seen.unit, seen.side, seen.match.start(), message,
+              suggestion=notation.form(seen.match, usual))

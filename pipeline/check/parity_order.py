@@ -1,0 +1,112 @@
+"""The order of verbatim tokens in a sentence pair, and text of the other language left on a
+translated side.
+
+Power tags and names in capitals (`FRA`, `SPA`, `MILANO`) stand for the same things on both
+sides; where a sentence and its translation both write two of them outside brackets, a
+translation that first names them the other way round has most likely swapped who does what ("FRA
+declares war on SPA" as «SPA объявляет войну FRA»). An aside in brackets moves freely, and so
+does an event id's numeral (`1:IV`), so neither is compared. Nor is an abbreviation of a
+common noun (the glossary expands `CB` as "casus belli", `VP` as "victory points"): it is a
+term, not one of the parties, and Russian word order moves it freely («FRA получает против
+владельца NAPOLI временный CB»).
+
+Text in the other language: a run of four or more words that the other language's dictionary
+knows and this one's does not (abbreviations in capitals, single letters and numbers between
+them neither count nor break the run; a word of this language or its word list ends it) is a
+sentence left untranslated; `[English originals]` in a Russian text are meant to be English.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from ..language.brackets import english_originals
+from ..core.diagnostics import Diagnostic, Severity
+from ..core.model import Lang, Unit
+from .base import WORD, CheckContext, Code, _, at, text
+from .parity_numbers import roman_value
+from .parity_pairs import pairs, quote
+from .parity_tokens import latin_tokens
+from .terminology_terms import termbase
+from .wordlists import in_dictionary, language_of, wordlist
+
+ORDER = Code("parity-order", Severity.WARNING,
+             "two verbatim tokens (power tags, names in capitals) that a sentence and its "
+             "translation both write once, in the other order (`FRA` … `SPA` against `SPA` … `FRA`)")
+OTHER_LANGUAGE = Code("parity-other-language", Severity.ERROR,
+                      "a run of 4 or more words on a translated side that the other language's "
+                      "dictionary knows and this one's does not: text left untranslated")
+CODES = [ORDER, OTHER_LANGUAGE]
+
+#: the shortest run of words of the other language that is a text left, not a quoted name
+RUN = 4
+_EVENT_ID = re.compile(r"\d:$")
+_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+
+
+def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
+    target = unit.sides[lang]
+    terms = _terms(ctx, ctx.lookup().document_of(unit).rulebook)
+    for pair in pairs(ctx, unit, source_lang, lang):
+        theirs = [t for t in _tokens(pair.source) if t not in terms]
+        ours = [t for t in _tokens(pair.target) if t not in terms]
+        # each name where it first stands: a translation may name a party again where the
+        # original says "Turkish" («принадлежит TUR»), but who comes first does not change
+        where = {}
+        for n, token in enumerate(ours):
+            where.setdefault(token, n)
+        shared = [t for t in dict.fromkeys(theirs) if t in where]
+        swapped = next(((a, b) for n, a in enumerate(shared) for b in shared[n + 1:]
+                        if where[a] > where[b]), None)
+        if swapped:
+            first, second = swapped
+            offset = pair.target_start + pair.target.find(second)
+            yield at(ORDER, unit, target, offset,
+                     text(_("`%(second)s` comes before `%(first)s` here, after it on the %(lang)s side: "
+                            "%(quote)s"), first=first, second=second, lang=Lang(source_lang),
+                          quote=quote(pair.source)),
+                     suggestion=text(_("check who does what: %(quote)s"), quote=quote(pair.source)))
+    yield from _other_language(ctx, unit, source_lang, lang)
+
+
+def _terms(ctx: CheckContext, game: str) -> frozenset[str]:
+    """The game's abbreviations of common nouns: their expansion is not a name (`casus belli`)."""
+    return ctx.shared(f"parity-order-terms:{game}", lambda: frozenset(
+        a.abbr for a in termbase(ctx).abbreviations
+        if game in a.games and a.expansion and a.expansion[:1].islower()))
+
+
+def _tokens(sentence: str) -> list[str]:
+    """The verbatim tokens of a sentence outside brackets, in order, without event numerals."""
+    asides = [m.span() for m in _BRACKETED.finditer(sentence)]
+    return [t.base for t in latin_tokens(sentence)
+            if not any(a <= t.start < b for a, b in asides)
+            and roman_value(t.form) is None and not _EVENT_ID.search(sentence[max(0, t.start - 2):t.start])]
+
+
+def _other_language(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
+    side = unit.sides[lang]
+    kept = english_originals(side.text) if lang == Lang.RU else []
+    own = wordlist(ctx.root, lang)
+    run: list[tuple[int, int]] = []
+    for match in [*WORD.finditer(side.text), None]:
+        word = match.group() if match else ""
+        if match and (any(a <= match.start() < b for a, b in kept) or len(word) < 2 or word.isupper()):
+            continue  # an English original, a letter, an abbreviation: neither counts nor ends a run
+        foreign = match is not None and language_of(word) == source_lang and word not in own \
+            and in_dictionary(word, source_lang)
+        if foreign:
+            run.append(match.span())
+            continue
+        if match is not None and language_of(word) is None:
+            continue
+        if len(run) >= RUN:
+            start, end = run[0][0], run[-1][1]
+            yield at(OTHER_LANGUAGE, unit, side, start,
+                     text(_("%(quote)s: %(count)s words of %(other)s text in the %(lang)s translation"),
+                          quote=quote(side.text[start:end]), count=len(run), other=Lang(source_lang),
+                          lang=Lang(lang)),
+                     suggestion=text(_("translate %(quote)s"), quote=quote(side.text[start:end])))
+        run = []
+

@@ -1,0 +1,241 @@
+"""The sentence pairs of a translated unit: which sentences of the translation render which of
+the source, for the checks that compare the two sentence by sentence.
+
+Sentences come from a real segmenter (:mod:`pipeline.language.sentences`). The two lists are
+aligned in the manner of Gale and Church, by length, with *anchors*: what each sentence says
+that both languages write alike or that the termbase names in both (numbers, Latin
+abbreviations and names in capitals, termbase concepts; the last two only where both sides
+of the unit have them). A sentence may pair with none (left
+out, or added), with one, or two with one (joined, or split). Length alone cannot tell a short
+sentence left out ("Otherwise re-roll.") from two joined into one; anchors can: two sentences
+aligned with one are joined when each brings anchors of its own and the one has them, and one
+is left out when what only it says is nowhere in the one; length decides only where neither
+sentence has anchors of its own.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from ..language import lemmas
+from ..language.sentences import Sentence, sentences
+from ..core.model import Lang, Unit
+from .base import CheckContext
+from .parity_numbers import numbers
+from .parity_tokens import latin_tokens
+from .terminology_terms import analyse, matcher, termbase
+
+#: letters and digits of the translation per letter and digit of the source, measured over
+#: corpus/translations/ (1.16 and 0.85); a pair not listed is taken as 1
+RATIO = {(Lang.EN, Lang.RU): 1.15, (Lang.RU, Lang.EN): 0.85}
+#: the costs of the alignment, in units of |log(length ratio / expected ratio)|: a sentence
+#: with no counterpart costs as much as a length off by a factor of about 1.5; joining two is
+#: cheaper, since translators do join sentences; an anchor on one side only costs ANCHOR
+SKIP, JOIN, ANCHOR = 0.8, 0.3, 0.5
+#: a sentence shorter than this share of the expected length of the two it is aligned with
+#: translates one of them, not both (when anchors cannot tell)
+COVERED = 0.75
+BEADS = ((1, 1), (1, 0), (0, 1), (2, 1), (1, 2))
+
+
+class Bead(NamedTuple):
+    source: tuple[int, ...]  # indices of the source sentences
+    target: tuple[int, ...]
+    #: a join or a split whose every sentence brings anchors of its own, all found on the
+    #: other side: nothing is left out, only the sentences are cut otherwise
+    confirmed: bool = False
+
+
+class Pair(NamedTuple):
+    """Sentences of the source and the sentences of the translation that render them, as
+    spans of the two sides' texts (two sentences joined or split are one span)."""
+
+    source: str
+    target: str
+    source_start: int  # offset of ``source`` in the source side's text
+    target_start: int  # offset of ``target`` in the translation's text
+
+
+class Aligned(NamedTuple):
+    theirs: list[Sentence]
+    ours: list[Sentence]
+    beads: list[Bead]
+
+    def pairs(self, source_text: str, target_text: str) -> list[Pair]:
+        """The beads with sentences on both sides, as text."""
+        found = []
+        for bead in self.beads:
+            if bead.source and bead.target:
+                a, b = self.theirs[bead.source[0]], self.theirs[bead.source[-1]]
+                c, d = self.ours[bead.target[0]], self.ours[bead.target[-1]]
+                found.append(Pair(source_text[a.start:b.end], target_text[c.start:d.end], a.start, c.start))
+        return found
+
+
+def aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Aligned:
+    """The sentences of a translated unit's two sides and how they pair, made once per run."""
+    return ctx.shared(f"parity.aligned:{unit.id}:{lang}", lambda: _aligned(ctx, unit, source_lang, lang))
+
+
+def pairs(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> list[Pair]:
+    return aligned(ctx, unit, source_lang, lang).pairs(unit.sides[source_lang].text, unit.sides[lang].text)
+
+
+def _aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Aligned:
+    source, target = unit.sides[source_lang].text, unit.sides[lang].text
+    theirs, ours = sentences(source, source_lang), sentences(target, lang)
+    if not theirs or not ours:
+        return Aligned(theirs, ours, [])
+    game = ctx.lookup().document_of(unit).rulebook
+    full_a = anchors(ctx, unit, game, source, source_lang, theirs)
+    full_b = anchors(ctx, unit, game, target, lang, ours)
+    marks_a, marks_b = _comparable(full_a, full_b)
+    ratio = RATIO.get((source_lang, lang), 1.0)
+    if len(theirs) == len(ours) == 1:
+        return Aligned(theirs, ours, [Bead((0,), (0,))])
+    beads = align(theirs, ours, ratio, marks_a, marks_b)
+    return Aligned(theirs, ours, resolve(beads, theirs, ours, ratio, (marks_a, marks_b), (full_a, full_b)))
+
+
+def anchors(ctx: CheckContext, unit: Unit, game: str, text: str, lang: str,
+            found: list[Sentence]) -> list[frozenset[str]]:
+    """What each sentence says that the other language writes alike: its numbers, its Latin
+    abbreviations and names in capitals, and the termbase concepts it names."""
+    concepts = _concepts(ctx, unit, game, text, lang)
+    result = []
+    for sentence in found:
+        marks = {f"#{n}" for n in numbers(sentence.text)}
+        marks |= {t.base for t in latin_tokens(sentence.text)}
+        marks |= {c for start, ids in concepts if sentence.start <= start < sentence.end for c in ids}
+        result.append(frozenset(marks))
+    return result
+
+
+def _comparable(marks_a: list[frozenset[str]],
+                marks_b: list[frozenset[str]]) -> tuple[list[frozenset[str]], list[frozenset[str]]]:
+    """The anchors both sides can have: the unit's numbers, and the tokens and concepts it
+    writes on both sides. A concept the other side renders in words no termbase lists, or a
+    heading in capitals the translation translates, is on one side only and tells nothing;
+    a number gone with a sentence left out is what tells."""
+    union_a, union_b = frozenset().union(*marks_a), frozenset().union(*marks_b)
+    kept = (union_a & union_b) | {m for m in union_a | union_b if m.startswith("#")}
+    return [m & kept for m in marks_a], [m & kept for m in marks_b]
+
+
+def _concepts(ctx: CheckContext, unit: Unit, game: str, text: str, lang: str) -> list[tuple[int, frozenset[str]]]:
+    """Where ``text`` names termbase concepts: what the terminology analysis found in the
+    unit's side, or, for a text the corpus does not hold, the game's matcher run on it."""
+    known = ctx.shared("parity.concepts", lambda: _concepts_found(ctx)).get((unit.id, lang))
+    if known is not None and known[0] == text:
+        return known[1]
+    found = ctx.configured(f"terminology.matcher:{game}:{lang}",
+                           lambda: matcher(termbase(ctx), game, lang)).find(lemmas(text, lang))
+    return [(match.start, frozenset(f"@{p.payload.concept.id}" for p in match.patterns)) for match in found]
+
+
+def _concepts_found(ctx: CheckContext) -> dict[tuple[str, str], tuple[str, list[tuple[int, frozenset[str]]]]]:
+    index: dict[tuple[str, str], tuple[str, list]] = {}
+    for occ in analyse(ctx).occurrences:
+        index.setdefault((occ.unit.id, occ.lang), (occ.side.text, []))[1].append(
+            (occ.start, frozenset(f"@{e.concept.id}" for e in occ.entries)))
+    return index
+
+
+def align(theirs: list[Sentence], ours: list[Sentence], ratio: float,
+          marks_a: list[frozenset[str]], marks_b: list[frozenset[str]]) -> list[Bead]:
+    """The cheapest alignment of the two sentence lists, in order."""
+    size_a, size_b = [_size(s) for s in theirs], [_size(s) for s in ours]
+    m, n = len(theirs), len(ours)
+    cost = [[math.inf] * (n + 1) for _ in range(m + 1)]
+    back: list[list[tuple[int, int] | None]] = [[None] * (n + 1) for _ in range(m + 1)]
+    cost[0][0] = 0.0
+    for i in range(m + 1):
+        for j in range(n + 1):
+            if cost[i][j] == math.inf:
+                continue
+            for da, db in BEADS:
+                if i + da > m or j + db > n:
+                    continue
+                if not da or not db:
+                    step = SKIP
+                else:
+                    a, b = sum(size_a[i:i + da]), sum(size_b[j:j + db])
+                    step = abs(math.log(b / (ratio * a))) + (JOIN if da + db > 2 else 0.0)
+                    unshared = frozenset().union(*marks_a[i:i + da]) ^ frozenset().union(*marks_b[j:j + db])
+                    step += ANCHOR * len(unshared)
+                if cost[i][j] + step < cost[i + da][j + db]:
+                    cost[i + da][j + db] = cost[i][j] + step
+                    back[i + da][j + db] = (da, db)
+    beads, i, j = [], m, n
+    while i or j:
+        da, db = back[i][j]
+        beads.append(Bead(tuple(range(i - da, i)), tuple(range(j - db, j))))
+        i, j = i - da, j - db
+    return beads[::-1]
+
+
+Marks = tuple[list[frozenset[str]], list[frozenset[str]]]  # the anchors of the two sides' sentences
+
+
+def resolve(beads: list[Bead], theirs: list[Sentence], ours: list[Sentence], ratio: float,
+            comparable: Marks, full: Marks) -> list[Bead]:
+    """Decide each two-with-one bead: joined (or split), or one sentence left out (or added).
+
+    What each of the two says on its own (its anchors the other lacks) is looked for in the
+    one: all found for both, they are joined (``confirmed``); none found for one and some for
+    the other, that one is left out (added). Otherwise a one too short to translate both
+    translates one of them, the one that fits its length better; a one long enough stays a
+    join that nothing confirms."""
+    resolved = []
+    for bead in beads:
+        if len(bead.source) == 2 or len(bead.target) == 2:
+            two_on_source = len(bead.source) == 2
+            both, one = (bead.source, bead.target[0]) if two_on_source else (bead.target, bead.source[0])
+            (two_c, one_c), (two_f, one_f) = ((side[0], side[1]) if two_on_source else (side[1], side[0])
+                                              for side in (comparable, full))
+            pairs_of_two = list(zip(both, both[::-1]))
+            # confirmed only when every anchor of its own, even one the other side of the unit
+            # lacks, is in the one: a concept gone with a sentence left out is not a join
+            found = [bool(own) and own <= one_f[one] for own in (two_f[k] - two_f[o] for k, o in pairs_of_two)]
+            missing = [bool(own) and not own & one_c[one] for own in (two_c[k] - two_c[o] for k, o in pairs_of_two)]
+            if all(found):
+                resolved.append(bead._replace(confirmed=True))
+                continue
+            if any(missing) and not all(missing):
+                kept = both[missing.index(False)]
+            elif _short(bead, theirs, ours, ratio):
+                # the one that shares more anchors with the one, then the one whose length fits
+                kept = max(both, key=lambda k: (len(two_f[k] & one_f[one]), _fit(theirs[k], ours[one], ratio)
+                                                 if two_on_source else _fit(theirs[one], ours[k], ratio)))
+            else:
+                resolved.append(bead)
+                continue
+            if two_on_source:
+                resolved += [Bead((k,), bead.target if k == kept else ()) for k in both]
+            else:
+                resolved += [Bead(bead.source if k == kept else (), (k,)) for k in both]
+            continue
+        resolved.append(bead)
+    return resolved
+
+
+def _short(bead: Bead, theirs: list[Sentence], ours: list[Sentence], ratio: float) -> bool:
+    """One sentence too short to render the two it is aligned with."""
+    if len(bead.source) == 2:
+        return _size(ours[bead.target[0]]) < COVERED * ratio * sum(_size(theirs[i]) for i in bead.source)
+    return ratio * _size(theirs[bead.source[0]]) < COVERED * sum(_size(ours[j]) for j in bead.target)
+
+
+def _fit(source: Sentence, target: Sentence, ratio: float) -> float:
+    return -abs(math.log(_size(target) / (ratio * _size(source))))
+
+
+def _size(sentence: Sentence) -> int:
+    return max(1, sum(ch.isalnum() for ch in sentence.text))
+
+
+def quote(said: str, limit: int = 60) -> str:
+    """A sentence as a finding quotes it: on one line, cut at ``limit`` characters."""
+    said = " ".join(said.split())
+    return f"«{said if len(said) <= limit else said[:limit - 1].rstrip() + '…'}»"

@@ -1,0 +1,225 @@
+"""The one runner of the checks: one shard per rulebook, each cached, and run on any free core.
+
+No family judges a unit against more than its own rulebook (numbering and abbreviations per
+document, terms per edition, spelling per file, references inside the rulebook), so a
+rulebook's findings follow from its documents, their translations, the facts bound to their
+units and the shared configuration (glossary, word lists), plus what :data:`WHOLE` gathers from
+the whole corpus, which every shard receives as it is. A family's ``check(ctx)`` runs on each
+shard; what spans rulebooks is its ``check_whole(ctx)``, when it has one, run once over the
+whole corpus (the rules family's executable rules, worked examples, and facts bound to a unit
+no document has). tests/test_check_shards.py holds a corpus of two copies of the real one to
+the findings of each copy.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from .. import language
+from ..incremental import pickled
+from ..util import project_files, workers
+from ..incremental.buildcache import BuildCache
+from ..core.diagnostics import Diagnostic, Severity
+from ..incremental.entries import is_finding
+from ..incremental.fingerprint import Fingerprint, digest
+from ..core.lookup import Lookup
+from ..core.model import LANGUAGES, Corpus, Unit
+from ..rules import load_facts
+from ..rules.facts import Fact, Facts
+from ..language.termbase import GLOSSARY, load_termbase
+from . import script
+from .base import CheckContext
+from .config import CheckConfig, load_config
+from .families import FAMILIES, all_codes
+from .wordlists import dictionaries
+
+@dataclass(frozen=True)
+class Whole:
+    """A corpus-wide value some family reads: each document's share of it (plain JSON data, kept
+    in the build's cache under the document's digest, so an edit recomputes one document's
+    share) and the reduction of the shares, in manifest order, to the value."""
+
+    share: Callable[[list[Unit]], list]
+    reduce: Callable[[Path, list[list]], object]
+    shape: Any  # the type of a share, which a kept one is checked for (pipeline/incremental/entries.py)
+
+
+#: corpus-wide values some family reads, by their key among a run's shared values: gathered
+#: over the whole corpus and handed to every shard as they are
+WHOLE: dict[str, Whole] = {
+    # Latin capitals of every English text
+    script.LATIN_WORDS: Whole(script.latin_capitals, script.latin_words, list[str]),
+}
+
+
+@dataclass
+class Shard:
+    rulebook: str
+    documents: list[str]  # keys, in manifest order
+    facts: list[Fact] = field(default_factory=list)  # the facts bound to the shard's units
+
+
+def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
+               config: CheckConfig | None = None, facts: Facts | None = None,
+               fingerprint: Fingerprint | None = None, cache: BuildCache | None = None, jobs: int = 1,
+               ran: list[str] | None = None) -> list[Diagnostic]:
+    """Every finding of the families ``only`` names (default: all), severities and suppressions
+    from corpus/checks.yaml (or ``config``) applied, sorted. With a build's ``fingerprint`` and
+    ``cache`` a shard whose inputs did not change is taken from the last build; ``ran`` is given
+    the rulebooks whose shard was checked (not taken from the cache)."""
+    names = list(only) if only else list(FAMILIES)
+    codes = {code.code for code in all_codes()}
+    config = config or load_config(root, codes)
+    cache = cache or BuildCache.disabled()
+    whole = CheckContext(corpus, Path(root))
+    lookup = whole.lookup()
+    shared: dict[str, object] = {name: _gathered(name, lookup, Path(root), cache, fingerprint)
+                                 for name in WHOLE}
+    if project_files.present(root, GLOSSARY):  # parsed once, not once per shard
+        shared["termbase"] = load_termbase(root)
+    if facts is None:
+        facts = load_facts(root, fact_reader(cache, fingerprint), missing_ok=True)
+    shared["rules.facts"] = whole.cache["rules.facts"] = facts
+    shards = _shards(corpus, lookup, facts)
+    common = _common_key(names, fingerprint, shared)
+    keys = [_key(shard, common, lookup, fingerprint) for shard in shards]
+    found: list[list[Diagnostic] | None] = [cache.read("checks", key, _findings) if key else None
+                                            for key in keys]
+    todo = [n for n, value in enumerate(found) if value is None]
+    translations: dict[str, dict] = {shard.rulebook: {} for shard in shards}
+    for (unit_id, lang), translation in corpus.translations.items():  # in the corpus's order
+        rulebook = lookup.document_of(corpus.units[unit_id]).rulebook
+        translations[rulebook][(unit_id, lang)] = translation
+
+    kept: dict[str, object] = {}  # what the shards of this process compile from the configuration
+
+    def run(n: int) -> list[dict]:
+        sub = _subcorpus(shards[n].documents, translations[shards[n].rulebook], lookup)
+        ctx = CheckContext(sub, Path(root), cache=dict(shared), run=kept)
+        return [d.to_json() for name in names for d in _declared(name, FAMILIES[name].check(ctx), codes)]
+
+    if todo and jobs > 1:  # loaded once here, shared by every worker forked below
+        language.load()
+        for lang in LANGUAGES:
+            dictionaries(lang)
+    for n, result in zip(todo, workers.run(run, todo, jobs=jobs, stage="check")):
+        found[n] = [_diagnostic(data) for data in result]
+        if ran is not None:
+            ran.append(shards[n].rulebook)
+        if keys[n]:
+            cache.put_json("checks", keys[n], result)
+    diagnostics = [diagnostic for shard in found for diagnostic in shard]
+    for name in names:
+        spanning = getattr(FAMILIES[name], "check_whole", None)
+        if spanning is not None:
+            diagnostics += _declared(name, spanning(whole), codes)
+    return sorted({config.apply(d) for d in diagnostics}, key=Diagnostic.sort_key)
+
+
+def _declared(family: str, diagnostics: Iterable[Diagnostic], codes: set[str]) -> Iterable[Diagnostic]:
+    """The family's findings, refusing a code it never declared: the manual's table of codes and
+    checks.yaml's keys come from the declarations."""
+    for diagnostic in diagnostics:
+        if diagnostic.code not in codes:
+            raise AssertionError(f"{family} emitted undeclared code {diagnostic.code}")
+        yield diagnostic
+
+
+def fact_reader(cache: BuildCache, fingerprint: Fingerprint | None):
+    """A reader of rule fact files that keeps what it read in the build's cache, by file digest:
+    a large corpus's facts take seconds to parse, and most builds change none of them."""
+    if fingerprint is None:
+        return None
+
+    def read(root: Path, rel: str, load):
+        if rel not in fingerprint.files:  # written since the build began: not what it fingerprinted
+            return load(root, rel)
+        key = digest("facts", fingerprint.code, fingerprint.files[rel])
+        found = cache.read("facts", key, _facts)
+        if found is not None:
+            return found
+        found = load(root, rel)
+        cache.put("facts", key, pickled.dumps(found))
+        return found
+
+    return read
+
+
+def _shards(corpus: Corpus, lookup: Lookup, facts) -> list[Shard]:
+    shards: dict[str, Shard] = {}
+    for document in corpus.documents:
+        shards.setdefault(document.rulebook, Shard(document.rulebook, [])).documents.append(document.key)
+    for fact in facts:
+        unit = corpus.units.get(fact.unit)
+        if unit is not None:
+            shards[lookup.document_of(unit).rulebook].facts.append(fact)
+    return list(shards.values())
+
+
+def _common_key(names: list[str], fingerprint: Fingerprint | None, shared: dict) -> str | None:
+    """What every shard's findings follow from: the families, the glossary, the word lists and
+    the corpus-wide values; None (never cached) without a fingerprint."""
+    if fingerprint is None:
+        return None
+    return digest("checks", fingerprint.code, ",".join(names), fingerprint.of(GLOSSARY),
+                  fingerprint.under("corpus/wordlists/"), json.dumps(sorted(shared[script.LATIN_WORDS])))
+
+
+def _key(shard: Shard, common: str | None, lookup: Lookup, fingerprint: Fingerprint | None) -> str | None:
+    """Everything the shard's findings follow from: ``common``, the shard's own documents and
+    the files its facts are read from (which facts bind to its units follows from those and
+    the documents; the files' digests cost nothing, the facts' repr a third of a second at
+    x100)."""
+    files = sorted({fact.path for fact in shard.facts})
+    if fingerprint is None or common is None or not all(path in fingerprint.files for path in files):
+        return None
+    return digest(common, *(fingerprint.document(lookup.documents[key]) for key in shard.documents),
+                  fingerprint.of(*files))
+
+
+def _gathered(name: str, lookup: Lookup, root: Path, cache: BuildCache,
+              fingerprint: Fingerprint | None) -> object:
+    """The corpus-wide value :data:`WHOLE` names, from every document's share: those of the
+    documents an edit did not touch come from the last build."""
+    whole = WHOLE[name]
+    shares = []
+    for document in lookup.corpus.documents:
+        key = digest("whole", name, fingerprint.document(document)) if fingerprint else None
+        share = cache.get_json("whole", key, whole.shape) if key else None
+        if share is None:
+            share = whole.share(lookup.units_of(document.key))
+            if key:
+                cache.put_json("whole", key, share)
+        shares.append(share)
+    return whole.reduce(root, shares)
+
+
+def _subcorpus(keys: list[str], translations: dict, lookup: Lookup) -> Corpus:
+    """The documents ``keys`` as a corpus of their own, every list in the corpus's order."""
+    units = {unit.id: unit for key in keys for unit in lookup.units_of(key)}
+    references = [ref for unit_id in units for ref in lookup.references_from(unit_id)]
+    orphaned = {key: lookup.corpus.orphaned[key] for key in keys if key in lookup.corpus.orphaned}
+    return Corpus([lookup.documents[key] for key in keys], units, references, translations,
+                  orphaned)
+
+
+def _diagnostic(data: dict) -> Diagnostic:
+    return Diagnostic.from_json(data)
+
+
+def _findings(data: bytes) -> list[Diagnostic] | None:
+    """A shard's kept findings, when each is a finding whole (else the shard is checked again)."""
+    found = [_diagnostic(item) for item in json.loads(data)]
+    return found if all(map(is_finding, found)) else None
+
+
+def _facts(data: bytes) -> tuple[str, dict[str, Fact]] | None:
+    """A fact file's kept reading (its rulebook and its facts by id), when the pickle is one;
+    each fact is checked for its class only: a build at x100 reads hundreds of thousands."""
+    found = pickled.loads(data)
+    ok = isinstance(found, tuple) and len(found) == 2 and isinstance(found[0], str) \
+        and isinstance(found[1], dict) and all(isinstance(fact, Fact) for fact in found[1].values())
+    return found if ok else None

@@ -1,0 +1,255 @@
+"""Terminology: the texts against the termbase (corpus/glossary.yaml).
+
+Every match is by lemma, so an inflected form counts as the term (see :mod:`pipeline.language`).
+An *edition* is one rulebook in one language (the Russian Here I Stand is both HIS documents):
+decisions and consistency are judged per edition, definitions of abbreviations per document.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Iterable, Iterator
+
+from ..core.diagnostics import Diagnostic, Severity
+from ..language import Matcher, compile_term, lemmas
+from ..core.model import Lang
+from ..util import project_files
+from ..language.termbase import GLOSSARY, bracket_pairs, load_termbase
+from . import terminology_abbr as abbr
+from . import terminology_glossary as glossary
+from .base import CheckContext, Code, Count, Phrase, Text, Word, _, at, locate, ngettext, text
+from .script import is_lookalike, latin_lookalike
+from .terminology_terms import FORBIDDEN, TERM, UNAPPROVED, Analysis, Occurrence, analyse
+
+FORBIDDEN_CODE = Code("term-forbidden", Severity.ERROR,
+                      "a rendering the termbase forbids (a look-alike, a mistranslation)")
+UNAPPROVED_CODE = Code("term-unapproved", Severity.WARNING,
+                       "a rendering this edition's termbase decision does not approve")
+INCONSISTENT = Code("term-inconsistent", Severity.WARNING,
+                    "one concept rendered two ways inside one edition")
+CASE = Code("term-case", Severity.INFO,
+            "a term whose capitals are part of it (a proper name) written otherwise")
+ABBR_UNDEFINED = Code("term-abbr-undefined", Severity.WARNING,
+                      "an abbreviation that neither the corpus nor the glossary defines for this game")
+ABBR_EARLY = Code("term-abbr-before-definition", Severity.WARNING,
+                  "an abbreviation used before the document defines it")
+BRACKET_MISMATCH = Code("term-bracket-mismatch", Severity.WARNING,
+                        "an English original in square brackets that contradicts the termbase")
+
+CODES = [FORBIDDEN_CODE, UNAPPROVED_CODE, INCONSISTENT, CASE, ABBR_UNDEFINED, ABBR_EARLY,
+         BRACKET_MISMATCH, glossary.ONE_LANGUAGE]
+
+
+def check(ctx: CheckContext) -> Iterable[Diagnostic]:
+    analysis = analyse(ctx)
+    yield from renderings(analysis)
+    yield from abbreviations(ctx, analysis)
+    yield from brackets(ctx, analysis)
+
+
+def check_whole(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """The termbase itself, once per run: every field its readers see in both languages."""
+    if project_files.present(ctx.root, GLOSSARY):
+        yield from glossary.one_language(ctx.shared("termbase", lambda: load_termbase(ctx.root)))
+
+
+def _where(occ: Occurrence) -> str:
+    line, col = locate(occ.side, occ.start)
+    return f"{occ.side.path}:{line}:{col}"
+
+
+def renderings(analysis: Analysis) -> Iterator[Diagnostic]:
+    """Forbidden and unapproved renderings, capitals of proper names, and editions that use
+    two of a concept's terms where the termbase has not decided between them."""
+    settled: dict[tuple, list[Occurrence]] = defaultdict(list)
+    for occ in analysis.occurrences:
+        entry = occ.entry
+        if entry is None:
+            continue
+        concept, game, lang = entry.concept, occ.game, occ.lang
+        label = _label(concept, lang)
+        if entry.status == FORBIDDEN:
+            use = entry.ruling.use or concept.preferred(game, lang, entry.term)
+            if is_lookalike(occ.found, use):
+                continue  # `СР` for `CP`: the script family reports it, with the letters named
+            yield at(FORBIDDEN_CODE, occ.unit, occ.side, occ.start,
+                     text(_("«%(found)s» is a forbidden rendering of %(concept)s: %(why)s"), found=occ.found,
+                          concept=label, why=_why(entry.ruling)) if entry.ruling.why else
+                     text(_("«%(found)s» is a forbidden rendering of %(concept)s"), found=occ.found,
+                          concept=label), suggestion=use)
+        elif entry.status == UNAPPROVED:
+            use = entry.ruling.use or concept.preferred(game, lang, entry.term)
+            yield at(UNAPPROVED_CODE, occ.unit, occ.side, occ.start,
+                     text(_("«%(found)s» is not an approved rendering of %(concept)s (%(why)s)"),
+                          found=occ.found, concept=label, why=_why(entry.ruling)) if entry.ruling.why else
+                     text(_("«%(found)s» is not an approved rendering of %(concept)s"), found=occ.found,
+                          concept=label), suggestion=use)
+        elif entry.term not in concept.approved(game, lang):
+            use = concept.preferred(game, lang, entry.term)
+            yield at(UNAPPROVED_CODE, occ.unit, occ.side, occ.start,
+                     text(_("«%(found)s» for %(concept)s: the %(rulebook)s edition writes «%(use)s» (%(why)s)"),
+                          found=occ.found, concept=label, rulebook=game, use=use,
+                          why=Phrase.of(**{"en": concept.why[game], **concept.whys.get(game, {})}) if concept.why.get(game)
+                          else Word(_("termbase decision"))), suggestion=use)
+        else:
+            settled[concept.id, game, lang, abbr.base_form(entry.term, lang) is None].append(occ)
+            if concept.case_exact:
+                yield from _case(occ, entry.term)
+    for occurrences in settled.values():
+        yield from _mixed(occurrences)
+
+
+def _why(ruling) -> Phrase:
+    """A ruling's reason, in each page's language where the termbase has it (`why_ru`)."""
+    return Phrase.of(**{"en": ruling.why, **ruling.whys})
+
+
+def _label(concept, lang: str) -> Text | str:
+    english = concept.terms.get(Lang.EN, [concept.id])[0]
+    return text(_("“%(term)s” (%(concept)s)"), term=english, concept=concept.id) if lang != Lang.EN else concept.id
+
+
+def _mixed(occurrences: list[Occurrence]) -> Iterator[Diagnostic]:
+    first = occurrences[0]
+    concept = first.entry.concept
+    if concept.decisions.get(first.game, {}).get(first.lang):
+        return  # the decision names what to write; its misses are term-unapproved
+    counts = Counter(o.entry.term for o in occurrences)
+    if len(counts) < 2:
+        return
+    order = concept.terms[first.lang]
+    majority = max(counts, key=lambda term: (counts[term], -order.index(term)))
+    where = next(o for o in occurrences if o.entry.term == majority)
+    for occ in occurrences:
+        if occ.entry.term != majority:
+            yield at(INCONSISTENT, occ.unit, occ.side, occ.start,
+                     text(_("«%(found)s» for %(concept)s, which the %(rulebook)s edition writes «%(usual)s» "
+                            "%(count)s times (first at %(place)s)"), found=occ.found,
+                          concept=_label(concept, occ.lang), rulebook=occ.game, usual=majority,
+                          count=Count(counts[majority], ngettext("%(num)d time", "%(num)d times")),
+                          place=_where(where)), suggestion=majority)
+
+
+def _case(occ: Occurrence, term: str) -> Iterator[Diagnostic]:
+    found_words = occ.found.replace("-", " ").split()
+    term_words = term.replace("-", " ").split()
+    if len(found_words) != len(term_words):
+        return
+    fixed, wrong = [], False
+    for number, (word, model) in enumerate(zip(found_words, term_words)):
+        capital = model[:1].isupper()
+        if word.isupper() or word[:1].isupper() == capital or (number == 0 and not capital):
+            fixed.append(word)  # a heading in capitals, or a sentence that starts with the term
+            continue
+        wrong = True
+        fixed.append((word[:1].upper() if capital else word[:1].lower()) + word[1:])
+    if wrong:
+        yield at(CASE, occ.unit, occ.side, occ.start,
+                 text(_("«%(found)s»: the name is written «%(name)s»"), found=occ.found, name=term),
+                 suggestion=" ".join(fixed))
+
+
+def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]:
+    base = analysis.termbase
+    known = {a.abbr for a in base.abbreviations}
+    expansions: dict[str, list[str]] = defaultdict(list)
+    for entry in base.abbreviations:
+        if entry.expansion:
+            expansions[entry.abbr].append(entry.expansion)
+    # a rendering already reported as forbidden or unapproved is not also an undefined
+    # abbreviation: the fix is the approved term (КО in HIS -> CP), not a definition
+    skip = {(o.side.path, o.start) for o in analysis.occurrences
+            if o.entry is not None and (o.entry.status != TERM or
+                                        o.entry.term not in o.entry.concept.approved(o.game, o.lang))}
+    defined: dict[tuple[str, str], tuple] = {}  # (document, abbr) -> (line, col) of definition
+    used: list[tuple] = []
+    for read in analysis.sides:
+        unit, side = read.unit, read.side
+        for name, offset in abbr.definitions(read.tokens, side.text, read.lang,
+                                             expansions).items():
+            position = locate(side, offset)
+            if (unit.document, name) not in defined or position < defined[unit.document, name]:
+                defined[unit.document, name] = position
+        for use in abbr.uses(read.tokens, side.text, read.lang, known):
+            # `ТР` in Cyrillic for the Latin TP is script-lookalike's: the fix is the Latin
+            # letters, not a definition
+            if (side.path, use.start) not in skip and not read.is_quoted(use.start) \
+                    and latin_lookalike(ctx, use.abbr) is None:
+                used.append((unit, side, read.game, use))
+    games = {d.key: d.rulebook for d in ctx.corpus.documents}
+    defined_in_game = {(games.get(doc), name) for doc, name in defined}
+    reported: set[tuple[str, str]] = set()
+    counts = Counter((unit.document, use.abbr) for unit, _, _, use in used)
+    for unit, side, game, use in used:
+        position = locate(side, use.start)
+        definition = defined.get((unit.document, use.abbr))
+        entry = base.abbreviation(use.abbr, game)
+        if definition is not None:
+            if position < definition:
+                yield at(ABBR_EARLY, unit, side, use.start,
+                         text(_("«%(abbr)s» is used before the document defines it at %(place)s"),
+                              abbr=use.abbr, place=f"{side.path}:{definition[0]}:{definition[1]}"),
+                         suggestion=_spelled_out(entry, use.abbr))
+            continue
+        if (entry is not None and entry.expansion) or (game, use.abbr) in defined_in_game:
+            continue
+        if (unit.document, use.abbr) in reported:
+            continue
+        reported.add((unit.document, use.abbr))
+        times = counts[unit.document, use.abbr]
+        detail = text(_("; the glossary notes: %(note)s"),
+                      note=Phrase.of(en=entry.note, ru=entry.notes.get(Lang.RU))) if entry is not None and entry.note \
+            else "" if entry is not None else text(_("; the glossary does not list it"))
+        yield at(ABBR_UNDEFINED, unit, side, use.start,
+                 text(_("«%(abbr)s» is never defined for %(rulebook)s (used %(count)s time in this "
+                        "document)%(detail)s") if times == 1 else
+                      _("«%(abbr)s» is never defined for %(rulebook)s (used %(count)s times in this "
+                        "document)%(detail)s"), abbr=use.abbr, rulebook=game,
+                      count=Count(times, ngettext("%(num)d time", "%(num)d times")), detail=detail))
+
+
+def _spelled_out(entry, name: str) -> Text | None:
+    if entry is None or not entry.expansion:
+        return None
+    return text(_("write «%(definition)s» here, at the first use"), definition=f"{entry.expansion} ({name})")
+
+
+def brackets(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]:
+    """A bracketed English original must be the English of the Russian term it follows."""
+    base = analysis.termbase
+    games = {d.key: d.rulebook for d in ctx.corpus.documents}
+    for pair in bracket_pairs(ctx.corpus):
+        game = games.get(ctx.corpus.units[pair.unit].document, "")
+        ru = _concepts_spanning(base, game, Lang.RU, pair.ru)
+        en = _concepts_spanning(base, game, Lang.EN, pair.en)
+        if not ru and not en or ru & en:
+            continue
+        unit = ctx.corpus.units[pair.unit]
+        side = unit.sides[Lang.RU]
+        if ru:
+            concept = base.concept(sorted(ru)[0])
+            english = concept.preferred(game, Lang.EN, pair.en) or "?"
+            message = text(_("[%(en)s] after «%(ru)s»: the termbase's English for it is «%(english)s»"),
+                           en=pair.en, ru=pair.ru, english=english)
+            suggestion = english
+        else:
+            concept = base.concept(sorted(en)[0])
+            russian = concept.preferred(game, Lang.RU, pair.ru) or "?"
+            message = text(_("«%(ru)s» [%(en)s]: the termbase renders «%(en)s» as «%(russian)s»"),
+                           en=pair.en, ru=pair.ru, russian=russian)
+            suggestion = russian
+        yield at(BRACKET_MISMATCH, unit, side, pair.offset, message, suggestion=suggestion)
+
+
+def _concepts_spanning(base, game: str, lang: str, text: str) -> set[str]:
+    """The concepts one of whose terms is the whole of ``text`` (a leading count aside)."""
+    tokens = [t for t in lemmas(text, lang) if t.is_word]
+    if not tokens:
+        return set()
+    patterns = [compile_term(term, lang, concept.id) for concept in base.concepts
+                if concept.applies(game) for term in concept.terms.get(lang, [])]
+    found = set()
+    for match in Matcher(patterns).find(tokens):
+        if match.first == 0 and match.last == len(tokens) - 1:
+            found |= {p.payload for p in match.patterns}
+    return found

@@ -1,0 +1,135 @@
+"""Abbreviations in the texts: which tokens are abbreviations, and where the texts define them.
+
+A text defines an abbreviation by writing its expansion next to it in parentheses, either
+way round: «Командных Очков (КО)», «CB (casus belli)». The expansion is recognised by its
+initials, or by the glossary's expansion matched by lemma.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..language import Token, find_term
+from ..language.morph import ru_word
+from ..core.model import Lang
+
+#: 2-4 letters, at least two capitals (CB, ROTW, CtA, DoW, КО); an English one may take a
+#: plural -s (PRs, CtAs). Longer capitalised words in these texts are names and headings.
+_CANDIDATE = re.compile(r"^[A-ZА-ЯЁ][A-Za-zА-Яа-яЁё]{1,3}$")
+_ROMAN = re.compile(r"^(?:X{0,3})(?:IX|IV|V?I{0,3})$")  # Генрих VIII, period III, event 8:I
+_LISTED_WITH = frozenset({",", "and", "or", "и", "или"})
+
+
+@dataclass(frozen=True)
+class Use:
+    abbr: str  # the abbreviation without a plural -s
+    token: int  # index into the side's tokens
+    start: int
+    end: int
+
+
+def _capitals(word: str) -> int:
+    return sum(ch.isupper() for ch in word)
+
+
+@lru_cache(maxsize=65536)  # asked twice for every word of the corpus
+def base_form(text: str, lang: str) -> str | None:
+    """The abbreviation ``text`` is a form of, or None when it does not look like one."""
+    if text.islower():  # no capital at all: most words
+        return None
+    if lang == Lang.EN and text.endswith("s") and _capitals(text[:-1]) >= 2:
+        text = text[:-1]
+    if not _CANDIDATE.match(text) or _capitals(text) < 2 or _ROMAN.match(text):
+        return None
+    return text
+
+
+def _all_caps(token: Token) -> bool:
+    return token.is_word and token.text.isupper() and len(token.text) > 1
+
+
+def uses(tokens: list[Token], text: str, lang: str, known: set[str]) -> list[Use]:
+    """The abbreviations used in one side's text. ``known`` are the glossary's abbreviations,
+    which are abbreviations whatever their neighbours."""
+    found = []
+    for index, token in enumerate(tokens):
+        # lower case or no letters: most tokens, refused before the cached call
+        abbr = None if token.text.islower() or not token.keys else base_form(token.text, lang)
+        if abbr is None:
+            continue
+        if abbr not in known and _looks_like_a_word(tokens, index, text, lang):
+            continue
+        found.append(Use(abbr, index, token.start, token.end))
+    return found
+
+
+def _looks_like_a_word(tokens: list[Token], index: int, text: str, lang: str) -> bool:
+    token = tokens[index]
+    before = tokens[index - 1] if index else None
+    after = tokens[index + 1] if index + 1 < len(tokens) else None
+    # A run of capitalised words is a heading or a name: «20. НОВЫЙ СВЕТ», «CAPE OF GOOD HOPE».
+    for other in (before, after):
+        if other is not None and _all_caps(other):
+            gap = text[min(other.end, token.end):max(other.start, token.start)]
+            if gap.strip() == "":
+                return True
+    # A short capitalised word listed with long capitalised names is one more name:
+    # «BELEM, RECIFE, BAHIA and RIO».
+    for step in (-1, 1):
+        other = index + step
+        while 0 <= other < len(tokens) and tokens[other].text in _LISTED_WITH:
+            other += step
+        if other != index + step and 0 <= other < len(tokens) and \
+                _all_caps(tokens[other]) and len(tokens[other].text) >= 5:
+            return True
+    # PoP's action costs are icon letters: «(1c + XD)» is one coin plus X ducats.
+    if before is not None and before.text == "+" and token.text.startswith("X"):
+        return True
+    # Russian words set in capitals for emphasis («НЕ учитывается») are dictionary words.
+    return lang == Lang.RU and not ru_word(token.text.lower()).guessed \
+        and re.fullmatch(r"[А-ЯЁ]+", token.text) is not None
+
+
+def definitions(tokens: list[Token], text: str, lang: str,
+                expansions: dict[str, list[str]]) -> dict[str, int]:
+    """Abbreviation -> offset of its definition in ``text``, for those defined there."""
+    found: dict[str, int] = {}
+    for index, token in enumerate(tokens):
+        abbr = None if token.text.islower() or not token.keys else base_form(token.text, lang)
+        if abbr is None:
+            continue
+        inside = _between(tokens, index, "(", ")")
+        if inside and _expands(tokens[max(0, index - 2 - _capitals(abbr)):index - 1], abbr,
+                               expansions.get(abbr, []), lang, before=True):
+            found.setdefault(abbr, token.start)
+        elif _followed_by_parenthesis(tokens, index):
+            close = next((i for i in range(index + 2, len(tokens)) if tokens[i].text == ")"),
+                         None)
+            if close is not None and _expands(tokens[index + 2:close], abbr,
+                                              expansions.get(abbr, []), lang, before=False):
+                found.setdefault(abbr, token.start)
+    return found
+
+
+def _between(tokens: list[Token], index: int, left: str, right: str) -> bool:
+    return 0 < index < len(tokens) - 1 and tokens[index - 1].text == left and \
+        tokens[index + 1].text == right
+
+
+def _followed_by_parenthesis(tokens: list[Token], index: int) -> bool:
+    return index + 1 < len(tokens) and tokens[index + 1].text == "("
+
+
+def _expands(words: list[Token], abbr: str, expansions: list[str], lang: str, *,
+             before: bool) -> bool:
+    words = [w for w in words if w.is_word]
+    if not words:
+        return False
+    capitals = [ch.lower() for ch in abbr if ch.isupper()]
+    initials = [w.text[0].lower() for w in words]
+    span = initials[-len(capitals):] if before else initials[:len(capitals)]
+    if span == capitals:
+        return True
+    return any(find_term(expansion, words, lang) for expansion in expansions)

@@ -1,0 +1,116 @@
+"""Where the termbase's terms occur in the corpus: one pass that every terminology check reads.
+
+Kept apart from :mod:`pipeline.checks.terminology` so the checks read as rules and this
+module as the (lemma-based) search they share.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..language.brackets import english_originals
+from ..language import Matcher, Token, compile_term, lemmas
+from ..core.model import Lang, Side, Unit
+from ..language.termbase import Concept, Ruling, Termbase, load_termbase
+from .base import CheckContext
+
+TERM, UNAPPROVED, FORBIDDEN = "term", "unapproved", "forbidden"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What one compiled glossary form stands for."""
+
+    concept: Concept
+    term: str  # the form as the glossary writes it
+    status: str  # TERM, UNAPPROVED or FORBIDDEN
+    ruling: Ruling | None = None
+
+
+@dataclass(frozen=True)
+class Occurrence:
+    unit: Unit
+    side: Side
+    lang: str
+    game: str
+    start: int  # offsets in side.text
+    end: int
+    entries: tuple[Entry, ...]  # more than one concept: the form is ambiguous here
+
+    @property
+    def found(self) -> str:
+        return self.side.text[self.start:self.end]
+
+    @property
+    def entry(self) -> Entry | None:
+        """The one concept this occurrence is about, or None where the form is ambiguous
+        (``карта`` is both the card and the map)."""
+        concepts = {e.concept.id for e in self.entries}
+        return self.entries[0] if len(concepts) == 1 else None
+
+
+@dataclass(frozen=True)
+class SideText:
+    unit: Unit
+    lang: str
+    side: Side
+    game: str  # the document's rulebook
+    tokens: list[Token]
+    quoted: list[tuple[int, int]]  # spans of [English originals] inside a Russian text
+
+    def is_quoted(self, offset: int) -> bool:
+        return bool(self.quoted) and any(start <= offset < end for start, end in self.quoted)
+
+
+@dataclass
+class Analysis:
+    """Every unit side with its tokens and the glossary terms found in it."""
+
+    termbase: Termbase
+    sides: list[SideText]
+    occurrences: list[Occurrence]
+
+
+def analyse(ctx: CheckContext) -> Analysis:
+    return ctx.shared("terminology", lambda: _analyse(ctx))
+
+
+def termbase(ctx: CheckContext) -> Termbase:
+    return ctx.shared("termbase", lambda: load_termbase(ctx.root))
+
+
+def _analyse(ctx: CheckContext) -> Analysis:
+    base = termbase(ctx)
+    games = {d.key: d.rulebook for d in ctx.corpus.documents}
+    matchers: dict[tuple[str, str], Matcher] = {}
+    sides, occurrences = [], []
+    for unit, lang, side in ctx.sides():
+        game = games.get(unit.document, "")
+        if (game, lang) not in matchers:  # one per run: each form's candidates are gathered once
+            matchers[game, lang] = ctx.configured(f"terminology.matcher:{game}:{lang}",
+                                                  lambda: matcher(base, game, lang))
+        tokens = lemmas(side.text, lang)
+        text = SideText(unit, lang, side, game, tokens,
+                        english_originals(side.text) if lang == Lang.RU else [])
+        sides.append(text)
+        for match in matchers[game, lang].find(tokens):
+            if text.is_quoted(match.start):
+                continue
+            entries = tuple(p.payload for p in match.patterns)
+            occurrences.append(Occurrence(unit, side, lang, game, match.start, match.end, entries))
+    return Analysis(base, sides, occurrences)
+
+
+def matcher(base: Termbase, game: str, lang: str) -> Matcher:
+    """Every form of every concept that belongs to ``game``, in ``lang``."""
+    patterns = []
+    for concept in base.concepts:
+        if not concept.applies(game):
+            continue
+        for term in concept.terms.get(lang, []):
+            patterns.append(compile_term(term, lang, Entry(concept, term, TERM)))
+        for status in (UNAPPROVED, FORBIDDEN):
+            for ruling in getattr(concept, status).get(lang, []):
+                patterns.append(compile_term(ruling.term, lang,
+                                             Entry(concept, ruling.term, status, ruling)))
+    return Matcher(patterns)

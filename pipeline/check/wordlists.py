@@ -1,0 +1,122 @@
+"""The project word lists (corpus/wordlists/) and the Hunspell dictionaries, loaded once.
+
+The spelling and script families both ask "is this a word of the language?": spelling to
+report unknown words, script to tell a real Cyrillic abbreviation (`КО`) from a Cyrillic
+look-alike of a Latin one (`СР` for `CP`). Both read the same lists through this module.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..util import project_files
+from ..core.errors import FolioError
+from ..core.model import Lang
+
+WORDLISTS = "corpus/wordlists"
+#: British spellings (`centre`, `defence`) are right in Risto's text; en_GB is asked second
+#: only to accept them, never to suggest.
+DICTIONARIES = {Lang.EN: ("en_US", "en_GB"), Lang.RU: ("ru_RU",)}
+
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+LATIN = re.compile(r"[A-Za-z]")
+
+
+@dataclass(frozen=True)
+class WordList:
+    """One language's list: exact words and `stem*` entries for inflected names."""
+
+    words: frozenset[str]  # case-folded
+    stems: tuple[str, ...]  # case-folded
+    exact: frozenset[str]  # as written, for abbreviations whose case matters (CP, КО)
+
+    def __contains__(self, word: str) -> bool:
+        folded = word.casefold().replace("ё", "е")
+        return folded in self.words or folded.startswith(self.stems)
+
+
+@lru_cache(maxsize=None)
+def _read_wordlist(root: str, rel_path: str) -> WordList:
+    words: set[str] = set()
+    stems: list[str] = []
+    exact: set[str] = set()
+    try:
+        raw = project_files.read_bytes(Path(root), rel_path)
+    except FileNotFoundError:
+        raw = b""  # a project without a word list of its own
+    try:
+        lines = raw.decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        raise FolioError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x})", rel_path,
+                         raw.count(b"\n", 0, exc.start) + 1) from None
+    for line in lines:
+        entry = line.split("#", 1)[0].strip()
+        if not entry:
+            continue
+        folded = entry.casefold().replace("ё", "е")
+        if entry.endswith("*"):
+            stems.append(folded[:-1])
+        else:
+            words.add(folded)
+            exact.add(entry)
+    return WordList(frozenset(words), tuple(stems), frozenset(exact))
+
+
+def wordlist(root: Path, lang: str) -> WordList:
+    return _wordlist(str(root), lang)
+
+
+@lru_cache(maxsize=None)
+def _wordlist(root: str, lang: str) -> WordList:
+    # Asked once per word of the corpus: building the path each time cost more than the lookup.
+    return _read_wordlist(root, f"{WORDLISTS}/{lang}.txt")
+
+
+@lru_cache(maxsize=None)
+def dictionaries(lang: str) -> tuple:
+    """The enchant dictionaries for ``lang``, Hunspell first; () when none is installed."""
+    try:
+        import enchant
+    except ImportError:  # the checks still run; spelling then reports nothing
+        return ()
+    broker = enchant.Broker()
+    found = []
+    for tag in DICTIONARIES.get(lang, ()):
+        # the system ordering may hand en_US to aspell; the issue asks for Hunspell
+        broker.set_ordering(tag, "hunspell,aspell,myspell")
+        if broker.dict_exists(tag):
+            found.append(broker.request_dict(tag))
+    return tuple(found)
+
+
+@lru_cache(maxsize=200_000)
+def in_dictionary(word: str, lang: str) -> bool:
+    found = dictionaries(lang)
+    if not found:
+        return True  # no dictionary: nothing can be called unknown
+    forms = {word, word.replace("ё", "е").replace("Ё", "Е")}
+    if word[:1].isupper():
+        forms.add(word.lower())
+    return any(d.check(form) for d in found for form in forms)
+
+
+@lru_cache(maxsize=4096)
+def suggestions(word: str, lang: str) -> tuple[str, ...]:
+    found = dictionaries(lang)
+    return tuple(found[0].suggest(word)[:3]) if found else ()
+
+
+def language_of(word: str) -> str | None:
+    """`ru` for a Cyrillic word, `en` for a Latin one, None for a mixed or letterless one."""
+    cyrillic, latin = bool(CYRILLIC.search(word)), bool(LATIN.search(word))
+    if cyrillic == latin:
+        return None
+    return "ru" if cyrillic else "en"
+
+
+def known(root: Path, word: str, lang: str) -> bool:
+    """In the project word list or the dictionary of ``lang``."""
+    return word in wordlist(root, lang) or in_dictionary(word, lang)

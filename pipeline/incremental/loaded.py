@@ -1,0 +1,147 @@
+"""Each document as the load stage left it, kept in build/.cache/ for the next build.
+
+A document's units with their translated sides, its translations and orphans and the reader's
+notes depend on its manifest entry, its source, its translation files and Folio's code, which
+is what :meth:`~pipeline.fingerprint.Fingerprint.document` digests: an unchanged document is
+neither read, parsed nor translated again. Its references are kept twice: as extracted from its
+text (by the same digest) and as resolved, by that digest and the digest of what its rulebook
+offers them (:func:`pipeline.references.offered`), so an edit that renumbers no rule, event or
+step re-resolves the references of no other document.
+
+A document's entry is pickled (it holds the model's own objects) and read back by
+:mod:`pipeline.pickled`, which resolves nothing but the model's classes; references are JSON rows.
+Each is checked for its shape as it is read (:func:`_loaded`, :func:`_references`): an entry
+that is not what a build writes is a miss, and the document is loaded again.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from . import pickled
+from .buildcache import BuildCache
+from ..core.diagnostics import Diagnostic, Text
+from .entries import conforms
+from .fingerprint import Fingerprint, digest
+from ..core.model import (Claims, Corpus, Document, Reference, RefKind, RefProblem, RefStatus, Translation,
+    Unit)
+from ..link.references import offered
+
+LOADED, FOUND, RESOLVED = "loaded", "refs-found", "refs-resolved"
+
+
+@dataclass
+class Loaded:
+    units: list[Unit]  # with their translated sides
+    notes: list[Diagnostic]  # what reading the source had to say
+    translations: list[Translation]  # in the order attached
+    orphaned: list[Translation]
+    offered: str  # what the document offers other documents' references
+
+
+class DocumentCache:
+    """The build cache's entries of documents (a :class:`~pipeline.references.LinkCache`)."""
+
+    def __init__(self, cache: BuildCache, fingerprint: Fingerprint):
+        self.cache, self.fingerprint = cache, fingerprint
+        self._offered: dict[str, str] = {}
+        self._keys: dict[str, str] = {}
+
+    def key(self, document: Document) -> str:
+        if document.key not in self._keys:
+            self._keys[document.key] = self.fingerprint.document(document)
+        return self._keys[document.key]
+
+    def loaded(self, document: Document) -> Loaded | None:
+        found = self.cache.read(LOADED, self.key(document), _loaded)
+        if found is None:
+            return None
+        self._offered[document.key] = found.offered
+        return found
+
+    def keep(self, corpus: Corpus, fresh: list[Document], notes: dict[str, list[Diagnostic]]) -> None:
+        """Put the documents just read, parsed and translated into the cache."""
+        if self.cache.current is None or not fresh:
+            return
+        keys = {d.key for d in fresh}
+        units: dict[str, list[Unit]] = {key: [] for key in keys}
+        for unit in corpus.units.values():
+            if unit.document in keys:
+                units[unit.document].append(unit)
+        translations: dict[str, list[Translation]] = {key: [] for key in keys}
+        for translation in corpus.translations.values():
+            document = corpus.units[translation.unit].document
+            if document in keys:
+                translations[document].append(translation)
+        for document in fresh:
+            entry = Loaded(units[document.key], notes.get(document.key, []), translations[document.key],
+                           corpus.orphaned.get(document.key, []), offered(units[document.key], corpus))
+            self._offered[document.key] = entry.offered
+            self.cache.put(LOADED, self.key(document), pickled.dumps(entry))
+
+    # the link stage's questions (pipeline/references/__init__.py)
+
+    def offered(self, document: Document, units: list[Unit], corpus: Corpus) -> str:
+        if document.key not in self._offered:
+            self._offered[document.key] = offered(units, corpus)
+        return self._offered[document.key]
+
+    def resolved(self, document: Document, scope: str) -> list[Reference] | None:
+        found = self.cache.read(RESOLVED, digest(self.key(document), scope), _references)
+        if found is None:
+            return None
+        self.cache.keep(FOUND, self.key(document))  # for a build whose rulebook's targets change
+        return found
+
+    def found(self, document: Document) -> list[Reference] | None:
+        return self.cache.read(FOUND, self.key(document), _references)
+
+    def keep_found(self, document: Document, references: list[Reference]) -> None:
+        self.cache.put_json(FOUND, self.key(document), [_row(ref) for ref in references])
+
+    def keep_resolved(self, document: Document, scope: str, references: list[Reference]) -> None:
+        self.cache.put_json(RESOLVED, digest(self.key(document), scope), [_row(ref) for ref in references])
+
+
+# References are kept as JSON rows, not pickled: a pickle's bytes depend on which equal strings
+# are one object, and references re-resolved from kept ones must leave the bytes a clean build
+# leaves (two builds of the same inputs write the same build/).
+
+def _row(ref: Reference) -> list:
+    return [ref.source, ref.lang, str(ref.kind), ref.text, ref.target, ref.path, ref.line, ref.col,
+            ref.claims.to_json(), str(ref.status), ref.target_id, ref.note,
+            None if ref.problem is None else str(ref.problem),
+            None if ref.note_words is None else ref.note_words.to_json()]
+
+
+def _loaded(data: bytes) -> Loaded | None:
+    """A document's entry, when it is one: a pickle of other classes, or of the model's in
+    other places, is not (the document is loaded again)."""
+    found = pickled.loads(data)
+    if not isinstance(found, Loaded) or not isinstance(found.offered, str):
+        return None
+    for items, kind in ((found.units, Unit), (found.notes, Diagnostic), (found.translations, Translation),
+                        (found.orphaned, Translation)):
+        if not isinstance(items, list) or not all(isinstance(item, kind) for item in items):
+            return None
+    return found
+
+
+def _references(data: bytes) -> list[Reference]:
+    return [_reference(row) for row in json.loads(data)]
+
+
+def _reference(row: list) -> Reference:
+    """A reference from its row, refusing a row of other types (ValueError): the enums refuse
+    their own, the rest is checked here, written out, since a warm build at x100 reads tens of
+    thousands of rows (:func:`~pipeline.entries.conforms` would triple the cost)."""
+    source, lang, kind, text, target, path, line, col, claims, status, target_id, note, problem, words = row
+    if not (type(line) is int and type(col) is int and all(type(v) is str for v in (source, lang, text, target, path))
+            and all(v is None or type(v) is str for v in (target_id, note)) and type(claims) is dict
+            and all(v is None or type(v) is str for v in claims.values())
+            and (words is None or conforms(Text.from_json(words), Text))):
+        raise ValueError("a reference row of other types")
+    return Reference(source, lang, RefKind(kind), text, target, path, line, col, Claims(**claims),
+                     RefStatus(status), target_id, note, None if problem is None else RefProblem(problem),
+                     None if words is None else Text.from_json(words))

@@ -1,0 +1,179 @@
+"""One build: what it starts from, what it may reuse, where it writes, and what it did.
+
+A build first fingerprints its inputs (pipeline/incremental/fingerprint.py). When they are what the build
+in place was made from, and that build's outputs are all there, there is nothing to do. Else
+every output is written aside, into fresh sibling directories of build/ and site/, reusing what
+the build in place computed (its build/.cache/), and both directories are swapped in together
+once everything has succeeded, or neither is: a failed build leaves the previous build/ and
+site/ as they were.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter, defaultdict
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from ..util import workers
+from ..util.atomic import atomic_dirs, clear_stale
+from .buildcache import CACHE, MANIFEST, BuildCache, read_manifest
+from ..core.diagnostics import Diagnostic, Severity
+from .entries import CACHE_DAMAGED, Damaged, is_finding
+from .fingerprint import Fingerprint, fingerprint
+from ..util.progress import Progress
+
+#: in site/: the id of the build that made it, so that a site left behind by a build that
+#: failed halfway (or by an older Folio) is never taken for up to date
+STAMP = ".folio-build"
+#: in build/: the findings, which a build with nothing to do reports from it
+REPORT = "checks.json"
+
+
+@dataclass
+class Session:
+    root: Path
+    out_dir: Path  # build/ as the finished build has it
+    site_dir: Path | None  # site/ likewise; None: the project has no website
+    fingerprint: Fingerprint
+    jobs: int
+    cache: BuildCache = field(default_factory=BuildCache.disabled)
+    build_dir: Path | None = None  # where this build writes build/'s files
+    site_tmp: Path | None = None  # where it writes the site
+    #: the manifest of the build in place when nothing changed since it: the build is done
+    unchanged: dict | None = None
+    #: what the build did, counted: "pages rendered", "checks reused", "yaml made" ...
+    stats: Counter = field(default_factory=Counter)
+    #: what it did, named: the pages rendered ("en/his/his-power-rules/"), the check shards run
+    #: (their rulebooks) ... so that a test can say what an edit rebuilt
+    touched: defaultdict = field(default_factory=lambda: defaultdict(list))
+    #: wall seconds per stage, in the order they ran
+    timings: dict[str, float] = field(default_factory=dict)
+    #: what the manifest keeps of this build for the next one (its outputs, its summary ...)
+    record: dict = field(default_factory=dict)
+    #: the findings of the build in place (its checks.json), when there is nothing to do
+    report: list[Diagnostic] | None = None
+
+    @property
+    def previous_site(self) -> Path | None:
+        """The site in place, to reuse from, when it was made by the build in place."""
+        if self.site_dir is None or self.cache.previous is None:
+            return None
+        manifest = self.cache.manifest() or {}
+        stamp = self.site_dir / STAMP
+        if stamp.is_file() and stamp.read_text("utf-8", "replace").strip() == manifest.get("build"):
+            return self.site_dir
+        return None
+
+    def damaged(self) -> list[Diagnostic]:
+        """One info line per cache in which this build found damaged entries (computed again)."""
+        groups: dict[Path, list[Path]] = {}
+        caches = [(base, self.out_dir / CACHE) for base in (self.cache.current, self.cache.previous)
+                  if base is not None]
+        for path in dict.fromkeys(self.cache.damaged):
+            shown = next((kept / path.relative_to(base) for base, kept in caches if path.is_relative_to(base)),
+                         path)
+            in_build = shown.is_relative_to(self.out_dir / CACHE)
+            groups.setdefault(self.out_dir / CACHE if in_build else shown.parent, []).append(shown)
+        notes = []
+        for where, paths in groups.items():
+            # the build cache's kinds are its folders; the user's cache's, its files' suffixes
+            kinds = sorted({path.relative_to(where).parts[0] if where == self.out_dir / CACHE
+                            else f"{where.name}/*{path.suffix}" for path in paths})
+            entries = f"{len(paths)} entries" if len(paths) > 1 else "an entry"
+            # the terminal's line only: never in checks.json nor on the site, so no catalog's
+            notes.append(Diagnostic(_shown(paths[0], self.root), 1, CACHE_DAMAGED.code,
+                                    f"{entries} of the cache did not read back whole and well-formed "
+                                    f"({', '.join(kinds)}): computed again", Severity.INFO))
+        return notes
+
+    def tally(self) -> None:
+        """Count what the cache gave and what had to be made, per kind, into ``stats``."""
+        self.stats.update({f"{kind} reused": n for kind, n in self.cache.hits.items()})
+        self.stats.update({f"{kind} made": n for kind, n in self.cache.misses.items()})
+
+    @contextmanager
+    def stage(self, name: str) -> Iterator[None]:
+        start = time.perf_counter()
+        try:
+            with Progress(name, 0):  # which stage a long build is in (on a terminal only)
+                yield
+        finally:
+            self.timings[name] = self.timings.get(name, 0.0) + time.perf_counter() - start
+
+
+@contextmanager
+def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None = None,
+          clean: bool = False, baseline: str = "") -> Iterator[Session]:
+    """The session of one build; the build fills ``session.record`` for the manifest."""
+    outputs = [Path(out_dir)] if site_dir is None else [Path(site_dir), Path(out_dir)]
+    clear_stale(*outputs)  # what killed builds left, even when this one has nothing to do
+    session = Session(Path(root), Path(out_dir), site_dir, fingerprint(root, baseline),
+                      jobs if jobs is not None else workers.available())
+    previous = None if clean else out_dir / CACHE
+    damaged = []
+    try:
+        manifest = read_manifest(previous) if previous is not None else None
+    except Damaged:
+        manifest, damaged = None, [previous / MANIFEST]
+    if manifest is None:  # none, an older Folio's or a damaged one: the cache is not taken
+        previous = None
+    if manifest is not None and _done(session, manifest):
+        session.unchanged = manifest
+        yield session
+        return
+    # site/ first: in the instant between the renames a build/ whose manifest says "done" never
+    # stands beside the previous site (the stamp would catch it anyway)
+    with atomic_dirs(*outputs) as made:
+        session.build_dir, session.site_tmp = made[-1], (made[0] if site_dir is not None else None)
+        session.cache = BuildCache(previous, session.build_dir / CACHE)
+        session.cache.damaged += damaged
+        yield session
+        session.cache.write_manifest({"build": session.fingerprint.build_id,
+                                      "inputs": session.fingerprint.files,
+                                      "code": session.fingerprint.code,
+                                      "site": site_dir is not None, **session.record})
+        if session.site_tmp is not None:
+            (session.site_tmp / STAMP).write_text(session.fingerprint.build_id + "\n", "utf-8")
+
+
+def stage(session: Session | None, name: str):
+    """``with stage(session, "check"):`` times a stage of a session's build; nothing without one."""
+    return session.stage(name) if session is not None else nullcontext()
+
+
+def _done(session: Session, manifest: dict) -> bool:
+    """The build in place is of these very inputs, and everything it wrote is still there."""
+    if manifest.get("build") != session.fingerprint.build_id:
+        return False
+    if manifest.get("site") != (session.site_dir is not None):
+        return False
+    if not all((session.out_dir / path).exists() for path in manifest.get("outputs", [])):
+        return False
+    if session.site_dir is not None:
+        stamp = session.site_dir / STAMP
+        if not stamp.is_file() or stamp.read_text("utf-8", "replace").strip() != session.fingerprint.build_id:
+            return False
+    session.report = _report(session.out_dir / REPORT)
+    return session.report is not None
+
+
+def _report(path: Path) -> list[Diagnostic] | None:
+    """The findings of the build in place as it wrote them, or None when the file does not read
+    back whole and well-formed (the build then runs, and writes it again)."""
+    try:
+        found = [Diagnostic.from_json(data) for data in json.loads(path.read_bytes())]
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return None
+    return found if all(map(is_finding, found)) else None
+
+
+def _shown(path: Path, root: Path) -> str:
+    """A path as a note names it: relative to the project when it is inside it."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(path)

@@ -1,0 +1,1 @@
+"""The link stage: stored translations attached as sides, then every cross-reference resolved."""

@@ -1,0 +1,1 @@
+"""The read stage: the manifest's documents, and each source's bytes as lines."""

@@ -1,0 +1,247 @@
+"""Printable player aids: PDFs from the corpus units and the facts the rules module reads.
+
+Two stages, so that bad input stops a build before anything is written:
+
+- :func:`plan_aids` gathers what every aid prints (texts from the units, numbers from the rule
+  facts, labels from the website's Babel catalogs) and renders it with the Jinja2 templates in
+  templates/aids/ into one HTML document per aid and language. A missing unit or fact is a
+  FolioError here.
+- :func:`print_aids` lays each document out with WeasyPrint, once per paper size (and with cut
+  marks for card aids, on request), on every core (:mod:`.press`), into
+  ``build/aids/<lang>/<aid>-<paper>.pdf``, all swapped in at once. A PDF printed before from the same HTML is not laid out again: it comes from the last
+  build (``build/.cache/pdf``) or from the user's cache (:mod:`.cache`).
+
+Every aid names its *edition* in its footer (beside its rules, by their labels), and the
+website's address of its rules in its header; the ids of the units and facts it prints are in
+the PDF's keywords only. The edition is Folio's version and a digest of the aid's own text. It
+changes exactly when something the aid prints changes, so a player can tell two printouts
+apart, and an edit to a rule no aid shows leaves every printed aid as it was.
+
+``AIDS`` is the explicit list; an aid is printed when the corpus has the documents it needs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from ...util import workers
+from ...util.atomic import atomic_dir
+from ...core.diagnostics import Code, Count, Diagnostic, Severity, _, ngettext, text
+from ...core.errors import FolioError
+from ...core.lookup import Lookup
+from ...core.model import LANGUAGES, Corpus, Lang
+from ...rules import load_facts
+from ...rules.facts import Facts
+from ...rules.rendering import placed
+from ...core.version import folio_version
+from . import his, pop, risto, vq
+from .address import Addresses
+from .pdf import PAPERS, Variant
+from .press import Press
+from .html import environment, render_html
+from .sheet import Sheet
+
+
+def _(message: str) -> str:
+    """Marks a catalog string; it is translated when printed."""
+    return message
+
+
+#: a build note, not a check: the aid is printed, with the original tagged, until translated
+AID_FALLBACK = Code("aid-fallback", Severity.INFO,
+                    "a player aid prints units in their original language: their translation is missing")
+
+
+@dataclass(frozen=True)
+class Aid:
+    key: str  # the file name: build/aids/<lang>/<key>-<paper>.pdf
+    title: str  # a catalog string
+    documents: tuple[str, ...]  # the manifest's documents it prints from
+    sources: tuple[str, ...]  # the rules it covers, named on every page
+    build: Callable[[Sheet], dict]  # the template's data; the template is templates/aids/<key>.html
+    cards: bool = False  # cards that take cut marks when printed with them (``folio aids --marks``)
+
+
+AIDS = (
+    Aid("eu-risto-events-period-1", _("Risto's Events, Period I: event cards"), ("eu-risto-period-1",),
+        ("eu-risto:period-I",), risto.events, cards=True),
+    Aid("his-mary-i-impulse", _("Here I Stand: the English impulse under Mary I"), ("his-power-rules",),
+        ("his:21.3",), his.mary_i),
+    Aid("his-winter-phase", _("Here I Stand: Winter Phase, returning home and mandatory events"),
+        ("his-winter-new-world",), ("his:19.3", "his:19.8"), his.winter),
+    Aid("his-new-world", _("Here I Stand: colonies and exploration"), ("his-winter-new-world",),
+        ("his:20", "his:20.1", "his:20.2"), his.new_world),
+    Aid("vq-deployment-action-phase", _("Virgin Queen: Spring Deployment and the Action Phase"),
+        ("vq-deployment-actions",), ("vq:10", "vq:11", "vq:11.1"), vq.deployment_actions),
+    Aid("pop-military-actions", _("The Price of Power: Military Actions"), ("pop-military-actions",),
+        ("pop:5.5",), pop.military_actions),
+)
+
+
+@dataclass(frozen=True)
+class Document:
+    """One aid in one language, rendered to HTML."""
+
+    aid: Aid
+    lang: str
+    title: str  # in ``lang``
+    html: str
+    edition: str  # printed in its footer: Folio's version + a digest of the aid's page
+    #: the units it prints in their original language, their translation not written yet
+    untranslated: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AidFile:
+    """One printed PDF: a planned document on one paper."""
+
+    document: Document
+    variant: Variant
+
+    @property
+    def aid(self) -> str:
+        return self.document.aid.key
+
+    @property
+    def lang(self) -> str:
+        return self.document.lang
+
+    @property
+    def title(self) -> str:
+        return self.document.title
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """The aid's rules, as unit ids."""
+        return self.document.aid.sources
+
+    @property
+    def edition(self) -> str:
+        return self.document.edition
+
+    @property
+    def path(self) -> str:
+        """Relative to the aids directory: ``<lang>/<aid>-<paper>[-marks].pdf``."""
+        return f"{self.lang}/{self.aid}-{self.variant.suffix}.pdf"
+
+
+@dataclass
+class Plan:
+    """Every aid of a build, rendered to HTML and ready to print."""
+
+    papers: tuple[str, ...] = tuple(PAPERS)
+    marks: bool = False  # cut marks around the cards of card aids
+    documents: list[Document] = field(default_factory=list)
+    #: what the build tells about the aids: an aid printing units in the original (aid-fallback)
+    notes: list[Diagnostic] = field(default_factory=list)
+
+    def files(self, document: Document | None = None) -> list[AidFile]:
+        """Every PDF of the plan, or of one of its documents."""
+        return [AidFile(d, Variant(paper, self.marks and d.aid.cards))
+                for d in ([document] if document else self.documents) for paper in self.papers]
+
+
+@dataclass
+class Printed:
+    """What :func:`print_aids` wrote: the directory and its files."""
+
+    directory: Path
+    files: list[AidFile]
+    #: the files laid out by this call (``<lang>/<aid>-<paper>.pdf``); the others were printed
+    #: before from the same HTML and came from a cache
+    laid_out: list[str] = field(default_factory=list)
+
+
+def wanted(corpus: Corpus) -> list[Aid]:
+    keys = {document.key for document in corpus.documents}
+    return [aid for aid in AIDS if all(key in keys for key in aid.documents)]
+
+
+def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tuple[str, ...] = LANGUAGES,
+              papers: tuple[str, ...] = tuple(PAPERS), marks: bool = False,
+              facts: Facts | None = None, catalogs=None) -> Plan:
+    """Every aid the corpus has the documents for (or those named in ``only``), as HTML;
+    ``facts``: the corpus's rule facts, and ``catalogs()`` the interface catalogs, when the
+    caller has them already."""
+    unknown = [key for key in only if key not in {aid.key for aid in AIDS}]
+    if unknown:
+        raise FolioError(f"no player aid {unknown[0]!r}; the aids are "
+                         + ", ".join(aid.key for aid in AIDS))
+    aids = [aid for aid in wanted(corpus) if not only or aid.key in only]
+    plan = Plan(papers, marks)
+    if not aids:
+        return plan
+    from ...i18n import catalogs as i18n  # MkDocs loads with the site package: only when there is an aid
+
+    facts = facts if facts is not None else placed(load_facts(root, missing_ok=True), corpus)
+    translations, _state = catalogs() if catalogs else i18n.prepared()
+    env = environment()
+    lookup = Lookup(corpus)
+    addresses = Addresses(corpus, root)
+    rendered = {}
+    # The edition is a digest of the page it is printed on: the page is rendered with a
+    # placeholder no rule text can contain (it is drawn afresh), which the digest leaves out.
+    placeholder = f"folio-edition-{secrets.token_hex(16)}"
+    for lang in langs:
+        env.install_gettext_translations(translations[lang], newstyle=True)
+        for aid in aids:
+            sheet = Sheet(aid.key, corpus, facts, lang, translations[lang], lookup)
+            data = aid.build(sheet)
+            title = translations[lang].gettext(aid.title)
+            game = next(d.game for d in corpus.documents if d.key == aid.documents[0])
+            html = render_html(env, aid, sheet, title, game, data, placeholder,
+                               addresses.of(aid.sources[0], lang))
+            edition = edition_of(html.replace(placeholder, ""))
+            rendered[(aid.key, lang)] = Document(aid, lang, title, html.replace(placeholder, edition),
+                                                 edition, tuple(sheet.untranslated))
+    plan.documents = [rendered[(aid.key, lang)] for aid in aids for lang in langs]
+    plan.notes = [fallback_note(corpus, lookup, d) for d in plan.documents if d.untranslated]
+    return plan
+
+
+def fallback_note(corpus: Corpus, lookup: Lookup, document: Document) -> Diagnostic:
+    """The build's note that an aid is not in one language yet: a translator's to-do list."""
+    first = corpus.units[document.untranslated[0]]
+    side = first.sides[lookup.document_of(first).language]
+    shown = ", ".join(document.untranslated[:6])
+    more = len(document.untranslated) - 6
+    words = dict(lang=Lang(document.lang), aid=document.aid.key, units=shown,
+                 count=Count(len(document.untranslated), ngettext("%(num)d unit", "%(num)d units")))
+    message = (text(_("the %(lang)s player aid %(aid)s prints %(count)s units in their original language, "
+                      "not translated yet: %(units)s and %(more)s more"), **words, more=more) if more > 0 else
+               text(_("the %(lang)s player aid %(aid)s prints %(count)s units in their original language, "
+                      "not translated yet: %(units)s"), **words))
+    return Diagnostic.of(side.path, side.line_start, AID_FALLBACK.code, message, AID_FALLBACK.severity,
+                         unit=first.id)
+
+
+def print_aids(plan: Plan, out_dir: Path, inspect: Callable[[AidFile, object], None] | None = None,
+               *, build_cache=None, jobs: int | None = None) -> Printed | None:
+    """Print every planned aid into ``out_dir`` (swapped in whole), on ``jobs`` processes (default:
+    every core, or FOLIO_JOBS); ``inspect`` sees each laid-out document before it is written and
+    dropped (the tests look at its boxes), and so prints in this process. ``build_cache`` (a
+    build's :class:`~pipeline.buildcache.BuildCache`) gives the PDFs the last build printed."""
+    if not plan.documents:
+        return None
+    files = [plan.files(document) for document in plan.documents]
+    look = (lambda d, v, laid: inspect(files[d][v], laid)) if inspect else None
+    printed = Press(build_cache).print([(d.html, [f.variant for f in fs]) for d, fs in zip(plan.documents, files)],
+                                       jobs=workers.available() if jobs is None else jobs, inspect=look)
+    laid_out = []
+    with atomic_dir(out_dir) as tmp:
+        for document_files, pdfs in zip(files, printed):
+            for file, (pdf, fresh) in zip(document_files, pdfs):
+                target = tmp / file.path
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(pdf)
+                laid_out += [file.path] if fresh else []
+    return Printed(out_dir, plan.files(), laid_out)
+
+
+def edition_of(html: str) -> str:
+    """Folio's version and a digest of an aid's page (without its edition)."""
+    return f"{folio_version()}+{hashlib.sha256(html.encode('utf-8')).hexdigest()[:12]}"

@@ -1,0 +1,56 @@
+"""`folio aids`: print player aids on demand, with cut marks for cards or for one paper size.
+
+`folio build` prints every aid into build/aids/; this command prints the ones asked for into a
+directory of the user's choosing, file by file, leaving whatever else is there alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from ...core.model import LANGUAGES
+from .pdf import PAPERS
+
+
+def add_commands(commands) -> None:
+    from . import AIDS
+
+    command = commands.add_parser(
+        "aids", help="print player aids on demand, e.g. the event cards with cut marks "
+                     "(`folio build` prints them all into build/aids/)")
+    command.add_argument("aid", nargs="*", metavar="AID",
+                         help="the aids to print (default: all): " + ", ".join(a.key for a in AIDS))
+    command.add_argument("--lang", choices=LANGUAGES, action="append",
+                         help="a language (repeatable; default: all)")
+    command.add_argument("--paper", choices=list(PAPERS), action="append",
+                         help="a paper size (repeatable; default: all)")
+    command.add_argument("--marks", action="store_true",
+                         help="cut marks around each card of the card aids (" +
+                              ", ".join(a.key for a in AIDS if a.cards) + ")")
+    command.add_argument("--out", required=True, metavar="DIR",
+                         help="where to write <lang>/<aid>-<paper>[-marks].pdf")
+    command.set_defaults(command=_aids)
+
+
+def _aids(project, args: argparse.Namespace) -> int:
+    """``project``: the command's pipeline.build.Project, the corpus and facts loaded once."""
+    from . import plan_aids, print_aids
+
+    plan = plan_aids(project.corpus, project.root, only=tuple(args.aid), langs=tuple(args.lang or LANGUAGES),
+                     papers=tuple(args.paper or PAPERS), marks=args.marks, facts=project.facts)
+    out = Path(args.out)
+    with tempfile.TemporaryDirectory(prefix="folio-aids-") as work:
+        printed = print_aids(plan, Path(work) / "aids")
+        if printed is None:
+            print("no player aid to print: the corpus has none of their documents", file=sys.stderr)
+            return 0
+        for file in printed.files:
+            target = out / file.path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(printed.directory / file.path, target)
+            print(target)
+    return 0

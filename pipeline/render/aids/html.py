@@ -1,0 +1,38 @@
+"""An aid's data to HTML, with the Jinja2 templates in templates/aids/.
+
+Autoescaping is on everywhere: rule text is untrusted and prints as written, never as markup.
+One environment serves every aid of a build; its gettext is the catalog of the language being
+rendered.
+"""
+
+from __future__ import annotations
+
+from babel import Locale
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from ...util import resources
+from ...core.labels import label
+from ...core.version import folio_version
+from .address import Address
+from .sheet import Sheet
+
+TEMPLATES = resources.templates() / "aids"
+
+
+def environment() -> Environment:
+    return Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
+                       undefined=StrictUndefined, extensions=["jinja2.ext.i18n"],
+                       trim_blocks=True, lstrip_blocks=True)
+
+
+def render_html(env: Environment, aid, sheet: Sheet, title: str, game: str, data: dict,
+                version: str, address: Address) -> str:
+    """The aid ``aid`` in ``sheet``'s language; ``env`` must hold that language's catalog."""
+    names = {code: Locale.parse(code).get_display_name(sheet.lang) for code in sheet.fallbacks}
+    source_labels = [label(sheet.corpus, sheet.corpus.units[unit_id], sheet.lang, sheet.gettext)
+                     for unit_id in aid.sources]
+    return env.get_template(f"{aid.key}.html").render(
+        aid=aid, lang=sheet.lang, aid_title=title, game=game, version=version,
+        folio_version=folio_version(), sources=list(aid.sources), source_labels=source_labels,
+        units=list(sheet.units_used), facts=list(sheet.facts_used), fallbacks=names,
+        address=address, **data)

@@ -1,0 +1,111 @@
+"""Aid 6: The Price of Power, 5.5 Military Actions: each action with its cost and its steps.
+
+Costs are the facts the rules module charges (pop.yaml), in the game's icons (c crowns,
+s stability, D ducats), which both editions print as they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...core.model import Kind
+from .printed_lines import Callouts, lines
+from .sheet import Line, Sheet, Text
+
+SECTION = "pop:5.5"
+
+#: the fact each action's cost comes from, and how the cost is printed
+COSTS = {
+    "pop.dow.cost": lambda s, n: s.gettext("%(num)dc") % {"num": n},
+    "pop.activate.cost": lambda s, n: s.gettext("%(num)dc") % {"num": n},
+    "pop.recruit.cost": lambda s, n: s.gettext("%(num)dc + the D of what you recruit") % {"num": n},
+    "pop.suppress.cost": lambda s, n: s.gettext("%(num)dc per Province") % {"num": n},
+}
+
+CALLOUTS: Callouts = {
+    "pop.dow.stability.no-cb": lambda s, f: s.gettext("−%(num)ds for each target without a CB.")
+    % {"num": f.value},
+    "pop.dow.stability.marriage": lambda s, f: s.gettext(
+        "−%(num)ds for each target you have a Royal Marriage (M) with, unless its L side is up.")
+    % {"num": f.value},
+    "pop.dow.targeted-pr-gain": lambda s, f: s.gettext("Each targeted PR gains %(num)dc.") % {"num": f.value},
+    "pop.activate.land-move": lambda s, f: s.ngettext(
+        "Land movement: up to %(num)d space.", "Land movement: up to %(num)d spaces.", f.value),
+    "pop.activate.siege-extra": lambda s, f: s.gettext("Siege: %(num)dc for each Sieging Unit after the first.")
+    % {"num": f.value},
+    "pop.activate.naval-move": lambda s, f: s.ngettext(
+        "Naval movement: up to %(num)d space.", "Naval movement: up to %(num)d spaces.", f.value),
+    "pop.activate.bridge": lambda s, f: s.ngettext(
+        "Naval Bridge: up to %(num)d Land Unit per Ship.", "Naval Bridge: up to %(num)d Land Units per Ship.",
+        f.value),
+    "pop.activate.optional-mercenaries": lambda s, f: s.ngettext(
+        "Up to %(num)d Mercenary Unit, moving with the Army.",
+        "Up to %(num)d Mercenary Units, moving with the Army.", f.value),
+    "pop.recruit.mercenaries": lambda s, f: s.ngettext(
+        "At most %(num)d Mercenary Unit per Turn.", "At most %(num)d Mercenary Units per Turn.", f.value),
+    "pop.recruit.allied-cavalry": lambda s, f: s.gettext("Allied Units as Cavalry: %(num)dD each.")
+    % {"num": f.value},
+    "pop.recruit.ships": lambda s, f: s.ngettext(
+        "At most %(num)d Ship in each Port you Own.", "At most %(num)d Ships in each Port you Own.", f.value),
+}
+
+
+#: the words of a step the summary table prints when the step has no title of its own
+LEAD_WORDS = 8
+
+
+@dataclass
+class Step:
+    """A step as the summary table prints it: its number and its title or first words."""
+
+    id: str
+    marker: str  # 3., 3a
+    text: Text | None
+    depth: int  # 1 for a sub-step
+
+
+@dataclass
+class Action:
+    id: str
+    title: Text | None
+    cost: str
+    fact: str
+    lines: list[Line]
+    steps: list[Step]  # every step of its procedures, sub-steps with them, in order
+
+
+def military_actions(sheet: Sheet) -> dict:
+    costs = {_action_of(sheet, sheet.fact(fact_id).unit): fact_id for fact_id in COSTS}
+    actions = []
+    for unit in sheet.children(SECTION, Kind.ACTION):
+        fact_id = costs.get(unit.id)
+        cost = COSTS[fact_id](sheet, sheet.number(fact_id)) if fact_id else ""
+        printed = lines(sheet, unit.id, CALLOUTS)
+        steps = [step for line in printed if line.kind == Kind.PROCEDURE for step in _steps(line.children, 0)]
+        actions.append(Action(unit.id, sheet.text(unit.id, "title"), cost, fact_id or "", printed, steps))
+    return {"title": sheet.text(SECTION, "title"), "number": sheet.unit(SECTION).attrs.get("number"),
+            "actions": actions}
+
+
+def _steps(printed: list[Line], depth: int) -> list[Step]:
+    return [row for line in printed if line.kind == Kind.STEP
+            for row in [Step(line.id, line.marker, line.title or lead(line.body), depth),
+                        *_steps(line.children, depth + 1)]]
+
+
+def lead(text: Text | None) -> Text | None:
+    """A step's first words, where it has no title: enough to find it in the section below."""
+    if text is None:
+        return None
+    words = text.value.split()
+    short = " ".join(words[:LEAD_WORDS]).rstrip(",;:") + ("…" if len(words) > LEAD_WORDS else "")
+    return replace(text, value=short, facts=())
+
+
+def _action_of(sheet: Sheet, unit_id: str) -> str | None:
+    """The action a cost fact belongs to: its unit, or the action that holds it (a cost "per
+    Province" is stated in the action's first paragraph)."""
+    unit = sheet.unit(unit_id)
+    while unit.kind != Kind.ACTION and unit.parent:
+        unit = sheet.unit(unit.parent)
+    return unit.id if unit.kind == Kind.ACTION else None

@@ -1,0 +1,174 @@
+"""The bilingual website, rendered from the corpus model into site/.
+
+The stages, in order: plan the pages (:mod:`.structure`), take the interface strings from the
+committed catalogs (:mod:`.i18n`), render every page of each language to HTML
+(:mod:`.render`, :mod:`.units`, :mod:`.inline`), let the static generator wrap them in its theme
+(:mod:`.mkdocs_adapter`), then index the result for search (:mod:`.search`). Everything is
+written into a fresh directory that replaces site/ only once all of it succeeded.
+
+A project opts in with a top-level mkdocs.yml (the theme and site settings); without one,
+``folio build`` writes build/ only.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from ...util import project_files, workers
+from ...util.atomic import atomic_dir
+from ...check.config import load_config
+from ...check.families import all_codes
+from ...incremental.buildcache import carry
+from ...core.diagnostics import Diagnostic
+from ...core.model import Corpus
+from ...rules import load_facts
+from ...rules.facts import Facts
+from ...rules.rendering import placed
+from ...rules.decision_tables import decision_tables
+from ...incremental.session import Session, stage
+from ...language.termbase import GLOSSARY, Termbase, load_termbase
+from ...i18n import catalogs as i18n
+from . import mkdocs_adapter, pages, search
+from .keys import navigation_key, page_keys
+from .fragments import TEMPLATES, Renderer, root_page
+from .structure import SITE_LANGUAGES, Site, plan
+
+BASE_CONFIG = "mkdocs.yml"
+ASSETS = TEMPLATES / "assets"
+
+
+def wanted(root: Path) -> bool:
+    return project_files.present(root, BASE_CONFIG)
+
+
+def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
+                out_dir: Path | None = None, aids=None, changes=None, facts: Facts | None = None) -> Path:
+    """Build the whole site into ``out_dir`` (default: site/ under ``root``) and return it.
+
+    ``aids`` (pipeline.aids.Printed) are the printed player aids: copied beside the aids page
+    of their language, so that its links work offline. ``changes``
+    (pipeline.editions.baseline.ChangesSince) give every document a "what changed" page.
+    ``facts``: the rule facts (read from ``root`` when not given)."""
+    root = Path(root)
+    out_dir = Path(out_dir) if out_dir is not None else root / "site"
+    with atomic_dir(out_dir) as tmp:
+        build_site(corpus, diagnostics, root, tmp, aids=aids, changes=changes, facts=facts)
+    return out_dir
+
+
+def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: Path, *, aids=None,
+               session: Session | None = None, catalogs=None, changes=None, facts: Facts | None = None) -> None:
+    """Write the whole site into the empty directory ``out``. With a build's ``session``, pages
+    whose inputs did not change are taken from the last build, and MkDocs renders only the
+    pages that changed when the navigation and the theme did not. ``catalogs()`` gives the
+    interface catalogs when the build has read them already (:func:`i18n.prepared`).
+    ``facts`` (read from ``root`` when not given) give each unit its "at a glance" box, and the
+    rules run on them the decision tables (pipeline/rules/decision_tables.py)."""
+    termbase = _termbase(root)
+    config = load_config(root, {code.code for code in all_codes()})
+    reasons = {lang: config.reasons_in(lang) for lang in SITE_LANGUAGES}
+    facts = facts if facts is not None else placed(load_facts(root, missing_ok=True), corpus)
+    tables = decision_tables(facts) if len(facts) else {}
+    site = plan(corpus, changes=changes is not None)
+    jobs = session.jobs if session else workers.available()
+    with tempfile.TemporaryDirectory(prefix="folio-site-") as work:
+        work = Path(work)
+        translations, state = catalogs() if catalogs else i18n.prepared()
+        for lang in state.untranslated:
+            pending = state.untranslated[lang]  # fuzzy ones included: msgfmt leaves them out
+            if pending:  # the page shows the English string meanwhile: worth a line, not a stop
+                print(f"{i18n.SHOWN}/{lang}/LC_MESSAGES/messages.po: "
+                      f"{len(pending)} interface string(s) to translate or check, such as "
+                      f"{pending[0]!r}", file=sys.stderr)
+        renderers: dict[str, Renderer] = {}  # one per language and process: templates compile once
+
+        def renderer(lang: str) -> Renderer:
+            if lang not in renderers:
+                renderers[lang] = Renderer(corpus, site, lang, translations[lang], termbase,
+                                           diagnostics, aids=aids, changes=changes, facts=facts,
+                                           tables=tables, reasons=reasons.get(lang))
+            return renderers[lang]
+
+        previous, here = session.cache.directory("site") if session else (None, None)
+        with stage(session, "site pages"):
+            keys = page_keys(corpus, site, session.fingerprint, diagnostics, aids) if session else None
+            frame = navigation_key(session.fingerprint) if session else ""
+            sources = pages.prepare(site, SITE_LANGUAGES, renderer, keys, frame,
+                                    here or work / "sources", previous, jobs,
+                                    session.cache.damaged if session else None)
+        pages.copy_assets(sources, ASSETS, corpus, session.cache if session else None,
+                          session.fingerprint if session else None)
+        for found in sources:
+            mkdocs_adapter.write_config(found.lang, navigation(site, found.titles,
+                                                               translations[found.lang].gettext),
+                                        root / BASE_CONFIG, found.config,
+                                        (session.site_dir if session else out) / found.lang,
+                                        translations[found.lang].gettext,
+                                        session.cache if session else None)
+        in_place = session.previous_site if session else None
+
+        def wrap(found: pages.Sources) -> int:
+            reuse = in_place is not None and found.same_frame and (in_place / found.lang).is_dir()
+            return mkdocs_adapter.run(found.lang, found.config, out / found.lang,
+                                      changed=found.changed if reuse else None,
+                                      previous=in_place / found.lang if reuse else None)
+
+        # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
+        # while MkDocs wraps the pages, a process per language
+        damaged = session.cache.damaged if session else []  # what of the caches is computed again
+        damaged += mkdocs_adapter.sweep_templates()  # kept templates that would not open: once, here
+        light_before, light = session.cache.directory("search-pages") if session else (None, None)
+        light = pages.search_pages(sources, light or work / "search", light_before, damaged)
+        bundles = session.cache.directory("search") if session else (None, None)
+        indexing = search.start(out, light, bundles, jobs, damaged) if jobs > 1 else None
+        try:
+            with stage(session, "mkdocs"):
+                built = workers.run(wrap, sources, jobs=jobs, stage="mkdocs")
+        except BaseException:
+            if indexing is not None:
+                indexing.stop()
+            raise
+        for found in sources:
+            for file in aids.files if aids else ():
+                if file.lang == found.lang:
+                    # a hard link where it can be: the printed aids are only ever written whole
+                    carry(aids.directory / file.path,
+                          out / found.lang / site.page("aids").path / Path(file.path).name)
+        (out / "index.html").write_text(root_page(translations, SITE_LANGUAGES), encoding="utf-8")
+        with stage(session, "search index"):
+            indexed = indexing.wait() if indexing is not None else search.index(out, light, bundles,
+                                                                                damaged=damaged)
+        (out / ".gitkeep").touch()  # the placeholder git keeps for the directory
+    if session:
+        for found, count in zip(sources, built):
+            session.touched["pages"] += [f"{found.lang}/{path}" for path in found.rendered]
+            session.touched["mkdocs"] += [f"{found.lang}/{path}" for path in sorted(found.changed)] \
+                if in_place is not None and found.same_frame else [f"{found.lang}/*"]
+            session.stats["pages rendered"] += len(found.rendered)
+            session.stats["pages built by mkdocs"] += count
+        if indexed.made:
+            session.touched["search"] += indexed.made  # the languages Pagefind indexed again
+        for outcome, languages in (("made", indexed.made), ("reused", indexed.reused)):
+            if languages:
+                session.stats[f"search index {outcome}"] += len(languages)
+
+
+def navigation(site: Site, titles: dict[str, str], gettext) -> list:
+    """The site's menu: home, each game with its documents, then the translators' pages;
+    ``titles`` gives every page's title by its path."""
+    nav: list = [(gettext("Home"), "")]
+    for rulebook, documents in site.games.items():
+        game = site.page("game", rulebook).path
+        nav.append((titles[game], [(titles[game], game)] + [
+            (titles[site.page("document", d.key).path], site.page("document", d.key).path)
+            for d in documents]))
+    nav += [(titles[site.page(name).path], site.page(name).path)
+            for name in ("aids", "glossary", "status", "report", "search")]
+    return nav
+
+
+def _termbase(root: Path) -> Termbase | None:
+    # A corpus without a termbase still gets a site, with a glossary page that says so.
+    return load_termbase(root) if project_files.present(root, GLOSSARY) else None

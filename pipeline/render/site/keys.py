@@ -1,0 +1,101 @@
+"""What each page of the website is made from, as one digest per page.
+
+A page is rendered again only when its key changes, so a key must cover everything the page
+shows. A document's page shows its units in both languages (its source, its translations, the
+manifest entry), the references it makes with what they lead to (the target documents), the
+references other documents make to it (their documents), and the glossary's abbreviations; the
+other pages show the coverage (the status page: with every unit still to translate, named and
+diffed from its document), the findings, the glossary or the printed aids. Everything also
+depends on Folio's code, templates and catalogs (``Fingerprint.code``). When in doubt a key
+takes in more: a page rendered once too often costs milliseconds, a stale one misleads.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import asdict, fields
+
+from ...core.diagnostics import Diagnostic
+from ...incremental.fingerprint import Fingerprint, digest
+from ...core.model import Corpus
+from ...check.config import CONFIG
+from ...language.termbase import GLOSSARY
+from ...link.translations.status import coverage
+from .structure import Site
+
+MANIFEST = "corpus/manifest.yaml"
+
+
+def navigation_key(fingerprint: Fingerprint) -> str:
+    """What every page's frame comes from: the menu (the manifest's documents and titles, the
+    catalogs), the base mkdocs.yml and the theme and its overrides. When it changes, MkDocs
+    renders every page again; when it does not, only the pages whose content changed."""
+    return digest("navigation", fingerprint.code, fingerprint.of(MANIFEST), fingerprint.project())
+
+
+def page_keys(corpus: Corpus, site: Site, fingerprint: Fingerprint, diagnostics: list[Diagnostic],
+              aids=None) -> dict[str, str]:
+    """Page path -> key, the same in every language (the language is added by the caller)."""
+    code = fingerprint.code
+    documents = {d.key: fingerprint.document(d) for d in corpus.documents}
+    rulebooks = {d.key: d.rulebook for d in corpus.documents}
+    outgoing: dict[str, list] = defaultdict(list)
+    incoming: dict[str, list] = defaultdict(list)
+    neighbours: dict[str, set[str]] = defaultdict(set)
+    for ref in corpus.references:
+        source = corpus.units[ref.source].document
+        row = [ref.source, ref.lang, str(ref.kind), ref.text, ref.target, ref.line, ref.col,
+               str(ref.status), ref.target_id, ref.note, ref.problem]
+        outgoing[source].append(row)
+        if ref.target_id is not None:
+            target = corpus.units[ref.target_id].document
+            incoming[target].append(row)
+            neighbours[source].add(target)
+            neighbours[target].add(source)
+    rows = [asdict(row) for row in coverage(corpus)]
+    manifest, glossary = fingerprint.of(MANIFEST), fingerprint.of(GLOSSARY)
+    keys: dict[str, str] = {}
+    for page in site.pages:
+        if page.template == "document":  # the baseline: the old ids its units are aliased by;
+            key = page.key  # the rulebook's facts: its units' boxes and its rules' decision tables
+            rules = fingerprint.of(f"corpus/rules/{rulebooks[key]}.yaml")
+            parts = [documents[key], glossary, _json(outgoing[key]), _json(incoming[key]),
+                     *(documents[other] for other in sorted(neighbours[key])), fingerprint.baseline, rules]
+        elif page.template == "changes":  # the edition diff of the document since the baseline
+            parts = [documents[page.key], fingerprint.baseline]
+        elif page.template == "game":
+            parts = [documents[d.key] for d in site.games[page.key]]
+        elif page.template == "home":
+            parts = [manifest, _json(rows)]
+        elif page.template == "status":  # every unit still to translate, named from its document
+            parts = [manifest, _json(rows), *documents.values()]
+        elif page.template == "report":
+            parts = [manifest, _findings(diagnostics), fingerprint.of(CONFIG)]  # the reasons' translations
+        elif page.template == "glossary":
+            parts = [glossary]
+        elif page.template == "aids":
+            parts = [manifest, _json([[f.path, f.title, list(f.sources), f.edition] for f in aids.files]
+                                     if aids else [])]
+        elif page.template == "search":  # fixed text
+            parts = []
+        else:  # a page this module does not know of: made from anything, as far as it knows
+            parts = [fingerprint.build_id]
+        keys[page.path] = digest(code, page.template, page.path, *parts)
+    return keys
+
+
+def _findings(diagnostics: list[Diagnostic]) -> str:
+    """Every field of every finding, as one string: what Diagnostic.to_json holds, without its
+    deep copy of each finding (4.8 s of an x100 edit's profile)."""
+    names = [f.name for f in fields(Diagnostic)]
+    return _json([[getattr(d, name) for name in names] for d in diagnostics])
+
+
+def _json(value) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=_words)
+
+
+def _words(value):
+    # a finding's message and advice as template and parameters (diagnostics.Text)
+    return value.to_json()

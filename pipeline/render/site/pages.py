@@ -1,0 +1,217 @@
+"""The MkDocs sources of every page in every language: kept between builds, rendered on every core.
+
+Each language has a directory of its own, ``<lang>/`` under build/.cache/site/ (or a temporary
+one): the generated mkdocs.yml, the pages in docs/, and pages.json, the key (pipeline/render/site/
+keys.py) and title each page was made with. A page whose key is unchanged is carried over from
+the last build as it is; the others are rendered again, in parallel, and only those whose source
+actually changed are handed to MkDocs as changed.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from ...util import workers
+from ...incremental.buildcache import BuildCache, carry
+from ...incremental.entries import conforms
+from ...incremental.fingerprint import Fingerprint, digest
+from ...core.model import Corpus
+from . import lexicon, mkdocs_adapter, search_input
+from .fragments import Renderer
+from .structure import Page, Site
+
+INDEX = "pages.json"
+#: the build cache's entries of each document's lexicon forms (pipeline/incremental/buildcache.py)
+LEXICON = "lexicon"
+
+
+@dataclass
+class Sources:
+    """One language's MkDocs sources, ready to build."""
+
+    lang: str
+    config: Path  # the generated mkdocs.yml; docs/ beside it
+    titles: dict[str, str] = field(default_factory=dict)  # page path -> title, every page
+    rendered: list[str] = field(default_factory=list)  # the pages Folio rendered this build
+    changed: set[str] = field(default_factory=set)  # ... and whose source differs from the last
+    #: the last build's sources were made with the same navigation and theme: MkDocs need only
+    #: render the changed pages, and may take every other file from the site in place
+    same_frame: bool = False
+
+
+def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Renderer],
+            keys: dict[str, str] | None, frame: str, here: Path, previous: Path | None,
+            jobs: int, damaged: list[Path] | None = None) -> list[Sources]:
+    """Every language's sources under ``here``; ``previous`` is the last build's ``here``. What
+    of it does not read back whole (an index of another shape, a page cut short) is rendered
+    again, and noted in ``damaged``."""
+    sources, todo = [], []
+    damaged = damaged if damaged is not None else []
+    for lang in languages:
+        old = _index(previous / lang, damaged) if previous is not None else {}
+        found = Sources(lang, here / lang / "mkdocs.yml", same_frame=old.get("frame") == frame)
+        for page in site.pages:
+            entry = old.get("pages", {}).get(page.path)
+            source = _source(previous / lang, page) if previous is not None else None
+            if keys and entry and entry["key"] == _key(keys, page, lang) and source.is_file():
+                if _size(source) == entry["size"]:
+                    carry(source, _source(here / lang, page))
+                    found.titles[page.path] = entry["title"]
+                    continue
+                damaged.append(source)
+            todo.append((lang, page))
+        sources.append(found)
+
+    by_lang = {s.lang: s for s in sources}
+
+    def render(task: tuple[str, Page]) -> tuple[str, bool]:
+        """Render one page and write its source; (its title, whether the source changed). The
+        worker writes the page itself: only those two travel back to the parent."""
+        lang, page = task
+        rendered = renderer(lang).page(page)
+        text = mkdocs_adapter.page_source(rendered)
+        before = _source(previous / lang, page) if previous is not None else None
+        changed = before is None or not before.is_file() or before.read_bytes() != text.encode("utf-8")
+        mkdocs_adapter.write_source(by_lang[lang].config, page.path, text)
+        return rendered.title, changed
+
+    for (lang, page), (title, changed) in zip(todo, workers.run(render, todo, jobs=jobs, stage="pages")):
+        found = by_lang[lang]
+        found.titles[page.path] = title
+        found.rendered.append(page.path)
+        if changed:
+            found.changed.add(page.path)
+    for found in sources:
+        index = {"frame": frame, "pages": {page.path: {"key": _key(keys, page, found.lang) if keys else None,
+                                                       "title": found.titles[page.path],
+                                                       "size": _size(_source(here / found.lang, page))}
+                                           for page in site.pages}}
+        found.config.parent.mkdir(parents=True, exist_ok=True)
+        (found.config.parent / INDEX).write_text(
+            json.dumps(index, ensure_ascii=False, indent=1, sort_keys=True) + "\n", "utf-8")
+    return sources
+
+
+def search_pages(sources: list[Sources], target: Path, previous: Path | None = None,
+                 damaged: list[Path] | None = None) -> Path:
+    """Every page as Pagefind needs to read it, at its path under ``target``: the language, the
+    title and the page's own HTML (whose data-pagefind-body is what gets indexed), without the
+    theme's frame and navigation (pipeline/render/site/search.py), nor what Pagefind would ignore
+    (pipeline/render/site/search_input.py). ``previous`` is the last build's ``target``: a page Folio
+    did not render again is the same there, and carried over, at the size it was written
+    (``<lang>.sizes.json``; one cut short is written again, and noted in ``damaged``)."""
+    for found in sources:
+        docs = mkdocs_adapter.docs_dir(found.config)
+        rendered = set(found.rendered)
+        sizes = _sizes(previous / f"{found.lang}{SIZES}", damaged) if previous is not None else {}
+        for path, title in found.titles.items():
+            page = target / found.lang / path / "index.html"
+            kept = previous / found.lang / path / "index.html" if previous is not None else None
+            if kept is not None and path not in rendered and kept.is_file():
+                if sizes.get(path) == _size(kept):
+                    carry(kept, page)
+                    continue
+                if damaged is not None and sizes:
+                    damaged.append(kept)
+            text = (docs / path / "index.md").read_text("utf-8")
+            body = search_input.trimmed(text.split("\n---\n", 1)[1])  # after page_source's front matter
+            page.parent.mkdir(parents=True, exist_ok=True)
+            page.write_text(f'<!doctype html>\n<html lang="{found.lang}"><head><meta charset="utf-8">'
+                            f"<title>{html.escape(title)}</title></head><body>\n{body}\n</body></html>\n",
+                            "utf-8")
+        listing = {path: _size(target / found.lang / path / "index.html") for path in found.titles}
+        (target / f"{found.lang}{SIZES}").write_text(json.dumps(listing, sort_keys=True), "utf-8")
+    return target
+
+
+#: beside each language's search pages: the size of each, as written
+SIZES = ".sizes.json"
+
+
+def _sizes(path: Path, damaged: list[Path] | None) -> dict[str, int]:
+    try:
+        found = json.loads(path.read_bytes())
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError):
+        found = None
+    if not conforms(found, dict[str, int]):
+        if damaged is not None:
+            damaged.append(path)
+        return {}
+    return found
+
+
+def copy_assets(sources: list[Sources], assets: Path, corpus: Corpus, cache: BuildCache | None = None,
+                fingerprint: Fingerprint | None = None) -> None:
+    """The renderer's assets into each language's docs, with the language's search lexicon.
+    With a build's ``cache``, the lexicon's forms of a document whose inputs did not change
+    (``fingerprint``) are the last build's: an edit looks up the words of its document only."""
+    for found in sources:
+        target = mkdocs_adapter.docs_dir(found.config) / mkdocs_adapter.ASSETS
+        shutil.rmtree(target, ignore_errors=True)  # fresh files: kept ones may be hard links
+        shutil.copytree(assets, target)
+        if found.lang in lexicon.LANGUAGES:
+            text = lexicon.script_of(_lexicon_entries(corpus, found.lang, cache, fingerprint))
+            (target / mkdocs_adapter.LEXICON).write_text(text, "utf-8")
+
+
+def _lexicon_entries(corpus: Corpus, lang: str, cache: BuildCache | None,
+                     fingerprint: Fingerprint | None) -> dict:
+    """:func:`lexicon.entries` of every unit's text in ``lang``, merged from each document's."""
+    texts: dict[str, list[str]] = {d.key: [] for d in corpus.documents}
+    for unit in corpus.units.values():
+        if lang in unit.sides:
+            texts[unit.document].append(unit.sides[lang].text)
+    merged: dict = {}
+    for document in corpus.documents:
+        key = digest(LEXICON, fingerprint.document(document), lang) if cache and fingerprint else None
+        found = cache.get_json(LEXICON, key, dict[str, tuple[str, str, str]]) if key else None
+        if found is None:
+            found = lexicon.entries(texts[document.key])
+            if key:
+                cache.put_json(LEXICON, key, found)
+        merged.update(found)  # a form's entry is the same in every document
+    return merged
+
+
+def _key(keys: dict[str, str], page: Page, lang: str) -> str:
+    return digest(keys[page.path], lang)
+
+
+def _source(directory: Path, page: Page) -> Path:
+    return mkdocs_adapter.docs_dir(directory / "mkdocs.yml") / page.path / "index.md"
+
+
+#: pages.json: the frame its pages were made in, and each page's key, title and size. A page's
+#: source is carried only at the size it was written: one cut short (a disk that filled, a
+#: hand's edit) is rendered again; its bytes are not hashed, which at x100 would read every
+#: page of the site on every build
+def _index(directory: Path, damaged: list[Path]) -> dict:
+    """The last build's pages.json, or {} when there is none or it is not of its shape."""
+    path = directory / INDEX
+    try:
+        index = json.loads(path.read_bytes())
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError):
+        index = None
+    if not isinstance(index, dict) or set(index) != {"frame", "pages"} or not isinstance(index["frame"], str) \
+            or not conforms(index["pages"], dict[str, dict]) or not all(map(_entry, index["pages"].values())):
+        damaged.append(path)
+        return {}
+    return index
+
+
+def _entry(entry: dict) -> bool:
+    return set(entry) == {"key", "title", "size"} and conforms(entry["key"], str | None) \
+        and isinstance(entry["title"], str) and conforms(entry["size"], int)
+
+
+def _size(path: Path) -> int:
+    return path.stat().st_size

@@ -1,0 +1,58 @@
+"""The data of the translators' pages: coverage per document and language, the units still to
+translate or review, and the check stage's diagnostics grouped by code. Computed by the stages
+that own them; this only arranges them for a page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...check import all_codes
+from ...core.diagnostics import Code, Diagnostic, Severity
+from ...core.model import Corpus, Status
+from ...link.translations.status import PENDING, Coverage, Pending, coverage, pending
+
+
+def coverage_by_document(corpus: Corpus) -> dict[str, list[Coverage]]:
+    rows: dict[str, list[Coverage]] = {}
+    for row in coverage(corpus):
+        rows.setdefault(row.document, []).append(row)
+    return rows
+
+
+@dataclass
+class PendingGroup:
+    """The units of one document whose side in ``lang`` has one status: stale, fuzzy or missing."""
+
+    lang: str
+    status: Status
+    units: list[Pending]
+
+
+def pending_by_document(corpus: Corpus) -> dict[str, list[PendingGroup]]:
+    """Document key -> its groups, by language, then stale, fuzzy, missing; no empty group."""
+    groups: dict[str, list[PendingGroup]] = {d.key: [] for d in corpus.documents}
+    for (document, lang), units in pending(corpus).items():
+        for status in PENDING:
+            found = [p for p in units if p.status == status]
+            if found:
+                groups[document].append(PendingGroup(lang, status, found))
+    return groups
+
+
+@dataclass
+class CodeGroup:
+    code: str
+    summary: str
+    severity: Severity  # the worst of the group's findings
+    diagnostics: list[Diagnostic]
+
+
+def checks_by_code(diagnostics: list[Diagnostic]) -> list[CodeGroup]:
+    """One group per code, worst severity first, then by code."""
+    declared: dict[str, Code] = {code.code: code for code in all_codes()}
+    groups: dict[str, list[Diagnostic]] = {}
+    for diagnostic in diagnostics:
+        groups.setdefault(diagnostic.code, []).append(diagnostic)
+    result = [CodeGroup(code, declared[code].summary if code in declared else "",
+                        max(d.severity for d in found), found) for code, found in groups.items()]
+    return sorted(result, key=lambda g: (-g.severity, g.code))

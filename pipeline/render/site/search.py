@@ -1,0 +1,334 @@
+"""Pagefind over the built site: one bundle at site/pagefind/, one index per language.
+
+Pagefind reads each page's <html lang> and builds a separate index, with that language's
+stemmer, for every language it meets; the search page loads the one of its own language. Only
+what a page marks with data-pagefind-body is indexed (rule text and the glossary), so the
+navigation, notices and reports never turn up as results.
+
+Since a language's index is made from that language's pages alone, Folio runs one Pagefind per
+language and joins their files into one bundle: the very bytes of one run over the whole site
+(:func:`parts`). Each language's files are kept in the build cache, so an edit indexes again
+only the languages whose pages it changed, and the pages Pagefind reads leave out what it would
+ignore (pipeline/render/site/search_input.py), so that the English pages, say, do not change with a
+notice that an English translation may now be outdated.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...incremental.buildcache import carry
+from ...incremental.entries import conforms
+from ...core.errors import FolioError
+from ...incremental.fingerprint import digest, tool_version
+from ...core.labels import Gettext, label
+from ...core.model import Corpus, Kind, Unit
+
+BUNDLE = "pagefind"
+ENTRY = "pagefind-entry.json"
+
+
+#: kinds a reader looks up by their number: typing «19.4» or «8:I» puts the unit first
+BY_NUMBER = frozenset({Kind.SECTION, Kind.EVENT})
+
+
+def unit_index(corpus: Corpus, document: Unit, lang: str, gettext: Gettext) -> str:
+    """What the search page needs of a document's units beside Pagefind's index, as JSON: each
+    unit's label in ``lang`` (a sub-result's title: Pagefind gives an element with an id but no
+    heading no text), and the unit each rule number or event id names (``numbers``: "19.4",
+    "8:i"). Pagefind keeps it as the page's metadata (templates/site/document.html)."""
+    labels, numbers = {}, {}
+    for unit in corpus.walk(document):
+        if unit is document:
+            continue
+        labels[unit.id] = label(corpus, unit, lang, gettext)
+        number = unit.attrs.get("number")
+        if unit.kind in BY_NUMBER and number:
+            key = f"{number}:{unit.attrs['period']}" if unit.kind == Kind.EVENT else number
+            numbers.setdefault(key.lower(), unit.id)  # the outermost unit of that number
+    return json.dumps({"labels": labels, "numbers": numbers}, ensure_ascii=False, separators=(",", ":"))
+
+
+def index(site_dir: Path, pages: Path | None = None,
+          cache: tuple[Path | None, Path | None] = (None, None), jobs: int = 1,
+          damaged: list[Path] | None = None) -> "Indexed":
+    """Index ``site_dir`` into ``site_dir``/pagefind (see :func:`start`)."""
+    return start(site_dir, pages, cache, jobs, damaged).wait()
+
+
+@dataclass(frozen=True)
+class Indexed:
+    pages: int  # pages indexed, every language together
+    made: tuple[str, ...] = ()  # the languages Pagefind indexed this time ("site": all at once)
+    reused: tuple[str, ...] = ()  # ... and those whose last index was kept: the same pages read
+
+
+@dataclass
+class _Part:
+    """One Pagefind run: the pages of one language, or (``glob`` None) the whole site."""
+
+    name: str  # the language, as its directory is named; "site" for the whole site
+    glob: str | None
+    key: str  # a digest of what the run reads (:func:`reads`)
+    output: Path
+    reused: bool = False
+    process: subprocess.Popen | None = None
+
+
+class Indexing:
+    """Pagefind at work, a process per language (or a language's last index taken as it is);
+    :meth:`wait` for its result."""
+
+    def __init__(self, binary: str, read: Path, site_dir: Path, parts: list[_Part], jobs: int,
+                 scratch: Path | None):
+        self.binary, self.read, self.site_dir, self.parts = binary, read, site_dir, parts
+        self.jobs, self.scratch = max(1, jobs), scratch
+        self._launch_next()
+
+    def wait(self) -> Indexed:
+        """What was indexed, once the whole bundle is in ``site_dir``/pagefind."""
+        try:
+            failed = self._failure()
+            if failed is None:
+                return self._combine(self.parts)
+            if [part.glob for part in self.parts] == [None]:  # it was the whole site already
+                raise FolioError(f"Pagefind could not index the site: {failed}", path=str(self.site_dir))
+            return self._combine([self._whole_site()])
+        finally:
+            self._clear()
+
+    def stop(self) -> None:
+        """End every Pagefind still at work (the build failed meanwhile)."""
+        for part in self.parts:
+            if part.process is not None and part.process.returncode is None:  # not yet waited for
+                part.process.kill()
+                part.process.communicate()
+        self._clear()
+
+    def _launch_next(self) -> None:
+        running = sum(1 for part in self.parts if part.process is not None and part.process.returncode is None)
+        for part in self.parts:
+            if running >= self.jobs:
+                return
+            if not part.reused and part.process is None:
+                part.process = _pagefind(self.binary, self.read, part.output, part.glob)
+                running += 1
+
+    def _failure(self) -> str | None:
+        """What Pagefind said when a run failed, None when every run succeeded. A run over one
+        language can fail where one over the site would not (a language whose pages hold no
+        word: Pagefind leaves it out of a site's bundle, but refuses to index it alone); the
+        site is then indexed whole, and the failed runs leave nothing in the cache."""
+        for part in self.parts:
+            if part.reused:
+                continue
+            stdout, stderr = part.process.communicate()
+            if part.process.returncode != 0:
+                self.stop()
+                for made in self.parts:
+                    if not made.reused:
+                        shutil.rmtree(made.output, ignore_errors=True)
+                return (stderr or stdout).strip()
+            _keep_listing(part)
+            self._launch_next()
+        return None
+
+    def _whole_site(self) -> _Part:
+        output = self._scratch() / "site"
+        process = _pagefind(self.binary, self.read, output, None)
+        stdout, stderr = process.communicate()
+        if process.returncode != 0:
+            raise FolioError(f"Pagefind could not index the site: {(stderr or stdout).strip()}",
+                             path=str(self.site_dir))
+        return _Part("site", None, "", output)
+
+    def _combine(self, parts: list[_Part]) -> Indexed:
+        entry = _merged_entry([part.output / ENTRY for part in parts], self.site_dir)
+        pages = sum(int(language.get("page_count", 0)) for language in entry.get("languages", {}).values())
+        if not pages:
+            raise FolioError("Pagefind found no page to index (is data-pagefind-body missing?)",
+                             path=str(self.site_dir))
+        bundle = self.site_dir / BUNDLE
+        for part in parts:  # the files every run writes (pagefind.js ...) are the same bytes
+            for file in sorted(part.output.rglob("*")):
+                target = bundle / file.relative_to(part.output)
+                if file.is_file() and file.name not in (ENTRY, FILES) and not target.exists():
+                    carry(file, target)
+        bundle.mkdir(parents=True, exist_ok=True)
+        (bundle / ENTRY).write_text(json.dumps(entry, ensure_ascii=False, separators=(",", ":")), "utf-8")
+        return Indexed(pages, made=tuple(p.name for p in parts if not p.reused),
+                       reused=tuple(p.name for p in parts if p.reused))
+
+    def _scratch(self) -> Path:
+        if self.scratch is None:
+            self.scratch = Path(tempfile.mkdtemp(prefix="folio-pagefind-"))
+        return self.scratch
+
+    def _clear(self) -> None:
+        if self.scratch is not None:
+            shutil.rmtree(self.scratch, ignore_errors=True)
+            self.scratch = None
+
+
+def start(site_dir: Path, pages: Path | None = None,
+          cache: tuple[Path | None, Path | None] = (None, None), jobs: int = 1,
+          damaged: list[Path] | None = None) -> Indexing:
+    """Start indexing ``site_dir`` into ``site_dir``/pagefind; the build goes on meanwhile.
+
+    ``pages``, if given, mirrors the site's pages (same paths) with only what Pagefind reads of
+    each: its language, its title and the data-pagefind-body element (pipeline/render/site/pages.py).
+    Pagefind makes the very same bundle from them (tests/test_incremental.py compares), without
+    reading the navigation every page of the site carries, which grows with the corpus.
+
+    One Pagefind runs per language (:func:`parts`), ``jobs`` of them at once. ``cache`` is (the
+    last build's bundles, this build's) (pipeline/incremental/buildcache.py): each language's bundle is
+    kept under a digest of what Pagefind reads of that language's pages, and taken from the
+    last build when that is unchanged, as for the English pages after an edit of a Russian text,
+    and whole: a kept bundle whose files are not those its run wrote, at their sizes
+    (:data:`FILES`), is made again and noted in ``damaged``.
+
+    Pagefind's own command, not its Python service: the command has written every file when it
+    exits, while the service, closed right after answering "written", was seen to leave a file
+    of the bundle empty on a busy machine."""
+    try:
+        from pagefind.service import get_executable
+    except ImportError as exc:  # pragma: no cover - a broken install, not an input problem
+        raise FolioError("Pagefind is not installed (pip install 'pagefind[extended]')") from exc
+    binary = get_executable()
+    if binary is None:  # pragma: no cover - likewise
+        raise FolioError("Pagefind's binary is not installed (pip install 'pagefind[extended]')")
+    site_dir = Path(site_dir).resolve()
+    read = Path(pages).resolve() if pages is not None else site_dir
+    previous, here = cache
+    scratch = Path(tempfile.mkdtemp(prefix="folio-pagefind-")) if here is None else None
+    runs = []
+    for name, glob, key in parts(read):
+        if previous is not None and (previous / key).is_dir() and not _whole(previous, key):
+            if damaged is not None:
+                damaged.append(previous / key)
+        elif previous is not None and (previous / key).is_dir():
+            output = here / key if here is not None else previous / key
+            if here is not None:
+                _carry_tree(previous / key, output)
+            runs.append(_Part(name, glob, key, output, reused=True))
+            continue
+        runs.append(_Part(name, glob, key, (here if here is not None else scratch) / key))
+    return Indexing(str(binary), read, site_dir, runs, jobs, scratch)
+
+
+#: in a kept bundle (never published): its other files and their sizes, as its run wrote them.
+#: Sizes, not digests: a file cut short or replaced by another is caught without reading
+#: every bundle of the site on every build
+FILES = "folio-files.json"
+
+
+def _listing(output: Path) -> dict[str, int]:
+    return {file.relative_to(output).as_posix(): file.stat().st_size
+            for file in sorted(output.rglob("*")) if file.is_file() and file != output / FILES}
+
+
+def _whole(previous: Path, key: str) -> bool:
+    """Whether the kept bundle ``key`` holds the files its run wrote, at their sizes, and an
+    entry file that reads as one."""
+    try:
+        listed = json.loads((previous / key / FILES).read_bytes())
+        entry = json.loads((previous / key / ENTRY).read_bytes())
+        return (conforms(listed, dict[str, int]) and listed == _listing(previous / key)
+                and conforms(entry, dict[str, Any]) and conforms(entry.get("languages"), dict[str, dict]))
+    except (OSError, ValueError):
+        return False
+
+
+def _keep_listing(part: "_Part") -> None:
+    """After a run: the listing that lets a later build check the bundle it keeps."""
+    listing = json.dumps(_listing(part.output), sort_keys=True, separators=(",", ":"))
+    (part.output / FILES).write_text(listing, "utf-8")
+
+
+
+
+def _pagefind(binary: str, site: Path, output: Path, glob: str | None) -> subprocess.Popen:
+    return subprocess.Popen([binary, "--site", str(site), "--output-path", str(output), "--silent",
+                             *(["--glob", glob] if glob is not None else [])],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+#: bump when the bundle is made differently (Pagefind's options): a kept one is then not taken
+FORMAT = "2"
+_BODY = re.compile(rb"<[^>]*\sdata-pagefind-body[\s=>]")
+_LANG = re.compile(rb"<html\b[^>]*?\slang\s*=\s*[\"']?([^\"'\s>]*)")
+_DIRECTORY = re.compile(r"[A-Za-z0-9_-]+")  # a name that means itself in Pagefind's --glob
+
+
+def parts(site: Path) -> list[tuple[str, str | None, str]]:
+    """The Pagefind runs that index ``site``: (a name, the --glob of the pages it reads, a digest
+    of what it reads: :func:`reads`), one per language.
+
+    Pagefind indexes each language (a page's <html lang>) from that language's pages alone, so
+    a run over one language's pages writes the same files as a run over the site, all but the
+    entry file, which lists the languages (tests/test_search_split.py compares). A run reads a
+    directory: one per language, as Folio writes them (site/<lang>/). Two rules of Pagefind span
+    the languages, and are followed here: once one page of the site has a data-pagefind-body,
+    every page without one is left out (a language with no such page gets no run, as it gets no
+    index); and pages without a language join the site's main one. A site whose directories do
+    not each hold the indexed pages of one language (such pages, or pages at the top) is
+    indexed in one run."""
+    pages: dict[str, bytes] = {}
+    for page in sorted(site.rglob("*.html")):
+        path = page.relative_to(site)
+        if path.parts[0] != BUNDLE:
+            pages[path.as_posix()] = page.read_bytes()
+    bodies = {path for path, data in pages.items() if _BODY.search(data)}
+    indexed = {path: data for path, data in pages.items() if path in bodies or not bodies}
+    regime = "body" if bodies else "all"
+    directories: dict[str, set[str]] = {}
+    for path, data in indexed.items():
+        lang = _LANG.search(data)
+        directories.setdefault(path.split("/")[0] if "/" in path else "", set()).add(
+            lang.group(1).decode("utf-8", "replace").lower() if lang else "")
+    languages = [lang for found in directories.values() for lang in found]
+    if not directories or "" in directories or "" in languages or len(set(languages)) != len(directories) \
+            or len(languages) != len(directories) or not all(_DIRECTORY.fullmatch(name) for name in directories):
+        return [("site", None, reads(indexed, regime))]
+    return [(name, f"{name}/**/*.html",
+             reads({path: data for path, data in indexed.items() if path.startswith(name + "/")}, regime, name))
+            for name in sorted(directories)]
+
+
+def reads(pages: dict[str, bytes], *context: str) -> str:
+    """A digest of what a Pagefind run reads: the path and bytes of every page it indexes, its
+    version and ``context`` (which pages of the site are indexed, which language)."""
+    return digest(FORMAT, tool_version("pagefind-bin-extended"), *context,
+                  *(part for path, data in pages.items() for part in (path, digest(data))))
+
+
+def _carry_tree(source: Path, target: Path) -> None:
+    for file in sorted(source.rglob("*")):
+        if file.is_file():
+            carry(file, target / file.relative_to(source))
+
+
+def _merged_entry(entries: list[Path], site_dir: Path) -> dict:
+    """The entry files of the runs as one: the languages of all, sorted (Pagefind lists them in no
+    fixed order; sorted, two builds of one site give the same bytes, and the browser reads the
+    file as JSON, where the order means nothing)."""
+    merged: dict = {}
+    for entry in entries:
+        try:
+            data = json.loads(entry.read_text("utf-8"))
+        except (OSError, ValueError):
+            data = {}
+        languages = {**merged.get("languages", {}), **data.get("languages", {})}
+        if merged and {k: v for k, v in data.items() if k != "languages"} != \
+                {k: v for k, v in merged.items() if k != "languages"}:
+            raise FolioError(f"Pagefind's indexes of one site disagree ({entry})", path=str(site_dir))
+        merged = {**(merged or data), "languages": languages}
+    merged["languages"] = dict(sorted(merged.get("languages", {}).items()))
+    return merged

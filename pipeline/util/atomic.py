@@ -1,0 +1,223 @@
+"""Replace output directories all at once, or not at all, and clear what killed builds left.
+
+A reader of build/ (or site/) must never see half of one build and half of the next, a failed
+build must leave the last good output where it was, and build/ and site/ must never come from
+two different builds. So everything is written into fresh sibling directories, which replace
+their targets together: each target is renamed aside, then each new directory renamed into
+place, and a rename that fails undoes those before it. Renames within one directory are atomic
+on POSIX file systems; copying is not.
+
+A build that is killed leaves its siblings behind (``.build.tmp-*``, ``.build.old-*``, ...). So
+the process that makes or moves a sibling holds it under flock(2) for as long as it needs it;
+the kernel drops the lock when the process ends, however it ends, and the next build removes
+every sibling that nobody holds.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import re
+import secrets
+import shutil
+import time
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from ..core.errors import FolioError
+
+_KINDS = ("tmp", "old")  # a new tree being written, a replaced one being removed
+_FULL = (errno.ENOSPC, errno.EDQUOT)
+
+
+@contextmanager
+def atomic_dirs(*targets: Path) -> Iterator[list[Path]]:
+    """Yield an empty directory per target; on a clean exit they replace their targets, all of
+    them or (on an error, raised as FolioError) none; else they are removed."""
+    targets = tuple(Path(target) for target in targets)
+    for target in targets:
+        if target.exists() and not target.is_dir():
+            raise FolioError("exists and is not a directory: refusing to replace it", path=str(target))
+        if not target.parent.is_dir():  # never create a project (or its parents) by writing into it
+            raise FolioError("the directory to write into does not exist", path=str(target.parent))
+    clear_stale(*targets)
+    with ExitStack() as held:
+        made = [_claim(target, "tmp", held) for target in targets]
+        try:
+            yield made
+            _swap(made, targets, held)
+        except OSError as exc:
+            for tmp in made:
+                shutil.rmtree(tmp, ignore_errors=True)
+            if exc.errno in _FULL and not exc.filename:  # a write names no file: its directory
+                written = " and ".join(f"{target.name}/" for target in targets)
+                raise FolioError(f"{exc.strerror} while writing {written} here: nothing was replaced",
+                                 path=str(targets[0].parent)) from None
+            raise
+        except BaseException:
+            for tmp in made:
+                shutil.rmtree(tmp, ignore_errors=True)
+            raise
+
+
+@contextmanager
+def atomic_dir(target: Path) -> Iterator[Path]:
+    """Yield an empty directory; on a clean exit it becomes ``target``, else it is removed."""
+    with atomic_dirs(target) as (made,):
+        yield made
+
+
+def clear_stale(*targets: Path) -> None:
+    """Remove the siblings of ``targets`` that a build left and no living process holds."""
+    for target in targets:
+        target = Path(target)
+        if not target.parent.is_dir():
+            continue
+        prefixes = tuple(f".{target.name}.{kind}-" for kind in _KINDS)
+        for path in target.parent.iterdir():
+            if path.name.startswith(prefixes) and path.is_dir() and not path.is_symlink():
+                with ExitStack() as held:
+                    if _lock(path, held) is True:
+                        shutil.rmtree(path, ignore_errors=True)
+
+
+def _claim(target: Path, kind: str, held: ExitStack) -> Path:
+    # A sibling, not a child: the new tree must sit on the same file system as the target
+    # for rename to be atomic, and must not be inside the directory it replaces.
+    for _ in range(100):
+        candidate = target.parent / f".{target.name}.{kind}-{secrets.token_hex(4)}"
+        try:
+            candidate.mkdir()  # honours the umask, unlike tempfile.mkdtemp's 0700
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise FolioError(f"cannot write beside it: {exc.strerror}", path=str(target)) from None
+        if _lock(candidate, held) is not False:
+            return candidate
+        # another build's clean-up took it for stale in the instant before the lock: it
+        # removes it, and this build takes another name
+    raise FolioError("cannot hold a directory to write into", path=str(target))
+
+
+def _lock(path: Path, held: ExitStack, wait: float = 0, *, directory: bool = True) -> bool | None:
+    """Hold an exclusive flock on the directory (or, not ``directory``, the file) at ``path``
+    until ``held`` closes, waiting up to ``wait`` seconds for another process to let go. False:
+    another process holds it, or ``path`` is no longer what was locked; None: the file system
+    has no flock, so no process can be told to keep off."""
+    try:
+        fd = os.open(path, os.O_RDONLY | (os.O_DIRECTORY if directory else os.O_NOFOLLOW))
+    except OSError:
+        return False
+    held.callback(os.close, fd)
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.05)
+        except OSError:
+            return None
+    try:  # the lock is on what was opened; the name may have been taken away meanwhile
+        return os.stat(path).st_ino == os.fstat(fd).st_ino
+    except OSError:
+        return False
+
+
+def _swap(made: list[Path], targets: tuple[Path, ...], held: ExitStack) -> None:
+    done: list[tuple[Path, Path]] = []  # (from, to) renames, undone in reverse on a failure
+    target = targets[0]
+    try:
+        for target in targets:
+            if target.exists():
+                # held before it becomes a sibling; another build holds it only in the instant
+                # it swaps in its own, and one that does not let go is given up on
+                if _lock(target, held, wait=30) is False:
+                    raise BlockingIOError(0, "another `folio build` is replacing it right now")
+                old = _unused(target, "old")
+                os.rename(target, old)
+                done.append((target, old))
+        for new, target in zip(made, targets):
+            os.rename(new, target)
+            done.append((new, target))
+    except OSError as exc:
+        for source, destination in reversed(done):
+            try:
+                os.rename(destination, source)
+            except OSError:
+                pass  # the rest are still undone; a leftover sibling is cleared by the next build
+        raise FolioError(f"cannot replace it: {exc.strerror} (nothing was replaced)",
+                         path=str(target)) from None
+    for source, old in done:
+        if source in targets:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def _unused(target: Path, kind: str) -> Path:
+    while True:
+        candidate = target.parent / f".{target.name}.{kind}-{secrets.token_hex(4)}"
+        if not candidate.exists():
+            return candidate
+
+
+def write_files_atomic(files: dict[Path, str]) -> None:
+    """Write several text files so that a failure leaves every one of them as it was.
+
+    All new contents go to temporary siblings first (``.NAME.tmp-*``, each held under flock
+    while it exists); only when all are on disk are they renamed over their targets (each
+    rename atomic), so a reader never sees a half file. A process killed before it renamed
+    them leaves its siblings: :func:`clear_stale_files` removes them.
+    """
+    staged: list[tuple[Path, Path]] = []
+    target, replacing = None, False
+    with ExitStack() as held:
+        try:
+            for target, text in files.items():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                tmp = target.parent / f".{target.name}.tmp-{secrets.token_hex(4)}"
+                handle = tmp.open("x", encoding="utf-8", newline="\n")
+                held.callback(handle.close)
+                staged.append((tmp, target))  # before writing: a full disk leaves no sibling
+                try:
+                    fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:
+                    pass  # no flock on this file system: a later clean-up may not tell it is live
+                handle.write(text)
+                handle.flush()
+            replacing = True
+            for tmp, target in staged:
+                os.replace(tmp, target)
+        except OSError as exc:
+            raise FolioError(f"cannot write it: {exc.strerror}" + (
+                "" if replacing else " (no file was replaced)"), path=str(target)) from None
+        finally:
+            for tmp, _ in staged:
+                tmp.unlink(missing_ok=True)
+
+
+def clear_stale_files(directory: Path) -> list[str]:
+    """Remove the ``.NAME.tmp-*`` siblings that :func:`write_files_atomic` left in ``directory``
+    when its process was killed (or the disk filled), but those a living process holds; their
+    names."""
+    removed: list[str] = []
+    if not Path(directory).is_dir():
+        return removed
+    for path in sorted(Path(directory).iterdir()):
+        if not _STALE_FILE.match(path.name) or path.is_symlink() or not path.is_file():
+            continue
+        with ExitStack() as held:
+            if _lock(path, held, directory=False) is True:
+                path.unlink(missing_ok=True)
+                removed.append(path.name)
+    return removed
+
+
+_STALE_FILE = re.compile(r"^\..+\.tmp-[0-9a-f]{8}$")
+
+
+def write_text_atomic(target: Path, text: str) -> None:
+    write_files_atomic({Path(target): text})
