@@ -1,6 +1,7 @@
 """Grammatical agreement, on the source and the translated sides alike: Russian adjectives,
 participles and numerals with their nouns (:mod:`.agreement_ru`, through pymorphy3) and
-predicates with their subjects (:mod:`.agreement_ru_predicate`), English subjects with their verbs (:mod:`.agreement_en`, over spaCy's lookup lemmas).
+predicates with their subjects (:mod:`.agreement_ru_predicate`), English subjects with their
+verbs (:mod:`.agreement_en`, over spaCy's lookup lemmas).
 
 Both grammars are small and conservative: a pair is reported only where no reading of its
 words agrees, so what they find is worth a warning (measured on the real texts: README,
