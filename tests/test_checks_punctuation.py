@@ -10,6 +10,7 @@ from check_support import crafted, real_context, run
 from pipeline.check import punctuation
 from pipeline.check.punctuation_ru import missing_commas
 from pipeline.check.punctuation_ru_phrases import missing_commas as missing_phrase_commas
+from pipeline.core.model import Lang
 
 #: real lines of the corpus, each with a clause word and no comma before it, rightly
 RIGHT = [
@@ -97,3 +98,17 @@ def test_a_phrase_comma_is_reported_where_it_belongs():
 def test_a_gerund_phrase_whose_end_is_not_plain_is_left_alone():
     # «город» may be the subject («…город держит») or the phrase's last word: where is the comma?
     assert list(missing_phrase_commas("Отправив одну часть в ближайший город держит другую на месте.")) == []
+
+
+def test_the_corpus_commas_taken_out_are_found_again_where_they_stood():
+    # every Russian side with its «, » made « »: what the phrase grammar reports must be a comma
+    # the text had, and it must find the many it set off
+    found, misplaced = [], []
+    for _unit, lang, side in real_context().sides():
+        if lang == Lang.RU:
+            for missing in missing_phrase_commas(side.text.replace(", ", " ")):
+                found.append(missing.kind)
+                if f"{missing.before}, {missing.after}" not in side.text:
+                    misplaced.append((missing.before, missing.after))
+    assert misplaced == []
+    assert found.count("participle") >= 25 and found.count("gerund") >= 8

@@ -33,7 +33,7 @@ TOKEN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\d+(?:[.,]\d+)*|[^\w\s]")
 #: gerunds that work as prepositions, conjunctions or adverbs and take no commas of their own
 FROZEN = {"благодаря", "включая", "исключая", "начиная", "кончая", "судя", "исходя", "спустя",
           "погодя", "несмотря", "невзирая", "считая", "смотря", "стоя", "лёжа", "лежа", "сидя", "молча",
-          "нехотя", "шутя", "играя", "немедля", "погодя", "зависимо", "глядя"}
+          "нехотя", "шутя", "немедля", "глядя"}
 #: words after which a gerund needs no comma of its own: the comma, if any, stands before them
 JOINED = {"и", "а", "но", "или", "либо", "да", "не", "ни", "лишь", "только", "даже", "тем", "как",
           "чем", "будто", "словно", "же", "ли", "бы", "уже", "ещё", "еще", "сразу", "также", "тоже",
@@ -130,8 +130,8 @@ def _closing(text: str, tokens, n: int) -> Missing | None:
     """A sentence opening with a gerund: where its phrase ends, when no comma closes it."""
     for m in range(n + 1, len(tokens)):
         word = tokens[m][2]
-        if not word[0].isalnum() or word.lower() in ("и", "а", "но", "или", "если", "что", "когда"):
-            return None  # a comma or a clause of its own: the boundary is not this pattern's
+        if not word[0].isalnum() or any(p.tag.POS == "CONJ" for p in parses(word.lower())):
+            return None  # a comma, a second gerund or a clause of its own: not this pattern's boundary
         found = _only(word, {"VERB"})
         if not found:
             continue
