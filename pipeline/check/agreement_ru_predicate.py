@@ -9,8 +9,8 @@ the first finite verb or short participle after it. The pattern is kept where it
   and no noun or preposition either (``во время войны вторгается``: a genitive singular may read
   as a nominative plural);
 - no second word between them that may be a nominative noun (``отряды армии Франции был``:
-  which one is the subject?), no conjunction, no «с» (``король с армией отступили``), no short adjective or
-  infinitive (``должна быть сброшена``, a compound predicate);
+  which one is the subject?), no conjunction, no «с» (``король с армией отступили``), no short
+  adjective or infinitive (``должна быть сброшена``, a compound predicate);
 - a singular subject with a plural verb only where no comma precedes the clause (``Франция,
   Англия объявили`` is a list);
 - quantity nouns (``большинство``, ``часть``) and words pymorphy3 had to guess take no part.
