@@ -10,6 +10,7 @@ from check_support import crafted, located, real_context, real_findings, run
 from pipeline.check import agreement
 from pipeline.check.agreement_en import disagreements as en_pairs
 from pipeline.check.agreement_ru import disagreements as ru_pairs
+from pipeline.check.agreement_ru_predicate import mismatches as ru_predicates
 from pipeline.core.diagnostics import Severity
 
 #: real Russian lines the grammar must leave alone: governed complements, a plural adjective
@@ -45,6 +46,50 @@ def test_russian_pairs_that_cannot_agree(line, found, suggestion):
     assert (line[pair.start:pair.end], pair.suggestion) == (found, suggestion)
 
 
+#: real Russian lines whose predicates agree, or whose subject is not plain: coordinated
+#: subjects, a genitive after a preposition or a noun that reads as a nominative plural, a
+#: compound predicate
+RU_PREDICATE_RIGHT = [
+    "Сама ревностная католичка, Мария проводила реакционную политику",
+    "После того, как карточка была сыграна как событие, она помещается в стопку сброса",
+    "3. Потери: Обе стороны несут потери за «удары» другой стороны (как обычно).",
+    "Испания и Протестант могут использовать весеннее развертывание.",
+    "Англичане, французы и Габсбурги могут расходовать 2 СР на действие",
+    "2. Если во время войны FRA вторгается в принадлежащую противнику",
+    "Поэтому в правление Марии применяется нижеследующая процедура.",
+    "b. Число попыток размещения COL остаётся не более 2 вплоть до периода",
+    "одна из этих двух карточек в это время должна быть тайно сброшена из игры",
+]
+
+
+@pytest.mark.parametrize("line", RU_PREDICATE_RIGHT)
+def test_real_russian_predicates_agree(line):
+    assert list(ru_predicates(line)) == []
+
+
+@pytest.mark.parametrize("line, subject, predicate, suggestion", [
+    ("Сама ревностная католичка, Мария проводил реакционную политику", "Мария", "проводил", "проводила"),
+    ("Мария проводили реакционную политику", "Мария", "проводили", "проводила"),
+    ("После того, как карточка был сыграна как событие", "карточка", "был", "была"),
+    ("3. Потери: Обе стороны несёт потери за «удары» другой стороны", "стороны", "несёт", "несут"),
+    ("Когда карточка разыграны для получения КО", "карточка", "разыграны", "разыграна"),
+    ("армия отступили, а отряды был уничтожен", "армия", "отступили", "отступила"),
+])
+def test_russian_predicates_that_cannot_agree(line, subject, predicate, suggestion):
+    found = next(ru_predicates(line))
+    assert (found.subject, found.predicate, found.suggestion) == (subject, predicate, suggestion)
+
+
+def test_a_singular_subject_after_a_comma_may_close_a_list():
+    # «Франция, Англия объявили»: only the gender of a past tense is certain there
+    assert list(ru_predicates("Сама ревностная католичка, Мария проводили реакционную политику")) == []
+
+
+def test_each_clause_has_its_own_subject():
+    found = [(m.subject, m.suggestion) for m in ru_predicates("армия отступили, а отряды был уничтожен")]
+    assert found == [("армия", "отступила"), ("отряды", "были")]
+
+
 EN_RIGHT = [
     "b. Only access to the provinces of the said minors is provided, not the use of their ports.",
     "A power that holds one or more cards and passes during an impulse is not obliged to keep them.",
@@ -75,6 +120,9 @@ def test_reported_at_the_line_on_both_sides_with_a_suggestion():
     ru = run(agreement, crafted("19.8. Жетоны\nПапство может вернуть пять отряда.\n"))
     assert [(d.line, d.col, d.code, d.suggestion, d.severity) for d in ru] == [
         (2, 23, "agree-ru-numeral", "пять отрядов", Severity.WARNING)]
+    predicate = run(agreement, crafted("19.8. Жетоны\nЗатем карточка был сыграна как событие.\n"))
+    assert [(d.line, d.col, d.code, d.suggestion, d.severity) for d in predicate] == [
+        (2, 7, "agree-ru-predicate", "была", Severity.WARNING)]
     en = run(agreement, crafted("5.5 Military Actions #\n\nDeclare War (1c) #\n\n"
                                 "The units of the army is removed.\n", "pop-rulebook"))
     assert [(d.line, d.col, d.code, d.suggestion) for d in en] == [(5, 5, "agree-en-subject-verb", "are")]

@@ -1,5 +1,6 @@
-"""The comma before a Russian clause opened by «который», «что», «если»: real lines that are
-right stay quiet, the same lines without their comma are reported where it belongs."""
+"""The comma before a Russian clause opened by «который», «что», «если», and the commas around a
+participial or adverbial phrase: real lines that are right stay quiet, the same lines without
+their comma are reported where it belongs."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from check_support import crafted, real_context, run
 
 from pipeline.check import punctuation
 from pipeline.check.punctuation_ru import missing_commas
+from pipeline.check.punctuation_ru_phrases import missing_commas as missing_phrase_commas
+from pipeline.core.model import Lang
 
 #: real lines of the corpus, each with a clause word and no comma before it, rightly
 RIGHT = [
@@ -46,3 +49,66 @@ def test_reported_where_the_comma_belongs():
 
 def test_the_real_corpus_has_its_commas():
     assert list(punctuation.check(real_context())) == []
+
+
+#: real lines with their participial and adverbial phrases set off, and the real lines where a
+#: participle or gerund follows a word without a comma, rightly: an adverb or a pronoun that
+#: belongs to the phrase, a participle used as a noun, a participle before its own noun
+PHRASES_RIGHT = [
+    "b. Все морские зоны, граничащие с областями «Америки» (включая острова), кроме зон",
+    "Игрок может разделить соединение на этом этапе, отправив одну часть в ближайший укреплённый город",
+    "если его путь проходит через города, охваченные беспорядками, или не под дружественным контролем",
+    "лишить VEN предоставленного ей CB, навсегда передав VEN 50% (с округлением вверх)",
+    "аннексировать принадлежащую Милану MILANO (возможно, тем самым исключив Милан из игры)",
+    "Потери атакующих должны быть распределены поровну, насколько это возможно",
+    "Кроме того, провинция MILANO, принадлежащая Габсбургам (или Милану, если тот)",
+    "держава, начинающая действие, называется «активной»",
+]
+
+
+@pytest.mark.parametrize("line", PHRASES_RIGHT)
+def test_set_off_phrases_stay_quiet(line):
+    assert list(missing_phrase_commas(line)) == []
+
+
+@pytest.mark.parametrize("line, kind, suggestion", [
+    ("b. Все морские зоны граничащие с областями «Америки» (включая острова)", "participle",
+     "зоны, граничащие"),
+    ("если его путь проходит через города охваченные беспорядками, или не под", "participle",
+     "города, охваченные"),
+    ("Игрок может разделить соединение на этом этапе отправив одну часть в ближайший город", "gerund",
+     "этапе, отправив"),
+    ("союзники вторгнутся в принадлежащую FRA провинцию используя источник снабжения", "gerund",
+     "провинцию, используя"),
+    ("Заплатив 2 дуката игрок берёт карту.", "gerund", "дуката, игрок"),
+    ("Заплатив 2 дуката берёт карту.", "gerund", "дуката, берёт"),
+])
+def test_a_phrase_without_its_comma_is_found(line, kind, suggestion):
+    [missing] = missing_phrase_commas(line)
+    assert (missing.kind, f"{missing.before}, {missing.after}") == (kind, suggestion)
+
+
+def test_a_phrase_comma_is_reported_where_it_belongs():
+    found = run(punctuation, crafted("11. Действия\nВсе морские зоны граничащие с Америкой закрыты. "
+                                     "Заплатив 2 дуката игрок берёт карту.\n"))
+    assert [(d.line, d.col, d.code, d.suggestion) for d in found] == [
+        (2, 17, "punct-ru-participle", "зоны, граничащие"), (2, 66, "punct-ru-gerund", "дуката, игрок")]
+
+
+def test_a_gerund_phrase_whose_end_is_not_plain_is_left_alone():
+    # «город» may be the subject («…город держит») or the phrase's last word: where is the comma?
+    assert list(missing_phrase_commas("Отправив одну часть в ближайший город держит другую на месте.")) == []
+
+
+def test_the_corpus_commas_taken_out_are_found_again_where_they_stood():
+    # every Russian side with its «, » made « »: what the phrase grammar reports must be a comma
+    # the text had, and it must find the many it set off
+    found, misplaced = [], []
+    for _unit, lang, side in real_context().sides():
+        if lang == Lang.RU:
+            for missing in missing_phrase_commas(side.text.replace(", ", " ")):
+                found.append(missing.kind)
+                if f"{missing.before}, {missing.after}" not in side.text:
+                    misplaced.append((missing.before, missing.after))
+    assert misplaced == []
+    assert found.count("participle") >= 25 and found.count("gerund") >= 8

@@ -1,6 +1,7 @@
 """Grammatical agreement, on the source and the translated sides alike: Russian adjectives,
-participles and numerals with their nouns (:mod:`.agreement_ru`, through pymorphy3), English
-subjects with their verbs (:mod:`.agreement_en`, over spaCy's lookup lemmas).
+participles and numerals with their nouns (:mod:`.agreement_ru`, through pymorphy3) and
+predicates with their subjects (:mod:`.agreement_ru_predicate`), English subjects with their
+verbs (:mod:`.agreement_en`, over spaCy's lookup lemmas).
 
 Both grammars are small and conservative: a pair is reported only where no reading of its
 words agrees, so what they find is worth a warning (measured on the real texts: README,
@@ -13,7 +14,7 @@ from typing import Iterable
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang
-from . import agreement_en, agreement_ru
+from . import agreement_en, agreement_ru, agreement_ru_predicate
 from .base import CheckContext, Code, _, at, text
 
 RU_ADJECTIVE = Code("agree-ru-adjective", Severity.WARNING,
@@ -21,9 +22,12 @@ RU_ADJECTIVE = Code("agree-ru-adjective", Severity.WARNING,
                     "(`большой армия`)")
 RU_NUMERAL = Code("agree-ru-numeral", Severity.WARNING,
                   "a Russian noun in a form its numeral does not take (`6 хода`, `два карты`)")
+RU_PREDICATE = Code("agree-ru-predicate", Severity.WARNING,
+                    "a Russian predicate that agrees with its subject in no reading, in number or in "
+                    "the past tense's gender (`армия отступили`, `отряды был уничтожен`)")
 EN_SUBJECT_VERB = Code("agree-en-subject-verb", Severity.WARNING,
                        "an English plural subject with a singular verb (`the units of the army is`)")
-CODES = [RU_ADJECTIVE, RU_NUMERAL, EN_SUBJECT_VERB]
+CODES = [RU_ADJECTIVE, RU_NUMERAL, RU_PREDICATE, EN_SUBJECT_VERB]
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
@@ -40,6 +44,12 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
                                    found=found, numeral=pair.first)
                     code = RU_NUMERAL
                 yield at(code, unit, side, pair.start, message, suggestion=pair.suggestion)
+            for pair in agreement_ru_predicate.mismatches(side.text):
+                yield at(RU_PREDICATE, unit, side, pair.start,
+                         text(_("`%(subject)s … %(predicate)s`: the predicate does not agree with its subject "
+                                "in number or gender under any reading"),
+                              subject=pair.subject, predicate=pair.predicate),
+                         suggestion=pair.suggestion)
         elif lang == Lang.EN:
             for pair in agreement_en.disagreements(side.text):
                 found = side.text[pair.start:pair.end]

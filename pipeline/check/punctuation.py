@@ -1,5 +1,6 @@
 """Punctuation a language's rules require, on the source and the translated sides: for now the
-comma before a Russian subordinate clause (:mod:`.punctuation_ru`)."""
+comma before a Russian subordinate clause (:mod:`.punctuation_ru`) and the commas that set off a
+Russian participial or adverbial phrase (:mod:`.punctuation_ru_phrases`)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,18 @@ from typing import Iterable
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang
-from . import punctuation_ru
+from . import punctuation_ru, punctuation_ru_phrases
 from .base import CheckContext, Code, _, at, text
 
 RU_CLAUSE_COMMA = Code("punct-ru-clause-comma", Severity.WARNING,
                        "no comma before a Russian clause opened by «который», «что» or «если» "
                        "(`провинция которая`)")
-CODES = [RU_CLAUSE_COMMA]
+RU_PARTICIPLE = Code("punct-ru-participle", Severity.WARNING,
+                     "no comma before a Russian participial phrase that follows its noun "
+                     "(`армия охваченная восстанием`)")
+RU_GERUND = Code("punct-ru-gerund", Severity.WARNING,
+                 "a Russian adverbial phrase not set off by a comma (`Заплатив 2 дуката игрок`)")
+CODES = [RU_CLAUSE_COMMA, RU_PARTICIPLE, RU_GERUND]
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
@@ -25,3 +31,13 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
                      text(_("no comma between `%(before)s` and the clause it opens with `%(clause)s`"),
                           before=missing.before, clause=missing.clause),
                      suggestion=f"{missing.before}, {missing.clause}")
+        for missing in punctuation_ru_phrases.missing_commas(side.text):
+            if missing.kind == "participle":
+                code = RU_PARTICIPLE
+                message = text(_("no comma between `%(before)s` and the participial phrase that qualifies it, "
+                                 "opened by `%(after)s`"), before=missing.before, after=missing.after)
+            else:
+                code = RU_GERUND
+                message = text(_("no comma between `%(before)s` and `%(after)s` to set off the adverbial phrase"),
+                               before=missing.before, after=missing.after)
+            yield at(code, unit, side, missing.offset, message, suggestion=f"{missing.before}, {missing.after}")

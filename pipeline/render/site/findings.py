@@ -72,10 +72,14 @@ SUMMARIES = [
     _("a numbered list inside a procedure restarting at 1 with the procedure's own step markers "
       "(`1.` after step 3)"),
     _("no comma before a Russian clause opened by «который», «что» or «если» (`провинция которая`)"),
+    _("no comma before a Russian participial phrase that follows its noun (`армия охваченная восстанием`)"),
+    _("a Russian adverbial phrase not set off by a comma (`Заплатив 2 дуката игрок`)"),
     _("a name no dictionary knows that the gazetteer (`corpus/gazetteer.yaml` and the termbase) knows "
       "in another spelling (`Wurttemburg` for `Wurttemberg`)"),
     _("a Russian adjective or participle that agrees with the next noun in no reading (`большой армия`)"),
     _("a Russian noun in a form its numeral does not take (`6 хода`, `два карты`)"),
+    _("a Russian predicate that agrees with its subject in no reading, in number or in the past tense's "
+      "gender (`армия отступили`, `отряды был уничтожен`)"),
     _("an English plural subject with a singular verb (`the units of the army is`)"),
     _("a word neither Hunspell nor the project word list knows (once per word and file)"),
     _("a real word that is wrong in its context (`loose` for `lose`, `не смотря на то`)"),

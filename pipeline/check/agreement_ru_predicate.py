@@ -1,0 +1,149 @@
+"""Russian agreement of a predicate with its subject, by a small pattern grammar over pymorphy3's
+parses: number, and gender in the past tense (``армия отступили``, ``отряды был уничтожен``).
+
+One clause is a run of words between punctuation marks. In it, the subject is the one noun or
+personal pronoun that may stand in the nominative and follows no preposition, and the predicate
+the first finite verb or short participle after it. The pattern is kept where it is plain:
+
+- no finite verb before the subject (a noun after its verb may be the object: ``берёт карты``),
+  and no noun or preposition either (``во время войны вторгается``: a genitive singular may read
+  as a nominative plural);
+- no second word between them that may be a nominative noun (``отряды армии Франции был``:
+  which one is the subject?), no conjunction, no «с» (``король с армией отступили``), no short
+  adjective or infinitive (``должна быть сброшена``, a compound predicate);
+- a singular subject with a plural verb only where no comma precedes the clause (``Франция,
+  Англия объявили`` is a list);
+- quantity nouns (``большинство``, ``часть``) and words pymorphy3 had to guess take no part.
+
+As in :mod:`.agreement_ru`, every parse is kept and a pair is reported only when no combination
+of a subject's nominative parse and a predicate's parse agrees.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from ..language.morph import parses
+
+#: words and the punctuation that ends a clause
+TOKEN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\d+|[,;:.!?()\[\]«»\"“”„—–|•]")
+PERSONAL = {"я", "ты", "он", "она", "оно", "мы", "вы", "они"}
+#: nouns of quantity, which take either number (``большинство отрядов ушли``)
+QUANTITY = {"большинство", "меньшинство", "часть", "половина", "ряд", "множество", "масса", "группа",
+            "пара", "треть", "четверть", "сотня", "десяток", "количество", "число"}
+#: words that join two subjects or attach a second one
+JOINING = {"и", "или", "либо", "а", "но", "да", "с", "со", "вместе", "как", "также", "ни", "плюс"}
+PREDICATE = {"VERB", "PRTS"}
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    start: int  # the subject
+    end: int  # the predicate's end
+    subject: str
+    predicate: str
+    suggestion: str | None
+
+
+def mismatches(text: str) -> Iterator[Mismatch]:
+    tokens = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
+    clause: list[tuple[int, int, str]] = []
+    after_comma = False
+    for token in tokens + [(len(text), len(text), ".")]:
+        if token[2][0].isalpha():
+            clause.append(token)
+            continue
+        if clause:
+            yield from _clause(clause, after_comma)
+        clause, after_comma = [], token[2] in ",—–"
+
+
+def _clause(words: list[tuple[int, int, str]], after_comma: bool) -> Iterator[Mismatch]:
+    for n, (start, _end, word) in enumerate(words):
+        lower = word.lower()
+        if _finite(lower):
+            return  # a verb before any subject: what follows may be its object
+        subjects = _subjects(word)
+        if not subjects:
+            continue
+        if any(_governing(w) for _s, _e, w in words[:n]):
+            return  # ``во время войны``, ``в правление Марии``: a genitive may look nominative
+        for s2, e2, other in words[n + 1:]:
+            low = other.lower()
+            if low in JOINING or _conjunction(low) or _subjects(other) or _compound(low):
+                return
+            if (predicates := _finite(low)) is not None and predicates:
+                found = _disagree(subjects, predicates, after_comma)
+                if found is not None:
+                    yield Mismatch(start, e2, word, other, found)
+                return
+        return
+
+
+def _known(lower: str) -> tuple:
+    found = parses(lower)
+    return found if found and all(p.is_known for p in found) else ()
+
+
+def _subjects(word: str) -> tuple:
+    """The nominative parses of a word that can only be a noun or a personal pronoun."""
+    lower = word.lower()
+    if not word.isalpha() or (len(word) > 1 and word.isupper()) or lower in QUANTITY:
+        return ()
+    found = _known(lower)
+    if not found or not all(p.tag.POS == "NOUN" or (p.tag.POS == "NPRO" and p.normal_form in PERSONAL)
+                            for p in found):
+        return ()
+    return tuple(p for p in found if p.tag.case == "nomn" and "Fixd" not in p.tag and "Abbr" not in p.tag)
+
+
+def _finite(lower: str) -> tuple | None:
+    """The parses of a finite verb or short participle, when every parse is one; else None."""
+    found = _known(lower)
+    if not found or not all(p.tag.POS in PREDICATE for p in found):
+        return None
+    if any(p.tag.mood == "impr" for p in found):
+        return None
+    return found
+
+
+def _governing(word: str) -> bool:
+    """A preposition or a noun, which may govern the genitive that follows it."""
+    return any(p.tag.POS in ("PREP", "NOUN") for p in parses(word.lower()))
+
+
+def _compound(lower: str) -> bool:
+    """``должна быть уничтожена``: a short adjective or an infinitive makes a compound
+    predicate this grammar does not follow."""
+    return any(p.tag.POS in ("ADJS", "INFN") for p in parses(lower))
+
+
+def _conjunction(lower: str) -> bool:
+    return any(p.tag.POS in ("CONJ", "PRCL") for p in parses(lower))
+
+
+def _agree(subject, predicate) -> bool:
+    s, p = subject.tag, predicate.tag
+    if s.number != p.number:
+        return "Pltm" in s and p.number == "plur"
+    if p.number == "plur" or p.gender is None or s.gender is None or "Ms-f" in s:
+        return True
+    if subject.normal_form in ("я", "ты"):
+        return p.gender in ("masc", "femn")
+    return s.gender == p.gender
+
+
+def _disagree(subjects, predicates, after_comma: bool) -> str | None:
+    if any(_agree(s, p) for s in subjects for p in predicates):
+        return None
+    subject = subjects[0]
+    if after_comma and subject.tag.number == "sing" and all(p.tag.number == "plur" for p in predicates):
+        return None  # ``Франция, Англия объявили``: the clause may close a list
+    wanted = {subject.tag.number}
+    past = any(p.tag.tense == "past" or p.tag.POS == "PRTS" for p in predicates)
+    if subject.tag.number == "sing" and past and subject.tag.gender:
+        wanted.add(subject.tag.gender)
+    inflected = predicates[0].inflect(wanted)
+    return inflected.word if inflected else None

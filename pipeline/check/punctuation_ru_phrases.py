@@ -1,0 +1,153 @@
+"""Russian participial and adverbial phrases set off by commas, where their boundary is plain.
+
+- A participial phrase (причастный оборот) after the noun it qualifies opens with a comma
+  (``армия, охваченная восстанием``). Reported where a noun is followed, one space apart, by a
+  full participle that agrees with it in case, number and gender under some parse, and the
+  participle has a dependent word after it that is not a noun it could qualify instead
+  (``армии захваченной провинции``: the participle stands before its own noun).
+- An adverbial phrase (деепричастный оборот) is set off on both sides. Reported where a gerund
+  follows a word without a comma inside a sentence (``берёт карту заплатив``), and where a
+  sentence opens with a gerund and reaches its first finite verb with no comma at all
+  (``Заплатив 2 дуката игрок берёт``); the comma then belongs before the subject and its
+  adjectives when every parse of the word before the verb is a nominative noun or pronoun, and
+  before the verb when no parse is a nominative; otherwise the boundary is not plain and nothing
+  is said.
+
+Every word involved must be one whose every parse pymorphy3 takes from its dictionary and is of
+the kind the pattern needs; gerunds that became prepositions or adverbs (``благодаря``,
+``начиная с``, ``стоя``) and a lone gerund with nothing after it take no part; a gerund follows
+without its comma only a noun or a verb (an adverb before it may be the phrase's own:
+``навсегда передав``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from ..language.morph import parses
+from .agreement_ru import CASE
+
+TOKEN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\d+(?:[.,]\d+)*|[^\w\s]")
+#: gerunds that work as prepositions, conjunctions or adverbs and take no commas of their own
+FROZEN = {"благодаря", "включая", "исключая", "начиная", "кончая", "судя", "исходя", "спустя",
+          "погодя", "несмотря", "невзирая", "считая", "смотря", "стоя", "лёжа", "лежа", "сидя", "молча",
+          "нехотя", "шутя", "немедля", "глядя"}
+#: words after which a gerund needs no comma of its own: the comma, if any, stands before them
+JOINED = {"и", "а", "но", "или", "либо", "да", "не", "ни", "лишь", "только", "даже", "тем", "как",
+          "чем", "будто", "словно", "же", "ли", "бы", "уже", "ещё", "еще", "сразу", "также", "тоже",
+          "затем", "потом", "именно", "просто", "однако", "кроме", "то"}
+#: what a gerund phrase may follow without a comma being in doubt: an adverb or a pronoun
+#: before it may belong to the phrase (``навсегда передав``, ``тем самым исключив``)
+HEADS = {"NOUN", "VERB", "INFN", "PRTS", "ADJS"}
+PREDICATES = {"VERB", "INFN", "PRTS", "ADJS"}
+SENTENCE_END = {".", "!", "?", ";", ":", "•", "|"}
+
+
+@dataclass(frozen=True)
+class Missing:
+    kind: str  # "participle" or "gerund"
+    offset: int  # where the comma belongs
+    before: str
+    after: str  # the word the comma precedes
+
+
+def missing_commas(text: str) -> Iterator[Missing]:
+    tokens = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
+    yield from _participles(text, tokens)
+    yield from _gerunds(text, tokens)
+
+
+def _known(word: str) -> tuple:
+    if not word.isalpha() or (len(word) > 1 and word.isupper()):
+        return ()
+    found = parses(word.lower())
+    return found if found and all(p.is_known for p in found) else ()
+
+
+def _only(word: str, kinds: set[str]) -> tuple:
+    found = _known(word)
+    return found if found and all(p.tag.POS in kinds for p in found) else ()
+
+
+def _spaced(text: str, first, second) -> bool:
+    return text[first[1]:second[0]] == " "
+
+
+def _case(parse) -> str | None:
+    return CASE.get(parse.tag.case, parse.tag.case)
+
+
+def _agree(adjective, noun) -> bool:
+    a, n = adjective.tag, noun.tag
+    if _case(adjective) != _case(noun) or a.number != n.number:
+        return False
+    return n.number == "plur" or n.gender is None or "Ms-f" in n or a.gender == n.gender
+
+
+def _participles(text: str, tokens) -> Iterator[Missing]:
+    for first, second, third in zip(tokens, tokens[1:], tokens[2:]):
+        if not (_spaced(text, first, second) and _spaced(text, second, third)):
+            continue
+        if not third[2][0].isalnum():
+            continue  # a lone participle after its noun: a comma is not always required
+        nouns = _only(first[2], {"NOUN"})
+        participles = _only(second[2], {"PRTF"}) if nouns else ()
+        if not participles or not any(_agree(p, n) for p in participles for n in nouns):
+            continue
+        following = _only(third[2], {"NOUN"})
+        if any(_agree(p, n) for p in participles for n in following):
+            continue  # ``армии захваченной провинции``: the participle qualifies the next noun
+        if any(p.tag.POS in PREDICATES for p in parses(third[2].lower())):
+            continue  # ``потери атакующих должны``: a participle used as a noun, then the predicate
+        yield Missing("participle", first[1], first[2], second[2])
+
+
+def _gerund(word: str) -> bool:
+    return word.lower() not in FROZEN and bool(_only(word, {"GRND"}))
+
+
+def _gerunds(text: str, tokens) -> Iterator[Missing]:
+    start = 0  # index of the current sentence's first token
+    for n, token in enumerate(tokens):
+        if token[2] in SENTENCE_END:
+            start = n + 1
+            continue
+        if not _gerund(token[2]) or n + 1 >= len(tokens) or not tokens[n + 1][2][0].isalnum():
+            continue
+        if n == start:
+            found = _closing(text, tokens, n)
+            if found:
+                yield found
+        elif _spaced(text, tokens[n - 1], token) and tokens[n - 1][2][0].isalpha():
+            before = tokens[n - 1][2]
+            if before.lower() not in JOINED and _only(before, HEADS) and n - 1 != start:
+                yield Missing("gerund", tokens[n - 1][1], before, token[2])
+
+
+def _closing(text: str, tokens, n: int) -> Missing | None:
+    """A sentence opening with a gerund: where its phrase ends, when no comma closes it."""
+    for m in range(n + 1, len(tokens)):
+        word = tokens[m][2]
+        if not word[0].isalnum() or any(p.tag.POS == "CONJ" for p in parses(word.lower())):
+            return None  # a comma, a second gerund or a clause of its own: not this pattern's boundary
+        found = _only(word, {"VERB"})
+        if not found:
+            continue
+        if any(p.tag.mood == "impr" for p in found) or m - 1 <= n:
+            return None
+        subject = _known(tokens[m - 1][2])
+        if subject and all(p.tag.POS in ("NOUN", "NPRO") and p.tag.case == "nomn" for p in subject):
+            at = m - 1
+            while at - 1 > n and _only(tokens[at - 1][2], {"ADJF"}) and any(
+                    p.tag.case == "nomn" for p in _known(tokens[at - 1][2])):
+                at -= 1
+        elif not any(p.tag.case == "nomn" for p in _known(tokens[m - 1][2])) and _known(tokens[m - 1][2]):
+            at = m
+        else:
+            return None
+        if at - 1 <= n or not _spaced(text, tokens[at - 1], tokens[at]):
+            return None
+        return Missing("gerund", tokens[at - 1][1], tokens[at - 1][2], tokens[at][2])
+    return None
