@@ -222,7 +222,7 @@ def load(root: str | Path | None = None) -> Facts:
     that a program using the rules runs from any directory."""
     if root is not None:
         return load_facts(Path(root))
-    from ..resources import package
+    from ..util.resources import package
     shipped = package() / "rules" / PACKAGED
     if any(shipped.glob("*.yaml")):
         return load_facts(shipped.parent, directory=PACKAGED)
