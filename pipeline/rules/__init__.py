@@ -6,10 +6,9 @@ rests on. Numbers, ranges and limits come from the facts, never from the code, s
 the player aids and these rules cannot disagree; ``folio check`` (the ``rules`` family) keeps
 the facts in step with the prose.
 
-    >>> import pipeline.games  # registers every game's rules, as the driver does
-    >>> from pipeline.rules import load, run
-    >>> run("his.mary-i-impulse", load(), card_cp=3, die=2).result.papal_actions
-    (<PapalAction.DEBATE: 'debate'>,)
+    import pipeline.games  # registers every game's rules, as the driver does
+    from pipeline.rules import load, run
+    run(rule_id, load(), die=2).result  # `folio rules list` names the rules and their inputs
 
 This package is the engine only: each game's rules live in ``pipeline/games/<game>/`` and
 register themselves (:func:`registry.rule`) when ``pipeline.games`` imports them.
