@@ -22,6 +22,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import games  # noqa: F401 - every game registered: its rules, aids and table words
 from .util import project_files, workers
 from .util.atomic import atomic_dir
 from .check import all_codes, fact_reader, run_checks

@@ -12,6 +12,8 @@ from typing import Callable
 
 import pytest
 
+import pipeline.games  # noqa: F401 - every game registered, as the driver does: the rules, aids and table words
+
 REPO = Path(__file__).resolve().parents[1]
 #: the built website and the browser, shared by every module that tests them
 pytest_plugins = ["site_fixtures"]

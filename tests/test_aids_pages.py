@@ -13,10 +13,13 @@ import pytest
 from pypdf import PdfReader
 
 from aids_support import REPO, flat, page_fill, pdftotext, printout
-from pipeline.render.aids import AIDS, plan_aids
+from pipeline.render.aids import plan_aids
 from pipeline.render.aids.pdf import PAPERS
 from pipeline.build import load_corpus
 from pipeline.core.model import LANGUAGES
+from pipeline.render.games import aids as registered_aids
+
+AIDS = registered_aids()  # every registered game's (tests/conftest.py imports pipeline.games)
 
 #: a unit id below a rule, as the ids of the corpus are written: his:19.3/proc-1/step-2
 UNIT_ID = re.compile(r"\b[a-z][a-z-]*:[0-9A-Za-z.:]+/[a-z]+-?\d")

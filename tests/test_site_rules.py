@@ -14,8 +14,8 @@ from pipeline.rules import load_facts, run
 from pipeline.rules.decision_tables import decision_tables
 from pipeline.i18n.catalogs import committed
 from pipeline.render.site.fragments import Renderer
-from pipeline.render.site.rule_words import INPUTS, OUTCOMES, VALUES
-from pipeline.rules.his_england_france import PapalAction
+from pipeline.render.games import words as table_words
+from pipeline.games.his.england_france import PapalAction
 from pipeline.render.site.structure import plan
 from site_support import REPO
 from test_site_russian import visible_text
@@ -91,12 +91,12 @@ def test_the_mary_i_table_says_what_a_2_cp_card_allows_as_the_rule_decides(site)
     for lang in ("en", "ru"):
         words = committed(lang).gettext
         headings, rows = _table((site / lang / PAGE).read_text("utf-8"), MARY)
-        assert headings == [words(w) for w in INPUTS[MARY].values()] + [words(w) for w in OUTCOMES[MARY].values()]
-        cp, die, papal = headings.index(words(INPUTS[MARY]["card_cp"])), \
-            headings.index(words(INPUTS[MARY]["die"])), headings.index(words(OUTCOMES[MARY]["papal_actions"]))
+        assert headings == [words(w) for w in table_words().inputs[MARY].values()] + [words(w) for w in table_words().outcomes[MARY].values()]
+        cp, die, papal = headings.index(words(table_words().inputs[MARY]["card_cp"])), \
+            headings.index(words(table_words().inputs[MARY]["die"])), headings.index(words(table_words().outcomes[MARY]["papal_actions"]))
         for card_cp, roll, piece, low in ((2, 1, "1–2", "1–3"), (3, 3, "3", "1–3"), (6, 2, "4+", "1–3")):
             decided = run(MARY, facts, card_cp=card_cp, die=roll).result.papal_actions
-            said = ", ".join(words(VALUES[PapalAction][a.value]) for a in decided)
+            said = ", ".join(words(table_words().values[PapalAction][a.value]) for a in decided)
             found = [row for row in rows if row[cp] == piece and row[die] == low]
             assert len(found) == 1 and found[0][papal] == said, (lang, card_cp)
         assert sum(1 for row in rows if row[cp] == words("any")) >= 3  # where CP does not matter

@@ -30,7 +30,7 @@ EVERYWHERE = "everywhere"
 class Suppression:
     code: str
     reason: str
-    unit: str | None = None  # a unit id; `*` globs allowed: "eu-risto:8:I/*"
+    unit: str | None = None  # a unit id; `*` globs allowed: "<rulebook>:8:I/*"
     path: str | None = None
     line: int | None = None
     match: str | None = None  # the finding's message must contain this text
@@ -179,7 +179,7 @@ def _suppression(entry, known_codes: set[str], where: _Lines) -> Suppression:
                          f"the whole corpus say so with `scope: {EVERYWHERE}`", CONFIG, line)
     if "unit" in entry and entry["unit"][0] in "*?[":
         raise FolioError(f"unit {entry['unit']!r} would match any unit: start it with the id it "
-                         f"stands for (`pop:5.5/action-2/*`), or say `scope: {EVERYWHERE}`",
+                         f"stands for (`<rulebook>:5.5/action-2/*`), or say `scope: {EVERYWHERE}`",
                          CONFIG, where.line("unit"))
     return Suppression(**{k: v for k, v in entry.items() if k != "scope"})
 

@@ -1,7 +1,7 @@
 """Terminology: the texts against the termbase (corpus/glossary.yaml).
 
 Every match is by lemma, so an inflected form counts as the term (see :mod:`pipeline.language`).
-An *edition* is one rulebook in one language (the Russian Here I Stand is both HIS documents):
+An *edition* is one rulebook in one language (a Russian rulebook kept as two documents is one edition):
 decisions and consistency are judged per edition, definitions of abbreviations per document.
 """
 

@@ -27,7 +27,7 @@ from ..core.version import folio_version
 
 #: Folio's own files whose change changes the outputs: the package's code and catalogs, and
 #: its templates (package data, pipeline/util/resources.py)
-CODE = ("**/*.py", "**/*.po")
+CODE = ("**/*.py", "**/*.po", "games/*/templates/**/*")  # a game's aid templates live in its package
 #: the project's files and directories: the corpus, the website's base configuration and the
 #: theme's overrides
 PROJECT = ("corpus", "mkdocs.yml", "templates/mkdocs")

@@ -6,12 +6,12 @@ rests on. Numbers, ranges and limits come from the facts, never from the code, s
 the player aids and these rules cannot disagree; ``folio check`` (the ``rules`` family) keeps
 the facts in step with the prose.
 
-    >>> from pipeline.rules import load, run
-    >>> run("his.mary-i-impulse", load(), card_cp=3, die=2).result.papal_actions
-    (<PapalAction.DEBATE: 'debate'>,)
+    import pipeline.games  # registers every game's rules, as the driver does
+    from pipeline.rules import load, run
+    run(rule_id, load(), die=2).result  # `folio rules list` names the rules and their inputs
 
-Rules register themselves on import; ``MODULES`` is the explicit list, one module per game
-and topic.
+This package is the engine only: each game's rules live in ``pipeline/games/<game>/`` and
+register themselves (:func:`registry.rule`) when ``pipeline.games`` imports them.
 """
 
 from __future__ import annotations
@@ -20,11 +20,6 @@ from .facts import Fact, Facts, MissingFactError, Range, load, load_facts
 from .inputs import RuleError, RuleInputError
 from .registry import RULES, Citation, Outcome, Rule, get, run
 from .decision_tables import DecisionTable, decision_table, decision_tables
-from . import (eu_risto_events, eu_risto_politics, eu_risto_effects, his_papacy, his_england_france,
-    his_winter, his_new_world, vq_deployment, vq_actions, pop_military)
-
-MODULES = (eu_risto_events, eu_risto_politics, eu_risto_effects, his_england_france, his_papacy, his_winter,
-           his_new_world, vq_deployment, vq_actions, pop_military)
 
 __all__ = ["Citation", "DecisionTable", "Fact", "Facts", "MissingFactError", "Outcome", "Range", "Rule",
            "RuleError", "RuleInputError", "RULES", "decision_table", "decision_tables", "get", "load", "load_facts",

@@ -24,7 +24,7 @@ def add_commands(commands) -> None:
                          help="the same as --format json: inputs, result fields (type, meaning), facts")
     command.set_defaults(command=_list)
     command = rules.add_parser("run", help="run one rule and print its outcome as JSON, with citations")
-    command.add_argument("rule", metavar="RULE", help="a rule id, such as his.mary-i-impulse")
+    command.add_argument("rule", metavar="RULE", help="a rule id (`folio rules list` names them)")
     command.add_argument("inputs", metavar="KEY=VALUE", nargs="*",
                          help="the rule's inputs (`folio rules list` shows them), e.g. die=2 card_cp=3")
     command.set_defaults(command=_run)

@@ -7,7 +7,7 @@ Nothing here is written by hand: the rows are what :func:`~pipeline.rules.regist
 and a combination the rule refuses (an input the text rules out) is no row.
 
 An integer input has its values in the table when its bounds hold a handful of them (a die),
-or when its field names the facts that cut it (``arg(..., cases=("his.mary-i.papal.*",))``):
+or when its field names the facts that cut it (``arg(..., cases=("<rulebook>.<group>.*",))``):
 each piece between their numbers is one case, read from its lowest number ("1–2", "4+").
 """
 

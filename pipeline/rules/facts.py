@@ -54,7 +54,7 @@ class Range:
 
 @dataclass(frozen=True)
 class Fact:
-    id: str  # global: "<rulebook>.<id in the file>", e.g. "his.winter.city-limit"
+    id: str  # global: "<rulebook>.<id in the file>", e.g. "<rulebook>.winter.city-limit"
     unit: str
     type: str  # one of VALUE_KEYS
     value: int | Range | str | tuple[str, ...]

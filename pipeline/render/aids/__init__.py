@@ -17,7 +17,8 @@ the PDF's keywords only. The edition is Folio's version and a digest of the aid'
 changes exactly when something the aid prints changes, so a player can tell two printouts
 apart, and an edit to a rule no aid shows leaves every printed aid as it was.
 
-``AIDS`` is the explicit list; an aid is printed when the corpus has the documents it needs.
+Each game lists its aids (``pipeline/games/<game>/__init__.py``), registered in
+:mod:`pipeline.render.games`; an aid is printed when the corpus has the documents it needs.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from ...rules import load_facts
 from ...rules.facts import Facts
 from ...rules.rendering import placed
 from ...core.version import folio_version
-from . import his, pop, risto, vq
+from .. import games
 from .address import Addresses
 from .pdf import PAPERS, Variant
 from .press import Press
@@ -62,24 +63,8 @@ class Aid:
     title: str  # a catalog string
     documents: tuple[str, ...]  # the manifest's documents it prints from
     sources: tuple[str, ...]  # the rules it covers, named on every page
-    build: Callable[[Sheet], dict]  # the template's data; the template is templates/aids/<key>.html
+    build: Callable[[Sheet], dict]  # the template's data; the template is <key>.html in its game's templates
     cards: bool = False  # cards that take cut marks when printed with them (``folio aids --marks``)
-
-
-AIDS = (
-    Aid("eu-risto-events-period-1", _("Risto's Events, Period I: event cards"), ("eu-risto-period-1",),
-        ("eu-risto:period-I",), risto.events, cards=True),
-    Aid("his-mary-i-impulse", _("Here I Stand: the English impulse under Mary I"), ("his-power-rules",),
-        ("his:21.3",), his.mary_i),
-    Aid("his-winter-phase", _("Here I Stand: Winter Phase, returning home and mandatory events"),
-        ("his-winter-new-world",), ("his:19.3", "his:19.8"), his.winter),
-    Aid("his-new-world", _("Here I Stand: colonies and exploration"), ("his-winter-new-world",),
-        ("his:20", "his:20.1", "his:20.2"), his.new_world),
-    Aid("vq-deployment-action-phase", _("Virgin Queen: Spring Deployment and the Action Phase"),
-        ("vq-deployment-actions",), ("vq:10", "vq:11", "vq:11.1"), vq.deployment_actions),
-    Aid("pop-military-actions", _("The Price of Power: Military Actions"), ("pop-military-actions",),
-        ("pop:5.5",), pop.military_actions),
-)
 
 
 @dataclass(frozen=True)
@@ -158,7 +143,7 @@ class Printed:
 
 def wanted(corpus: Corpus) -> list[Aid]:
     keys = {document.key for document in corpus.documents}
-    return [aid for aid in AIDS if all(key in keys for key in aid.documents)]
+    return [aid for aid in games.aids() if all(key in keys for key in aid.documents)]
 
 
 def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tuple[str, ...] = LANGUAGES,
@@ -167,10 +152,11 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
     """Every aid the corpus has the documents for (or those named in ``only``), as HTML;
     ``facts``: the corpus's rule facts, and ``catalogs()`` the interface catalogs, when the
     caller has them already."""
-    unknown = [key for key in only if key not in {aid.key for aid in AIDS}]
+    known = games.aids()
+    unknown = [key for key in only if key not in {aid.key for aid in known}]
     if unknown:
         raise FolioError(f"no player aid {unknown[0]!r}; the aids are "
-                         + ", ".join(aid.key for aid in AIDS))
+                         + ", ".join(aid.key for aid in known))
     aids = [aid for aid in wanted(corpus) if not only or aid.key in only]
     plan = Plan(papers, marks)
     if not aids:

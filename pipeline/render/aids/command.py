@@ -17,7 +17,9 @@ from .pdf import PAPERS
 
 
 def add_commands(commands) -> None:
-    from . import AIDS
+    from ..games import aids
+
+    AIDS = aids()  # the registered games' (the driver registers them before it builds the parser)
 
     command = commands.add_parser(
         "aids", help="print player aids on demand, e.g. the event cards with cut marks "

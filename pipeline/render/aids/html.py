@@ -1,4 +1,5 @@
-"""An aid's data to HTML, with the Jinja2 templates in templates/aids/.
+"""An aid's data to HTML, with the Jinja2 templates in templates/aids/ (the frame every aid
+extends) and in each registered game's templates folder (the aid itself).
 
 Autoescaping is on everywhere: rule text is untrusted and prints as written, never as markup.
 One environment serves every aid of a build; its gettext is the catalog of the language being
@@ -8,9 +9,10 @@ rendered.
 from __future__ import annotations
 
 from babel import Locale
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
 
 from ...util import resources
+from .. import games
 from ...core.labels import label
 from ...core.version import folio_version
 from .address import Address
@@ -20,7 +22,8 @@ TEMPLATES = resources.templates() / "aids"
 
 
 def environment() -> Environment:
-    return Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
+    folders = [TEMPLATES, *games.template_folders()]
+    return Environment(loader=ChoiceLoader([FileSystemLoader(str(folder)) for folder in folders]), autoescape=True,
                        undefined=StrictUndefined, extensions=["jinja2.ext.i18n"],
                        trim_blocks=True, lstrip_blocks=True)
 

@@ -1,6 +1,6 @@
 """Which units an aid prints, found by what they are: a rule's number, a kind, a rule fact.
 
-Never by an ordinal id (``vq:11/para-3``): inserting a paragraph above renumbers every
+Never by an ordinal id (``<rulebook>:11/para-3``): inserting a paragraph above renumbers every
 paragraph below it, and an aid naming them would print the wrong one without a word. A fact is
 bound to the unit that states it, and moves with it; a rule number is the rulebook's own. The
 units no fact is bound to are found beside the ones that are (the paragraph that introduces a

@@ -219,7 +219,7 @@ class Findings:
         return self._data(name, value)
 
     def _data(self, name: str, value: str) -> Markup:
-        if name.startswith("units"):  # a list: "eu-risto:2:I/events-phase, event:41:I"
+        if name.startswith("units"):  # a list: "<rulebook>:2:I/events-phase, event:41:I"
             return Markup(", ").join(self._data("unit", one) for one in value.split(", "))
         if name.startswith("unit"):
             return self.unit_link(value) or self.quoted(value)
@@ -233,7 +233,7 @@ class Findings:
     def quoted(self, value: str) -> Markup:
         """Quoted data, its language marked, and any unit id in it shown as the unit's label."""
         # the ids found in the text as written, before its runs of another script are marked:
-        # marking would cut `pop:5.5/action-1/footnote-2` into pieces no id pattern finds
+        # marking would cut `<rulebook>:5.5/action-1/footnote-2` into pieces no id pattern finds
         whole = _language_of(value)
         out, at = [], 0
         for found in _UNIT_ID.finditer(value):
@@ -269,7 +269,7 @@ def quoted(value: str, page_lang: str) -> Markup:
 
 def marked_runs(value: str, page_lang: str) -> Markup:
     """``value``, written in the page's language, with each run of words in the other script
-    marked with its language (a Russian note quoting «as if in EG of Habsburgs»)."""
+    marked with its language (a Russian note quoting an English phrase)."""
     foreign = _RUNS.get(page_lang)
     if foreign is None:
         return inline_code(escape(value))

@@ -2,10 +2,11 @@
 values, as a player reads them, in the website's catalogs.
 
 The rules module names its inputs for programmers (``protestant_home_space``, ``re-roll-not-
-marked``); a page shows none of those. Each word here is a msgid of the Babel catalogs (this
-module is extracted with the rest of pipeline/render/site/), so the Russian pages read them in
-Russian. A table whose rule has an input, a result or a value with no word here is refused
-when the site is rendered: a new tabulated rule cannot reach a page in code names.
+marked``); a page shows none of those. Each game gives the words for its own rules
+(``pipeline/games/<game>/table_words.py``, registered in :mod:`pipeline.render.games`); each
+word is a msgid of the Babel catalogs, so the Russian pages read them in Russian. A table whose
+rule has an input, a result or a value with no word is refused when the site is rendered: a new
+tabulated rule cannot reach a page in code names.
 """
 
 from __future__ import annotations
@@ -14,83 +15,9 @@ import enum
 from typing import Any, Callable
 
 from ...core.errors import FolioError
-from ...rules.eu_risto_events import Period, Roll
-from ...rules.eu_risto_politics import EuPower
-from ...rules.his_england_france import Card, PapalAction, Play
+from .. import games
 from ...rules.inputs import plain
 from ...rules.decision_tables import Case, DecisionTable
-
-
-def _(text: str) -> str:
-    """A msgid for the catalogs; the page's gettext translates it when the table is shown."""
-    return text
-
-
-#: rule id -> input name -> the column's heading
-INPUTS: dict[str, dict[str, str]] = {
-    "his.mary-i-impulse": {
-        "card_cp": _("CP of the revealed card"),
-        "die": _("England's die roll"),
-        "card": _("Revealed card"),
-        "protestant_home_space": _("An English home space is Protestant"),
-    },
-    "eu-risto.tordesillas-roll": {
-        "america_discovered": _("America discovered"),
-        "spa_accepts": _("SPA accepts"),
-        "por_accepts": _("POR accepts"),
-    },
-    "eu-risto.tordesillas-in-effect": {
-        "period": _("Current period"),
-        "event_7_iii_occurred": _("Event 7:III has occurred"),
-    },
-    "eu-risto.bohemia-hungary-activation": {
-        "period": _("Current period"),
-        "d_result_on_hungary": _("A D result on Hungary"),
-        "event_5_occurred": _("Event 5:I has occurred"),
-        "habsburg_war_on_hungary_or_bohemia": _("Habsburg war on Hungary or Bohemia"),
-    },
-    "eu-risto.war-with-scotland-roll": {
-        "scotland_inactive": _("Scotland inactive"),
-        "eng_refuses": _("ENG refuses"),
-    },
-    "eu-risto.hre-recurrence": {"emperor": _("The emperor's country")},
-    "his.jesuit-university": {"society_of_jesus_played": _("The Society of Jesus has been played")},
-}
-
-#: rule id -> result field -> the column's heading
-OUTCOMES: dict[str, dict[str, str]] = {
-    "his.mary-i-impulse": {
-        "rolls": _("Die rolled"),
-        "papal_actions": _("Papal actions instead"),
-        "played_normally": _("Card played normally"),
-        "plays": _("Card may be played"),
-        "impulse_over": _("England's impulse ends"),
-    },
-    "eu-risto.hre-recurrence": {"replayed": _("The election is held again")},
-    "his.jesuit-university": {"allowed": _("A Jesuit University may be founded")},
-    "eu-risto.tordesillas-roll": {"outcome": _("The event"), "occurrence": _("Occurrence"),
-                                  "stab_lost": _("Stab lost"), "vp_lost": _("VP lost")},
-    "eu-risto.tordesillas-in-effect": {"in_effect": _("The treaty is in effect")},
-    "eu-risto.bohemia-hungary-activation": {"activated": _("Activated"), "cancelled": _("Cancelled")},
-    "eu-risto.war-with-scotland-roll": {"outcome": _("The event"), "occurrence": _("Occurrence"),
-                                        "stab_lost": _("Stab lost"), "vp_lost": _("VP lost")},
-}
-
-#: enum -> value -> how a cell says it
-VALUES: dict[type[enum.Enum], dict[str, str]] = {
-    Card: {"mandatory-event": _("mandatory event"), "combat": _("combat card"),
-           "response": _("response card"), "other": _("another card")},
-    PapalAction: {"book-burning": _("burn books"), "debate": _("debate")},
-    Play: {"event": _("as an event"), "cp": _("for CP")},
-    Roll: {"occurs": _("takes place"), "re-roll-not-marked": _("re-rolled, not marked off"),
-           "marked-off-played": _("marked off as played"),
-           "marked-off-played-r-or-d": _("marked off as played; counts as an R or D result"),
-           "marked-off-not-played-r-or-d": _("marked off, not played; an R or D result instead"),
-           "marked-off-can-recur": _("marked off; may occur again"),
-           "refused-marked-played": _("refused; marked off as played")},
-}
-#: enums whose values are the game's own notation, the same in every language
-AS_WRITTEN = (Period, EuPower)
 
 
 class TableWords:
@@ -98,17 +25,18 @@ class TableWords:
 
     def __init__(self, table: DecisionTable, gettext: Callable[[str], str]):
         self.table, self.gettext = table, gettext
-        missing = [f"input {c.name}" for c in table.columns if c.name not in INPUTS.get(table.rule, {})]
-        missing += [f"result {name}" for name in table.outcomes if name not in OUTCOMES.get(table.rule, {})]
+        self.words = words = games.words()  # every registered game's
+        missing = [f"input {c.name}" for c in table.columns if c.name not in words.inputs.get(table.rule, {})]
+        missing += [f"result {name}" for name in table.outcomes if name not in words.outcomes.get(table.rule, {})]
         if missing:
             raise FolioError(f"the decision table of {table.rule} has no words for its {', '.join(missing)} "
-                             "(add them to pipeline/render/site/rule_words.py)")
+                             "(add them to its game's table words, pipeline/games/<game>/table_words.py)")
 
     def inputs(self) -> list[str]:
-        return [self.gettext(INPUTS[self.table.rule][c.name]) for c in self.table.columns]
+        return [self.gettext(self.words.inputs[self.table.rule][c.name]) for c in self.table.columns]
 
     def outcomes(self) -> list[str]:
-        return [self.gettext(OUTCOMES[self.table.rule][name]) for name in self.table.outcomes]
+        return [self.gettext(self.words.outcomes[self.table.rule][name]) for name in self.table.outcomes]
 
     def rows(self) -> list[tuple[list[tuple[str, bool]], list[str]]]:
         """Per row: each input cell (its words, whether it is "any"), then each outcome cell."""
@@ -130,13 +58,13 @@ class TableWords:
             return self.gettext("yes") if value else self.gettext("no")
         if isinstance(value, tuple):
             return ", ".join(self._value(v) for v in value)
-        if isinstance(value, AS_WRITTEN):
+        if isinstance(value, self.words.as_written):
             return str(value.value)
         if isinstance(value, enum.Enum):
-            words = VALUES.get(type(value), {})
+            words = self.words.values.get(type(value), {})
             if value.value not in words:
                 raise FolioError(f"the decision table of {self.table.rule} has no words for the value "
-                                 f"{value.value!r} of {type(value).__name__} (add them to pipeline/render/site/rule_words.py)")
+                                 f"{value.value!r} of {type(value).__name__} (add them to its game's table words, pipeline/games/<game>/table_words.py)")
             return self.gettext(words[value.value])
         if isinstance(value, int):
             return str(value)

@@ -1,6 +1,6 @@
 """What pages the website has, where each lives, and on which page every unit is.
 
-A page's ``path`` is its directory under a language's root ("his/his-power-rules/"; the home
+A page's ``path`` is its directory under a language's root ("<game>/<document>/"; the home
 page is ""), the same in every language, so that the language switch only swaps the language
 segment. Paths are generator-neutral: a page is ``<lang>/<path>index.html`` whatever renders it.
 """
@@ -76,7 +76,7 @@ def plan(corpus: Corpus, changes: bool = False) -> Site:
 
 @lru_cache(maxsize=1 << 16)  # every link of every page asks: the report alone thousands of times
 def relative(from_path: str, to_path: str) -> str:
-    """The relative URL from one page directory to another ("../his-winter-new-world/")."""
+    """The relative URL from one page directory to another ("../<document>/")."""
     if from_path == to_path:
         return "./"
     rel = posixpath.relpath("/" + to_path, "/" + from_path)

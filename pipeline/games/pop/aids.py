@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...core.model import Kind
-from .printed_lines import Callouts, lines
-from .sheet import Line, Sheet, Text
+from ...render.aids.printed_lines import Callouts, lines
+from ...render.aids.sheet import Line, Sheet, Text
 
 SECTION = "pop:5.5"
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..core.model import Lang
-from .facts import Facts
-from .inputs import CP, Count, Inputs, RuleInputError, arg, convert
-from .registry import Outcome, decided, rule
+from ...core.model import Lang
+from ...rules.facts import Facts
+from ...rules.inputs import CP, Count, Inputs, RuleInputError, arg, convert
+from ...rules.registry import Outcome, decided, rule
 
 
 class Play(StrEnum):

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .facts import Facts, period_index
-from .inputs import Count, Inputs, RuleInputError, arg
-from .registry import Outcome, decided, rule
+from ...rules.facts import Facts, period_index
+from ...rules.inputs import Count, Inputs, RuleInputError, arg
+from ...rules.registry import Outcome, decided, rule
 
 
 class Period(StrEnum):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import StrEnum
 
-from .facts import Facts
-from .inputs import Count, Inputs, RuleInputError, arg
-from .registry import Outcome, decided, rule
+from ...rules.facts import Facts
+from ...rules.inputs import Count, Inputs, RuleInputError, arg
+from ...rules.registry import Outcome, decided, rule
 
 
 class Target(StrEnum):

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...core.model import Kind
-from . import pick
-from .printed_lines import Callouts, lines
-from .sheet import Sheet, Text, stating
+from ...render.aids import pick
+from ...render.aids.printed_lines import Callouts, lines
+from ...render.aids.sheet import Sheet, Text, stating
 
 MANDATORY = "his:19.8"
 

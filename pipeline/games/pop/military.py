@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .facts import Facts
-from .inputs import Count, Inputs, RuleInputError, arg, convert
-from .registry import Outcome, decided, rule
+from ...rules.facts import Facts
+from ...rules.inputs import Count, Inputs, RuleInputError, arg, convert
+from ...rules.registry import Outcome, decided, rule
 
 
 class Bar(StrEnum):

@@ -7,9 +7,9 @@ import math
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .facts import Facts, MissingFactError
-from .inputs import Count, Inputs, RuleInputError, arg
-from .registry import Outcome, decided, rule
+from ...rules.facts import Facts, MissingFactError
+from ...rules.inputs import Count, Inputs, RuleInputError, arg
+from ...rules.registry import Outcome, decided, rule
 
 
 class EuPower(StrEnum):

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..core.model import Lang
-from .facts import Facts
-from .his_winter import HisPower
-from .inputs import Count, Die, Inputs, RuleInputError, arg, convert
-from .registry import Outcome, decided, rule
+from ...core.model import Lang
+from ...rules.facts import Facts
+from .winter import HisPower
+from ...rules.inputs import Count, Die, Inputs, RuleInputError, arg, convert
+from ...rules.registry import Outcome, decided, rule
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .eu_risto_events import Period
-from .eu_risto_politics import EuPower, Religion
-from .facts import Facts, period_index
-from .inputs import Count, Inputs, RuleInputError, arg
-from .registry import Outcome, decided, rule
+from .events import Period
+from .politics import EuPower, Religion
+from ...rules.facts import Facts, period_index
+from ...rules.inputs import Count, Inputs, RuleInputError, arg
+from ...rules.registry import Outcome, decided, rule
 
 T = "eu-risto.tordesillas"
 

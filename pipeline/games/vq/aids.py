@@ -9,9 +9,9 @@ the limits under them are the facts the rules module reads (vq.yaml).
 from __future__ import annotations
 
 from ...core.model import Kind
-from . import pick
-from .printed_lines import Callouts, to_line
-from .sheet import Sheet
+from ...render.aids import pick
+from ...render.aids.printed_lines import Callouts, to_line
+from ...render.aids.sheet import Sheet
 
 
 def _(message: str) -> str:

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from ...core.model import Kind
-from . import pack
-from .printed_lines import lines
-from .sheet import Line, Sheet, Text, stating
+from ...render.aids import pack
+from ...render.aids.printed_lines import lines
+from ...render.aids.sheet import Line, Sheet, Text, stating
 
 PERIOD = "eu-risto:period-I"
 #: an event printing more characters than this is cut into cards of about that size each, at

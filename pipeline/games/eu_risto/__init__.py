@@ -1,0 +1,24 @@
+"""Risto's Events for Europa Universalis (the ``eu-risto`` rulebook): its rules and its aid."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...render.aids import Aid
+from ...render.games import Game
+from . import events, politics, effects  # noqa: I001 - registered in this order
+from . import aids
+from .table_words import WORDS
+
+
+def _(message: str) -> str:
+    """Marks a catalog string; it is translated when printed."""
+    return message
+
+
+RULES = (events, politics, effects)
+
+GAME = Game("eu_risto", aids=(
+    Aid("eu-risto-events-period-1", _("Risto's Events, Period I: event cards"), ("eu-risto-period-1",),
+        ("eu-risto:period-I",), aids.events, cards=True),
+), templates=Path(__file__).parent / "templates", words=WORDS)

@@ -1,0 +1,60 @@
+"""What Risto's Events' decision tables say: the words for its rules' inputs, results and values,
+as a player reads them. Each is a msgid of the website's catalogs (extracted with the rest of
+pipeline/games/), so the Russian pages read them in Russian.
+"""
+
+from __future__ import annotations
+
+from ...render.games import Words
+from .events import Period, Roll
+from .politics import EuPower
+
+
+def _(text: str) -> str:
+    """A msgid for the catalogs; the page's gettext translates it when the table is shown."""
+    return text
+
+
+WORDS = Words(
+    inputs={
+        "eu-risto.tordesillas-roll": {
+            "america_discovered": _("America discovered"),
+            "spa_accepts": _("SPA accepts"),
+            "por_accepts": _("POR accepts"),
+        },
+        "eu-risto.tordesillas-in-effect": {
+            "period": _("Current period"),
+            "event_7_iii_occurred": _("Event 7:III has occurred"),
+        },
+        "eu-risto.bohemia-hungary-activation": {
+            "period": _("Current period"),
+            "d_result_on_hungary": _("A D result on Hungary"),
+            "event_5_occurred": _("Event 5:I has occurred"),
+            "habsburg_war_on_hungary_or_bohemia": _("Habsburg war on Hungary or Bohemia"),
+        },
+        "eu-risto.war-with-scotland-roll": {
+            "scotland_inactive": _("Scotland inactive"),
+            "eng_refuses": _("ENG refuses"),
+        },
+        "eu-risto.hre-recurrence": {"emperor": _("The emperor's country")},
+    },
+    outcomes={
+        "eu-risto.hre-recurrence": {"replayed": _("The election is held again")},
+        "eu-risto.tordesillas-roll": {"outcome": _("The event"), "occurrence": _("Occurrence"),
+                                      "stab_lost": _("Stab lost"), "vp_lost": _("VP lost")},
+        "eu-risto.tordesillas-in-effect": {"in_effect": _("The treaty is in effect")},
+        "eu-risto.bohemia-hungary-activation": {"activated": _("Activated"), "cancelled": _("Cancelled")},
+        "eu-risto.war-with-scotland-roll": {"outcome": _("The event"), "occurrence": _("Occurrence"),
+                                            "stab_lost": _("Stab lost"), "vp_lost": _("VP lost")},
+    },
+    values={
+        Roll: {"occurs": _("takes place"), "re-roll-not-marked": _("re-rolled, not marked off"),
+               "marked-off-played": _("marked off as played"),
+               "marked-off-played-r-or-d": _("marked off as played; counts as an R or D result"),
+               "marked-off-not-played-r-or-d": _("marked off, not played; an R or D result instead"),
+               "marked-off-can-recur": _("marked off; may occur again"),
+               "refused-marked-played": _("refused; marked off as played")},
+    },
+    #: the periods and the powers' abbreviations are the game's own notation, the same in every language
+    as_written=(Period, EuPower),
+)

@@ -1,0 +1,43 @@
+"""What Here I Stand's decision tables say: the words for its rules' inputs, results and values,
+as a player reads them. Each is a msgid of the website's catalogs (extracted with the rest of
+pipeline/games/), so the Russian pages read them in Russian.
+"""
+
+from __future__ import annotations
+
+from ...render.games import Words
+from .england_france import Card, PapalAction, Play
+
+
+def _(text: str) -> str:
+    """A msgid for the catalogs; the page's gettext translates it when the table is shown."""
+    return text
+
+
+WORDS = Words(
+    inputs={
+        "his.mary-i-impulse": {
+            "card_cp": _("CP of the revealed card"),
+            "die": _("England's die roll"),
+            "card": _("Revealed card"),
+            "protestant_home_space": _("An English home space is Protestant"),
+        },
+        "his.jesuit-university": {"society_of_jesus_played": _("The Society of Jesus has been played")},
+    },
+    outcomes={
+        "his.mary-i-impulse": {
+            "rolls": _("Die rolled"),
+            "papal_actions": _("Papal actions instead"),
+            "played_normally": _("Card played normally"),
+            "plays": _("Card may be played"),
+            "impulse_over": _("England's impulse ends"),
+        },
+        "his.jesuit-university": {"allowed": _("A Jesuit University may be founded")},
+    },
+    values={
+        Card: {"mandatory-event": _("mandatory event"), "combat": _("combat card"),
+               "response": _("response card"), "other": _("another card")},
+        PapalAction: {"book-burning": _("burn books"), "debate": _("debate")},
+        Play: {"event": _("as an event"), "cp": _("for CP")},
+    },
+)
