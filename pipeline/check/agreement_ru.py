@@ -108,13 +108,13 @@ def _readings(lower: str) -> tuple[frozenset[str], bool]:
     return frozenset(p.tag.POS for p in found), bool(found) and all(p.is_known for p in found)
 
 
-def _case(parse) -> str | None:
+def case_of(parse) -> str | None:
     return CASE.get(parse.tag.case, parse.tag.case)
 
 
-def _agree(adjective, noun) -> bool:
+def agrees(adjective, noun) -> bool:
     a, n = adjective.tag, noun.tag
-    if _case(adjective) != _case(noun) or a.number != n.number:
+    if case_of(adjective) != case_of(noun) or a.number != n.number:
         return False
     if n.number == "plur" or "Ms-f" in n or n.gender is None:
         return True
@@ -124,30 +124,30 @@ def _agree(adjective, noun) -> bool:
 def _adjective(adjectives, nouns) -> tuple[str, str | None] | None:
     if any(a.normal_form in CLAUSE_WORDS for a in adjectives):
         return None
-    if any(_agree(a, n) for a in adjectives for n in nouns):
+    if any(agrees(a, n) for a in adjectives for n in nouns):
         return None
     # a noun that may stand in a case the adjective has no form of is its complement (``равный
     # цифре``, ``охваченный беспорядками``, ``объявленные Милану``), and so is a possible
     # accusative after an active participle (``начинающая действие``): only a noun whose every
     # reading shares a case with the adjective, and never its number or gender, disagrees
-    cases = {_case(a) for a in adjectives}
-    if any(_case(n) not in cases or _governs(a, n) for a in adjectives for n in nouns):
+    cases = {case_of(a) for a in adjectives}
+    if any(case_of(n) not in cases or _governs(a, n) for a in adjectives for n in nouns):
         return None
     noun = nouns[0].tag
-    wanted = {_case(nouns[0]), noun.number} | ({noun.gender} if noun.number == "sing" and noun.gender else set())
+    wanted = {case_of(nouns[0]), noun.number} | ({noun.gender} if noun.number == "sing" and noun.gender else set())
     inflected = adjectives[0].inflect({g for g in wanted if g})
     return "adjective", f"{inflected.word} {nouns[0].word}" if inflected else None
 
 
 def _governs(adjective, noun) -> bool:
     """An active participle's direct object: ``начинающая действие``."""
-    return adjective.tag.POS == "PRTF" and "actv" in adjective.tag and _case(noun) == "accs"
+    return adjective.tag.POS == "PRTF" and "actv" in adjective.tag and case_of(noun) == "accs"
 
 
 def _wanted(number: int | None, numeral) -> set[tuple[str, str]]:
     """(number, case) a noun may take after this numeral."""
     if numeral is not None:
-        case, lemma = _case(numeral), numeral.normal_form
+        case, lemma = case_of(numeral), numeral.normal_form
         few = lemma in FEW
         if case in ("nomn", "accs"):
             allowed = {("sing" if few else "plur", "gent")}
@@ -167,13 +167,13 @@ def _numeral(number: int | None, numerals, nouns) -> tuple[str, str | None] | No
     options = [(None, _wanted(number, None))] if numerals is None else [(n, _wanted(None, n)) for n in numerals]
     for numeral, allowed in options:
         for noun in nouns:
-            if (noun.tag.number, _case(noun)) in allowed and _gender_fits(numeral, noun):
+            if (noun.tag.number, case_of(noun)) in allowed and _gender_fits(numeral, noun):
                 return None
     allowed = options[0][1]
     for numeral, fits in options:  # the noun's form is right, the numeral's gender is not
         for noun in nouns:
-            if numeral is not None and (noun.tag.number, _case(noun)) in fits:
-                other = numeral.inflect({noun.tag.gender, _case(numeral)} - {None})
+            if numeral is not None and (noun.tag.number, case_of(noun)) in fits:
+                other = numeral.inflect({noun.tag.gender, case_of(numeral)} - {None})
                 return "numeral", f"{other.word} {noun.word}" if other else None
     preferred = [form for form in (("sing", "gent"), ("plur", "gent"), ("sing", "nomn")) if form in allowed]
     inflected = nouns[0].inflect(set(preferred[0] if preferred else sorted(allowed)[0]))

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from ..language.morph import parses
-from .agreement_ru import CASE
+from .agreement_ru import agrees, case_of
 
 TOKEN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\d+(?:[.,]\d+)*|[^\w\s]")
 #: gerunds that work as prepositions, conjunctions or adverbs and take no commas of their own
@@ -75,16 +75,6 @@ def _spaced(text: str, first, second) -> bool:
     return text[first[1]:second[0]] == " "
 
 
-def _case(parse) -> str | None:
-    return CASE.get(parse.tag.case, parse.tag.case)
-
-
-def _agree(adjective, noun) -> bool:
-    a, n = adjective.tag, noun.tag
-    if _case(adjective) != _case(noun) or a.number != n.number:
-        return False
-    return n.number == "plur" or n.gender is None or "Ms-f" in n or a.gender == n.gender
-
 
 def _participles(text: str, tokens) -> Iterator[Missing]:
     for first, second, third in zip(tokens, tokens[1:], tokens[2:]):
@@ -94,10 +84,10 @@ def _participles(text: str, tokens) -> Iterator[Missing]:
             continue  # a lone participle after its noun: a comma is not always required
         nouns = _only(first[2], {"NOUN"})
         participles = _only(second[2], {"PRTF"}) if nouns else ()
-        if not participles or not any(_agree(p, n) for p in participles for n in nouns):
+        if not participles or not any(agrees(p, n) for p in participles for n in nouns):
             continue
         following = _only(third[2], {"NOUN"})
-        if any(_agree(p, n) for p in participles for n in following):
+        if any(agrees(p, n) for p in participles for n in following):
             continue  # ``армии захваченной провинции``: the participle qualifies the next noun
         if any(p.tag.POS in PREDICATES for p in parses(third[2].lower())):
             continue  # ``потери атакующих должны``: a participle used as a noun, then the predicate
