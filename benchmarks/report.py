@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 from pathlib import Path
 
 STAGES = ("read", "parse", "link", "check", "render corpus", "render site", "search index", "aids")

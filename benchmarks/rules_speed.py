@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pipeline.rules import get, load, run  # noqa: E402
+from pipeline.rules import get, load, run
 
 #: one mixed batch: a rule of every game, raw inputs as `folio rules run` would pass them
 MIX = (

@@ -27,8 +27,8 @@ import json
 import math
 import os
 import platform
-import resource
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -78,7 +78,7 @@ class Elsewhere:
     time the kernel counted for everyone, less what the measured process tree used. A shared
     machine makes timings noisy; the figures say when they were taken on a busy one."""
 
-    def __enter__(self) -> "Elsewhere":
+    def __enter__(self) -> Elsewhere:
         self.started, self.busy, self.ours = time.perf_counter(), _busy(), _children()
         return self
 

@@ -28,16 +28,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from memory import PeakMemory  # noqa: E402
-from pipeline import build as pipeline  # noqa: E402
-from pipeline.check import FAMILIES  # noqa: E402
-from pipeline.check.base import WORD, CheckContext  # noqa: E402
-from pipeline.read.manifest import load_manifest  # noqa: E402
-from pipeline.core.model import Corpus  # noqa: E402
-from pipeline.link.references import link  # noqa: E402
-from pipeline.rules import load_facts  # noqa: E402
-from pipeline.parse import PARSERS, translated_side  # noqa: E402
-from pipeline.link.translations import attach  # noqa: E402
+from memory import PeakMemory
+
+from pipeline import build as pipeline
+from pipeline.check import FAMILIES
+from pipeline.check.base import WORD, CheckContext
+from pipeline.core.model import Corpus
+from pipeline.link.references import link
+from pipeline.link.translations import attach
+from pipeline.parse import PARSERS, translated_side
+from pipeline.read.manifest import load_manifest
+from pipeline.rules import load_facts
 
 
 def _rss_peak_kb() -> int:
@@ -67,9 +68,9 @@ def measured(results: dict, name: str):
 def stages(root: Path, pages_only: bool = False) -> dict:
     """Each stage as the pipeline runs it, called one by one, serially and from nothing; with
     ``pages_only``, the site stops at Folio's pages: no MkDocs, no search index."""
-    from pipeline.render.site import build_site, mkdocs_adapter, search, wanted
-    from pipeline.incremental.session import Session
     from pipeline.incremental.fingerprint import fingerprint
+    from pipeline.incremental.session import Session
+    from pipeline.render.site import build_site, mkdocs_adapter, search, wanted
 
     out: dict = {}
     with measured(out, "read"):

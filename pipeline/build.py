@@ -22,32 +22,32 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .util import project_files, workers
-from .util.atomic import atomic_dir
 from .check import all_codes, fact_reader, run_checks
 from .check.config import load_config
 from .check.report import write_check_report
 from .check.spelling import misspellings
-from .core.diagnostics import Diagnostic, Severity
+from .core.diagnostics import Diagnostic
 from .core.errors import FolioError
-from .incremental.loaded import DocumentCache
-from .read.manifest import load_manifest
 from .core.model import Corpus, Document, Kind, Unit
-from .parse import PARSERS, translated_side
-from .read.reader import Source, read_source
-from .link.references import link as link_references
-from .rules.facts import Facts, load_facts
-from .rules.rendering import placed
+from .incremental.loaded import DocumentCache
 from .incremental.session import Session, stage, start
+from .link.references import link as link_references
 from .link.translations import attach as attach_translations
+from .parse import PARSERS, translated_side
+from .read.manifest import load_manifest
+from .read.reader import Source, read_source
 from .render.writers.corpus_json import units_fragment, write_corpus_json
 from .render.writers.schema import write_schema
 from .render.writers.yaml_docs import document_yaml, write_yaml_docs
+from .rules.facts import Facts, load_facts
+from .rules.rendering import placed
+from .util import project_files, workers
+from .util.atomic import atomic_dir
 
 if TYPE_CHECKING:
-    from .render.aids import Plan, Printed
     from .editions.baseline import ChangesSince
     from .editions.revisions import Edition
+    from .render.aids import Plan, Printed
 
 #: Kinds that show a parser recognised the text's shape; a "document" of nothing but
 #: paragraphs means the wrong parser was chosen or the file is not what the manifest says.

@@ -13,11 +13,11 @@ from pypdf import PdfReader
 
 import pipeline.render.aids
 from aids_support import REPO, flat, inspect_layout, page_fill, pdftotext
-from pipeline.render.aids import AIDS, plan_aids, print_aids
-from pipeline.render.aids.pdf import PAPERS
 from pipeline.build import build, load_corpus
 from pipeline.core.model import LANGUAGES
 from pipeline.i18n import catalogs as i18n
+from pipeline.render.aids import AIDS, plan_aids, print_aids
+from pipeline.render.aids.pdf import PAPERS
 from site_support import broken_links, parse_html
 
 MARY_STEP_1 = "1. Открытие карты: Английский игрок открывает карту"

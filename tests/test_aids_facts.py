@@ -5,9 +5,9 @@ number that disagreed with the code would fail here."""
 from __future__ import annotations
 
 import re
-from markupsafe import escape
 
 import pytest
+from markupsafe import escape
 
 from aids_support import REPO, flat, pdftotext, printout
 from pipeline.build import load_corpus

@@ -10,8 +10,8 @@ import jsonschema
 import pytest
 import yaml
 
-from pipeline.build import build
 from conftest import keep_translations
+from pipeline.build import build
 
 DURATION = "end of Period III, or until event 7:III, whichever comes first"
 

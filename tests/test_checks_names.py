@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from check_support import ROOT, crafted, located, real_context
 
+from check_support import ROOT, crafted, located, real_context
 from pipeline.check import names
 from pipeline.core.errors import FolioError
 
@@ -45,7 +45,7 @@ def test_a_gazetteer_without_places_is_refused_by_name(tmp_path):
     with pytest.raises(FolioError) as error:
         list(names._places(tmp_path))
     assert "corpus/gazetteer.yaml" in str(error.value) and "places" in str(error.value)
-    assert ROOT != tmp_path
+    assert tmp_path != ROOT
 
 
 def test_a_bad_place_is_refused_at_its_line(tmp_path):

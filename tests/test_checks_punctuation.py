@@ -4,8 +4,8 @@ right stay quiet, the same lines without their comma are reported where it belon
 from __future__ import annotations
 
 import pytest
-from check_support import crafted, real_context, run
 
+from check_support import crafted, real_context, run
 from pipeline.check import punctuation
 from pipeline.check.punctuation_ru import missing_commas
 

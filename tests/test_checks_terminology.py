@@ -8,14 +8,12 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import load_corpus
-from pipeline.check import FAMILIES, run_checks
+from pipeline.check import FAMILIES, run_checks, terminology
 from pipeline.check.base import CheckContext
-from pipeline.check import terminology
-from pipeline.core.diagnostics import Severity
 from pipeline.core.model import Corpus, Document
+from pipeline.language.termbase import parse_termbase
 from pipeline.parse import PARSERS
 from pipeline.read.reader import decode_source
-from pipeline.language.termbase import parse_termbase
 
 ROOT = Path(__file__).resolve().parents[1]
 EU = "corpus/sources/eu-ristos-events-period-1.en.txt"

@@ -15,12 +15,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import REPO, copy_corpus
-from pipeline.util import yamlio
 from pipeline.build import load_corpus
 from pipeline.core.errors import FolioError
-from pipeline.read.reader import decode_source
 from pipeline.link.translations.po import export
 from pipeline.link.translations.po_reader import read as read_po_file
+from pipeline.read.reader import decode_source
+from pipeline.util import yamlio
 
 PATH = "corpus/sources/damaged.txt"
 SOURCES = sorted((REPO / "corpus" / "sources").glob("*.txt"))

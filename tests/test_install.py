@@ -14,9 +14,9 @@ import pytest
 
 from checkout_support import clean_checkout
 from conftest import REPO, copy_corpus
+from pipeline.core.model import LANGUAGES
 from pipeline.render.aids import AIDS
 from pipeline.render.aids.pdf import PAPERS
-from pipeline.core.model import LANGUAGES
 
 
 @pytest.fixture(scope="module")

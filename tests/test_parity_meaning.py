@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -22,8 +21,16 @@ from hypothesis import strategies as st
 from check_support import ROOT, real_context
 from meaning_draft import CORRECT, DEFECTS, Plant
 from pipeline.build import load_corpus
-from pipeline.check import (parity, parity_meaning, parity_order, parity_sentences, spelling, terminology,
-    typography, script)
+from pipeline.check import (
+    parity,
+    parity_meaning,
+    parity_order,
+    parity_sentences,
+    script,
+    spelling,
+    terminology,
+    typography,
+)
 from pipeline.check.base import CheckContext
 from pipeline.check.parity_pairs import aligned
 from pipeline.core.diagnostics import Severity

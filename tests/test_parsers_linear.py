@@ -23,11 +23,11 @@ import pytest
 
 from hostile_support import OverBudget, scaled_source
 from pipeline.build import parse
-from pipeline.read.manifest import load_manifest
-from pipeline.parse import PARSERS
 from pipeline.core.model import Corpus
-from pipeline.read.reader import decode_source
 from pipeline.link.references import link
+from pipeline.parse import PARSERS
+from pipeline.read.manifest import load_manifest
+from pipeline.read.reader import decode_source
 
 REPO = Path(__file__).resolve().parents[1]
 #: one document per parser; a linear parser measures 10 to 15 here (the allocator and the caches

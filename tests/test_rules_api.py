@@ -13,7 +13,6 @@ from dataclasses import fields
 import pytest
 
 from pipeline.rules import RULES, RuleInputError, load, run
-
 from rules_scenarios import SCENARIOS
 from rules_support import ROOT, decide, facts
 from test_readme_api import _example

@@ -3,10 +3,9 @@ part 4) rendered from the data the pages are made of, and held to the rule run o
 
 from __future__ import annotations
 
-from pipeline.rules import decision_table, get
 from pipeline.render.site.glance import glance
 from pipeline.render.site.rule_words import TableWords
-
+from pipeline.rules import decision_table, get
 from rules_support import decide, facts
 
 

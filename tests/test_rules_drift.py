@@ -8,9 +8,8 @@ import pytest
 import yaml
 
 from pipeline.check import FAMILIES
-from pipeline.rules import RuleInputError, load_facts, run
 from pipeline.link.translations.store import fingerprint
-
+from pipeline.rules import RuleInputError, load_facts, run
 from rules_support import ROOT, edit, findings
 
 HIS_WINTER = "corpus/sources/his-winter-phase-new-world.ru.txt"

@@ -11,7 +11,6 @@ import pytest
 from pipeline.core.errors import FolioError
 from pipeline.rules import RULES, Range, load_facts, run
 from pipeline.rules.facts import VALUE_KEYS
-
 from rules_scenarios import SCENARIOS
 from rules_support import ROOT, facts
 

@@ -16,16 +16,15 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.render.aids import plan_aids
 from pipeline.build import load_corpus
-from pipeline.rules import load_facts
 from pipeline.language.numbers import number_words
+from pipeline.link.translations.store import dump, load
+from pipeline.render.aids import plan_aids
+from pipeline.render.site.glance import glance
+from pipeline.render.writers.facts_json import facts_by_unit
+from pipeline.rules import load_facts
 from pipeline.rules.rendering import placed, render, rendered
 from pipeline.rules.wording import numbers
-from pipeline.render.site.glance import glance
-from pipeline.link.translations.store import dump, load
-from pipeline.render.writers.facts_json import facts_by_unit
-
 from rules_support import ROOT
 
 RETRANSLATIONS = Path(__file__).with_name("retranslations.ru.yaml")

@@ -7,9 +7,8 @@ from __future__ import annotations
 import itertools
 
 from pipeline.rules import RULES, run
-from pipeline.rules.inputs import plain
 from pipeline.rules.decision_tables import MAX_CASES, decision_table, decision_tables, domain
-
+from pipeline.rules.inputs import plain
 from rules_support import facts
 
 

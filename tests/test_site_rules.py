@@ -10,13 +10,13 @@ from html import unescape
 import pytest
 
 from pipeline.build import load_corpus
-from pipeline.rules import load_facts, run
-from pipeline.rules.decision_tables import decision_tables
 from pipeline.i18n.catalogs import committed
 from pipeline.render.site.fragments import Renderer
 from pipeline.render.site.rule_words import INPUTS, OUTCOMES, VALUES
-from pipeline.rules.his_england_france import PapalAction
 from pipeline.render.site.structure import plan
+from pipeline.rules import load_facts, run
+from pipeline.rules.decision_tables import decision_tables
+from pipeline.rules.his_england_france import PapalAction
 from site_support import REPO
 from test_site_russian import visible_text
 

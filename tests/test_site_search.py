@@ -12,7 +12,6 @@ from urllib.parse import quote, unquote, urlsplit
 
 import pytest
 
-
 VIEWPORT = 900  # the height of test_site_built's page; the header covers about 70 px of it
 
 

@@ -9,7 +9,7 @@ words agrees, so what they find is worth a warning (measured on the real texts: 
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang

@@ -14,8 +14,8 @@ plus ``-s``/``-es`` is the form (``units`` → ``unit``): a form that is its own
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from ..language.pipelines import en_lemma
 from .base import WORD

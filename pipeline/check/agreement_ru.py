@@ -18,9 +18,9 @@ takes part. Words pymorphy3 had to guess, and abbreviations, take no part either
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator
 
 from ..language.morph import parses
 from .base import WORD

@@ -8,7 +8,7 @@ keeps the confusion too.
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Kind, Unit

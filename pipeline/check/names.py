@@ -11,20 +11,21 @@ capitalised words of the termbase's terms (corpus/glossary.yaml). A Russian name
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from yaml.nodes import MappingNode, SequenceNode
 
-from ..util import yamlio
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.errors import FolioError
-from ..language.morph import parses
 from ..core.model import Lang
-from ..language.termbase import load_termbase
 from ..editions.worddiff import _allowed, _edits
+from ..language.morph import parses
+from ..language.termbase import load_termbase
+from ..util import yamlio
 from .base import CheckContext, Code, _, at, text
 from .spelling import _known, _tokenized, _words
 from .wordlists import language_of

@@ -9,15 +9,13 @@ conditions, signs, ordinals, the order of verbatim tokens and text left in the o
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Kind, Lang, RefKind, Unit
 from ..editions.worddiff import word_diff
-from . import (parity_marks, parity_meaning, parity_numbers, parity_order, parity_sentences, parity_tokens,
-    placement)
+from . import parity_marks, parity_meaning, parity_numbers, parity_order, parity_sentences, parity_tokens, placement
 from .base import CheckContext, Code, Text, Word, _, on_unit, text
 from .terminology_terms import Occurrence, analyse
 

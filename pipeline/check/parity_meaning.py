@@ -22,14 +22,14 @@ say alike, measured quiet on every real translation of the corpus (tests/test_pa
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.diagnostics import Diagnostic, Severity
+from ..core.model import Lang, Unit
 from ..language import lemmas
 from ..language.numbers import FIRST_LIKE, ordinals
 from ..language.polarity import conditions, negations
 from ..language.signs import signed_numbers
-from ..core.model import Lang, Unit
 from .base import CheckContext, Code, _, at, text
 from .parity_numbers import roman_numerals, values
 from .parity_pairs import Pair, pairs, quote

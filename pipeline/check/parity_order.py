@@ -19,11 +19,11 @@ sentence left untranslated; `[English originals]` in a Russian text are meant to
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
-from ..language.brackets import english_originals
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang, Unit
+from ..language.brackets import english_originals
 from .base import WORD, CheckContext, Code, _, at, text
 from .parity_numbers import roman_value
 from .parity_pairs import pairs, quote

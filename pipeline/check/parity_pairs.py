@@ -18,9 +18,9 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from ..core.model import Lang, Unit
 from ..language import lemmas
 from ..language.sentences import Sentence, sentences
-from ..core.model import Lang, Unit
 from .base import CheckContext
 from .parity_numbers import numbers
 from .parity_tokens import latin_tokens

@@ -12,11 +12,11 @@ confirms is, since by length a joined pair cannot be told from a short sentence 
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.diagnostics import Diagnostic, Severity
-from ..language.sentences import Sentence
 from ..core.model import Lang, Unit
+from ..language.sentences import Sentence
 from .base import CheckContext, Code, Count, _, at, ngettext, text
 from .parity_pairs import Bead, aligned
 
@@ -36,7 +36,7 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
     counted = {"count": Count(len(ours), ngettext("%(num)d sentence", "%(num)d sentences")),
                "lang": Lang(source_lang), "theirs": len(theirs)}
     for n, bead in enumerate(beads):
-        if len(bead.source) == 1 and len(bead.target) == 1 or bead.confirmed:
+        if (len(bead.source) == 1 and len(bead.target) == 1) or bead.confirmed:
             continue
         if not bead.target:
             gone = theirs[bead.source[0]]

@@ -3,7 +3,7 @@ comma before a Russian subordinate clause (:mod:`.punctuation_ru`)."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang

@@ -16,8 +16,8 @@ never after a conjunction or a particle that joins the clause word (``потом
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from ..language.morph import parses
 
@@ -37,7 +37,7 @@ CONDITION = {"NOUN", "VERB", "INFN", "ADJF", "ADJS", "PRTF", "PRTS"}
 JOINED = {"потому", "так", "оттого", "затем", "тем", "ни", "как", "чем", "будто", "словно", "только",
           "лишь", "даже", "особенно", "именно", "разве", "хотя", "если", "что", "чтобы", "и", "а", "но",
           "или", "либо", "да", "также", "тоже", "то", "вот", "не", "уже", "ещё", "еще", "при", "кроме",
-          "например", "несмотря", "после", "до", "того", "то", "же", "ли", "бы"}
+          "например", "несмотря", "после", "до", "того", "же", "ли", "бы"}
 
 
 @dataclass(frozen=True)

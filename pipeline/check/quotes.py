@@ -9,8 +9,8 @@ as one wrongly shaped opening mark instead of two unbalanced closing ones.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from ..core.diagnostics import Severity
 from ..core.model import Lang

@@ -4,7 +4,7 @@ what the text says; external targets as information."""
 from __future__ import annotations
 
 import difflib
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Kind, RefKind, RefProblem, RefStatus

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from ..core.diagnostics import Diagnostic, Phrase, Severity
 from ..core.model import LANGUAGES, Lang, Side, Unit
@@ -214,7 +214,7 @@ def _worded(ctx: CheckContext, unit: Unit, side: Side, lang: str, fact: Fact, *,
 
     original = unit.sides.get(ctx.corpus.document_of(unit).language)
     quoted = _original(ctx, unit, fact)
-    if lost and (not quoted or original is not None and all(contains(words, original.text) for words in quoted)):
+    if lost and (not quoted or (original is not None and all(contains(words, original.text) for words in quoted))):
         yield _rendered(ctx, unit, lang, fact, lost)
     # else the original lost the words the translation is followed by: its own finding says so
 

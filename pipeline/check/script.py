@@ -14,8 +14,8 @@ Characters no reader sees at all (zero-width spaces, bidi controls) are this fam
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from ..core.diagnostics import Diagnostic, Phrase, Severity
 from ..core.model import Lang, Unit

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Iterator
 
-from ..util import project_files, yamlio
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.errors import FolioError
 from ..core.model import Lang
+from ..util import project_files, yamlio
 from .base import CheckContext, Code, Count, Phrase, _, at, ngettext, text
 from .wordlists import WORDLISTS, in_dictionary, language_of, suggestions, wordlist
 
@@ -135,7 +135,7 @@ def _words(lines: Lines, known: set[str] = frozenset()) -> Iterator[tuple[int, s
             if len(word) < 2 or line[start - 1:start].isdigit() or line[end:end + 1].isdigit():
                 continue
             upper = word.isupper()
-            if upper and ROMAN.fullmatch(word) or word[-1] == "s" and CAPS_PLURAL.fullmatch(word):
+            if (upper and ROMAN.fullmatch(word)) or (word[-1] == "s" and CAPS_PLURAL.fullmatch(word)):
                 continue
             in_caps = False
             if upper:

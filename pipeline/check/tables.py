@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Kind, Unit

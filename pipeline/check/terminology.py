@@ -8,13 +8,13 @@ decisions and consistency are judged per edition, definitions of abbreviations p
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from ..core.diagnostics import Diagnostic, Severity
-from ..language import Matcher, compile_term, lemmas
 from ..core.model import Lang
-from ..util import project_files
+from ..language import Matcher, compile_term, lemmas
 from ..language.termbase import GLOSSARY, bracket_pairs, load_termbase
+from ..util import project_files
 from . import terminology_abbr as abbr
 from . import terminology_glossary as glossary
 from .base import CheckContext, Code, Count, Phrase, Text, Word, _, at, locate, ngettext, text
@@ -222,7 +222,7 @@ def brackets(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]:
         game = games.get(ctx.corpus.units[pair.unit].document, "")
         ru = _concepts_spanning(base, game, Lang.RU, pair.ru)
         en = _concepts_spanning(base, game, Lang.EN, pair.en)
-        if not ru and not en or ru & en:
+        if (not ru and not en) or ru & en:
             continue
         unit = ctx.corpus.units[pair.unit]
         side = unit.sides[Lang.RU]

@@ -11,9 +11,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..core.model import Lang
 from ..language import Token, find_term
 from ..language.morph import ru_word
-from ..core.model import Lang
 
 #: 2-4 letters, at least two capitals (CB, ROTW, CtA, DoW, КО); an English one may take a
 #: plural -s (PRs, CtAs). Longer capitalised words in these texts are names and headings.

@@ -11,7 +11,7 @@ names has a term in that language (what the site shows: :meth:`pipeline.site.ren
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import LANGUAGES, Lang

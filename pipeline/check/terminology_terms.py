@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..language.brackets import english_originals
-from ..language import Matcher, Token, compile_term, lemmas
 from ..core.model import Lang, Side, Unit
+from ..language import Matcher, Token, compile_term, lemmas
+from ..language.brackets import english_originals
 from ..language.termbase import Concept, Ruling, Termbase, load_termbase
 from .base import CheckContext
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from ..core.diagnostics import Diagnostic, Severity
-from ..core.model import Document, Kind, Lang, Unit
+from ..core.model import Kind, Lang, Unit
 from . import quotes
 from .base import CheckContext, Code, Word, _, at, text
 

@@ -10,19 +10,19 @@ the commit the revision names (pipeline/incremental/fingerprint.py), so moving t
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Iterator
 
-from ..util import project_files
 from ..core.errors import FolioError
-from ..read.manifest import MANIFEST, Baseline, load_baseline
 from ..core.model import Corpus
-from .worddiff import Misspellings
+from ..read.manifest import MANIFEST, Baseline, load_baseline
+from ..util import project_files
 from . import revisions
 from .diff import EditionDiff, diff_editions
+from .worddiff import Misspellings
 
 
 @dataclass

@@ -14,11 +14,11 @@ import os
 import posixpath
 import tarfile
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Iterator
 
 from ..core.errors import FolioError
 from ..util.git import run as _git

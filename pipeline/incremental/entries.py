@@ -22,10 +22,11 @@ import dataclasses
 import hmac
 import types
 import typing
+from collections.abc import Callable
 from enum import Enum
 from functools import cache
 from hashlib import sha256
-from typing import Any, Callable
+from typing import Any
 
 from ..core.diagnostics import Code, Diagnostic, Severity, Text
 

@@ -19,11 +19,11 @@ from pathlib import Path
 
 import yaml
 
-from ..util import project_files, resources, yamlio
 from ..core.errors import FolioError
 from ..core.model import Document
-from ..link.translations.store import DIRECTORY
 from ..core.version import folio_version
+from ..link.translations.store import DIRECTORY
+from ..util import project_files, resources, yamlio
 
 #: Folio's own files whose change changes the outputs: the package's code and catalogs, and
 #: its templates (package data, pipeline/util/resources.py)

@@ -19,14 +19,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from ..core.diagnostics import Diagnostic, Text
+from ..core.model import Claims, Corpus, Document, Reference, RefKind, RefProblem, RefStatus, Translation, Unit
+from ..link.references import offered
 from . import pickled
 from .buildcache import BuildCache
-from ..core.diagnostics import Diagnostic, Text
 from .entries import conforms
 from .fingerprint import Fingerprint, digest
-from ..core.model import (Claims, Corpus, Document, Reference, RefKind, RefProblem, RefStatus, Translation,
-    Unit)
-from ..link.references import offered
 
 LOADED, FOUND, RESOLVED = "loaded", "refs-found", "refs-resolved"
 

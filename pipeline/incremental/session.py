@@ -13,18 +13,18 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
+from ..core.diagnostics import Diagnostic, Severity
 from ..util import workers
 from ..util.atomic import atomic_dirs, clear_stale
+from ..util.progress import Progress
 from .buildcache import CACHE, MANIFEST, BuildCache, read_manifest
-from ..core.diagnostics import Diagnostic, Severity
 from .entries import CACHE_DAMAGED, Damaged, is_finding
 from .fingerprint import Fingerprint, fingerprint
-from ..util.progress import Progress
 
 #: in site/: the id of the build that made it, so that a site left behind by a build that
 #: failed halfway (or by an older Folio) is never taken for up to date

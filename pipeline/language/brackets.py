@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .morph import ru_nominative
 from ..core.model import Corpus, Lang
+from .morph import ru_nominative
 
 _BRACKETS = re.compile(r"\[([^\[\]\n]*[A-Za-z][^\[\]\n]*)\]")
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]")

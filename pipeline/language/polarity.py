@@ -28,8 +28,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..core.model import Lang
-from .tokens import Token, lemmas
 from .morph import parses, ru_word
+from .tokens import Token, lemmas
 
 
 class Marker(NamedTuple):
@@ -105,8 +105,8 @@ def negations(text: str, lang: str) -> tuple[Marker, ...]:
             if following & _NOT_A_NEGATION_BEFORE.get(lang, frozenset()):
                 continue
             # `no more than`, «пока не» (`until`, or `while not`): a negation only in part
-            partly = bool(following & COMPARATIVES[lang]) or lang == Lang.RU and \
-                bool(keys & {"не", "ни"}) and (_until(words, n, text) or _comparative(words, n + 1))
+            partly = bool(following & COMPARATIVES[lang]) or (lang == Lang.RU and \
+                bool(keys & {"не", "ни"}) and (_until(words, n, text) or _comparative(words, n + 1)))
             found.append(Marker(token.start, token.end, token.text, not partly))
         elif keys & weak or _lexical(token, following, lang):
             found.append(Marker(token.start, token.end, token.text, False))

@@ -15,10 +15,10 @@ from typing import Any
 
 import yaml
 
-from ..util import yamlio
 from ..core.errors import FolioError
-from .match import is_surface_form
 from ..core.model import LANGUAGES
+from ..util import yamlio
+from .match import is_surface_form
 
 GLOSSARY = "corpus/glossary.yaml"
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")

@@ -14,7 +14,7 @@ import re
 from typing import NamedTuple
 
 from ..core.model import Lang
-from .morph import WordInfo, fold, ru_nominative, ru_stems, ru_word
+from .morph import WordInfo, ru_stems, ru_word
 from .pipelines import en_lemma, lemma, nlp
 
 

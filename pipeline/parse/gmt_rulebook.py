@@ -16,9 +16,24 @@ from typing import Any
 from ..core.model import Document, Kind, RowProblem, Unit
 from ..read.reader import Source
 from .builder import TreeBuilder
-from .line_shapes import (RULE_NUMBER, BULLET, EXAMPLE, LABEL, NOTE, NOTE_ROLES, NUMBERED, TABLE_ROW,
-    is_blank, is_upper_title, looks_like_heading, match_item, split_run_in, structural_lines, table_cells,
-    word_count)
+from .line_shapes import (
+    BULLET,
+    EXAMPLE,
+    LABEL,
+    NOTE,
+    NOTE_ROLES,
+    NUMBERED,
+    RULE_NUMBER,
+    TABLE_ROW,
+    is_blank,
+    is_upper_title,
+    looks_like_heading,
+    match_item,
+    split_run_in,
+    structural_lines,
+    table_cells,
+    word_count,
+)
 from .translated import common_fields, text_lines
 
 #: blanks taken whole, and the title ends in a character that is not one (lines.py)

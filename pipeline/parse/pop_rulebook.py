@@ -17,8 +17,20 @@ from typing import Any
 from ..core.model import Document, Kind, Unit
 from ..read.reader import Source
 from .builder import TreeBuilder
-from .line_shapes import (RULE_PARTS, FOOTNOTE, NOTE, NOTE_ROLES, NUMBERED, indent_of, is_blank,
-    looks_like_heading, match_item, next_texts, split_run_in, structural_lines)
+from .line_shapes import (
+    FOOTNOTE,
+    NOTE,
+    NOTE_ROLES,
+    NUMBERED,
+    RULE_PARTS,
+    indent_of,
+    is_blank,
+    looks_like_heading,
+    match_item,
+    next_texts,
+    split_run_in,
+    structural_lines,
+)
 from .translated import common_fields, text_lines
 
 # blanks taken whole, and a group before them ends in a character that is not one (lines.py)

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Collection
+from typing import Any
 
 from yaml.nodes import MappingNode, Node, SequenceNode
 
-from ..util import project_files, yamlio
 from ..core.errors import FolioError
 from ..core.model import LANGUAGES, Document
 from ..core.site_names import RESERVED
+from ..util import project_files, yamlio
 
 MANIFEST = "corpus/manifest.yaml"
 REQUIRED = ("key", "game", "rulebook", "title", "edition", "language", "parser", "source")

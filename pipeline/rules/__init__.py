@@ -16,16 +16,42 @@ and topic.
 
 from __future__ import annotations
 
+from . import (
+    eu_risto_effects,
+    eu_risto_events,
+    eu_risto_politics,
+    his_england_france,
+    his_new_world,
+    his_papacy,
+    his_winter,
+    pop_military,
+    vq_actions,
+    vq_deployment,
+)
+from .decision_tables import DecisionTable, decision_table, decision_tables
 from .facts import Fact, Facts, MissingFactError, Range, load, load_facts
 from .inputs import RuleError, RuleInputError
 from .registry import RULES, Citation, Outcome, Rule, get, run
-from .decision_tables import DecisionTable, decision_table, decision_tables
-from . import (eu_risto_events, eu_risto_politics, eu_risto_effects, his_papacy, his_england_france,
-    his_winter, his_new_world, vq_deployment, vq_actions, pop_military)
 
 MODULES = (eu_risto_events, eu_risto_politics, eu_risto_effects, his_england_france, his_papacy, his_winter,
            his_new_world, vq_deployment, vq_actions, pop_military)
 
-__all__ = ["Citation", "DecisionTable", "Fact", "Facts", "MissingFactError", "Outcome", "Range", "Rule",
-           "RuleError", "RuleInputError", "RULES", "decision_table", "decision_tables", "get", "load", "load_facts",
-           "run"]
+__all__ = [
+    "RULES",
+    "Citation",
+    "DecisionTable",
+    "Fact",
+    "Facts",
+    "MissingFactError",
+    "Outcome",
+    "Range",
+    "Rule",
+    "RuleError",
+    "RuleInputError",
+    "decision_table",
+    "decision_tables",
+    "get",
+    "load",
+    "load_facts",
+    "run",
+]

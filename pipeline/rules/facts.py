@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 from ..core.errors import FolioError
 from ..core.model import LANGUAGES, Lang
@@ -126,7 +126,7 @@ class Facts:
     def __contains__(self, fact_id: str) -> bool:
         return fact_id in self.facts
 
-    def recording(self) -> "Facts":
+    def recording(self) -> Facts:
         """The same facts, noting in ``read`` every id a rule asks for (by id or by group), so
         which facts a rule reads is observed, not declared by hand."""
         copy = Facts.__new__(Facts)
@@ -153,7 +153,7 @@ class Facts:
             self.read.add(fact_id)
         return self.facts.get(fact_id)
 
-    def without(self, unit_id: str) -> "Facts":
+    def without(self, unit_id: str) -> Facts:
         """These facts less those bound to ``unit_id`` or a unit inside it: a worked example is
         replayed without them, so that it cannot validate itself."""
         kept = {i: f for i, f in self.facts.items()

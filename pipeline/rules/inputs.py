@@ -15,8 +15,9 @@ import functools
 import re
 import types
 import typing
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Annotated, Any, Callable, Mapping, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, get_args, get_origin, get_type_hints
 
 
 class RuleError(Exception):
@@ -78,7 +79,7 @@ class Inputs:
             object.__setattr__(self, name, convert_one(getattr(self, name), name))
 
     @classmethod
-    def from_raw(cls, raw: Mapping[str, Any]) -> "Inputs":
+    def from_raw(cls, raw: Mapping[str, Any]) -> Inputs:
         """Build from ``name -> value`` (strings from the CLI, YAML values from a scenario)."""
         known, required = _names(cls)
         for name in raw:

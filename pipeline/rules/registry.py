@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import difflib
 import inspect
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .facts import Fact, Facts
 from .inputs import Inputs, InputSpec, RuleInputError, plain

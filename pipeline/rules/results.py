@@ -31,7 +31,7 @@ class ResultField:
     name: str
     type: str
     meaning: str
-    fields: tuple["ResultField", ...] = ()  # a nested record's own fields (a list of them, or one)
+    fields: tuple[ResultField, ...] = ()  # a nested record's own fields (a list of them, or one)
 
     @property
     def signed(self) -> bool:

@@ -14,8 +14,8 @@ from typing import Any
 
 import yaml
 
-from ..util import yamlio
 from ..core.errors import FolioError
+from ..util import yamlio
 
 
 @dataclass

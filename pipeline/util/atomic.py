@@ -22,9 +22,9 @@ import re
 import secrets
 import shutil
 import time
+from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from ..core.errors import FolioError
 

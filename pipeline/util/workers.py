@@ -12,7 +12,8 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
-from typing import Callable, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from .progress import Progress
 

@@ -27,8 +27,8 @@ from yaml.constructor import ConstructorError
 from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from . import project_files
 from ..core.errors import FolioError
+from . import project_files
 
 #: The corpus's files nest five levels deep at most; the pure-Python reader overflows Python's
 #: stack a little past 300, and libyaml refuses past 1000.
@@ -74,7 +74,7 @@ def _parse(text: str, rel_path: str, construct: bool) -> tuple[Node | None, Any]
             if node is None:
                 return None, None
             return node, _walk(loader, node, 1, set(), construct)
-        except Exception:  # noqa: BLE001 - a refusal, or whatever libyaml or a constructor
+        except Exception:
             pass  # raised: the pure-Python reader below finds it again and words it
         finally:
             if loader is not None:
@@ -187,7 +187,7 @@ class _Strict(yaml.SafeLoader):
             return super().construct_object(node, deep)
         except yaml.YAMLError:
             raise
-        except Exception as exc:  # noqa: BLE001 - int("1" * 5000), date(2024, 2, 30) ...
+        except Exception as exc:
             why = str(exc).split(";")[0]
             raise ConstructorError(None, None, f"cannot read the value {_shown(node)} as "
                                    f"{node.tag.rsplit(':', 1)[-1]} ({why})", node.start_mark) from None

@@ -5,7 +5,7 @@ taken by one is not taken again, so `разделе 11.1 ниже` is one rule r
 not a rule reference plus a vague `ниже`.
 
 The patterns read the text's structural form (pipeline/core/characters.py: a no-break space is a
-space, a zero-width space inside `18.​1` is nothing); a reference's place and words are those
+space, a zero-width space inside `18.\u200b1` is nothing); a reference's place and words are those
 of the text as written.
 """
 

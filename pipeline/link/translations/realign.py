@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...editions.align import MARKER, How, Piece, align, similarity
 from ...core.model import Unit
+from ...editions.align import MARKER, How, Piece, align, similarity
 from .store import Entry, TranslationFile, fingerprint
 
 

@@ -3,8 +3,8 @@ or review: what `folio status [--units]` and the website's status page show."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Callable
 
 from ...core.model import LANGUAGES, Corpus, Status, Unit
 from ...editions.worddiff import Chunk, elided, word_changes, word_diff
@@ -85,7 +85,7 @@ def coverage(corpus: Corpus) -> list[Coverage]:
     rows = []
     for document, units in _units_to_translate(corpus):
         for lang in LANGUAGES:
-            counts = {status: 0 for status in Status}
+            counts = dict.fromkeys(Status, 0)
             for unit in units:
                 counts[corpus.status(unit, lang)] += 1
             rows.append(Coverage(document.key, lang, len(units), counts[Status.TRANSLATED],

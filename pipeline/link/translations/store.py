@@ -15,9 +15,9 @@ from pathlib import Path
 
 import yaml
 
-from ...util import yamlio
 from ...core.errors import FolioError
 from ...core.model import LANGUAGES
+from ...util import yamlio
 
 DIRECTORY = "corpus/translations"
 _NAME = re.compile(r"^(?P<document>[a-z0-9][a-z0-9-]*)\.(?P<lang>[a-z]{2})\.yaml$")

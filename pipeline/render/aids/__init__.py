@@ -24,25 +24,25 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
-from ...util import workers
-from ...util.atomic import atomic_dir
 from ...core.diagnostics import Code, Count, Diagnostic, Severity, _, ngettext, text
 from ...core.errors import FolioError
 from ...core.lookup import Lookup
 from ...core.model import LANGUAGES, Corpus, Lang
+from ...core.version import folio_version
 from ...rules import load_facts
 from ...rules.facts import Facts
 from ...rules.rendering import placed
-from ...core.version import folio_version
+from ...util import workers
+from ...util.atomic import atomic_dir
 from . import his, pop, risto, vq
 from .address import Addresses
+from .html import environment, render_html
 from .pdf import PAPERS, Variant
 from .press import Press
-from .html import environment, render_html
 from .sheet import Sheet
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from babel import Locale
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from ...util import resources
 from ...core.labels import label
 from ...core.version import folio_version
+from ...util import resources
 from .address import Address
 from .sheet import Sheet
 

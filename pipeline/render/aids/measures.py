@@ -19,15 +19,15 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Callable
 from html.parser import HTMLParser
-from typing import Callable
 
 from ...incremental.entries import conforms
 from . import pack
 
 Entries = dict[str, dict]
 #: the void elements of HTML: a start tag that opens nothing
-VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
+VOID = frozenset(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"])
 
 
 class _Open(HTMLParser):

@@ -12,8 +12,8 @@ here, in the parent process, only: the workers lay out and hand back bytes and m
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ...util import workers
 from . import cache, measures, pack, pdf

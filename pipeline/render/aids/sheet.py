@@ -31,7 +31,7 @@ class Text:
     #: spans of ``value`` (start, end) that state a rule fact the aid shows: printed in bold
     facts: tuple[tuple[int, int], ...] = ()
 
-    def stating(self, fact: Fact) -> "Text | None":
+    def stating(self, fact: Fact) -> Text | None:
         """This text with the fact's words (its wording in this text's language) marked, or
         None where the text does not hold them all, or they do not state the fact's numbers
         (a fact changed and its words not: the aid prints the fact's own sentence then, and
@@ -86,7 +86,7 @@ class Line:
     marker: str = ""
     title: Text | None = None
     body: Text | None = None
-    children: list["Line"] = field(default_factory=list)
+    children: list[Line] = field(default_factory=list)
     callouts: list[Callout] = field(default_factory=list)
     keep: bool = False  # printed whole on one page
 

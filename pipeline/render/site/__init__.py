@@ -16,23 +16,23 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ...util import project_files, workers
-from ...util.atomic import atomic_dir
 from ...check.config import load_config
 from ...check.families import all_codes
-from ...incremental.buildcache import carry
 from ...core.diagnostics import Diagnostic
 from ...core.model import Corpus
-from ...rules import load_facts
-from ...rules.facts import Facts
-from ...rules.rendering import placed
-from ...rules.decision_tables import decision_tables
+from ...i18n import catalogs as i18n
+from ...incremental.buildcache import carry
 from ...incremental.session import Session, stage
 from ...language.termbase import GLOSSARY, Termbase, load_termbase
-from ...i18n import catalogs as i18n
+from ...rules import load_facts
+from ...rules.decision_tables import decision_tables
+from ...rules.facts import Facts
+from ...rules.rendering import placed
+from ...util import project_files, workers
+from ...util.atomic import atomic_dir
 from . import mkdocs_adapter, pages, search
-from .keys import navigation_key, page_keys
 from .fragments import TEMPLATES, Renderer, root_page
+from .keys import navigation_key, page_keys
 from .structure import SITE_LANGUAGES, Site, plan
 
 BASE_CONFIG = "mkdocs.yml"

@@ -13,11 +13,11 @@ its unit has no current translation says so (``untranslated``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
-from ...editions.diff import DocumentDiff
 from ...core.model import Corpus, Status, Unit
+from ...editions.diff import DocumentDiff
 from ...editions.worddiff import Chunk
 from .units import HEADINGS
 

@@ -21,8 +21,8 @@ names) is code.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from markupsafe import Markup, escape
 

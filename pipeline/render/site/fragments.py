@@ -8,30 +8,30 @@ autoescaping on everywhere, and read their interface strings from the Babel cata
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Callable
 
 from babel import Locale
 from babel.dates import format_date
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from ...util import resources
 from ...core.diagnostics import Diagnostic, Severity
 from ...core.labels import _sentence, label
-from ...editions.diff import ADDED
 from ...core.lookup import Lookup
 from ...core.model import LANGUAGES, Corpus, Kind, Lang, Reference, RefKind, RefStatus, Unit
+from ...editions.diff import ADDED
+from ...i18n import catalogs as i18n
 from ...language.termbase import Abbreviation, Termbase
+from ...util import resources
+from . import search
 from .changes import rows as change_rows
+from .contents import contents_line
 from .findings import SEVERITIES, Findings, quoted
 from .inline import Abbreviations
-from .contents import contents_line
 from .report_items import finding_items
 from .reports import checks_by_code, coverage_by_document, pending_by_document
 from .rule_words import TableWords
-from ...i18n import catalogs as i18n
-from . import search
 from .structure import Page, Site, relative
 from .unit_html import UnitHtml
 from .units import HEADINGS, Context, check_kinds, render

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...language.numbers import number_words
 from ...core.model import Lang
+from ...language.numbers import number_words
 from ...rules.facts import Fact
 from ...rules.wording import numbers, periods
 

@@ -16,10 +16,10 @@ import json
 from collections import defaultdict
 from dataclasses import asdict, fields
 
-from ...core.diagnostics import Diagnostic
-from ...incremental.fingerprint import Fingerprint, digest
-from ...core.model import Corpus
 from ...check.config import CONFIG
+from ...core.diagnostics import Diagnostic
+from ...core.model import Corpus
+from ...incremental.fingerprint import Fingerprint, digest
 from ...language.termbase import GLOSSARY
 from ...link.translations.status import coverage
 from .structure import Site

@@ -28,13 +28,13 @@ from mkdocs.exceptions import MkDocsException
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.toc import get_toc
 
-from ...util import project_files, yamlio
+from ...core.errors import FolioError
 from ...incremental import usercache
-from . import lexicon
 from ...incremental.buildcache import BuildCache, carry
 from ...incremental.entries import Damaged, opened, seal
-from ...core.errors import FolioError
 from ...incremental.fingerprint import digest, theme_dir
+from ...util import project_files, yamlio
+from . import lexicon
 from .fragments import RenderedPage
 
 

@@ -12,15 +12,15 @@ from __future__ import annotations
 import html
 import json
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
-from ...util import workers
+from ...core.model import Corpus
 from ...incremental.buildcache import BuildCache, carry
 from ...incremental.entries import conforms
 from ...incremental.fingerprint import Fingerprint, digest
-from ...core.model import Corpus
+from ...util import workers
 from . import lexicon, mkdocs_adapter, search_input
 from .fragments import Renderer
 from .structure import Page, Site

@@ -5,7 +5,7 @@ commit). The words are the catalogs', read as the templates' newstyle ``_()`` re
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from markupsafe import Markup, escape
 

@@ -11,14 +11,15 @@ when the site is rendered: a new tabulated rule cannot reach a page in code name
 from __future__ import annotations
 
 import enum
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ...core.errors import FolioError
+from ...rules.decision_tables import Case, DecisionTable
 from ...rules.eu_risto_events import Period, Roll
 from ...rules.eu_risto_politics import EuPower
 from ...rules.his_england_france import Card, PapalAction, Play
 from ...rules.inputs import plain
-from ...rules.decision_tables import Case, DecisionTable
 
 
 def _(text: str) -> str:

@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...incremental.buildcache import carry
-from ...incremental.entries import conforms
 from ...core.errors import FolioError
-from ...incremental.fingerprint import digest, tool_version
 from ...core.labels import Gettext, label
 from ...core.model import Corpus, Kind, Unit
+from ...incremental.buildcache import carry
+from ...incremental.entries import conforms
+from ...incremental.fingerprint import digest, tool_version
 
 BUNDLE = "pagefind"
 ENTRY = "pagefind-entry.json"
@@ -58,7 +58,7 @@ def unit_index(corpus: Corpus, document: Unit, lang: str, gettext: Gettext) -> s
 
 def index(site_dir: Path, pages: Path | None = None,
           cache: tuple[Path | None, Path | None] = (None, None), jobs: int = 1,
-          damaged: list[Path] | None = None) -> "Indexed":
+          damaged: list[Path] | None = None) -> Indexed:
     """Index ``site_dir`` into ``site_dir``/pagefind (see :func:`start`)."""
     return start(site_dir, pages, cache, jobs, damaged).wait()
 
@@ -246,7 +246,7 @@ def _whole(previous: Path, key: str) -> bool:
         return False
 
 
-def _keep_listing(part: "_Part") -> None:
+def _keep_listing(part: _Part) -> None:
     """After a run: the listing that lets a later build check the bundle it keeps."""
     listing = json.dumps(_listing(part.output), sort_keys=True, separators=(",", ":"))
     (part.output / FILES).write_text(listing, "utf-8")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 
 class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+    def log_message(self, format, *args):
         pass  # one line per request buries what matters in a terminal
 
 

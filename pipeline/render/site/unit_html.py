@@ -11,11 +11,11 @@ as the templates' ``_()`` reads them: the translation is markup, its arguments a
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from markupsafe import Markup, escape
 
-from ...core.model import Lang, RowProblem
+from ...core.model import RowProblem
 from .glance import Glance
 
 

@@ -8,9 +8,10 @@ and what refers to it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable
+from typing import Any
 
 from markupsafe import Markup
 

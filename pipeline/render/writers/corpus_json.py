@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from pathlib import Path
+from collections.abc import Iterator
 from json.encoder import encode_basestring
-from typing import Any, Iterator
+from pathlib import Path
+from typing import Any
 
-from ...incremental.fingerprint import digest
 from ...core.model import LANGUAGES, Corpus, Document, Reference, Side, Translation, Unit
-from ...rules.facts import Facts
 from ...core.version import folio_version
+from ...incremental.fingerprint import digest
+from ...rules.facts import Facts
 from . import json_text
 from .facts_json import fact_to_json, facts_by_unit
 
