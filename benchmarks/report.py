@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+import itertools
 
 STAGES = ("read", "parse", "link", "check", "render corpus", "render site", "search index", "aids")
 
@@ -113,7 +114,7 @@ def stages(results: list[dict]) -> str:
 def growth(results: list[dict]) -> str:
     """How each cost grows from one scale to the next, as the exponent k of cost ~ size**k:
     1.00 is linear, 2.00 would be the square of the corpus."""
-    pairs = list(zip(results, results[1:]))
+    pairs = list(itertools.pairwise(results))
     if not pairs:
         return ""
     header = "| growth, k in cost ~ size^k | " + " | ".join(f"{_scale(a)} → {_scale(b)}" for a, b in pairs) + " |"

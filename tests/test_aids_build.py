@@ -44,7 +44,7 @@ def test_folio_build_prints_every_aid_into_build_aids(project):
 
 
 def test_the_website_links_each_aid_and_the_links_work_offline(project):
-    root, result = project
+    root, _result = project
     site = root / "site"
     assert broken_links(site) == []
     for lang in LANGUAGES:

@@ -19,7 +19,7 @@ def findings(ctx):
 
 
 def test_the_real_misspelt_names_with_the_gazetteers_spelling():
-    found = [d for d in findings(real_context())]
+    found = list(findings(real_context()))
     assert located(found) == [f"{RISTO}:183:95 name-misspelt", f"{RISTO}:183:132 name-misspelt"]
     assert [d.suggestion for d in found] == ["Thüringen", "Wurttemberg"]
     assert list(names.check(real_context())) == []  # judged once, on the whole corpus

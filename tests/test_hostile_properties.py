@@ -99,7 +99,7 @@ def test_the_reader_refuses_cleanly_or_reads_every_byte(data, language):
 
 # -- the YAML loader ---------------------------------------------------------------------------
 
-YAML_FILES = sorted(p for p in (REPO / "corpus").rglob("*.yaml")) + [REPO / "mkdocs.yml"]
+YAML_FILES = [*sorted(p for p in (REPO / "corpus").rglob("*.yaml")), REPO / "mkdocs.yml"]
 YAML_TEXTS = [p.read_text("utf-8") for p in YAML_FILES]
 YAML_EXCERPTS = ["\n".join(text.split("\n")[n:n + 12]) + "\n"
                  for text in YAML_TEXTS for n in range(0, len(text.split("\n")), 30)]

@@ -38,6 +38,7 @@ from pipeline.language.numbers import ordinals
 from pipeline.language.polarity import conditions, negations
 from pipeline.language.signs import signed_numbers
 from pipeline.link.references.mentions import extract
+import itertools
 
 NEW_CODES = {code.code for module in (parity_meaning, parity_order) for code in module.CODES}
 #: the families a draft's unit is judged by (the rules family speaks on changed wording: issue
@@ -185,7 +186,7 @@ def test_a_joined_or_split_sentence_never_looks_dropped_and_a_dropped_one_is_alw
         if len(found.theirs) != len(ours) or len(ours) < 2:
             continue
         conjunction = ", и " if lang == "ru" else ", and "
-        for first, second in zip(ours, ours[1:]):
+        for first, second in itertools.pairwise(ours):
             joined = (text[:first.start] + first.text.rstrip(".!?") + conjunction
                       + second.text[0].lower() + second.text[1:] + text[second.end:])
             said = _sentence_findings(ctx, unit, source_lang, lang, joined)

@@ -116,7 +116,7 @@ def footnoted(lines: int) -> str:
     out = ["5.5 Military Actions #", "", "Recruit Units (1c) #", ""]
     for n in range(lines):
         out += [f"Units may be recruited in province {n} (see above).**", ""]
-    return "\n".join(out + ["Declare War (1c) #", "", "** Only in peace.", ""])
+    return "\n".join([*out, "Declare War (1c) #", "", "** Only in peace.", ""])
 
 
 def test_footnote_markers_far_from_their_footnote_resolve_in_linear_time():

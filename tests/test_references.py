@@ -134,7 +134,7 @@ def test_relative_references(corpus):
 
 
 def test_footnote_markers(corpus):
-    [page, star] = refs_at(corpus, POP, 17)
+    [_page, star] = refs_at(corpus, POP, 17)
     assert star.target_id == "pop:5.5/action-1/footnote-1"
     [_, far] = refs_at(corpus, POP, 47)
     assert far.problem == RefProblem.DISTANT and far.target_id == "pop:5.5/action-1/footnote-2"

@@ -45,7 +45,7 @@ def test_every_fact_has_a_russian_label_that_tells_it_from_its_neighbours():
 
 
 def test_ranges_of_one_decision_cover_the_die_without_overlap():
-    die = [loaded for loaded in (facts().range("his.mary-i.die.papal"), facts().range("his.mary-i.die.normal"))]
+    die = [facts().range("his.mary-i.die.papal"), facts().range("his.mary-i.die.normal")]
     assert sorted(n for r in die for n in range(r.low, r.high + 1)) == [1, 2, 3, 4, 5, 6]
     brackets = [f.value for f in facts().group("his.mary-i.papal")]
     assert [cp for cp in range(1, 9) if sum(cp in b for b in brackets) != 1] == []

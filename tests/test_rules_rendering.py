@@ -123,7 +123,7 @@ def test_a_correct_retranslation_of_every_fact_unit_passes_folio_check(folio, re
 def test_the_words_found_again_render_the_facts(retranslated):
     """Each fact's Russian words are found in the new translation, state the fact's numbers, and
     say what the old words said: a sample read by a person, the rest by their numbers."""
-    root, corpus, facts = retranslated
+    _root, corpus, facts = retranslated
     shown = placed(facts, corpus)
     expected = {
         "eu-risto.tordesillas.acceptance": ("Чтобы событие вступило в силу, его должны принять и SPA, и POR.",),

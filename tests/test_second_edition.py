@@ -159,7 +159,7 @@ def test_punctuation_is_a_correction_and_a_new_word_or_number_never_is(line, dat
         assert correction(line, quotes, "en", SPELLING_OF)
     words = line.split()
     at = data.draw(st.integers(0, len(words)))
-    added = " ".join(words[:at] + [data.draw(st.sampled_from(["not", "never", "SPA", "also"]))] + words[at:])
+    added = " ".join([*words[:at], data.draw(st.sampled_from(["not", "never", "SPA", "also"])), *words[at:]])
     assert not correction(line, added, "en", SPELLING_OF)
     if re.search(r"\d", line):
         renumbered = re.sub(r"\d", lambda m: str((int(m.group()) + 1) % 10), line, count=1)

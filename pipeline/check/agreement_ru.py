@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from ..language.morph import parses
 from .base import WORD
+import itertools
 
 ADJECTIVES = {"ADJF", "PRTF"}
 #: cases pymorphy3 splits finer than agreement does (``в году``: loc2; ``чашка чаю``: gen2)
@@ -52,7 +53,7 @@ def disagreements(text: str) -> Iterator[Pair]:
     words = [(m.start(), m.end(), m.group()) for m in WORD.finditer(text)]
     numbers = [(m.start(), m.end(), m.group()) for m in DIGITS.finditer(text)]
     tokens = sorted(words + numbers)
-    for n, ((s1, e1, w1), (s2, e2, w2)) in enumerate(zip(tokens, tokens[1:])):
+    for n, ((s1, e1, w1), (s2, e2, w2)) in enumerate(itertools.pairwise(tokens)):
         if not BETWEEN.fullmatch(text[e1:s2]) or _abbreviation(w2):
             continue
         nouns = _all_of(w2, {"NOUN"})

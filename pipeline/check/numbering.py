@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Kind, Unit
 from .base import CheckContext, Code, Text, Word, _, at, text
+import itertools
 
 GAP = Code("num-gap", Severity.ERROR, "a numbered sequence skips a number (1, 2, 4)")
 ORDER = Code("num-order", Severity.ERROR,
@@ -172,8 +173,8 @@ def _sections(ctx: CheckContext) -> Iterator[Diagnostic]:
         if number:
             by_document[section.document].append((section, number))
     for sections in by_document.values():
-        for (_section, before), (unit, number) in zip(sections, sections[1:]):
-            expected = [before + (1,)] + [before[:k] + (before[k] + 1,) for k in range(len(before))]
+        for (_section, before), (unit, number) in itertools.pairwise(sections):
+            expected = [(*before, 1)] + [(*before[:k], before[k] + 1) for k in range(len(before))]
             shown, prior = ".".join(map(str, number)), ".".join(map(str, before))
             side = unit.side()
             if number in expected:

@@ -25,9 +25,8 @@ PREPOSITIONS = ("в", "во", "на", "с", "со", "из", "для", "о", "о�
                 "за", "над", "под", "при", "через", "между", "перед", "без", "до", "после", "против",
                 "среди", "вместо", "кроме", "вокруг")
 #: ``word [preposition] clause-word``, with nothing but one space between them
-CLAUSE = re.compile(r"(?P<before>[^\W\d_]+)(?P<gap> )(?P<prep>(?:%s) )?"
-                    r"(?P<word>котор(?:ый|ая|ое|ые|ого|ой|ому|ом|ым|ую|ых|ыми)|что|если)(?![-\w])"
-                    % "|".join(PREPOSITIONS), re.IGNORECASE)
+CLAUSE = re.compile(r"(?P<before>[^\W\d_]+)(?P<gap> )(?P<prep>(?:" + "|".join(PREPOSITIONS) + ") )?"
+                    r"(?P<word>котор(?:ый|ая|ое|ые|ого|ой|ому|ом|ым|ую|ых|ыми)|что|если)(?![-\w])", re.IGNORECASE)
 #: genitive forms, which may follow the noun they own inside the clause
 WHOSE = {"которого", "которой", "которых"}
 WHO = {"NOUN", "ADJF", "PRTF", "NPRO"}

@@ -22,6 +22,7 @@ from ..core.model import Lang
 from ..util import project_files, yamlio
 from .base import CheckContext, Code, Count, Phrase, _, at, ngettext, text
 from .wordlists import WORDLISTS, in_dictionary, language_of, suggestions, wordlist
+import itertools
 
 UNKNOWN = Code("spell-unknown", Severity.INFO,
                "a word neither Hunspell nor the project word list knows (once per word and file)")
@@ -282,7 +283,7 @@ def _case_variants(texts: list[tuple]) -> Iterator[Diagnostic]:
     found: dict[tuple[str, str, str], list] = defaultdict(list)
     for unit, side, lines in texts:
         for line_start, line, tokens in lines:
-            for first, second in zip(tokens, tokens[1:]):
+            for first, second in itertools.pairwise(tokens):
                 one = first.group()
                 if not one[0].isupper():  # most words: tested first
                     continue

@@ -86,7 +86,7 @@ def load() -> None:
 
 def _describe(word: str, lemma: str, lang: str) -> tuple[frozenset[str], bool, bool]:
     if len(word) > 2 and word.endswith(".") and word[:-1].isalpha() and word[:-1].isupper():
-        return _describe(word[:-1], word[:-1], lang)[:2] + (True,)
+        return (*_describe(word[:-1], word[:-1], lang)[:2], True)
     if not any(ch.isalpha() for ch in word):
         return frozenset(), False, False
     lower = word.lower()

@@ -304,7 +304,7 @@ def _relative(ref: Reference, unit: Unit, document: Document, index: Index) -> N
         if not above and position + 1 < len(ancestor.children):
             return _found(ref, ancestor.children[position + 1],
                           "vague: the text points at no rule in particular; taken as what follows")
-        if above and ancestor.kind in BLOCKS + (Kind.DOCUMENT,) and position > 0:
+        if above and ancestor.kind in (*BLOCKS, Kind.DOCUMENT) and position > 0:
             previous = index.corpus.units[ancestor.children[position - 1]]
             if previous.kind == Kind.SECTION:  # a headed part just above: that is what it means
                 return _found(ref, previous.id, "vague: taken as the section just above")

@@ -22,6 +22,7 @@ size and its anchors' positions, not a box's height.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import itertools
 
 #: the width of a card (mm): two narrow cards and the gap between them fill an A4 page's text
 #: width (186 mm); Letter's is 192 mm, and the cards are centred on it
@@ -143,7 +144,7 @@ def measure(document) -> tuple[float, dict[int, Card]]:
                 ends[current] = box.content_box_y() + box.height
     for index, card in cards.items():
         marks = tops[index] + [ends.get(index, tops[index][-1] if tops[index] else 0.0)]
-        card.blocks = [b - a for a, b in zip(marks, marks[1:])]
+        card.blocks = [b - a for a, b in itertools.pairwise(marks)]
     return head or 0.0, cards
 
 

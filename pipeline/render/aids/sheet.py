@@ -55,7 +55,7 @@ class Text:
             if end > start:
                 runs += [(self.value[at:start], False), (self.value[start:end], True)]
                 at = end
-        return [run for run in runs + [(self.value[at:], False)] if run[0]]
+        return [run for run in [*runs, (self.value[at:], False)] if run[0]]
 
 
 def stating(text: Text | None, *facts: Fact) -> tuple[Text | None, list[Fact]]:

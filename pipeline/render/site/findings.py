@@ -241,7 +241,7 @@ class Findings:
             at = found.start() + len(word)
         if not out:
             return quoted(value, self.lang)
-        return Markup("").join(out + [self._marked(value[at:], whole)])
+        return Markup("").join([*out, self._marked(value[at:], whole)])
 
     def _marked(self, piece: str, whole: str | None) -> Markup:
         """A piece of quoted data around a unit's link, marked as the whole of it would be."""
@@ -274,7 +274,7 @@ def marked_runs(value: str, page_lang: str) -> Markup:
         marked += [escape(value[at:run.start()]),
                    Markup(f'<span lang="{escape(foreign[0])}">{escape(run.group(0))}</span>')]
         at = run.end()
-    return inline_code(Markup("").join(marked + [escape(value[at:])]))  # data use `code` too
+    return inline_code(Markup("").join([*marked, escape(value[at:])]))  # data use `code` too
 
 
 def _run_of(letters: str) -> re.Pattern:

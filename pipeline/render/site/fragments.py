@@ -140,7 +140,8 @@ class Renderer:
         """What changed in one document since the edition the project compares with."""
         document = self.lookup.documents[page.key]
         diff = self.changes.diff.document(document.key)
-        href = lambda unit_id: self.site.unit_href(unit_id, page.path)
+        def href(unit_id):
+            return self.site.unit_href(unit_id, page.path)
         found = change_rows(diff, self.corpus, self.lang, document.language, href, self._label,
                              document.title_in(self.lang)) if diff.status != ADDED else None
         sections = [("renumbered", self.gettext("Renumbered")), ("moved", self.gettext("Moved")),
@@ -178,7 +179,8 @@ class Renderer:
 
     def _report(self, page: Page) -> RenderedPage:
         groups = checks_by_code(self.diagnostics)
-        href = lambda d: self.site.unit_href(d.unit, page.path) if d.unit in self.site.unit_page else None
+        def href(d):
+            return self.site.unit_href(d.unit, page.path) if d.unit in self.site.unit_page else None
 
         def unit_link(unit_id: str) -> Markup | None:
             if unit_id not in self.site.unit_page:
@@ -201,7 +203,8 @@ class Renderer:
             counts[str(d.severity)] += 1
         by_severity = {s: sum(c[s] for c in families.values()) for s in severities}
         toc = [(2, "summary", self.gettext("Summary"))] if groups else []
-        unit_name = lambda unit_id: self.unit_label(self.corpus.units[unit_id])
+        def unit_name(unit_id):
+            return self.unit_label(self.corpus.units[unit_id])
         return self._template(page, "report.html", self.gettext("Consistency report"),
                               groups=groups, total=len(self.diagnostics), findings=findings,
                               finding_items=lambda found: finding_items(found, findings, href, unit_name,

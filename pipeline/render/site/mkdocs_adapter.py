@@ -17,7 +17,7 @@ import os
 import secrets
 import shutil
 import stat
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import yaml
@@ -239,10 +239,8 @@ def sweep_templates() -> list[Path]:
             continue  # another build's, just replaced
         except (OSError, Damaged):
             found.append(path)
-            try:
+            with suppress(OSError):
                 path.unlink()
-            except OSError:
-                pass
     return found
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+import contextlib
 
 
 class _Quiet(SimpleHTTPRequestHandler):
@@ -24,7 +25,5 @@ def serve(site_dir: Path, host: str = "127.0.0.1", port: int = 8000) -> None:
     with make_server(site_dir, host, port) as server:
         bound_host, bound_port = server.server_address[:2]
         print(f"serving {site_dir} at http://{bound_host}:{bound_port}/ (Ctrl-C stops)", flush=True)
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
-        except KeyboardInterrupt:
-            pass

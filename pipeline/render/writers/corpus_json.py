@@ -76,10 +76,7 @@ def reference_to_json(ref: Reference) -> dict[str, Any]:
 
 def translation_to_json(corpus: Corpus, translation: Translation, *, orphaned: bool = False) -> dict[str, Any]:
     """Where a stored translation stands: a programmer sees which sides are finished."""
-    if orphaned:
-        status = "orphaned"
-    else:
-        status = str(corpus.status(corpus.units[translation.unit], translation.lang))
+    status = "orphaned" if orphaned else str(corpus.status(corpus.units[translation.unit], translation.lang))
     data: dict[str, Any] = {"unit": translation.unit, "lang": translation.lang, "status": status,
                             "path": translation.path, "line": translation.line}
     if translation.moved_from is not None:  # it followed its renumbered source sentence
