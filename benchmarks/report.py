@@ -4,10 +4,10 @@ performance page."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from pathlib import Path
-import itertools
 
 STAGES = ("read", "parse", "link", "check", "render corpus", "render site", "search index", "aids")
 

@@ -119,7 +119,7 @@ def measure(scale: int, work: Path, timeout: float, serial: bool) -> dict:
     if serial:
         result["cold serial"] = run_json(str(root), "--build", "--clean", "--jobs", "1",
                                          timeout=timeout, aids_cache=caches / "serial")
-    for attempt in range(3):
+    for _attempt in range(3):
         try:
             result["cold"] = run_json(str(root), "--build", "--clean", timeout=timeout,
                                       aids_cache=caches / "cold")

@@ -15,6 +15,7 @@ waited for (Pagefind's indexer, MkDocs and check workers) is read from getrusage
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -53,10 +54,8 @@ def _children_cpu() -> float:
 
 @contextmanager
 def measured(results: dict, name: str):
-    try:
+    with contextlib.suppress(OSError):
         Path("/proc/self/clear_refs").write_text("5")  # reset the high-water mark: this stage's own
-    except OSError:
-        pass
     wall, cpu, children = time.perf_counter(), time.process_time(), _children_cpu()
     yield
     results[name] = {"wall": time.perf_counter() - wall,
@@ -77,7 +76,7 @@ def stages(root: Path, pages_only: bool = False) -> dict:
         corpus = Corpus(documents=load_manifest(root, PARSERS))
         sources = [pipeline.read(root, document) for document in corpus.documents]
     with measured(out, "parse"):
-        for document, source in zip(corpus.documents, sources):
+        for document, source in zip(corpus.documents, sources, strict=True):
             corpus.add_document_units(pipeline.parse(document, source))
     with measured(out, "link"):
         attach(corpus, root, translated_side)

@@ -361,8 +361,8 @@ def _prepare_documents(corpus: Corpus, session: Session, keys: dict[str, str]
             units[unit.document].append(unit)
     made = workers.run(lambda d: (units_fragment(units[d.key]), document_yaml(corpus, d)), todo,
                        jobs=session.jobs, stage="corpus")
-    return ({d.key: fragment for d, (fragment, _) in zip(todo, made)},
-            {d.key: data for d, (_, data) in zip(todo, made)})
+    return ({d.key: fragment for d, (fragment, _) in zip(todo, made, strict=True)},
+            {d.key: data for d, (_, data) in zip(todo, made, strict=True)})
 
 
 def _read_and_parse(root: Path, document: Document) -> tuple[list[Unit], list[Diagnostic]] | FolioError:

@@ -96,7 +96,7 @@ def test_a_russian_event_card_is_english_only_where_the_event_has_no_russian_sid
     text = text_of(printed, "eu-risto-events-period-1", "ru")
     events = [u for u in corpus.units.values() if u.kind == "event" and u.attrs.get("period") == "I"]
     starts = sorted((text.index(f" {u.attrs['number']}:I "), u) for u in events)
-    for (at, unit), (end, _next) in zip(starts, [*starts[1:], (len(text), None)]):
+    for (at, unit), (end, _next) in zip(starts, [*starts[1:], (len(text), None)], strict=False):
         english = latin_share(text[at:end]) > 0.5
         assert english == ("ru" not in unit.sides), (unit.id, latin_share(text[at:end]))
 

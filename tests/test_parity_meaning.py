@@ -11,6 +11,7 @@ tests/test_parity_text.py.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import replace
 
@@ -38,7 +39,6 @@ from pipeline.language.numbers import ordinals
 from pipeline.language.polarity import conditions, negations
 from pipeline.language.signs import signed_numbers
 from pipeline.link.references.mentions import extract
-import itertools
 
 NEW_CODES = {code.code for module in (parity_meaning, parity_order) for code in module.CODES}
 #: the families a draft's unit is judged by (the rules family speaks on changed wording: issue

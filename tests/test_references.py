@@ -178,7 +178,7 @@ def test_every_pattern_finds_in_the_real_texts_what_it_finds_without_its_hints(c
     searched = 0
     for unit in corpus.units.values():
         for lang, side in unit.sides.items():
-            for kind, pattern, languages, hints in PATTERNS:
+            for _kind, pattern, languages, hints in PATTERNS:
                 if lang in languages:
                     for match in pattern.finditer(side.text):
                         searched += 1

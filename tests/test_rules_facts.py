@@ -114,7 +114,7 @@ def test_a_root_without_rules_is_refused_in_one_line_not_given_no_facts(corpus_c
     assert str(refused.value).startswith("corpus/rules: error: no rule facts: the directory does not exist")
     assert len(load_facts(corpus_copy, missing_ok=True)) == 0  # what a build of such a project reads
     (corpus_copy / "corpus" / "rules").mkdir()
-    with pytest.raises(FolioError, match="the directory holds no <rulebook>.yaml"):
+    with pytest.raises(FolioError, match=r"the directory holds no <rulebook>\.yaml"):
         load_facts(corpus_copy)
     for args in (("rules", "list"), ("rules", "run", "his.mary-i-impulse", "card_cp=2", "die=1")):
         done = folio(corpus_copy, *args)

@@ -16,7 +16,7 @@ class _Texts(HTMLParser):
     """Each text node with the language of its nearest element that names one, and whether it
     is inside an "at a glance" box."""
 
-    VOID = {"br", "img", "input", "meta", "link", "hr", "wbr", "source"}
+    VOID = frozenset({"br", "img", "input", "meta", "link", "hr", "wbr", "source"})
 
     def __init__(self, page_lang: str) -> None:
         super().__init__(convert_charrefs=True)

@@ -73,7 +73,7 @@ def _counted(text: str, words: list[re.Match[str]]) -> Iterator[Pair]:
     """``these units moves``: a counting determiner opening a clause, a plural noun and straight
     after it a verb in -s (be, have and do are the rule above's). After a preposition the phrase
     is not the subject (``on these actions increases``, ``any of these events occurs``)."""
-    for n, (det, noun, verb) in enumerate(zip(words, words[1:], words[2:])):
+    for n, (det, noun, verb) in enumerate(zip(words, words[1:], words[2:], strict=False)):
         if det.group().lower() not in PLURAL_DETERMINERS - {"their", "our", "all"}:
             continue
         before = words[n - 1] if n else None

@@ -17,6 +17,7 @@ takes part. Words pymorphy3 had to guess, and abbreviations, take no part either
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -24,7 +25,6 @@ from functools import lru_cache
 
 from ..language.morph import parses
 from .base import WORD
-import itertools
 
 ADJECTIVES = {"ADJF", "PRTF"}
 #: cases pymorphy3 splits finer than agreement does (``в году``: loc2; ``чашка чаю``: gen2)

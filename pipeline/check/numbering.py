@@ -10,6 +10,7 @@ left alone.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
@@ -17,7 +18,6 @@ from collections.abc import Iterable, Iterator
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Kind, Unit
 from .base import CheckContext, Code, Text, Word, _, at, text
-import itertools
 
 GAP = Code("num-gap", Severity.ERROR, "a numbered sequence skips a number (1, 2, 4)")
 ORDER = Code("num-order", Severity.ERROR,
@@ -100,7 +100,7 @@ def _sibling_sequences(ctx: CheckContext) -> Iterator[Diagnostic]:
 
 def _walk(units: list[Unit], numbers: list[int], letters: bool, noun: str) -> Iterator[Diagnostic]:
     noun = Word(noun)
-    for previous, (unit, number) in zip(numbers, list(zip(units, numbers))[1:]):
+    for previous, (unit, number) in zip(numbers, list(zip(units, numbers, strict=False))[1:], strict=False):
         side = unit.side()
         shown, before = _label(number, letters), _label(previous, letters)
         if number == previous + 1:

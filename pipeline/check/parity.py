@@ -115,7 +115,7 @@ def _terms(ctx: CheckContext) -> Iterable[Diagnostic]:
     for occ in analysis.occurrences:
         for entry in occ.entries:  # an ambiguous form counts as present for each of its concepts
             found.setdefault((occ.unit.id, occ.lang), {}).setdefault(entry.concept.id, occ)
-    for (unit_id, lang), translation in ctx.corpus.translations.items():
+    for unit_id, lang in ctx.corpus.translations:
         unit = ctx.corpus.units[unit_id]
         document = ctx.lookup().document_of(unit)
         source_lang, game = document.language, document.rulebook

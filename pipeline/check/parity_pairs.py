@@ -194,7 +194,7 @@ def resolve(beads: list[Bead], theirs: list[Sentence], ours: list[Sentence], rat
             both, one = (bead.source, bead.target[0]) if two_on_source else (bead.target, bead.source[0])
             (two_c, one_c), (two_f, one_f) = ((side[0], side[1]) if two_on_source else (side[1], side[0])
                                               for side in (comparable, full))
-            pairs_of_two = list(zip(both, both[::-1]))
+            pairs_of_two = list(zip(both, both[::-1], strict=False))
             # confirmed only when every anchor of its own, even one the other side of the unit
             # lacks, is in the one: a concept gone with a sentence left out is not a join
             found = [bool(own) and own <= one_f[one] for own in (two_f[k] - two_f[o] for k, o in pairs_of_two)]

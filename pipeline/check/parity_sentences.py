@@ -27,7 +27,7 @@ SENTENCES = Code("parity-sentences", Severity.WARNING,
 CODES = [SENTENCES]
 
 def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
-    source, target = unit.sides[source_lang], unit.sides[lang]
+    target = unit.sides[lang]
     found = aligned(ctx, unit, source_lang, lang)
     theirs, ours, beads = found.theirs, found.ours, found.beads
     if len(theirs) == len(ours) or not theirs or not ours:

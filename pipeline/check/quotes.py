@@ -63,7 +63,7 @@ def scan(text: str, lang: str) -> Iterator[Finding]:
             if LABEL.match(text, index - 1) and all(o != opener for _i, o in stack):
                 continue  # a list label, not a bracket
             yield from _space_before(text, index, ch)
-            yield from _pop(stack, index, ch, lambda o: o == opener)
+            yield from _pop(stack, index, ch, lambda o, opener=opener: o == opener)
         elif ch in QUOTES and not apostrophe(text, index, stack):
             quote_open = any(o not in BRACKETS for _i, o in stack)
             role = _role(text, index) or (

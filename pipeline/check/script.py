@@ -30,7 +30,7 @@ LOOKALIKE = Code("script-lookalike", Severity.ERROR,
 CODES = [MIXED, LOOKALIKE, *invisible.CODES]
 
 #: Cyrillic letters and the Latin letters they cannot be told from in print
-TO_LATIN = dict(zip("АВЕКМНОРСТХаеорсух", "ABEKMHOPCTXaeopcyx"))
+TO_LATIN = dict(zip("АВЕКМНОРСТХаеорсух", "ABEKMHOPCTXaeopcyx", strict=True))
 TO_CYRILLIC = {latin: cyrillic for cyrillic, latin in TO_LATIN.items()}
 _AS_LATIN = str.maketrans(TO_LATIN)
 TOKEN = re.compile(r"[^\W\d_]+")
@@ -95,7 +95,7 @@ def is_lookalike(word: str, other: str | None) -> bool:
     """Whether ``word`` is ``other`` typed with look-alike letters of the other alphabet."""
     if not other or word == other or len(word) != len(other):
         return False
-    return all(a == b or TO_LATIN.get(a) == b or TO_CYRILLIC.get(a) == b for a, b in zip(word, other))
+    return all(a == b or TO_LATIN.get(a) == b or TO_CYRILLIC.get(a) == b for a, b in zip(word, other, strict=False))
 
 
 def latin_spelling(word: str) -> str:

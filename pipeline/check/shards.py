@@ -17,6 +17,7 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .. import language
 from ..core.diagnostics import Diagnostic
@@ -106,7 +107,7 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
         language.load()
         for lang in LANGUAGES:
             dictionaries(lang)
-    for n, result in zip(todo, workers.run(run, todo, jobs=jobs, stage="check")):
+    for n, result in zip(todo, workers.run(run, todo, jobs=jobs, stage="check"), strict=True):
         found[n] = [_diagnostic(data) for data in result]
         if ran is not None:
             ran.append(shards[n].rulebook)

@@ -9,6 +9,7 @@ running text are not words a dictionary can judge, and are left out rather than 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
@@ -22,7 +23,6 @@ from ..core.model import Lang
 from ..util import project_files, yamlio
 from .base import CheckContext, Code, Count, Phrase, _, at, ngettext, text
 from .wordlists import WORDLISTS, in_dictionary, language_of, suggestions, wordlist
-import itertools
 
 UNKNOWN = Code("spell-unknown", Severity.INFO,
                "a word neither Hunspell nor the project word list knows (once per word and file)")
@@ -266,7 +266,7 @@ def _one_edit(a: str, b: str) -> bool:
     if a == b or abs(len(a) - len(b)) > 1:
         return False
     if len(a) == len(b):
-        return sum(x != y for x, y in zip(a, b)) == 1
+        return sum(x != y for x, y in zip(a, b, strict=False)) == 1
     short, long_ = sorted((a, b), key=len)
     return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 

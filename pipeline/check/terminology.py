@@ -136,7 +136,7 @@ def _case(occ: Occurrence, term: str) -> Iterator[Diagnostic]:
     if len(found_words) != len(term_words):
         return
     fixed, wrong = [], False
-    for number, (word, model) in enumerate(zip(found_words, term_words)):
+    for number, (word, model) in enumerate(zip(found_words, term_words, strict=False)):
         capital = model[:1].isupper()
         if word.isupper() or word[:1].isupper() == capital or (number == 0 and not capital):
             fixed.append(word)  # a heading in capitals, or a sentence that starts with the term

@@ -88,7 +88,7 @@ def _analyse(ctx: CheckContext) -> Analysis:
         game = games.get(unit.document, "")
         if (game, lang) not in matchers:  # one per run: each form's candidates are gathered once
             matchers[game, lang] = ctx.configured(f"terminology.matcher:{game}:{lang}",
-                                                  lambda: matcher(base, game, lang))
+                                                  lambda game=game, lang=lang: matcher(base, game, lang))
         tokens = lemmas(side.text, lang)
         text = SideText(unit, lang, side, game, tokens,
                         english_originals(side.text) if lang == Lang.RU else [])

@@ -98,7 +98,7 @@ def correction(old: str, new: str, lang: str, misspellings: Misspellings | None)
             return False
         if wrong is None:
             wrong = set(misspellings(old, lang))
-        for (start, end, word), replacement in zip(a[i1:i2], words_b[j1:j2]):
+        for (start, end, word), replacement in zip(a[i1:i2], words_b[j1:j2], strict=False):
             if not word[0].isalpha() or not any(s <= start and end <= e for s, e in wrong) \
                     or _edits(word, replacement) > _allowed(word):
                 return False

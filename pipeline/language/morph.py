@@ -113,7 +113,7 @@ def _nominative(words: tuple[str, ...]) -> tuple[str, ...] | None:
         shared, run = common, run + 1
     case, number = sorted(shared, key=lambda cn: (cn[0] != "gent", str(cn)))[0]
     result = []
-    for word, options in zip(words[:run], parsed[:run]):
+    for word, options in zip(words[:run], parsed[:run], strict=False):
         parse = next(p for p in options if (p.tag.case, p.tag.number) == (case, number))
         target = {"nomn"} | ({number} if number else set())
         inflected = parse.inflect(target)

@@ -94,7 +94,7 @@ def decision_table(rule: Rule, facts: Facts) -> DecisionTable | None:
     rows: list[tuple[list[set[int]], Any, str]] = []
     refused = 0
     for combination in itertools.product(*(range(len(c.cases)) for c in columns)):
-        given = {c.name: c.cases[n].value for c, n in zip(columns, combination)}
+        given = {c.name: c.cases[n].value for c, n in zip(columns, combination, strict=False)}
         try:
             outcome = rule.function(facts, rule.inputs(**given))
         except RuleInputError:

@@ -183,7 +183,7 @@ def _best(quote: Quote, recorded: str, target: str, lang: str, tokens: list[Toke
             start, end = _widened(tokens, first, last, recorded or quote.words)
             extra, lacking = stated - allowed, frozenset(wanted - stated)
             kept = sum(word in target[start:end] for word in verbatim) / max(1, len(verbatim))
-            ends = [wanted_edge and edge for wanted_edge, edge in zip(edges, (opens(start), closes(end)))]
+            ends = [wanted_edge and edge for wanted_edge, edge in zip(edges, (opens(start), closes(end)), strict=False)]
             score = _score(said, quote, (start, end), len(target), len(recorded or quote.words),
                            len(extra), len(lacking), kept, sum(ends)) + SENTENCE * (limits[first] == paired)
             ok = bool(bag) and not lacking and (said >= ACCEPT or (bool(wanted) and said >= ACCEPT_NUMBERED))

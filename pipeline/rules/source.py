@@ -44,7 +44,7 @@ def _pair(value: Any, node: yaml.Node) -> Node:
                 children[key] = _pair(value[key], value_node)
         return Node(value, line, children)
     if isinstance(node, yaml.SequenceNode) and isinstance(value, list):
-        return Node(value, line, [_pair(v, n) for v, n in zip(value, node.value)])
+        return Node(value, line, [_pair(v, n) for v, n in zip(value, node.value, strict=False)])
     return Node(value, line)
 
 

@@ -40,7 +40,7 @@ def run(function: Callable[[T], R], items: Sequence[T], *, jobs: int, stage: str
 
     ``function`` may be a closure: it is not pickled, the workers inherit it. Its results must
     pickle (plain data: strings, lists, dataclasses of them)."""
-    global _TASK
+    global _TASK  # noqa: PLW0603 -- the forked workers read the task from the module, not a pickle
     items = list(items)
     with Progress(stage, len(items)) as bar:
         if jobs <= 1 or len(items) <= 1 or "fork" not in multiprocessing.get_all_start_methods():

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...core.characters import Shaped
 from ...core.model import Claims, RefKind
@@ -28,7 +28,7 @@ class Found:
     target: str
     #: what else the words around the reference claim: a direction ("above"), a title in
     #: parentheses, an occurrence ("second"), a procedure's name, a card deck
-    claims: Claims = Claims()
+    claims: Claims = field(default_factory=Claims)
 
 
 _ROMAN = r"[IVXL]+"

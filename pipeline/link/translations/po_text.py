@@ -43,7 +43,7 @@ class PoString:
 def decode(pieces: list[str], lines: list[int], encoding: str, where: str) -> PoString:
     """The text that the quoted ``pieces`` (on ``lines``) spell."""
     data = []
-    for piece, line in zip(pieces, lines):
+    for piece, line in zip(pieces, lines, strict=False):
         piece = piece.strip()
         if not _PIECE.fullmatch(piece):
             raise FolioError(f"broken PO file: cannot read {piece[:40]!r} (a string is one "
@@ -57,7 +57,7 @@ def decode(pieces: list[str], lines: list[int], encoding: str, where: str) -> Po
     except UnicodeDecodeError:
         raise FolioError(f"broken PO file: the escaped bytes of this string are not {encoding}",
                          where, lines[0] if lines else None) from None
-    return PoString(text, lines[0] if lines else 0, tuple(zip(lines, data)))
+    return PoString(text, lines[0] if lines else 0, tuple(zip(lines, data, strict=False)))
 
 
 def refuse_controls(string: PoString, what: str, encoding: str, where: str) -> None:

@@ -133,7 +133,7 @@ def as_table(rows: list[Coverage]) -> str:
              f"{r.percent:.0f}%") for r in rows]
     widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(w) if i < 2 else cell.rjust(w)
-                       for i, (cell, w) in enumerate(zip(row, widths))).rstrip()
+                       for i, (cell, w) in enumerate(zip(row, widths, strict=False))).rstrip()
              for row in [header, *body]]
     return "\n".join(lines) + "\n"
 

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...core.diagnostics import Code, Count, Diagnostic, Severity, _, ngettext, text
+from ...core.diagnostics import Code, Count, Diagnostic, Severity, ngettext, text
 from ...core.errors import FolioError
 from ...core.lookup import Lookup
 from ...core.model import LANGUAGES, Corpus, Lang
@@ -229,12 +229,12 @@ def print_aids(plan: Plan, out_dir: Path, inspect: Callable[[AidFile, object], N
         return None
     files = [plan.files(document) for document in plan.documents]
     look = (lambda d, v, laid: inspect(files[d][v], laid)) if inspect else None
-    printed = Press(build_cache).print([(d.html, [f.variant for f in fs]) for d, fs in zip(plan.documents, files)],
+    printed = Press(build_cache).print([(d.html, [f.variant for f in fs]) for d, fs in zip(plan.documents, files, strict=True)],
                                        jobs=workers.available() if jobs is None else jobs, inspect=look)
     laid_out = []
     with atomic_dir(out_dir) as tmp:
-        for document_files, pdfs in zip(files, printed):
-            for file, (pdf, fresh) in zip(document_files, pdfs):
+        for document_files, pdfs in zip(files, printed, strict=True):
+            for file, (pdf, fresh) in zip(document_files, pdfs, strict=True):
                 target = tmp / file.path
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(pdf)

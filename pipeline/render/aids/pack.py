@@ -21,8 +21,8 @@ size and its anchors' positions, not a box's height.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 import itertools
+from dataclasses import dataclass, field
 
 #: the width of a card (mm): two narrow cards and the gap between them fill an A4 page's text
 #: width (186 mm); Letter's is 192 mm, and the cards are centred on it

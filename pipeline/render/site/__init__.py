@@ -142,7 +142,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
                                                                                 damaged=damaged)
         (out / ".gitkeep").touch()  # the placeholder git keeps for the directory
     if session:
-        for found, count in zip(sources, built):
+        for found, count in zip(sources, built, strict=True):
             session.touched["pages"] += [f"{found.lang}/{path}" for path in found.rendered]
             session.touched["mkdocs"] += [f"{found.lang}/{path}" for path in sorted(found.changed)] \
                 if in_place is not None and found.same_frame else [f"{found.lang}/*"]

@@ -80,7 +80,7 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         mkdocs_adapter.write_source(by_lang[lang].config, page.path, text)
         return rendered.title, changed
 
-    for (lang, page), (title, changed) in zip(todo, workers.run(render, todo, jobs=jobs, stage="pages")):
+    for (lang, page), (title, changed) in zip(todo, workers.run(render, todo, jobs=jobs, stage="pages"), strict=True):
         found = by_lang[lang]
         found.titles[page.path] = title
         found.rendered.append(page.path)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-import contextlib
 
 
 class _Quiet(SimpleHTTPRequestHandler):

@@ -316,7 +316,7 @@ class UnitHtml:
 
     def modifier(self, u) -> str:
         value = u.attrs.get("value")
-        shown = _e("%+d" % value) if value is not None else ""
+        shown = _e(f"{value:+d}") if value is not None else ""
         return (f'<li id="{_e(u.id)}" {self.classes(u)}>{self.aliases(u)}<span class="folio-modifier-value">{shown}'
                 f"</span> <span{self.lang_attr(u)}>{_field(u, 'body') or _whole(u)}</span>{self.permalink(u)}\n"
                 f"{self.notices(u)}{self.after(u)}{self.decisions(u)}</li>")
