@@ -16,7 +16,8 @@ Scales above --full (default: all of them) are measured in part: Folio's own sta
 rendered but not wrapped by MkDocs nor indexed), with the rest fitted, each figure on its own
 power law through the two largest full scales, and marked "≈" -- for a machine without the time
 or disk for a whole build at x1000. Scales named by --fit are not built at all: every figure
-is fitted (what a session short of the hour x1000's own stages take can still report). Results go to stdout as Markdown and to --json (default:
+is fitted (what a session short of the hour x1000's own stages take can still report). Results go to stdout
+as Markdown and to --json (default:
 benchmarks/results/latest.json).
 """
 

@@ -1,7 +1,8 @@
 """The pipeline, stage by stage: read -> parse -> link -> check -> render -> print aids.
 
 Every command that needs the corpus goes through a :class:`Project`, which runs the stages a
-command asks for in this order, once each; ``folio build`` adds the later stages. Input Folio cannot use stops the run with a :class:`FolioError` before
+command asks for in this order, once each; ``folio build`` adds the later stages. Input Folio cannot use
+stops the run with a :class:`FolioError` before
 anything is written, and a build writes build/ and site/ aside and swaps both in at the end, so
 a failed build never leaves a half-written build/ or site/ behind.
 
@@ -182,7 +183,8 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     """``folio build``: every output, from what changed since the build in place (``clean``:
     from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS)."""
     root = Path(root)
-    documents = load_manifest(root, PARSERS)  # a directory that holds no project is refused before anything is made in it
+    # a directory that holds no project is refused before anything is made in it
+    documents = load_manifest(root, PARSERS)
     out_dir = Path(out_dir) if out_dir is not None else root / "build"
     site_dir = root / "site" if _site_wanted(root) else None
     with start(root, out_dir, site_dir, jobs=jobs, clean=clean, baseline=baseline_commit(root)) as session:
@@ -203,7 +205,8 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         with stage(session, "aids"):
             printed = print_aids(aids, session.build_dir / "aids", session)  # -> build/aids/<lang>/<aid>-<paper>.pdf
         outputs += [out_dir / "aids"] if printed else []
-        site = website(corpus, diagnostics, root, printed, session, catalogs, changes, facts)  # -> site/, swapped in with build/
+        # -> site/, swapped in with build/
+        site = website(corpus, diagnostics, root, printed, session, catalogs, changes, facts)
         session.tally()
         result = BuildResult(corpus, out_dir, outputs, diagnostics, [*notes, *session.damaged()], site,
                              dataclasses.replace(printed, directory=out_dir / "aids") if printed else None,
@@ -352,7 +355,8 @@ def _prepare_documents(corpus: Corpus, session: Session, keys: dict[str, str]
     """The corpus.json fragment and the YAML file of every document the cache lacks, made on
     every core: serialising a large corpus is seconds of pure Python, one document at a time."""
     todo = [d for d in corpus.documents
-            if not session.cache.has("json", f"{keys[d.key]}-units") or not session.cache.has("yaml", f"{keys[d.key]}-yaml")]
+            if not session.cache.has("json", f"{keys[d.key]}-units")
+            or not session.cache.has("yaml", f"{keys[d.key]}-yaml")]
     if len(todo) < 2 or session.jobs < 2:
         return {}, {}  # made by the writers as they go
     units: dict[str, list[Unit]] = {d.key: [] for d in todo}

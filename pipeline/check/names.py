@@ -4,7 +4,8 @@ away from a name the project knows is that name misspelt, a warning with the nam
 suggestion (``Wurttemburg`` → ``Wurttemberg``).
 
 The gazetteer is corpus/gazetteer.yaml (the period's states, provinces and cities) and the
-capitalised words of the termbase's terms (corpus/glossary.yaml). A Russian name is judged with its inflected forms (``Вюртемберга`` is the name
+capitalised words of the termbase's terms (corpus/glossary.yaml). A Russian name is judged with its inflected
+forms (``Вюртемберга`` is the name
 «Вюртемберг», not a misspelling of it).
 """
 
@@ -31,7 +32,8 @@ from .spelling import _known, _tokenized, _words
 from .wordlists import language_of
 
 MISSPELT = Code("name-misspelt", Severity.WARNING,
-                "a name no dictionary knows that the gazetteer (`corpus/gazetteer.yaml` and the termbase) knows in another spelling (`Wurttemburg` for `Wurttemberg`)")
+                "a name no dictionary knows that the gazetteer (`corpus/gazetteer.yaml` and the termbase) "
+                "knows in another spelling (`Wurttemburg` for `Wurttemberg`)")
 CODES = [MISSPELT]
 
 GAZETTEER = "corpus/gazetteer.yaml"

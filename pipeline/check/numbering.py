@@ -258,7 +258,8 @@ def _indentation(ctx: CheckContext) -> Iterator[Diagnostic]:
         for unit, indent in units:
             if indent != usual:
                 number = unit.attrs["number"]
-                how = text(_("not indented")) if indent == 0 else text(_("indented by %(spaces)s spaces"), spaces=indent)
+                how = (text(_("not indented")) if indent == 0
+                       else text(_("indented by %(spaces)s spaces"), spaces=indent))
                 yield at(INDENT, unit, unit.side(), 0,
                          text(_("sub-item `%(marker)s` is %(how)s, while %(others)s(s) of its level in "
                                 "this document are indented by %(spaces)s spaces (e.g. line %(line)s)"),

@@ -125,7 +125,8 @@ def _fact(ctx: CheckContext, fact: Fact) -> Iterator[Diagnostic]:
         if lang not in unit.sides:
             yield _data(WORDING_MISSING, fact, text(_("%(fact)s quotes a %(lang)s text, but %(unit)s has no "
                                                       "%(lang)s side"), fact=fact.id, lang=Lang(lang),
-                                                    unit=fact.unit), suggestion=text(_("remove %(key)s"), key=f"wording.{lang}"))
+                                                    unit=fact.unit),
+                        suggestion=text(_("remove %(key)s"), key=f"wording.{lang}"))
     original = ctx.corpus.document_of(unit).language
     for lang, side in unit.sides.items():
         if lang in fact.wording:

@@ -89,8 +89,8 @@ def renderings(analysis: Analysis) -> Iterator[Diagnostic]:
             yield at(UNAPPROVED_CODE, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» for %(concept)s: the %(rulebook)s edition writes «%(use)s» (%(why)s)"),
                           found=occ.found, concept=label, rulebook=game, use=use,
-                          why=Phrase.of(**{"en": concept.why[game], **concept.whys.get(game, {})}) if concept.why.get(game)
-                          else Word(_("termbase decision"))), suggestion=use)
+                          why=(Phrase.of(**{"en": concept.why[game], **concept.whys.get(game, {})})
+                               if concept.why.get(game) else Word(_("termbase decision")))), suggestion=use)
         else:
             settled[concept.id, game, lang, abbr.base_form(entry.term, lang) is None].append(occ)
             if concept.case_exact:

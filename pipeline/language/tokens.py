@@ -53,8 +53,8 @@ def lemmas(text: str, lang: str) -> list[Token]:
 
 _PIECE = re.compile(r"\S+")
 #: Per language, per piece of text between white space: its tokens, as (start, end, text,
-#: lemma, keys, guessed), offsets into the piece. A dict rather than lru_cache because this is the innermost loop of every
-#: check; the pieces of a corpus number in the tens of thousands.
+#: lemma, keys, guessed), offsets into the piece. A dict rather than lru_cache because this is the innermost
+#: loop of every check; the pieces of a corpus number in the tens of thousands.
 _CHUNKS: dict[str, dict[str, tuple[tuple[int, int, str, str, frozenset[str], bool], ...]]] = {}
 
 

@@ -2,7 +2,8 @@
 
 Each entry holds the translated text, the source text it was made from and that text's
 fingerprint, so a later change of the source marks the translation stale and can show what
-changed; ``fuzzy: true`` keeps a translator's "needs review" (a PO fuzzy flag). The files are written in one canonical form, so an export to PO and an import of the
+changed; ``fuzzy: true`` keeps a translator's "needs review" (a PO fuzzy flag). The files are written in one
+canonical form, so an export to PO and an import of the
 unchanged PO give back the same bytes.
 """
 

@@ -8,7 +8,8 @@ Two stages, so that bad input stops a build before anything is written:
   FolioError here.
 - :func:`print_aids` lays each document out with WeasyPrint, once per paper size (and with cut
   marks for card aids, on request), on every core (:mod:`.press`), into
-  ``build/aids/<lang>/<aid>-<paper>.pdf``, all swapped in at once. A PDF printed before from the same HTML is not laid out again: it comes from the last
+  ``build/aids/<lang>/<aid>-<paper>.pdf``, all swapped in at once. A PDF printed before from the same HTML is
+  not laid out again: it comes from the last
   build (``build/.cache/pdf``) or from the user's cache (:mod:`.cache`).
 
 Every aid names its *edition* in its footer (beside its rules, by their labels), and the
@@ -229,7 +230,8 @@ def print_aids(plan: Plan, out_dir: Path, inspect: Callable[[AidFile, object], N
         return None
     files = [plan.files(document) for document in plan.documents]
     look = (lambda d, v, laid: inspect(files[d][v], laid)) if inspect else None
-    printed = Press(build_cache).print([(d.html, [f.variant for f in fs]) for d, fs in zip(plan.documents, files, strict=True)],
+    pages = [(d.html, [f.variant for f in fs]) for d, fs in zip(plan.documents, files, strict=True)]
+    printed = Press(build_cache).print(pages,
                                        jobs=workers.available() if jobs is None else jobs, inspect=look)
     laid_out = []
     with atomic_dir(out_dir) as tmp:

@@ -148,7 +148,8 @@ class Renderer:
                     ("changed", self.gettext("Changed")), ("corrected", self.gettext("Corrected")),
                     ("added", self.gettext("Added")), ("removed", self.gettext("Removed"))]
         toc = [(2, f"changes-{name}", label) for name, label in sections if found and getattr(found, name)]
-        return self._template(page, "changes.html", self.gettext("What changed: %(title)s") % {"title": document.title_in(self.lang)},
+        title = self.gettext("What changed: %(title)s") % {"title": document.title_in(self.lang)}
+        return self._template(page, "changes.html", title,
                               document=document, diff=diff, changes=found, sections=sections,
                               since=self._since(), toc=toc,
                               document_href=relative(page.path, self.site.page("document", document.key).path))

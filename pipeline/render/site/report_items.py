@@ -34,6 +34,7 @@ def finding_items(diagnostics: list[Diagnostic], findings: Findings, href: Calla
         if d.suggestion:
             item += f' <span class="folio-meta">({Markup(suggested) % {"text": suggestion.html}})</span>'
         if d.suppressed:
-            item += f' <span class="folio-meta">({Markup(accepted) % {"why": findings.quoted(reasons.get(d.suppressed, d.suppressed))}})</span>'
+            why = findings.quoted(reasons.get(d.suppressed, d.suppressed))
+            item += f' <span class="folio-meta">({Markup(accepted) % {"why": why}})</span>'
         out.append(item + "</li>")
     return Markup("".join(out))

@@ -137,7 +137,8 @@ class TableWords:
             words = VALUES.get(type(value), {})
             if value.value not in words:
                 raise FolioError(f"the decision table of {self.table.rule} has no words for the value "
-                                 f"{value.value!r} of {type(value).__name__} (add them to pipeline/render/site/rule_words.py)")
+                                 f"{value.value!r} of {type(value).__name__} "
+                                 "(add them to pipeline/render/site/rule_words.py)")
             return self.gettext(words[value.value])
         if isinstance(value, int):
             return str(value)

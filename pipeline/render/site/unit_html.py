@@ -300,7 +300,8 @@ class UnitHtml:
         return self._sectioned(u, self.classes(u), inner)
 
     def precondition(self, u) -> str:
-        return self._listed(u, '<span class="folio-label" data-pagefind-ignore>' + self.gettext("Condition") + "</span> ")
+        label = '<span class="folio-label" data-pagefind-ignore>' + self.gettext("Condition") + "</span> "
+        return self._listed(u, label)
 
     def effect(self, u) -> str:
         return self._listed(u)

@@ -1,7 +1,8 @@
 """Units to HTML: one method per kind (pipeline/render/site/unit_html.py), chosen by the unit's kind.
 
 ``render`` looks the method up by the kind's name and refuses a kind it has no method for, so a
-kind added to the model cannot silently vanish from the website. What a method gets is a :class:`UnitView`: the side to show in the page's language (or the one
+kind added to the model cannot silently vanish from the website. What a method gets is a :class:`UnitView`:
+the side to show in the page's language (or the one
 the unit has, marked as not translated), its fields with their links, its children rendered,
 and what refers to it.
 """

@@ -191,9 +191,9 @@ def _pieces(corpus: Corpus, kept: _Kept, prepared: dict[str, bytes],
     yield f' {json.dumps("documents")}: ' + _array([_item(document_entry(d)) for d in corpus.documents])
     yield f',\n {json.dumps("units")}: ' + ("[\n" if groups else "[]")
     for number, (document, units) in enumerate(groups.items()):
-        text = kept.units(document, lambda document=document, units=units: prepared.get(document) or units_fragment(units))
+        text = kept.units(document, lambda d=document, u=units: prepared.get(d) or units_fragment(u))
         yield (",\n" if number else "") + text.decode("utf-8")
-    made = {document: kept.rest(document, lambda document=document: rest.serialised(document), *rest.inputs(document, kept))
+    made = {document: kept.rest(document, lambda d=document: rest.serialised(d), *rest.inputs(document, kept))
             for document in rest.documents()}
     yield ("\n ]" if groups else "") + f',\n {json.dumps("references")}: '
     yield _joined([made[document][0] for document in rest.references])
