@@ -153,7 +153,9 @@ def _wanted(number: int | None, numeral) -> set[tuple[str, str]]:
         if case in ("nomn", "accs"):
             allowed = {("sing" if few else "plur", "gent")}
             return allowed | ({("plur", "gent")} if case == "accs" else set())  # animate: двух игроков
-        return {("plur", case)}
+        return {("plur", case)} if case else set()
+    if number is None:
+        return set()
     if number % 10 == 1 and number != 11:
         return {("sing", c) for c in ("nomn", "gent", "datv", "accs", "ablt", "loct")}
     allowed = {("plur", c) for c in ("gent", "datv", "ablt", "loct")}

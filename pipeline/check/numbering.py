@@ -87,7 +87,8 @@ def _sibling_sequences(ctx: CheckContext) -> Iterator[Diagnostic]:
     late: list[tuple] = []
     for parent in ctx.corpus.units.values():
         for (kind, letters), units in _sequences(ctx, parent).items():
-            numbers = [ordinal(u.attrs["number"]) for u in units]
+            # _sequences keeps only the units whose number is a plain number or letter
+            numbers = [n for u in units if (n := ordinal(u.attrs["number"])) is not None]
             if numbers[0] == 1:
                 starts[(parent.document, kind, letters)] += 1
             else:
@@ -98,8 +99,8 @@ def _sibling_sequences(ctx: CheckContext) -> Iterator[Diagnostic]:
                           starts[(parent.document, kind, letters)])
 
 
-def _walk(units: list[Unit], numbers: list[int], letters: bool, noun: str) -> Iterator[Diagnostic]:
-    noun = Word(noun)
+def _walk(units: list[Unit], numbers: list[int], letters: bool, name: str) -> Iterator[Diagnostic]:
+    noun = Word(name)
     for previous, (unit, number) in zip(numbers, list(zip(units, numbers, strict=False))[1:], strict=False):
         side = unit.side()
         shown, before = _label(number, letters), _label(previous, letters)

@@ -29,8 +29,8 @@ CODES = [DIRECTION, STYLE, SPACE_INSIDE, UNBALANCED]
 
 #: per language: the opening marks it uses, each with its closing mark (the first is the usual
 #: pair), and the marks of the other style that turn up in it
-PAIRS = {Lang.EN: {"“": "”", "‘": "’"}, Lang.RU: {"«": "»", "„": "“"}}
-FOREIGN = {Lang.EN: {"«": "»", "„": "“"}, Lang.RU: {"“": "”"}}
+PAIRS: dict[str, dict[str, str]] = {Lang.EN: {"“": "”", "‘": "’"}, Lang.RU: {"«": "»", "„": "“"}}
+FOREIGN: dict[str, dict[str, str]] = {Lang.EN: {"«": "»", "„": "“"}, Lang.RU: {"“": "”"}}
 QUOTES = set("«»„“”‘’\"")
 BRACKETS = {"(": ")", "[": "]"}
 CLOSING_BRACKETS = {close: open_ for open_, close in BRACKETS.items()}
@@ -203,4 +203,5 @@ def _requote(text: str, index: int, opener: str, pairs: dict[str, str]) -> str:
 
 
 def _language(lang: str) -> str:
-    return {Lang.EN: _("English"), Lang.RU: _("Russian")}.get(lang, lang)
+    names: dict[str, str] = {Lang.EN: _("English"), Lang.RU: _("Russian")}
+    return names.get(lang, lang)

@@ -39,13 +39,13 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     corpus = ctx.corpus
     for ref in corpus.references:
         # the note of an external or unresolved target has its template
-        note = ref.note_words or ref.note
+        note = ref.note_words or ref.note or ""
         if ref.status == RefStatus.EXTERNAL:
             yield _report(ref, EXTERNAL, text(_("%(words)s points outside the corpus: %(where)s"),
                                         words=repr(ref.text), where=note))
         elif ref.status == RefStatus.UNRESOLVED and ref.problem == RefProblem.MISMATCH:
             yield _report(ref, MISMATCH, text(_("%(words)s leads to %(unit)s, but %(why)s"),
-                                        words=repr(ref.text), unit=ref.target_id, why=note),
+                                        words=repr(ref.text), unit=ref.target_id or "", why=note),
                          text(CHECK_WHICH[ref.kind]))
         elif ref.status == RefStatus.UNRESOLVED:
             yield _report(ref, UNRESOLVED, text(_("%(words)s cannot be resolved: %(why)s"),

@@ -42,7 +42,7 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
 
 
 def _rows(ctx: CheckContext, table: Unit, lang: str) -> Iterator[Diagnostic]:
-    columns = table.attrs.get("columns")
+    columns: int = table.attrs.get("columns", 0)  # the parser counts the header's cells
     for unit in ctx.corpus.children(table):
         side = unit.sides.get(lang)
         if side is None:

@@ -19,7 +19,7 @@ from ..util import project_files
 WORDLISTS = "corpus/wordlists"
 #: British spellings (`centre`, `defence`) are right in Risto's text; en_GB is asked second
 #: only to accept them, never to suggest.
-DICTIONARIES = {Lang.EN: ("en_US", "en_GB"), Lang.RU: ("ru_RU",)}
+DICTIONARIES: dict[str, tuple[str, ...]] = {Lang.EN: ("en_US", "en_GB"), Lang.RU: ("ru_RU",)}
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 LATIN = re.compile(r"[A-Za-z]")

@@ -194,8 +194,8 @@ class Diagnostic:
         """A diagnostic whose message is ``words`` in English; a suggestion given as a
         :class:`Text` is advice, a plain string a fix quoted as written."""
         advice = suggestion if isinstance(suggestion, Text) else None
-        return cls(path, line, code, str(words), severity, col, unit,
-                   str(suggestion) if advice is not None else suggestion, words=words, advice=advice)
+        written = str(suggestion) if suggestion is not None else None
+        return cls(path, line, code, str(words), severity, col, unit, written, words=words, advice=advice)
 
     def to_json(self) -> dict:
         data = {"path": self.path, "line": self.line, "code": self.code, "message": self.message,

@@ -40,6 +40,7 @@ def common_fields(unit: Unit, text: str) -> dict[str, Any]:
     lines = text_lines(text)
     first = lines[0].strip() if lines else ""
     kind = unit.kind
+    title: str | None  # a run-in title may be absent
     if kind in (Kind.SECTION, Kind.DOCUMENT):
         number = unit.attrs.get("number")
         title = first[len(number):].lstrip(". ") if number and first.startswith(number) else first

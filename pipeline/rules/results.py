@@ -38,7 +38,7 @@ class ResultField:
         return "signed" in self.meaning
 
     def to_json(self) -> dict:
-        data = {"name": self.name, "type": self.type, "meaning": self.meaning}
+        data: dict[str, Any] = {"name": self.name, "type": self.type, "meaning": self.meaning}
         if self.fields:
             data["fields"] = [f.to_json() for f in self.fields]
         return data

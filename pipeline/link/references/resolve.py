@@ -95,7 +95,7 @@ class Index:
                 for child in reversed(unit.children):  # an earlier child's footnote wins
                     found.update(first.get(child, ()))
                 if unit.kind == Kind.FOOTNOTE:
-                    found[unit.attrs.get("marker")] = unit.id
+                    found[unit.attrs.get("marker", "")] = unit.id
                 if found:
                     first[unit.id] = found
         return first

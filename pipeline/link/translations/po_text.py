@@ -42,7 +42,7 @@ class PoString:
 
 def decode(pieces: list[str], lines: list[int], encoding: str, where: str) -> PoString:
     """The text that the quoted ``pieces`` (on ``lines``) spell."""
-    data = []
+    data: list[bytes] = []
     for piece, line in zip(pieces, lines, strict=False):
         piece = piece.strip()
         if not _PIECE.fullmatch(piece):

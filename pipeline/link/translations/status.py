@@ -46,13 +46,15 @@ class Pending:
     @property
     def changes(self) -> list[Chunk]:
         """Stale: what changed in the source since, word by word; otherwise nothing."""
-        if self.old_source is None:
+        if self.old_source is None or self.new_source is None:
             return []
         return elided(word_changes(self.old_source, self.new_source))
 
     @property
     def diff(self) -> str | None:
-        return word_diff(self.old_source, self.new_source) if self.old_source is not None else None
+        if self.old_source is None or self.new_source is None:
+            return None
+        return word_diff(self.old_source, self.new_source)
 
 
 @dataclass

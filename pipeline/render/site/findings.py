@@ -170,10 +170,11 @@ class Findings:
     def suggestion(self, d: Diagnostic) -> Shown:
         """Advice (a suggestion with a template) is translated; a quoted fix (a word, a
         spelling) is shown as it is."""
-        key = (d.suggestion, d.advice is None)
+        written = d.suggestion or ""  # asked only of a diagnostic that has one
+        key = (written, d.advice is None)
         if key not in self._suggestions:
-            self._suggestions[key] = (Shown(self.quoted(d.suggestion), True) if d.advice is None
-                                      else self._shown(d.advice, d.suggestion))
+            self._suggestions[key] = (Shown(self.quoted(written), True) if d.advice is None
+                                      else self._shown(d.advice, written))
         return self._suggestions[key]
 
     def _shown(self, words: Text | None, english: str) -> Shown:

@@ -29,9 +29,9 @@ def finding_items(diagnostics: list[Diagnostic], findings: Findings, href: Calla
                 f'{" folio-suppressed" if d.suppressed else ""}"><code>{escape(d.path)}:{escape(d.line)}:'
                 f"{escape(d.col)}</code>")
         if link:
-            item += f' <a href="{escape(link)}">{escape(unit_name(d.unit))}</a>'
+            item += f' <a href="{escape(link)}">{escape(unit_name(d.unit or ""))}</a>'
         item += f": {findings.message(d).html}"
-        if d.suggestion:
+        if suggestion is not None:
             item += f' <span class="folio-meta">({Markup(suggested) % {"text": suggestion.html}})</span>'
         if d.suppressed:
             why = findings.quoted(reasons.get(d.suppressed, d.suppressed))
