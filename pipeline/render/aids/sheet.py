@@ -10,6 +10,7 @@ missing unit or fact with a :class:`FolioError` before anything is written.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 from ...core.errors import FolioError
 from ...core.lookup import Lookup
@@ -181,11 +182,12 @@ class Sheet:
             raise FolioError(f"the player aid {self.aid_key}: {exc}", path=self._rules_file(prefix)) from None
         return [self.fact(f.id) for f in found]
 
+    # _typed() has checked the fact's type, and a fact's type fixes the type of its value
     def number(self, fact_id: str) -> int:
-        return self._typed(fact_id, "number").value
+        return cast(int, self._typed(fact_id, "number").value)
 
     def range(self, fact_id: str) -> Range:
-        return self._typed(fact_id, "range").value
+        return cast(Range, self._typed(fact_id, "range").value)
 
     def _typed(self, fact_id: str, kind: str) -> Fact:
         fact = self.fact(fact_id)

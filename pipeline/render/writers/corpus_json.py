@@ -149,12 +149,13 @@ class _Kept:
         self.keys, self.files = keys or {}, files or {}
 
     def units(self, document: str, make) -> bytes:
-        key = f"{self.keys[document]}-units" if self.cache is not None and document in self.keys else None
-        text = self.cache.get("json", key) if key else None
+        cache = self.cache
+        key = f"{self.keys[document]}-units" if cache is not None and document in self.keys else None
+        text = cache.get("json", key) if cache is not None and key else None
         if text is None:
             text = make()
-            if key:
-                self.cache.put("json", key, text)
+            if cache is not None and key:
+                cache.put("json", key, text)
         return text
 
     def rest(self, document: str, make, *also: str) -> list:
@@ -201,7 +202,7 @@ def _pieces(corpus: Corpus, kept: _Kept, prepared: dict[str, bytes],
         [dict(made[document][1])[path] for path, document in rest.files.items()]
         + [made[document][2] for document in rest.orphans])
     facts_members = [made[document][3] for document in rest.facts]
-    if rest.missing:
+    if rest.missing and facts is not None:
         facts_members.append(_members(facts, rest.missing))
     yield f',\n {json.dumps("facts")}: ' + ("{\n  " + ",\n  ".join(facts_members) + "\n }"
                                             if facts_members else "{}") + "\n}\n"
@@ -213,10 +214,12 @@ class _Rest:
 
     def __init__(self, corpus: Corpus, groups: dict[str, list[Unit]], facts: Facts | None):
         self.corpus, self.facts_of = corpus, facts
-        self.references = _grouped(corpus.references, lambda ref: corpus.units[ref.source].document)
-        self.translations = _grouped(corpus.translations.values(), lambda t: t.path)
+        references = _grouped(corpus.references, lambda ref: corpus.units[ref.source].document)
+        translations = _grouped(corpus.translations.values(), lambda t: t.path)
         #: a document's references or a file's translations not together: no fragments
-        self.scattered = self.references is None or self.translations is None
+        self.scattered = references is None or translations is None
+        self.references: dict[str, list[Reference]] = references or {}
+        self.translations: dict[str, list[Translation]] = translations or {}
         if self.scattered:
             return
         #: translation file -> its document, in the corpus's order of the files
@@ -242,7 +245,8 @@ class _Rest:
         references set (other documents of its rulebook decide it) and its facts' files."""
         resolved = "\x1f".join(f"{ref.status}\x1e{ref.target_id}\x1e{ref.note}\x1e{ref.problem}"
                                 for ref in self.references.get(document, ()))
-        paths = {fact.path for unit_id in self.facts.get(document, ()) for fact in self.facts_of.bound_to(unit_id)}
+        facts = self.facts_of
+        paths = {fact.path for unit_id in self.facts.get(document, ()) if facts for fact in facts.bound_to(unit_id)}
         return [resolved, *kept.of_files(paths)]
 
     def serialised(self, document: str) -> list:
@@ -253,7 +257,7 @@ class _Rest:
                  for path in self.files_of.get(document, ())],
                 ",\n".join(_item(translation_to_json(corpus, t, orphaned=True))
                             for t in self.orphans.get(document, ())),
-                _members(self.facts_of, self.facts[document]) if document in self.facts else ""]
+                _members(self.facts_of, self.facts[document]) if self.facts_of and document in self.facts else ""]
 
 
 def _grouped(items, group) -> dict[str, list] | None:
