@@ -15,11 +15,11 @@ import posixpath
 import tarfile
 import tempfile
 from collections.abc import Iterator
-from typing import Any
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import FolioError
 from ..util.git import run as _git

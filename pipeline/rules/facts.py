@@ -14,8 +14,8 @@ import difflib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import cast
 from pathlib import Path
+from typing import cast
 
 from ..core.errors import FolioError
 from ..core.model import LANGUAGES, Lang
