@@ -91,7 +91,8 @@ def scan(text: str, lang: str) -> Iterator[Finding]:
 def quotations(text: str) -> list[tuple[int, int]]:
     """The spans of the quoted texts of ``text``, marks excluded, whatever the marks' shape
     (`«Америка»`, `”America”`, `‘Receiving a CtA’`); apostrophes are not quotation marks."""
-    found, stack = [], []
+    found: list[tuple[int, int]] = []
+    stack: list[tuple[int, str]] = []
     for mark in MARKS.finditer(text):
         index, ch = mark.start(), mark.group()
         if ch not in QUOTES or apostrophe(text, index, stack):

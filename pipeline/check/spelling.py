@@ -13,6 +13,7 @@ import itertools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -119,7 +120,7 @@ def _fix(word: str, wrong: str, right: str) -> str:
 
 # -- unknown words -------------------------------------------------------------------------
 
-def _words(lines: Lines, known: set[str] = frozenset()) -> Iterator[tuple[int, str, bool]]:
+def _words(lines: Lines, known: AbstractSet[str] = frozenset()) -> Iterator[tuple[int, str, bool]]:
     """(offset, word, checkable-in-capitals) for every token a dictionary can judge, except the
     ``known`` words: forms the caller has judged already, wherever they stand."""
     # Every word of the corpus passes here: the regular expressions only run on the words they

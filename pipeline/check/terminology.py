@@ -68,27 +68,28 @@ def renderings(analysis: Analysis) -> Iterator[Diagnostic]:
             continue
         concept, game, lang = entry.concept, occ.game, occ.lang
         label = _label(concept, lang)
-        if entry.status == FORBIDDEN:
-            use = entry.ruling.use or concept.preferred(game, lang, entry.term)
+        ruling = entry.ruling  # set for every forbidden or unapproved term
+        if entry.status == FORBIDDEN and ruling is not None:
+            use = ruling.use or concept.preferred(game, lang, entry.term)
             if is_lookalike(occ.found, use):
                 continue  # `СР` for `CP`: the script family reports it, with the letters named
             yield at(FORBIDDEN_CODE, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» is a forbidden rendering of %(concept)s: %(why)s"), found=occ.found,
-                          concept=label, why=_why(entry.ruling)) if entry.ruling.why else
+                          concept=label, why=_why(ruling)) if ruling.why else
                      text(_("«%(found)s» is a forbidden rendering of %(concept)s"), found=occ.found,
                           concept=label), suggestion=use)
-        elif entry.status == UNAPPROVED:
-            use = entry.ruling.use or concept.preferred(game, lang, entry.term)
+        elif entry.status == UNAPPROVED and ruling is not None:
+            use = ruling.use or concept.preferred(game, lang, entry.term)
             yield at(UNAPPROVED_CODE, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» is not an approved rendering of %(concept)s (%(why)s)"),
-                          found=occ.found, concept=label, why=_why(entry.ruling)) if entry.ruling.why else
+                          found=occ.found, concept=label, why=_why(ruling)) if ruling.why else
                      text(_("«%(found)s» is not an approved rendering of %(concept)s"), found=occ.found,
                           concept=label), suggestion=use)
         elif entry.term not in concept.approved(game, lang):
             use = concept.preferred(game, lang, entry.term)
             yield at(UNAPPROVED_CODE, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» for %(concept)s: the %(rulebook)s edition writes «%(use)s» (%(why)s)"),
-                          found=occ.found, concept=label, rulebook=game, use=use,
+                          found=occ.found, concept=label, rulebook=game, use=use or "",
                           why=(Phrase.of(**{"en": concept.why[game], **concept.whys.get(game, {})})
                                if concept.why.get(game) else Word(_("termbase decision")))), suggestion=use)
         else:
@@ -109,19 +110,25 @@ def _label(concept, lang: str) -> Text | str:
     return text(_("“%(term)s” (%(concept)s)"), term=english, concept=concept.id) if lang != Lang.EN else concept.id
 
 
+def _term(occ: Occurrence) -> str | None:
+    return occ.entry.term if occ.entry is not None else None
+
+
 def _mixed(occurrences: list[Occurrence]) -> Iterator[Diagnostic]:
     first = occurrences[0]
+    if first.entry is None:  # grouped by their concept: each has its entry
+        return
     concept = first.entry.concept
     if concept.decisions.get(first.game, {}).get(first.lang):
         return  # the decision names what to write; its misses are term-unapproved
-    counts = Counter(o.entry.term for o in occurrences)
+    counts = Counter(_term(o) for o in occurrences)
     if len(counts) < 2:
         return
     order = concept.terms[first.lang]
     majority = max(counts, key=lambda term: (counts[term], -order.index(term)))
-    where = next(o for o in occurrences if o.entry.term == majority)
+    where = next(o for o in occurrences if _term(o) == majority)
     for occ in occurrences:
-        if occ.entry.term != majority:
+        if _term(occ) != majority:
             yield at(INCONSISTENT, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» for %(concept)s, which the %(rulebook)s edition writes «%(usual)s» "
                             "%(count)s times (first at %(place)s)"), found=occ.found,

@@ -41,7 +41,9 @@ def extract(checkout: Path) -> Catalog:
     for filename, _lineno, message, comments, context in extract_from_dir(
             checkout, method_map, options_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
             strip_comment_tags=True):
-        template.add(message, None, [(filename, None)], auto_comments=comments, context=context)
+        # Babel writes a location without a line (`#: file`) for None, which its types do not allow
+        template.add(message, None, [(filename, None)],  # type: ignore[list-item]
+                     auto_comments=comments, context=context)
     return template
 
 

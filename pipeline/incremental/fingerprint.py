@@ -13,6 +13,7 @@ import dataclasses
 import hashlib
 import json
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -72,7 +73,7 @@ def project_tree(root: Path, names: tuple[str, ...]) -> dict[str, str]:
     found: dict[str, str] = {}
     for name in names:
         if (Path(root) / name).is_dir():
-            files = project_files.read_under(root, name)
+            files: Iterable[tuple[str, bytes]] = project_files.read_under(root, name)
         else:
             try:
                 files = [(name, project_files.read_bytes(root, name))]

@@ -101,7 +101,7 @@ def _next_word(tokens: list[Token], index: int, punct: bool) -> int | None:
 
 
 def _match_at(pattern: TermPattern, tokens: list[Token], first: int) -> int | None:
-    index = first
+    index: int | None = first
     for number, word in enumerate(pattern.words):
         if number:
             index = _next_word(tokens, index, word.after_punct)

@@ -85,7 +85,7 @@ class Concept:
         """The term to suggest in place of ``like``: the approved one of the same kind."""
         approved = self.approved(game, lang)
         same = [t for t in approved if is_surface_form(t) == is_surface_form(like)]
-        return (same or approved or [None])[0]
+        return next(iter(same or approved), None)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ file and the line.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -65,7 +66,7 @@ class Checker:
     def fail(self, node: Node | None, message: str) -> FolioError:
         return FolioError(message, self.path, node.line if node else None)
 
-    def mapping(self, node: Node, what: str, required: set[str], optional: set[str] = frozenset()) -> dict:
+    def mapping(self, node: Node, what: str, required: set[str], optional: AbstractSet[str] = frozenset()) -> dict:
         if not isinstance(node.value, dict):
             raise self.fail(node, f"{what} must be a mapping")
         keys = set(node.value)

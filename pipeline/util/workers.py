@@ -44,11 +44,11 @@ def run(function: Callable[[T], R], items: Sequence[T], *, jobs: int, stage: str
     items = list(items)
     with Progress(stage, len(items)) as bar:
         if jobs <= 1 or len(items) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-            results = []
+            done = []
             for item in items:
-                results.append(function(item))
+                done.append(function(item))
                 bar.advance()
-            return results
+            return done
         _TASK = (function, items)
         # Objects the parent made before the fork are never collected in the workers: frozen,
         # the collector does not touch (and so copy) their memory pages.
@@ -68,5 +68,6 @@ def run(function: Callable[[T], R], items: Sequence[T], *, jobs: int, stage: str
 
 
 def _call(index: int):
+    assert _TASK is not None, "a worker runs only inside run(), which sets the task"
     function, items = _TASK
     return index, function(items[index])

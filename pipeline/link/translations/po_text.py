@@ -49,7 +49,8 @@ def decode(pieces: list[str], lines: list[int], encoding: str, where: str) -> Po
             raise FolioError(f"broken PO file: cannot read {piece[:40]!r} (a string is one "
                              'line in double quotes; \\" is a quote, \\\\ a backslash)', where, line)
         try:
-            data.append(codecs.escape_decode(piece[1:-1].encode(encoding))[0])
+            # typeshed says str; escape_decode returns the bytes the escapes spell
+            data.append(codecs.escape_decode(piece[1:-1].encode(encoding))[0])  # type: ignore[arg-type]
         except (UnicodeEncodeError, ValueError):
             raise FolioError(f"broken PO file: cannot read {piece[:40]!r}", where, line) from None
     try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -105,7 +106,7 @@ def load(root: Path, rel_path: str) -> TranslationFile:
 
 
 def _entry(unit_id: str, key_node: yaml.Node, value_node: yaml.Node, rel_path: str,
-           extra: set[str] = frozenset()) -> Entry:
+           extra: AbstractSet[str] = frozenset()) -> Entry:
     entry = {k: v for k, v in _mapping(value_node, rel_path).items() if k not in extra}
     if set(entry) - _ENTRY_KEYS or not {"fingerprint", "source", "text"} <= set(entry):
         raise FolioError(f"{unit_id}: an entry has fingerprint, source, text and an optional "

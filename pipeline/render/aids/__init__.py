@@ -188,7 +188,7 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
     # placeholder no rule text can contain (it is drawn afresh), which the digest leaves out.
     placeholder = f"folio-edition-{secrets.token_hex(16)}"
     for lang in langs:
-        env.install_gettext_translations(translations[lang], newstyle=True)
+        env.install_gettext_translations(translations[lang], newstyle=True)  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
         for aid in aids:
             sheet = Sheet(aid.key, corpus, facts, lang, translations[lang], lookup)
             data = aid.build(sheet)

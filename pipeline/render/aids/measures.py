@@ -35,7 +35,7 @@ class _Open(HTMLParser):
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.open: list[tuple[str, str]] = []
+        self.open: list[tuple[str, str | None]] = []
 
     def handle_starttag(self, tag, attrs) -> None:
         if tag not in VOID:
@@ -102,7 +102,7 @@ def measure(printer, cards: Cards, known: Entries, column: float) -> tuple[float
     (:class:`~.pdf.Printer`): each distinct card once, narrow, then wide for those taller than
     ``column`` px (the shortest column of the papers printed: :func:`pack.plan` sets the others
     narrow, and never asks for their wide height)."""
-    first = {}  # a key -> the first card that has it
+    first: dict[str, int] = {}  # a key -> the first card that has it
     for index, key in enumerate(cards.narrow):
         first.setdefault(key, index)
     todo = [index for key, index in first.items() if key not in known]

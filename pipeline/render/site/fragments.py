@@ -55,7 +55,7 @@ def environment(translations) -> Environment:
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
                       undefined=StrictUndefined, extensions=["jinja2.ext.i18n"],
                       trim_blocks=False, lstrip_blocks=False)
-    env.install_gettext_translations(translations, newstyle=True)
+    env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
     return env
 
 
