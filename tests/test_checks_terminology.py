@@ -213,7 +213,7 @@ def _without(text: str, line: str) -> str:
 def test_every_glossary_field_a_reader_sees_has_both_languages_and_a_missing_one_is_named():
     """The glossary page is published in English and Russian: a note without `note_ru` shows an
     English note on the Russian page, a concept without Russian terms an empty cell."""
-    from pipeline.checks.terminology_glossary import one_language
+    from pipeline.check.terminology_glossary import one_language
 
     text = (ROOT / "corpus/glossary.yaml").read_text(encoding="utf-8")
     assert list(one_language(parse_termbase(text))) == []

@@ -41,9 +41,9 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
                     code = RU_NUMERAL
                 yield at(code, unit, side, pair.start, message, suggestion=pair.suggestion)
         elif lang == Lang.EN:
-            for pair in agreement_en.disagreements(side.text):
-                found = side.text[pair.start:pair.end]
-                yield at(EN_SUBJECT_VERB, unit, side, pair.start,
+            for en_pair in agreement_en.disagreements(side.text):
+                found = side.text[en_pair.start:en_pair.end]
+                yield at(EN_SUBJECT_VERB, unit, side, en_pair.start,
                          text(_("`%(found)s`: the plural subject `%(noun)s` takes `%(verb)s`, not `%(form)s`"),
-                              found=found, noun=pair.noun, verb=pair.suggestion, form=pair.verb),
-                         suggestion=pair.suggestion)
+                              found=found, noun=en_pair.noun, verb=en_pair.suggestion, form=en_pair.verb),
+                         suggestion=en_pair.suggestion)

@@ -65,8 +65,8 @@ def disagreements(text: str) -> Iterator[Pair]:
     yield from _counted(text, words)
     for match in re.finditer(r"\b(?P<verb>[Tt]here (?:is|was)) (?P<many>\w+)", text):
         if MANY.match(match.group("many").lower()):
-            verb = match.group("verb").split()[1]
-            yield Pair(match.start(), match.end("many"), match.group("many"), verb, _plural_verb(verb))
+            there_verb = match.group("verb").split()[1]
+            yield Pair(match.start(), match.end("many"), match.group("many"), there_verb, _plural_verb(there_verb))
 
 
 def _counted(text: str, words: list[re.Match[str]]) -> Iterator[Pair]:

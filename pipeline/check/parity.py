@@ -69,7 +69,7 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
 
 
 def ref_targets(ctx: CheckContext, unit_id: str, lang: str) -> Counter[str]:
-    found = Counter()
+    found: Counter[str] = Counter()
     for ref in ctx.lookup().references_from(unit_id):
         if ref.lang != lang:
             continue

@@ -95,7 +95,8 @@ def _signs(unit: Unit, pair: Pair, source_lang: str, lang: str) -> Iterable[Diag
     signs_theirs, signs_ours = _by_value(theirs), _by_value(ours)
     target = unit.sides[lang]
     for value in dict.fromkeys([s.value for s in theirs] + [s.value for s in ours]):
-        a, b = signs_theirs.get(value, {}), signs_ours.get(value, {})
+        none: Counter[str] = Counter()
+        a, b = signs_theirs.get(value, none), signs_ours.get(value, none)
         if a and b and set(a) != set(b):
             mine = next(s for s in ours if s.value == value)
             yield at(SIGN, unit, target, pair.target_start + mine.start,

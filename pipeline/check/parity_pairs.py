@@ -28,7 +28,7 @@ from .terminology_terms import analyse, matcher, termbase
 
 #: letters and digits of the translation per letter and digit of the source, measured over
 #: corpus/translations/ (1.16 and 0.85); a pair not listed is taken as 1
-RATIO = {(Lang.EN, Lang.RU): 1.15, (Lang.RU, Lang.EN): 0.85}
+RATIO: dict[tuple[str, str], float] = {(Lang.EN, Lang.RU): 1.15, (Lang.RU, Lang.EN): 0.85}
 #: the costs of the alignment, in units of |log(length ratio / expected ratio)|: a sentence
 #: with no counterpart costs as much as a length off by a factor of about 1.5; joining two is
 #: cheaper, since translators do join sentences; an anchor on one side only costs ANCHOR
@@ -169,7 +169,9 @@ def align(theirs: list[Sentence], ours: list[Sentence], ratio: float,
                     back[i + da][j + db] = (da, db)
     beads, i, j = [], m, n
     while i or j:
-        da, db = back[i][j]
+        came = back[i][j]
+        assert came is not None, "every cell on the cheapest path was reached from another"
+        da, db = came
         beads.append(Bead(tuple(range(i - da, i)), tuple(range(j - db, j))))
         i, j = i - da, j - db
     return beads[::-1]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..core.diagnostics import Diagnostic, Severity
+from ..core.diagnostics import Diagnostic, Param, Severity
 from ..core.model import Lang, Unit
 from ..language.sentences import Sentence
 from .base import CheckContext, Code, Count, _, at, ngettext, text
@@ -33,7 +33,7 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
     if len(theirs) == len(ours) or not theirs or not ours:
         return
     one = len(ours) == 1
-    counted = {"count": Count(len(ours), ngettext("%(num)d sentence", "%(num)d sentences")),
+    counted: dict[str, Param] = {"count": Count(len(ours), ngettext("%(num)d sentence", "%(num)d sentences")),
                "lang": Lang(source_lang), "theirs": len(theirs)}
     for n, bead in enumerate(beads):
         if (len(bead.source) == 1 and len(bead.target) == 1) or bead.confirmed:

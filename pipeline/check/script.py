@@ -60,7 +60,7 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
             other = bad.get(word)
             if other is None:
                 continue
-            if other is MIXED_FORM:
+            if not isinstance(other, str):  # MIXED_FORM
                 yield _mixed(ctx, unit, lang, side, match.start(), word, latin_words)
                 continue
             if (side.path, other) not in first_uses:
@@ -122,7 +122,7 @@ def latin_abbreviations(ctx: CheckContext) -> set[str]:
 def latin_capitals(units: Iterable[Unit]) -> list[str]:
     """The Latin words in capitals of these units' English texts, sorted: one document's share
     of :func:`latin_abbreviations`, which a build keeps with the document (checks/shards.py)."""
-    found = set()
+    found: set[str] = set()
     for unit in units:
         side = unit.sides.get(Lang.EN)
         if side is not None and side.text:

@@ -111,9 +111,9 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
         found[n] = [_diagnostic(data) for data in result]
         if ran is not None:
             ran.append(shards[n].rulebook)
-        if keys[n]:
-            cache.put_json("checks", keys[n], result)
-    diagnostics = [diagnostic for shard in found for diagnostic in shard]
+        if key := keys[n]:
+            cache.put_json("checks", key, result)
+    diagnostics = [diagnostic for shard in found for diagnostic in shard or ()]  # each one found or run
     for name in names:
         spanning = getattr(FAMILIES[name], "check_whole", None)
         if spanning is not None:

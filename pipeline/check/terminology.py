@@ -110,8 +110,8 @@ def _label(concept, lang: str) -> Text | str:
     return text(_("“%(term)s” (%(concept)s)"), term=english, concept=concept.id) if lang != Lang.EN else concept.id
 
 
-def _term(occ: Occurrence) -> str | None:
-    return occ.entry.term if occ.entry is not None else None
+def _term(occ: Occurrence) -> str:
+    return occ.entry.term if occ.entry is not None else ""
 
 
 def _mixed(occurrences: list[Occurrence]) -> Iterator[Diagnostic]:
@@ -160,9 +160,9 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
     base = analysis.termbase
     known = {a.abbr for a in base.abbreviations}
     expansions: dict[str, list[str]] = defaultdict(list)
-    for entry in base.abbreviations:
-        if entry.expansion:
-            expansions[entry.abbr].append(entry.expansion)
+    for listed in base.abbreviations:
+        if listed.expansion:
+            expansions[listed.abbr].append(listed.expansion)
     # a rendering already reported as forbidden or unapproved is not also an undefined
     # abbreviation: the fix is the approved term (КО in HIS -> CP), not a definition
     skip = {(o.side.path, o.start) for o in analysis.occurrences

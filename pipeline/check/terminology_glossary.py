@@ -54,9 +54,9 @@ def one_language(termbase: Termbase) -> Iterator[Diagnostic]:
         for lang in others:
             if abbr.note and lang not in abbr.notes:
                 yield _missing(abbr.line, _("note"), abbr.abbr, lang)
-            concept = concepts.get(abbr.concept or "")
+            named = concepts.get(abbr.concept or "")
             if abbr.expansion and lang not in abbr.expansions and _script(abbr.expansion) != lang \
-                    and not (concept and concept.terms.get(lang)):
+                    and not (named and named.terms.get(lang)):
                 yield _missing(abbr.line, _("expansion"), abbr.abbr, lang)
 
 

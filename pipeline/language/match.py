@@ -101,12 +101,13 @@ def _next_word(tokens: list[Token], index: int, punct: bool) -> int | None:
 
 
 def _match_at(pattern: TermPattern, tokens: list[Token], first: int) -> int | None:
-    index: int | None = first
+    index = first
     for number, word in enumerate(pattern.words):
         if number:
-            index = _next_word(tokens, index, word.after_punct)
-            if index is None:
+            following = _next_word(tokens, index, word.after_punct)
+            if following is None:
                 return None
+            index = following
         if not word_matches(tokens[index], word, pattern.lang):
             return None
     return index

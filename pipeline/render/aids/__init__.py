@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...core.diagnostics import Code, Count, Diagnostic, Severity, ngettext, text
+from ...core.diagnostics import Code, Count, Diagnostic, Param, Severity, ngettext, text
 from ...core.errors import FolioError
 from ...core.lookup import Lookup
 from ...core.model import LANGUAGES, Corpus, Lang
@@ -210,8 +210,8 @@ def fallback_note(corpus: Corpus, lookup: Lookup, document: Document) -> Diagnos
     side = first.sides[lookup.document_of(first).language]
     shown = ", ".join(document.untranslated[:6])
     more = len(document.untranslated) - 6
-    words = {"lang": Lang(document.lang), "aid": document.aid.key, "units": shown,
-             "count": Count(len(document.untranslated), ngettext("%(num)d unit", "%(num)d units"))}
+    words: dict[str, Param] = {"lang": Lang(document.lang), "aid": document.aid.key, "units": shown,
+                               "count": Count(len(document.untranslated), ngettext("%(num)d unit", "%(num)d units"))}
     message = (text(_("the %(lang)s player aid %(aid)s prints %(count)s units in their original language, "
                       "not translated yet: %(units)s and %(more)s more"), **words, more=more) if more > 0 else
                text(_("the %(lang)s player aid %(aid)s prints %(count)s units in their original language, "

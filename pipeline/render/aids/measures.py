@@ -53,7 +53,7 @@ def context(head: str) -> str:
     as their start tags: what of the page around a card its layout may depend on."""
     parser = _Open()
     parser.feed(head)
-    return "".join(text for _tag, text in parser.open)
+    return "".join(text or "" for _tag, text in parser.open)
 
 
 class Cards:
