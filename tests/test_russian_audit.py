@@ -281,8 +281,8 @@ def test_the_audit_tells_a_quotation_of_the_texts_from_english_the_project_wrote
 def test_every_accepted_finding_says_why_in_russian_on_the_russian_report(site, corpus):
     """28 findings are accepted in corpus/checks.yaml; the Russian report gives each its
     `reason_ru`, with any unit the reason names shown as its label, never its id."""
-    from pipeline.checks import all_codes
-    from pipeline.checks.config import load_config
+    from pipeline.check import all_codes
+    from pipeline.check.config import load_config
     config = load_config(REPO, {code.code for code in all_codes()})
     russian = config.reasons_in("ru")
     suppressed = [d for d in corpus[1] if d.suppressed]
