@@ -201,7 +201,7 @@ def _worded(ctx: CheckContext, unit: Unit, side: Side, lang: str, fact: Fact, *,
             yield at(DRIFT, unit, side, changed.start,
                      text(_("%(fact)s (%(unit)s, %(lang)s): the data says %(data)s, the text now says "
                             "%(now)s: %(quote)s"), fact=fact.id, unit=unit.id, lang=Lang(lang), data=data,
-                          now=", ".join(map(str, now)), quote=repr(" ".join(changed.text.split()))),
+                          now=", ".join(map(str, now or [])), quote=repr(" ".join(changed.text.split()))),
                      suggestion=text(_("update %(place)s (and the wording) if the text is right, or restore "
                                        "the text"), place=f"{fact.path}:{fact.value_line}"))
         elif translated:

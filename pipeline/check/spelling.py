@@ -74,9 +74,9 @@ def _tokenized(text: str) -> Lines:
 
 @lru_cache(maxsize=8)
 def load_confusables(root: str) -> tuple[Confusable, ...]:
-    if not project_files.present(root, CONFUSABLES):
+    if not project_files.present(Path(root), CONFUSABLES):
         return ()
-    node, entries = yamlio.load(yamlio.read_file(root, CONFUSABLES), CONFUSABLES)
+    node, entries = yamlio.load(yamlio.read_file(Path(root), CONFUSABLES), CONFUSABLES)
     if entries is not None and not isinstance(entries, list):
         raise FolioError("the confusables are a list of entries", CONFUSABLES, 1)
     found = []
@@ -88,7 +88,7 @@ def load_confusables(root: str) -> tuple[Confusable, ...]:
         except (KeyError, TypeError, ValueError, re.error) as exc:
             raise FolioError(f"confusable #{number} is invalid ({exc}); it needs lang, a pattern "
                              "with a group `w`, fix: [wrong, right] and why", CONFUSABLES,
-                             node.value[number - 1].start_mark.line + 1) from None
+                             node.value[number - 1].start_mark.line + 1 if node else None) from None
     return tuple(found)
 
 

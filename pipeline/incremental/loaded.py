@@ -70,9 +70,9 @@ class DocumentCache:
                 units[unit.document].append(unit)
         translations: dict[str, list[Translation]] = {key: [] for key in keys}
         for translation in corpus.translations.values():
-            document = corpus.units[translation.unit].document
-            if document in keys:
-                translations[document].append(translation)
+            owner = corpus.units[translation.unit].document
+            if owner in keys:
+                translations[owner].append(translation)
         for document in fresh:
             entry = Loaded(units[document.key], notes.get(document.key, []), translations[document.key],
                            corpus.orphaned.get(document.key, []), offered(units[document.key], corpus))

@@ -131,8 +131,8 @@ def run(rule_id: str, facts: Facts, raw: Mapping[str, Any] | Inputs | None = Non
         outcome = found.function(recorder, given)
     finally:  # a refusal rests on the facts it read as much as an outcome does
         if facts.read is not None:  # the caller records too
-            facts.read.update(recorder.read)
-    read = tuple(sorted(recorder.read))
+            facts.read.update(recorder.read or ())
+    read = tuple(sorted(recorder.read or ()))  # a recording's `read` is a set
     ambiguous = _ambiguous(facts.facts)
     readings = tuple(_reading(facts.facts[i]) for i in read if i in ambiguous)
     return Outcome(outcome.rule, outcome.unit, outcome.result, outcome.because, read, readings)

@@ -161,7 +161,8 @@ class _Strict(yaml.SafeLoader):
         event = self.peek_event()
         if isinstance(event, yaml.AliasEvent):
             raise _Refused(None, None, f"an alias (*{event.anchor}): Folio's YAML files take no "
-                           "anchors or aliases; write the value out", event.start_mark)
+                           "anchors or aliases; write the value out",
+                           event.start_mark)  # type: ignore[arg-type]  # the C parser's Mark: the same fields
         if self._depth >= MAX_DEPTH:
             raise _Refused(None, None, f"nested more than {MAX_DEPTH} levels deep", event.start_mark)
         self._depth += 1
@@ -215,7 +216,8 @@ def _renumber(root: Node, text: str) -> None:
 
     def mark(old: Mark) -> Mark:
         line = bisect.bisect_right(starts, old.index) - 1
-        return Mark(old.name, old.index, line, old.index - starts[line], None, None)
+        # no buffer, so PyYAML never reads the pointer (its stub wants an int there)
+        return Mark(old.name, old.index, line, old.index - starts[line], None, None)  # type: ignore[arg-type]
 
     seen: set[int] = set()
     stack = [root]

@@ -202,7 +202,7 @@ def _event(ref: Reference, unit: Unit, document: Document, index: Index) -> None
     if nth and occurrences is not None and nth > occurrences:
         return _unresolved(ref, RefProblem.MISMATCH, text(
             _("the text speaks of its %(occurrence)s occurrence, but event %(number)s:%(period)s occurs "
-              "%(count)s time(s)"), occurrence=claims.occurrence, number=number, period=period,
+              "%(count)s time(s)"), occurrence=claims.occurrence or "", number=number, period=period,
             count=Count(occurrences, ngettext("%(num)d time", "%(num)d times"))), target_id)
     _found(ref, target_id)
 

@@ -24,6 +24,8 @@ def make_server(site_dir: Path, host: str = "127.0.0.1", port: int = 8000,
 def serve(site_dir: Path, host: str = "127.0.0.1", port: int = 8000) -> None:
     with make_server(site_dir, host, port) as server:
         bound_host, bound_port = server.server_address[:2]
+        if isinstance(bound_host, bytes):  # the socket layer's type; an IPv4 server gives str
+            bound_host = bound_host.decode()
         print(f"serving {site_dir} at http://{bound_host}:{bound_port}/ (Ctrl-C stops)", flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()

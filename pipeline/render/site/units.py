@@ -160,7 +160,7 @@ class UnitView:
         return len(self.ctx.corpus.children(self.unit, Kind(kind)))
 
     @cached_property
-    def backlinks(self) -> list[tuple[str, str, str]]:
+    def backlinks(self) -> list[tuple[str, str, str | None]]:
         """(href, the referring unit's label, the words it uses), one per referring unit."""
         seen: dict[str, Reference] = {}
         for ref in self.ctx.lookup.backlinks(self.id):
