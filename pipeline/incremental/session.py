@@ -118,7 +118,7 @@ def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None 
     try:
         manifest = read_manifest(previous) if previous is not None else None
     except Damaged:
-        manifest, damaged = None, [previous / MANIFEST]
+        manifest, damaged = None, [Path(out_dir) / CACHE / MANIFEST]  # `previous`, read and refused
     if manifest is None:  # none, an older Folio's or a damaged one: the cache is not taken
         previous = None
     if manifest is not None and _done(session, manifest):

@@ -172,7 +172,8 @@ def _document(root: Path, entry: Any, at: _Entry, parsers: Collection[str]) -> D
                          MANIFEST, at.field("parser"))
     source = _source(root, entry["source"], at.field("source"))
     return Document(**{name: entry[name] for name in REQUIRED if name != "source"},
-                    source=source, **{name: entry.get(name) for name in OPTIONAL})
+                    # each optional field is its string or None, which mypy cannot see through **
+                    source=source, **{name: entry.get(name) for name in OPTIONAL})  # type: ignore[arg-type]
 
 
 def _source(root: Path, value: str, line: int) -> str:

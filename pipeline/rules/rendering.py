@@ -308,7 +308,7 @@ def rendered(fact: Fact, corpus: Corpus, lang: str) -> Rendering | None:
     source, side = unit.sides[original].text, unit.sides[lang].text
     recorded = fact.wording.get(lang, ())
     if _holds(side, recorded):
-        spans = tuple((f.start, f.end) for f in (find(words, side) for words in recorded))
+        spans = tuple((f.start, f.end) for f in (find(words, side) for words in recorded) if f is not None)
         return Rendering(recorded, spans, 1.0, True)
     quoted = fact.wording.get(original, ())
     if not quoted or not all(contains(words, source) for words in quoted):

@@ -122,7 +122,8 @@ def _walk(loader, node: Node, depth: int, seen: set[int], construct: bool) -> An
         if not construct or node.tag == _SEQ:
             return items
         return loader.construct_object(node, deep=True)  # a !!set, !!omap ...: as PyYAML makes it
-    if _duplicate(node) is not None:
+    # a composed node that is neither a scalar nor a sequence is a mapping
+    if not isinstance(node, MappingNode) or _duplicate(node) is not None:
         raise _Unacceptable
     mapping = {}
     for key_node, value_node in node.value:

@@ -65,7 +65,7 @@ def _in_file_order(corpus: Corpus) -> None:
 
 
 def _document_key(path: str) -> str:
-    return document_of(path.rsplit("/", 1)[-1])
+    return document_of(path.rsplit("/", 1)[-1]) or ""  # store.load() refused any other name
 
 
 def _attach_one(corpus: Corpus, placement: Placement, lang: str, path: str, document: Document,

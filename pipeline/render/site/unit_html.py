@@ -132,8 +132,8 @@ class UnitHtml:
             if fact.reading:
                 out.append('<span class="folio-glance-reading">' + self.gettext(
                     "The words read two ways. The rules take: %(reading)s. The other reading: %(alternative)s.",
-                    reading=self.in_language(fact.reading, fact.reading_lang),
-                    alternative=self.in_language(fact.alternative, fact.reading_lang))
+                    reading=self.in_language(fact.reading, fact.reading_lang or self.lang),
+                    alternative=self.in_language(fact.alternative or "", fact.reading_lang or self.lang))
                     + "</span>")
             out.append("</li>")
         out.append("\n</ul>\n</aside>")
