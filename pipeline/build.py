@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections import Counter
+from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -57,7 +58,7 @@ STRUCTURE = frozenset({Kind.SECTION, Kind.EVENT, Kind.PROCEDURE, Kind.LIST, Kind
 
 @dataclass
 class BuildResult:
-    corpus: Corpus
+    corpus: Corpus | None  # None: the build in place was current, and nothing was loaded
     out_dir: Path
     outputs: list[Path] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -129,7 +130,7 @@ class Project:
         """The reader's notes and the findings of every check family (or of the families
         ``only`` names, without the notes), configured by corpus/checks.yaml and sorted."""
         with stage(self.session, "check"):
-            return check(self.corpus, self.root, () if only else self.notes, self.session,
+            return check(self.corpus, self.root, [] if only else self.notes, self.session,
                          self.facts, only=only)
 
 
@@ -156,10 +157,10 @@ def load_corpus(root: Path, session: Session | None = None, *, references: bool 
         for document in corpus.documents:
             found = reused[document.key]
             if found is None:
-                found = next(parsed)
-                if isinstance(found, FolioError):
-                    raise found
-                units, notes[document.key] = found
+                made = next(parsed)
+                if isinstance(made, FolioError):
+                    raise made
+                units, notes[document.key] = made
             else:
                 units, notes[document.key] = found.units, found.notes
                 corpus.translations.update(((t.unit, t.lang), t) for t in found.translations)
@@ -203,6 +204,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         with stage(session, "render corpus"):
             outputs = render(corpus, diagnostics, out_dir, session, facts)
         with stage(session, "aids"):
+            assert session.build_dir is not None, "start() makes the new build/ of a build with work to do"
             printed = print_aids(aids, session.build_dir / "aids", session)  # -> build/aids/<lang>/<aid>-<paper>.pdf
         outputs += [out_dir / "aids"] if printed else []
         # -> site/, swapped in with build/
@@ -242,7 +244,7 @@ def link(corpus: Corpus, cache: DocumentCache | None = None) -> None:
     link_references(corpus, cache)
 
 
-def check(corpus: Corpus, root: Path, notes: list[Diagnostic] = (),
+def check(corpus: Corpus, root: Path, notes: Sequence[Diagnostic] = (),
           session: Session | None = None, facts: Facts | None = None,
           only: list[str] | None = None) -> list[Diagnostic]:
     """The reader's notes and the check families' findings (all, or those ``only`` names),
@@ -301,6 +303,7 @@ def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
         return None
     if session is None:
         return render_site(corpus, diagnostics, root, aids=aids, changes=changes, facts=facts)
+    assert session.site_tmp is not None, "start() makes the new site/ of a project that has a website"
     build_site(corpus, diagnostics, root, session.site_tmp, aids=aids, session=session, catalogs=catalogs,
                changes=changes, facts=facts)
     return session.site_dir
@@ -340,8 +343,9 @@ def render(corpus: Corpus, diagnostics: list[Diagnostic], out_dir: Path,
     cache = session.cache if session else None
     keys = {d.key: session.fingerprint.document(d) for d in corpus.documents} if session else None
     digests = session.fingerprint.files if session else None
-    fragments, files = _prepare_documents(corpus, session, keys) if session else ({}, {})
-    with nullcontext(session.build_dir) if session else atomic_dir(out_dir) as tmp:
+    fragments, files = _prepare_documents(corpus, session, keys) if session and keys else ({}, {})
+    # a session has made its new build/ when it started
+    with nullcontext(session.build_dir) if session and session.build_dir else atomic_dir(out_dir) as tmp:
         written = [write_corpus_json(corpus, tmp / "corpus.json", cache=cache, keys=keys, prepared=fragments,
                                      facts=facts, files=digests),
                    write_schema(tmp / "corpus.schema.json"),
@@ -390,8 +394,8 @@ def _summary(corpus: Corpus) -> dict:
 
 def _unchanged(session: Session) -> BuildResult:
     """The result of the build in place, as its manifest and checks.json record it."""
-    manifest = session.unchanged
-    diagnostics = session.report  # read back whole by the session, or there would be work to do
+    manifest = session.unchanged or {}  # asked only of a session that found its build current
+    diagnostics = session.report or []  # read back whole by the session, or there would be work to do
     notes = [Diagnostic.from_json(d) for d in manifest.get("notes", [])]
     return BuildResult(None, session.out_dir, [session.out_dir / p for p in manifest.get("outputs", [])],
                        diagnostics, notes, session.site_dir, None, manifest.get("summary", {}))

@@ -58,7 +58,7 @@ def changes_since(baseline: Baseline, old: revisions.Edition, old_corpus: Corpus
     ``corpus`` (the edition being built); ``misspellings`` tells a corrected slip from a changed
     word (pipeline/editions/worddiff.py)."""
     diff = diff_editions(old_corpus, corpus, old.label, "the edition being built", misspellings=misspellings)
-    return ChangesSince(baseline.revision, old.commit, old.date, diff)
+    return ChangesSince(baseline.revision, old.commit or "", old.date, diff)  # a revision has its commit
 
 
 #: the field outside a comment; anything it misses is a comment, which YAML ignores too

@@ -159,7 +159,7 @@ def _ambiguous(facts: dict[str, Fact]) -> frozenset[str]:
 def _reading(f: Fact) -> Reading:
     kept = _READINGS.get(id(f))
     if kept is None or kept[0] is not f:
-        kept = _READINGS[id(f)] = (f, Reading(f.id, f.unit, f.reading, f.alternative, {
+        kept = _READINGS[id(f)] = (f, Reading(f.id, f.unit, f.reading or "", f.alternative or "", {
             lang: (text, f.alternatives[lang]) for lang, text in f.readings.items() if lang != "en"}))
     return kept[1]
 

@@ -73,8 +73,8 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
     tables = decision_tables(facts) if len(facts) else {}
     site = plan(corpus, changes=changes is not None)
     jobs = session.jobs if session else workers.available()
-    with tempfile.TemporaryDirectory(prefix="folio-site-") as work:
-        work = Path(work)
+    with tempfile.TemporaryDirectory(prefix="folio-site-") as scratch:
+        work = Path(scratch)
         translations, state = catalogs() if catalogs else i18n.prepared()
         for lang in state.untranslated:
             pending = state.untranslated[lang]  # fuzzy ones included: msgfmt leaves them out
@@ -104,7 +104,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
             mkdocs_adapter.write_config(found.lang, navigation(site, found.titles,
                                                                translations[found.lang].gettext),
                                         root / BASE_CONFIG, found.config,
-                                        (session.site_dir if session else out) / found.lang,
+                                        (session.site_dir if session and session.site_dir else out) / found.lang,
                                         translations[found.lang].gettext,
                                         session.cache if session else None)
         in_place = session.previous_site if session else None
@@ -113,7 +113,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
             reuse = in_place is not None and found.same_frame and (in_place / found.lang).is_dir()
             return mkdocs_adapter.run(found.lang, found.config, out / found.lang,
                                       changed=found.changed if reuse else None,
-                                      previous=in_place / found.lang if reuse else None)
+                                      previous=in_place / found.lang if reuse and in_place is not None else None)
 
         # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
         # while MkDocs wraps the pages, a process per language

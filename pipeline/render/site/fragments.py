@@ -117,14 +117,14 @@ class Renderer:
                               games=self._games(page))
 
     def _game(self, page: Page) -> RenderedPage:
-        documents = self.site.games[page.key]
+        documents = self.site.games[page.key or ""]  # a game page is keyed by its rulebook
         title = documents[0].game
         outlines = [(d, relative(page.path, self.site.page("document", d.key).path),
                      self._outline(self.corpus.units[d.key], page.path)) for d in documents]
         return self._template(page, "game.html", title, documents=outlines)
 
     def _document(self, page: Page) -> RenderedPage:
-        document = self.lookup.documents[page.key]
+        document = self.lookup.documents[page.key or ""]  # a document page is keyed by its document
         unit = self.corpus.units[document.key]
         ctx = self._context(page)
         coverage = next(r for r in self.coverage()[document.key] if r.lang == self.lang)
@@ -138,7 +138,7 @@ class Renderer:
 
     def _changes(self, page: Page) -> RenderedPage:
         """What changed in one document since the edition the project compares with."""
-        document = self.lookup.documents[page.key]
+        document = self.lookup.documents[page.key or ""]  # and a changes page likewise
         diff = self.changes.diff.document(document.key)
         def href(unit_id):
             return self.site.unit_href(unit_id, page.path)
@@ -383,5 +383,5 @@ def _script(text: str) -> str:
 def root_page(translations_by_lang: dict, languages: tuple[str, ...]) -> str:
     """site/index.html: sends a reader to the language their browser prefers, or lets them pick."""
     env = environment(translations_by_lang[Lang.EN])
-    names = {code: Locale.parse(code).get_display_name(code).capitalize() for code in languages}
+    names = {code: (Locale.parse(code).get_display_name(code) or code).capitalize() for code in languages}
     return env.get_template("root.html").render(languages=languages, names=names)

@@ -58,7 +58,8 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         for page in site.pages:
             entry = old.get("pages", {}).get(page.path)
             source = _source(previous / lang, page) if previous is not None else None
-            if keys and entry and entry["key"] == _key(keys, page, lang) and source.is_file():
+            if keys and entry and source is not None and entry["key"] == _key(keys, page, lang) \
+                    and source.is_file():
                 if _size(source) == entry["size"]:
                     carry(source, _source(here / lang, page))
                     found.titles[page.path] = entry["title"]
@@ -171,10 +172,10 @@ def _lexicon_entries(corpus: Corpus, lang: str, cache: BuildCache | None,
     merged: dict = {}
     for document in corpus.documents:
         key = digest(LEXICON, fingerprint.document(document), lang) if cache and fingerprint else None
-        found = cache.get_json(LEXICON, key, dict[str, tuple[str, str, str]]) if key else None
+        found = cache.get_json(LEXICON, key, dict[str, tuple[str, str, str]]) if cache and key else None
         if found is None:
             found = lexicon.entries(texts[document.key])
-            if key:
+            if cache and key:
                 cache.put_json(LEXICON, key, found)
         merged.update(found)  # a form's entry is the same in every document
     return merged
