@@ -63,7 +63,7 @@ class PeakMemory:
         while not self._stop.wait(self.interval):
             self.sample()
 
-    def __enter__(self) -> "PeakMemory":
+    def __enter__(self) -> PeakMemory:
         self.sample()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()

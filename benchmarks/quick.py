@@ -21,7 +21,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from report import builds, machine as described, targets  # noqa: E402
+from report import builds, targets  # noqa: E402
+from report import machine as described  # noqa: E402
 from scale import machine, measure  # noqa: E402
 
 

@@ -4,9 +4,9 @@ performance page."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
-import sys
 from pathlib import Path
 
 STAGES = ("read", "parse", "link", "check", "render corpus", "render site", "search index", "aids")
@@ -56,7 +56,8 @@ TARGETS = [
      lambda r: (r["cold"]["wall"] - r["cold"].get("timings", {}).get("aids", 0.0)) / r["bare mkdocs"],
      1.5, True, (100,), lambda v: f"{v:.2f}"),
     ("all check families, words per second of CPU (one core)",
-     lambda r: r["words"] / r["stages"]["check"]["cpu"] if not r["stages"].get("check", {}).get("extrapolated") else None,
+     lambda r: (r["words"] / r["stages"]["check"]["cpu"]
+                if not r["stages"].get("check", {}).get("extrapolated") else None),
      100_000, False, (100, 1000), lambda v: f"{v:,.0f}"),
     ("peak memory of the cold build, all processes", lambda r: r["cold"].get("tree_peak_mb"),
      2048, True, (1000,), lambda v: f"{v / 1024:.2f} GB"),
@@ -82,7 +83,8 @@ def targets(results: list[dict]) -> str:
                 verdicts.append(v <= bound if under else v >= bound)
         verdict = "–" if not verdicts else "yes" if all(verdicts) else "no"
         where = ", ".join(f"x{s}" for s in scales)
-        rows.append(f"| {name} | " + " | ".join(cells) + f" | {'≤' if under else '≥'} {shown(bound)} at {where} | {verdict} |")
+        bound_at = f"{'≤' if under else '≥'} {shown(bound)} at {where}"
+        rows.append(f"| {name} | " + " | ".join(cells) + f" | {bound_at} | {verdict} |")
     return "\n".join(rows)
 
 
@@ -114,13 +116,14 @@ def stages(results: list[dict]) -> str:
 def growth(results: list[dict]) -> str:
     """How each cost grows from one scale to the next, as the exponent k of cost ~ size**k:
     1.00 is linear, 2.00 would be the square of the corpus."""
-    pairs = list(zip(results, results[1:]))
+    pairs = list(itertools.pairwise(results))
     if not pairs:
         return ""
     header = "| growth, k in cost ~ size^k | " + " | ".join(f"{_scale(a)} → {_scale(b)}" for a, b in pairs) + " |"
     rows = [header, "| --- |" + " ---: |" * len(pairs)]
     measures = [(f"{stage} (CPU)", lambda r, stage=stage: r["stages"].get(stage, {}).get("cpu")) for stage in STAGES]
-    measures += [("cold build without aids (wall)", lambda r: r["cold"]["wall"] - r["cold"].get("timings", {}).get("aids", 0.0)),
+    measures += [("cold build without aids (wall)",
+                  lambda r: r["cold"]["wall"] - r["cold"].get("timings", {}).get("aids", 0.0)),
                  ("bare `mkdocs build` (wall)", lambda r: r["bare mkdocs"]),
                  ("peak memory of the stages (MB)", lambda r: max(s.get("peak_mb", 0.0) for s in r["stages"].values()))]
     for name, value in measures:

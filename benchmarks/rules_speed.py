@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pipeline.games  # noqa: E402,F401 - every game's rules registered, as `folio` does
-from pipeline.rules import get, load, run  # noqa: E402
+import pipeline.games  # noqa: F401 - every game's rules registered, as `folio` does
+from pipeline.rules import get, load, run
 
 #: one mixed batch: a rule of every game, raw inputs as `folio rules run` would pass them
 MIX = (

@@ -16,7 +16,8 @@ Scales above --full (default: all of them) are measured in part: Folio's own sta
 rendered but not wrapped by MkDocs nor indexed), with the rest fitted, each figure on its own
 power law through the two largest full scales, and marked "≈" -- for a machine without the time
 or disk for a whole build at x1000. Scales named by --fit are not built at all: every figure
-is fitted (what a session short of the hour x1000's own stages take can still report). Results go to stdout as Markdown and to --json (default:
+is fitted (what a session short of the hour x1000's own stages take can still report). Results go to stdout
+as Markdown and to --json (default:
 benchmarks/results/latest.json).
 """
 
@@ -27,8 +28,8 @@ import json
 import math
 import os
 import platform
-import resource
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -78,7 +79,7 @@ class Elsewhere:
     time the kernel counted for everyone, less what the measured process tree used. A shared
     machine makes timings noisy; the figures say when they were taken on a busy one."""
 
-    def __enter__(self) -> "Elsewhere":
+    def __enter__(self) -> Elsewhere:
         self.started, self.busy, self.ours = time.perf_counter(), _busy(), _children()
         return self
 
@@ -119,7 +120,7 @@ def measure(scale: int, work: Path, timeout: float, serial: bool) -> dict:
     if serial:
         result["cold serial"] = run_json(str(root), "--build", "--clean", "--jobs", "1",
                                          timeout=timeout, aids_cache=caches / "serial")
-    for attempt in range(3):
+    for _attempt in range(3):
         try:
             result["cold"] = run_json(str(root), "--build", "--clean", timeout=timeout,
                                       aids_cache=caches / "cold")

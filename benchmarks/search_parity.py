@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from site_support import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
+from site_support import CHROMIUM, CHROMIUM_ARGS, serving
 
 LANGUAGES = ("en", "ru")
 #: every result page of a query, best first, as the site's search script gets them

@@ -15,6 +15,7 @@ waited for (Pagefind's indexer, MkDocs and check workers) is read from getrusage
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -28,16 +29,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from memory import PeakMemory  # noqa: E402
-from pipeline import build as pipeline  # noqa: E402
-from pipeline.check import FAMILIES  # noqa: E402
-from pipeline.check.base import WORD, CheckContext  # noqa: E402
-from pipeline.read.manifest import load_manifest  # noqa: E402
-from pipeline.core.model import Corpus  # noqa: E402
-from pipeline.link.references import link  # noqa: E402
-from pipeline.rules import load_facts  # noqa: E402
-from pipeline.parse import PARSERS, translated_side  # noqa: E402
-from pipeline.link.translations import attach  # noqa: E402
+from memory import PeakMemory
+
+from pipeline import build as pipeline
+from pipeline.check import FAMILIES
+from pipeline.check.base import WORD, CheckContext
+from pipeline.core.model import Corpus
+from pipeline.link.references import link
+from pipeline.link.translations import attach
+from pipeline.parse import PARSERS, translated_side
+from pipeline.read.manifest import load_manifest
+from pipeline.rules import load_facts
 
 
 def _rss_peak_kb() -> int:
@@ -52,10 +54,8 @@ def _children_cpu() -> float:
 
 @contextmanager
 def measured(results: dict, name: str):
-    try:
+    with contextlib.suppress(OSError):
         Path("/proc/self/clear_refs").write_text("5")  # reset the high-water mark: this stage's own
-    except OSError:
-        pass
     wall, cpu, children = time.perf_counter(), time.process_time(), _children_cpu()
     yield
     results[name] = {"wall": time.perf_counter() - wall,
@@ -67,16 +67,16 @@ def measured(results: dict, name: str):
 def stages(root: Path, pages_only: bool = False) -> dict:
     """Each stage as the pipeline runs it, called one by one, serially and from nothing; with
     ``pages_only``, the site stops at Folio's pages: no MkDocs, no search index."""
-    from pipeline.render.site import build_site, mkdocs_adapter, search, wanted
-    from pipeline.incremental.session import Session
     from pipeline.incremental.fingerprint import fingerprint
+    from pipeline.incremental.session import Session
+    from pipeline.render.site import build_site, mkdocs_adapter, search, wanted
 
     out: dict = {}
     with measured(out, "read"):
         corpus = Corpus(documents=load_manifest(root, PARSERS))
         sources = [pipeline.read(root, document) for document in corpus.documents]
     with measured(out, "parse"):
-        for document, source in zip(corpus.documents, sources):
+        for document, source in zip(corpus.documents, sources, strict=True):
             corpus.add_document_units(pipeline.parse(document, source))
     with measured(out, "link"):
         attach(corpus, root, translated_side)

@@ -21,9 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from hostile_support import make_project  # noqa: E402
-
 import pipeline.render.site.mkdocs_adapter as adapter  # noqa: E402
+from hostile_support import make_project  # noqa: E402
 from pipeline.build import build  # noqa: E402
 
 SOURCE = "corpus/sources/vq-spring-deployment-action-phase.ru.txt"

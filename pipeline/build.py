@@ -1,7 +1,8 @@
 """The pipeline, stage by stage: read -> parse -> link -> check -> render -> print aids.
 
 Every command that needs the corpus goes through a :class:`Project`, which runs the stages a
-command asks for in this order, once each; ``folio build`` adds the later stages. Input Folio cannot use stops the run with a :class:`FolioError` before
+command asks for in this order, once each; ``folio build`` adds the later stages. Input Folio cannot use
+stops the run with a :class:`FolioError` before
 anything is written, and a build writes build/ and site/ aside and swaps both in at the end, so
 a failed build never leaves a half-written build/ or site/ behind.
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections import Counter
+from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -23,32 +25,32 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import games  # noqa: F401 - every game registered: its rules, aids and table words
-from .util import project_files, workers
-from .util.atomic import atomic_dir
 from .check import all_codes, fact_reader, run_checks
 from .check.config import load_config
 from .check.report import write_check_report
 from .check.spelling import misspellings
-from .core.diagnostics import Diagnostic, Severity
+from .core.diagnostics import Diagnostic
 from .core.errors import FolioError
-from .incremental.loaded import DocumentCache
-from .read.manifest import load_manifest
 from .core.model import Corpus, Document, Kind, Unit
-from .parse import PARSERS, translated_side
-from .read.reader import Source, read_source
-from .link.references import link as link_references
-from .rules.facts import Facts, load_facts
-from .rules.rendering import placed
+from .incremental.loaded import DocumentCache
 from .incremental.session import Session, stage, start
+from .link.references import link as link_references
 from .link.translations import attach as attach_translations
+from .parse import PARSERS, translated_side
+from .read.manifest import load_manifest
+from .read.reader import Source, read_source
 from .render.writers.corpus_json import units_fragment, write_corpus_json
 from .render.writers.schema import write_schema
 from .render.writers.yaml_docs import document_yaml, write_yaml_docs
+from .rules.facts import Facts, load_facts
+from .rules.rendering import placed
+from .util import project_files, workers
+from .util.atomic import atomic_dir
 
 if TYPE_CHECKING:
-    from .render.aids import Plan, Printed
     from .editions.baseline import ChangesSince
     from .editions.revisions import Edition
+    from .render.aids import Plan, Printed
 
 #: Kinds that show a parser recognised the text's shape; a "document" of nothing but
 #: paragraphs means the wrong parser was chosen or the file is not what the manifest says.
@@ -57,7 +59,7 @@ STRUCTURE = frozenset({Kind.SECTION, Kind.EVENT, Kind.PROCEDURE, Kind.LIST, Kind
 
 @dataclass
 class BuildResult:
-    corpus: Corpus
+    corpus: Corpus | None  # None: the build in place was current, and nothing was loaded
     out_dir: Path
     outputs: list[Path] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -129,7 +131,7 @@ class Project:
         """The reader's notes and the findings of every check family (or of the families
         ``only`` names, without the notes), configured by corpus/checks.yaml and sorted."""
         with stage(self.session, "check"):
-            return check(self.corpus, self.root, () if only else self.notes, self.session,
+            return check(self.corpus, self.root, [] if only else self.notes, self.session,
                          self.facts, only=only)
 
 
@@ -156,10 +158,10 @@ def load_corpus(root: Path, session: Session | None = None, *, references: bool 
         for document in corpus.documents:
             found = reused[document.key]
             if found is None:
-                found = next(parsed)
-                if isinstance(found, FolioError):
-                    raise found
-                units, notes[document.key] = found
+                made = next(parsed)
+                if isinstance(made, FolioError):
+                    raise made
+                units, notes[document.key] = made
             else:
                 units, notes[document.key] = found.units, found.notes
                 corpus.translations.update(((t.unit, t.lang), t) for t in found.translations)
@@ -183,7 +185,8 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     """``folio build``: every output, from what changed since the build in place (``clean``:
     from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS)."""
     root = Path(root)
-    documents = load_manifest(root, PARSERS)  # a directory that holds no project is refused before anything is made in it
+    # a directory that holds no project is refused before anything is made in it
+    documents = load_manifest(root, PARSERS)
     out_dir = Path(out_dir) if out_dir is not None else root / "build"
     site_dir = root / "site" if _site_wanted(root) else None
     with start(root, out_dir, site_dir, jobs=jobs, clean=clean, baseline=baseline_commit(root)) as session:
@@ -202,9 +205,11 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         with stage(session, "render corpus"):
             outputs = render(corpus, diagnostics, out_dir, session, facts)
         with stage(session, "aids"):
+            assert session.build_dir is not None, "start() makes the new build/ of a build with work to do"
             printed = print_aids(aids, session.build_dir / "aids", session)  # -> build/aids/<lang>/<aid>-<paper>.pdf
         outputs += [out_dir / "aids"] if printed else []
-        site = website(corpus, diagnostics, root, printed, session, catalogs, changes, facts)  # -> site/, swapped in with build/
+        # -> site/, swapped in with build/
+        site = website(corpus, diagnostics, root, printed, session, catalogs, changes, facts)
         session.tally()
         result = BuildResult(corpus, out_dir, outputs, diagnostics, [*notes, *session.damaged()], site,
                              dataclasses.replace(printed, directory=out_dir / "aids") if printed else None,
@@ -240,7 +245,7 @@ def link(corpus: Corpus, cache: DocumentCache | None = None) -> None:
     link_references(corpus, cache)
 
 
-def check(corpus: Corpus, root: Path, notes: list[Diagnostic] = (),
+def check(corpus: Corpus, root: Path, notes: Sequence[Diagnostic] = (),
           session: Session | None = None, facts: Facts | None = None,
           only: list[str] | None = None) -> list[Diagnostic]:
     """The reader's notes and the check families' findings (all, or those ``only`` names),
@@ -299,6 +304,7 @@ def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
         return None
     if session is None:
         return render_site(corpus, diagnostics, root, aids=aids, changes=changes, facts=facts)
+    assert session.site_tmp is not None, "start() makes the new site/ of a project that has a website"
     build_site(corpus, diagnostics, root, session.site_tmp, aids=aids, session=session, catalogs=catalogs,
                changes=changes, facts=facts)
     return session.site_dir
@@ -338,8 +344,9 @@ def render(corpus: Corpus, diagnostics: list[Diagnostic], out_dir: Path,
     cache = session.cache if session else None
     keys = {d.key: session.fingerprint.document(d) for d in corpus.documents} if session else None
     digests = session.fingerprint.files if session else None
-    fragments, files = _prepare_documents(corpus, session, keys) if session else ({}, {})
-    with nullcontext(session.build_dir) if session else atomic_dir(out_dir) as tmp:
+    fragments, files = _prepare_documents(corpus, session, keys) if session and keys else ({}, {})
+    # a session has made its new build/ when it started
+    with nullcontext(session.build_dir) if session and session.build_dir else atomic_dir(out_dir) as tmp:
         written = [write_corpus_json(corpus, tmp / "corpus.json", cache=cache, keys=keys, prepared=fragments,
                                      facts=facts, files=digests),
                    write_schema(tmp / "corpus.schema.json"),
@@ -353,7 +360,8 @@ def _prepare_documents(corpus: Corpus, session: Session, keys: dict[str, str]
     """The corpus.json fragment and the YAML file of every document the cache lacks, made on
     every core: serialising a large corpus is seconds of pure Python, one document at a time."""
     todo = [d for d in corpus.documents
-            if not session.cache.has("json", f"{keys[d.key]}-units") or not session.cache.has("yaml", f"{keys[d.key]}-yaml")]
+            if not session.cache.has("json", f"{keys[d.key]}-units")
+            or not session.cache.has("yaml", f"{keys[d.key]}-yaml")]
     if len(todo) < 2 or session.jobs < 2:
         return {}, {}  # made by the writers as they go
     units: dict[str, list[Unit]] = {d.key: [] for d in todo}
@@ -362,8 +370,8 @@ def _prepare_documents(corpus: Corpus, session: Session, keys: dict[str, str]
             units[unit.document].append(unit)
     made = workers.run(lambda d: (units_fragment(units[d.key]), document_yaml(corpus, d)), todo,
                        jobs=session.jobs, stage="corpus")
-    return ({d.key: fragment for d, (fragment, _) in zip(todo, made)},
-            {d.key: data for d, (_, data) in zip(todo, made)})
+    return ({d.key: fragment for d, (fragment, _) in zip(todo, made, strict=True)},
+            {d.key: data for d, (_, data) in zip(todo, made, strict=True)})
 
 
 def _read_and_parse(root: Path, document: Document) -> tuple[list[Unit], list[Diagnostic]] | FolioError:
@@ -387,8 +395,8 @@ def _summary(corpus: Corpus) -> dict:
 
 def _unchanged(session: Session) -> BuildResult:
     """The result of the build in place, as its manifest and checks.json record it."""
-    manifest = session.unchanged
-    diagnostics = session.report  # read back whole by the session, or there would be work to do
+    manifest = session.unchanged or {}  # asked only of a session that found its build current
+    diagnostics = session.report or []  # read back whole by the session, or there would be work to do
     notes = [Diagnostic.from_json(d) for d in manifest.get("notes", [])]
     return BuildResult(None, session.out_dir, [session.out_dir / p for p in manifest.get("outputs", [])],
                        diagnostics, notes, session.site_dir, None, manifest.get("summary", {}))

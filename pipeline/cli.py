@@ -15,30 +15,30 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .util.atomic import write_text_atomic
 from .build import Project, build, load_edition
-from .core.errors import FolioError
 from .check import FAMILIES, all_codes
 from .check.report import as_json, as_sarif, as_text, codes_table, exit_status
+from .core.errors import FolioError
 from .core.labels import label
-from .util.terminal import escaped_output
 from .core.model import LANGUAGES, Corpus, Kind, Reference, Side
-from .render.aids.command import add_commands as add_aids_commands
-from .rules.command import add_commands as add_rules_commands
-from .rules.command import facts_lines
+from .core.version import folio_version
 from .language.termbase import load_termbase
-from .link.translations.po import export as po_export
-from .link.translations.po import import_po as po_import
 from .link.translations.edit import realign as realign_translations
 from .link.translations.edit import remove as remove_translations
 from .link.translations.merge import changes_detail, changes_summary
+from .link.translations.po import export as po_export
+from .link.translations.po import import_po as po_import
 from .link.translations.status import as_json as coverage_json
 from .link.translations.status import as_table as coverage_table
 from .link.translations.status import as_units_text as pending_text
 from .link.translations.status import coverage, lost, pending
 from .link.translations.tbx import write_tbx
-from .core.version import folio_version
+from .render.aids.command import add_commands as add_aids_commands
 from .render.writers.corpus_json import present_attrs
+from .rules.command import add_commands as add_rules_commands
+from .rules.command import facts_lines
+from .util.atomic import write_text_atomic
+from .util.terminal import escaped_output
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -192,8 +192,8 @@ def _add_diff_command(commands) -> None:
 
 
 def _diff(project: Project, args: argparse.Namespace) -> int:
-    from .editions import revisions  # git and temporary directories: only for this command
     from .check.spelling import misspellings
+    from .editions import revisions  # git and temporary directories: only for this command
     from .editions.diff import diff_editions
     from .editions.text import as_text
 

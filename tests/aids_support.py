@@ -16,8 +16,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from pipeline.render.aids import AidFile, Printed, plan_aids, print_aids
 from pipeline.build import load_corpus
+from pipeline.render.aids import AidFile, Printed, plan_aids, print_aids
 
 REPO = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO / "test-artifacts"

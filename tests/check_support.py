@@ -4,16 +4,16 @@ crafted texts run through the real parsers into a corpus of their own."""
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 
 from pipeline.build import load_corpus
 from pipeline.check.base import CheckContext
 from pipeline.core.diagnostics import Diagnostic
-from pipeline.read.manifest import load_manifest
 from pipeline.core.model import Corpus
 from pipeline.parse import PARSERS
+from pipeline.read.manifest import load_manifest
 from pipeline.read.reader import decode_source
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,12 +23,12 @@ LIKE = {"risto-events": "eu-risto-period-1", "gmt-rulebook": "his-winter-new-wor
         "pop-rulebook": "pop-military-actions"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def real_context() -> CheckContext:
     return CheckContext(load_corpus(ROOT)[0], ROOT)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _real(module: ModuleType) -> tuple[Diagnostic, ...]:
     return tuple(sorted(module.check(real_context()), key=Diagnostic.sort_key))
 
@@ -67,7 +67,7 @@ def lines(diagnostics) -> list[tuple[int, int, str]]:
     return [(d.line, d.col, d.code) for d in diagnostics]
 
 
-@lru_cache(maxsize=None)
+@cache
 def scrambled_contexts(count: int = 60) -> tuple[CheckContext, ...]:
     """Real lines shuffled and mixed across documents, as far as the parsers accept them: the
     shapes no checked-in text has (a sub-item without its parent, a table in a Risto event)."""

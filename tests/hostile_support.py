@@ -18,7 +18,6 @@ from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 from conftest import REPO, Run, copy_corpus, tree_bytes
-
 from pipeline.cli import main
 from pipeline.core.model import Document
 from pipeline.parse import gmt_rulebook
@@ -64,7 +63,7 @@ def folio(root: Path, *args: str, cpu_seconds: float = 30) -> Run:
         code = exc.code
     except OverBudget:
         raise
-    except BaseException:  # noqa: BLE001 - what the user would see instead of one line
+    except BaseException:
         err.write(traceback.format_exc())
         code = 1
     finally:

@@ -3,7 +3,7 @@ findings on a corpus, and a way to change a corpus copy the way an editor would.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from pipeline.build import load_corpus
@@ -15,7 +15,7 @@ from pipeline.rules import Facts, Outcome, load_facts, run
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@lru_cache(maxsize=None)
+@cache
 def facts() -> Facts:
     return load_facts(ROOT)
 

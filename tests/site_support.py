@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 import subprocess
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Iterator
 from urllib.parse import unquote, urljoin, urlsplit
 
 CHROMIUM = "/usr/bin/chromium"
@@ -40,9 +40,7 @@ class _Collector(HTMLParser):
         for name, value in attrs:
             if name == "id" and value is not None:
                 self.file.ids.add(value)
-            elif name in ("href", "src") and value is not None:
-                self.file.links.append((name, value))
-            elif name == "action" and tag == "form" and value is not None:
+            elif (name in ("href", "src") and value is not None) or (name == "action" and tag == "form" and value is not None):
                 self.file.links.append((name, value))
 
 

@@ -13,15 +13,15 @@ from pypdf import PdfReader
 
 import pipeline.render.aids
 from aids_support import REPO, flat, inspect_layout, page_fill, pdftotext
-from pipeline.render.aids import plan_aids, print_aids
-from pipeline.render.aids.pdf import PAPERS
 from pipeline.build import build, load_corpus
 from pipeline.core.model import LANGUAGES
 from pipeline.i18n import catalogs as i18n
+from pipeline.render.aids import plan_aids, print_aids
+from pipeline.render.aids.pdf import PAPERS
 from pipeline.render.games import aids as registered_aids
+from site_support import broken_links, parse_html
 
 AIDS = registered_aids()  # every registered game's (tests/conftest.py imports pipeline.games)
-from site_support import broken_links, parse_html
 
 MARY_STEP_1 = "1. Открытие карты: Английский игрок открывает карту"
 
@@ -47,7 +47,7 @@ def test_folio_build_prints_every_aid_into_build_aids(project):
 
 
 def test_the_website_links_each_aid_and_the_links_work_offline(project):
-    root, result = project
+    root, _result = project
     site = root / "site"
     assert broken_links(site) == []
     for lang in LANGUAGES:

@@ -9,13 +9,12 @@ import re
 import pytest
 
 from aids_support import REPO, flat, pdftotext
+from pipeline.build import load_corpus
+from pipeline.core.errors import FolioError, UnknownKind
+from pipeline.core.model import Kind
 from pipeline.render.aids import plan_aids, print_aids
-from pipeline.core.errors import UnknownKind
 from pipeline.render.aids.printed_lines import KINDS, SKIPPED, to_line
 from pipeline.render.aids.sheet import Sheet
-from pipeline.build import load_corpus
-from pipeline.core.errors import FolioError
-from pipeline.core.model import Kind
 from pipeline.rules import load_facts, run
 
 HIS = "corpus/rules/his.yaml"

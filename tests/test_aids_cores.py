@@ -8,8 +8,8 @@ import pytest
 
 import pipeline.render.aids.pdf
 from aids_support import REPO, pdftotext
-from pipeline.render.aids import pack, plan_aids, print_aids
 from pipeline.build import load_corpus
+from pipeline.render.aids import pack, plan_aids, print_aids
 
 RISTO = "eu-risto-events-period-1"
 TRANSLATION = "corpus/translations/eu-risto-period-1.ru.yaml"
@@ -24,7 +24,7 @@ def measured(monkeypatch):
     original = pipeline.render.aids.pdf.Printer.measure_narrow
 
     def recording(self, html, cards):
-        calls.append(('lang="ru"' in html and "ru" or "en", list(cards)))
+        calls.append((('lang="ru"' in html and "ru") or "en", list(cards)))
         return original(self, html, cards)
 
     monkeypatch.setattr(pipeline.render.aids.pdf.Printer, "measure_narrow", recording)

@@ -7,16 +7,15 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
 from aids_support import REPO, flat, page_fill, pdftotext, printout
-from pipeline.render.aids import plan_aids
-from pipeline.render.aids.pdf import PAPERS
 from pipeline.build import load_corpus
 from pipeline.core.model import LANGUAGES
+from pipeline.render.aids import plan_aids
+from pipeline.render.aids.pdf import PAPERS
 from pipeline.render.games import aids as registered_aids
 
 AIDS = registered_aids()  # every registered game's (tests/conftest.py imports pipeline.games)
@@ -100,7 +99,7 @@ def test_a_russian_event_card_is_english_only_where_the_event_has_no_russian_sid
     text = text_of(printed, "eu-risto-events-period-1", "ru")
     events = [u for u in corpus.units.values() if u.kind == "event" and u.attrs.get("period") == "I"]
     starts = sorted((text.index(f" {u.attrs['number']}:I "), u) for u in events)
-    for (at, unit), (end, _next) in zip(starts, starts[1:] + [(len(text), None)]):
+    for (at, unit), (end, _next) in zip(starts, [*starts[1:], (len(text), None)], strict=False):
         english = latin_share(text[at:end]) > 0.5
         assert english == ("ru" not in unit.sides), (unit.id, latin_share(text[at:end]))
 
@@ -207,7 +206,7 @@ def test_event_cards_are_set_in_8_pt_at_least_and_a_long_event_continues_on_a_se
             assert layout.card_font_pt is not None and layout.card_font_pt >= 8 - 0.01, (path, layout.card_font_pt)
             # a card too tall for a page's column is cut out at the page's width, in two columns,
             # not set smaller: the longest events (Tordesillas, Wars in Italy, the Reformation)
-            assert 3 <= layout.classes.get("slot--wide", 0) and layout.classes.get("half", 0) >= 6, path
+            assert layout.classes.get("slot--wide", 0) >= 3 and layout.classes.get("half", 0) >= 6, path
     text = text_of(printed, "eu-risto-events-period-1", "ru")
     # Wars in Italy (4:I) and the Reformation (8:I): too tall for one card even at a page's width
     assert text.count("карта 1 из 2") == 2 and text.count("карта 2 из 2") == 2

@@ -12,10 +12,10 @@ import pytest
 from pypdf import PdfReader
 
 from aids_support import ARTIFACTS, flat, pdftotext, printout
-from pipeline.render.aids import plan_aids, print_aids
 from pipeline.build import load_corpus
-from pipeline.render.aids.pdf import PAPERS
 from pipeline.core.model import LANGUAGES
+from pipeline.render.aids import plan_aids, print_aids
+from pipeline.render.aids.pdf import PAPERS
 from pipeline.render.games import aids as registered_aids
 
 AIDS = registered_aids()  # every registered game's (tests/conftest.py imports pipeline.games)

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from pipeline.editions.align import How, Piece, align, without_marker
-from pipeline.build import load_corpus
 from conftest import REPO
+from pipeline.build import load_corpus
+from pipeline.editions.align import How, Piece, align, without_marker
 
 
 @pytest.fixture(scope="module")

@@ -124,7 +124,7 @@ def assert_refused(run, repo: Repo, tree_bytes, *needles: str) -> None:
 
 def test_windows_1251_is_read_correctly_and_noted(repo, folio):
     russian = [line for line in real_lines(RUSSIAN) if line.strip()][:4]
-    repo.add("cp1251.ru.txt", text(small_risto() + [""] + russian).encode("cp1251"), language="ru")
+    repo.add("cp1251.ru.txt", text([*small_risto(), "", *russian]).encode("cp1251"), language="ru")
     run = folio(repo.root, "build")
     assert run.returncode == 0, run.stderr
     assert "corpus/sources/cp1251.ru.txt:1:1: info read-encoding: not UTF-8: read as windows-1251" \

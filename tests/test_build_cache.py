@@ -10,12 +10,12 @@ import sys
 from pathlib import Path
 
 from pipeline.build import load_corpus
+from pipeline.core.model import RefStatus
 from pipeline.incremental.buildcache import BuildCache
 from pipeline.incremental.fingerprint import fingerprint
-from pipeline.core.model import RefStatus
+from pipeline.render.writers.corpus_json import _assembled, corpus_to_json, dumps
 from pipeline.rules import load_facts
 from pipeline.util.progress import Progress
-from pipeline.render.writers.corpus_json import _assembled, corpus_to_json, dumps
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))

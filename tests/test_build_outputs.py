@@ -10,8 +10,8 @@ import jsonschema
 import pytest
 import yaml
 
-from pipeline.build import build
 from conftest import keep_translations
+from pipeline.build import build
 
 DURATION = "end of Period III, or until event 7:III, whichever comes first"
 
@@ -135,7 +135,7 @@ def test_each_document_has_a_readable_yaml_tree(built, corpus_json):
         assert tree["units"]["id"] == entry["key"]
         seen = []
 
-        def walk(node):
+        def walk(node, seen=seen):
             seen.append(node["id"])
             for child in node.get("children", []):
                 walk(child)

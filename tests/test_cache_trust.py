@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.incremental import pickled
 from pipeline.build import load_corpus
-from pipeline.incremental.buildcache import BuildCache
 from pipeline.check.shards import fact_reader
 from pipeline.core.diagnostics import Diagnostic, Severity
+from pipeline.incremental import pickled
+from pipeline.incremental.buildcache import BuildCache
 from pipeline.incremental.fingerprint import Fingerprint, fingerprint
 from pipeline.incremental.loaded import LOADED, DocumentCache, Loaded
 from pipeline.rules import load_facts
@@ -118,14 +118,14 @@ def _global(module: str, name: str) -> bytes:
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from pipeline.incremental import entries  # noqa: E402
-from pipeline.render.aids import measures  # noqa: E402
-from pipeline.incremental.buildcache import KEY  # noqa: E402
 from pipeline.check import shards  # noqa: E402
-from pipeline.incremental.loaded import _loaded, _references  # noqa: E402
 from pipeline.core.model import Reference  # noqa: E402
-from pipeline.rules.facts import Fact  # noqa: E402
+from pipeline.incremental import entries  # noqa: E402
+from pipeline.incremental.buildcache import KEY  # noqa: E402
+from pipeline.incremental.loaded import _loaded, _references  # noqa: E402
+from pipeline.render.aids import measures  # noqa: E402
 from pipeline.render.writers.corpus_json import REST  # noqa: E402
+from pipeline.rules.facts import Fact  # noqa: E402
 
 #: each kind's decoder, as the build reads that kind
 DECODERS = {"loaded": _loaded, "refs-found": _references, "checks": shards._findings, "facts": shards._facts,

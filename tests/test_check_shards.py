@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import load_corpus
-from pipeline.incremental.buildcache import BuildCache
 from pipeline.check import FAMILIES, run_checks
+from pipeline.incremental.buildcache import BuildCache
 from pipeline.incremental.fingerprint import fingerprint
 
 REPO = Path(__file__).resolve().parents[1]

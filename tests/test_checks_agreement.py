@@ -5,8 +5,8 @@ every finding on the real corpus."""
 from __future__ import annotations
 
 import pytest
-from check_support import crafted, located, real_context, real_findings, run
 
+from check_support import crafted, located, real_context, real_findings, run
 from pipeline.check import agreement
 from pipeline.check.agreement_en import disagreements as en_pairs
 from pipeline.check.agreement_ru import disagreements as ru_pairs

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from check_support import ROOT, crafted, located, real_context
 
+from check_support import ROOT, crafted, located, real_context
 from pipeline.check import names
 from pipeline.core.errors import FolioError
 
@@ -19,7 +19,7 @@ def findings(ctx):
 
 
 def test_the_real_misspelt_names_with_the_gazetteers_spelling():
-    found = [d for d in findings(real_context())]
+    found = list(findings(real_context()))
     assert located(found) == [f"{RISTO}:183:95 name-misspelt", f"{RISTO}:183:132 name-misspelt"]
     assert [d.suggestion for d in found] == ["Thüringen", "Wurttemberg"]
     assert list(names.check(real_context())) == []  # judged once, on the whole corpus
@@ -45,7 +45,7 @@ def test_a_gazetteer_without_places_is_refused_by_name(tmp_path):
     with pytest.raises(FolioError) as error:
         list(names._places(tmp_path))
     assert "corpus/gazetteer.yaml" in str(error.value) and "places" in str(error.value)
-    assert ROOT != tmp_path
+    assert tmp_path != ROOT
 
 
 def test_a_bad_place_is_refused_at_its_line(tmp_path):

@@ -4,7 +4,6 @@ texts (every finding, exactly) and on small crafted texts through the real parse
 from __future__ import annotations
 
 from check_support import crafted, located, real_findings, run, scrambled_contexts
-
 from pipeline.check import numbering
 
 RISTO = "eu-ristos-events-period-1.en.txt"

@@ -5,8 +5,8 @@ their comma are reported where it belongs."""
 from __future__ import annotations
 
 import pytest
-from check_support import crafted, real_context, run
 
+from check_support import crafted, real_context, run
 from pipeline.check import punctuation
 from pipeline.check.punctuation_ru import missing_commas
 from pipeline.check.punctuation_ru_phrases import missing_commas as missing_phrase_commas

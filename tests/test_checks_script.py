@@ -4,7 +4,6 @@ ones; Roman numerals, Latin abbreviations in Russian text and Russian abbreviati
 from __future__ import annotations
 
 from check_support import crafted, located, real_findings, run, scrambled_contexts
-
 from pipeline.check import script
 
 WINTER = "his-winter-phase-new-world.ru.txt"

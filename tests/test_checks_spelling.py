@@ -4,8 +4,8 @@ names spelled two ways; on the real texts (every finding, exactly) and on crafte
 from __future__ import annotations
 
 import pytest
-from check_support import ROOT, crafted, located, real_findings, run, scrambled_contexts
 
+from check_support import ROOT, crafted, located, real_findings, run, scrambled_contexts
 from pipeline.check import spelling, wordlists
 from pipeline.core.errors import FolioError
 

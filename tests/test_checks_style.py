@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from check_support import DOCUMENTS, ROOT, crafted, real_context, run
-
 from pipeline.check import consistency, typography
 from pipeline.check.base import CheckContext
 from pipeline.core.diagnostics import Diagnostic, Severity
@@ -57,7 +56,7 @@ def test_english_abbreviations_and_page_numbers():
 
 
 def test_a_document_consistent_in_itself_but_unlike_its_edition():
-    ctx = edition(WINTER, f"11.1. Развёртывание\nХод за ход (т.е. один ход).\n")
+    ctx = edition(WINTER, "11.1. Развёртывание\nХод за ход (т.е. один ход).\n")
     [finding] = whole(ctx)
     assert (finding.path, finding.line, finding.code) == ("corpus/crafted/1.ru.txt", 2, "style-edition-variant")
     assert finding.suggestion == "т. е."

@@ -4,7 +4,6 @@ on crafted tables through the real GMT parser."""
 from __future__ import annotations
 
 from check_support import crafted, located, real_findings, run, scrambled_contexts
-
 from pipeline.check import tables
 
 WINTER = "his-winter-phase-new-world.ru.txt"

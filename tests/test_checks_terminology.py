@@ -8,14 +8,12 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import load_corpus
-from pipeline.check import FAMILIES, run_checks
+from pipeline.check import FAMILIES, run_checks, terminology
 from pipeline.check.base import CheckContext
-from pipeline.check import terminology
-from pipeline.core.diagnostics import Severity
 from pipeline.core.model import Corpus, Document
+from pipeline.language.termbase import parse_termbase
 from pipeline.parse import PARSERS
 from pipeline.read.reader import decode_source
-from pipeline.language.termbase import parse_termbase
 
 ROOT = Path(__file__).resolve().parents[1]
 EU = "corpus/sources/eu-ristos-events-period-1.en.txt"
@@ -225,7 +223,8 @@ def test_every_glossary_field_a_reader_sees_has_both_languages_and_a_missing_one
     note = next(line for line in lines if line.startswith('    note_ru: "имя собственное'))
     broken = _without(broken, note)
     found = [f"{d.path}:{d.line} {d.code} {d.message} ({d.suggestion})" for d in one_language(parse_termbase(broken))]
-    line_of = lambda start: next(n for n, line in enumerate(broken.splitlines(), 1) if line.strip().startswith(start))
+    def line_of(start):
+        return next(n for n, line in enumerate(broken.splitlines(), 1) if line.strip().startswith(start))
     new_world, tuscany, hapsburgs = line_of("- id: new-world"), line_of("- id: minor-tuscany"), line_of("- {term: Habsburgs,")
     assert found == [
         f"corpus/glossary.yaml:{new_world} term-glossary-one-language the note of `new-world` has no ru side (note_ru)",

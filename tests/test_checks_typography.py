@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from check_support import crafted, located, real_findings, run, scrambled_contexts
 
+from check_support import crafted, located, real_findings, run, scrambled_contexts
 from pipeline.check import typography
 from pipeline.check.quotes import scan
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from conftest import REPO, copy_corpus
 from hostile_support import folio
-from pipeline.read.manifest import load_manifest
-from pipeline.parse import PARSERS
 from pipeline.core.model import Corpus, Kind, Side, Unit
+from pipeline.parse import PARSERS
+from pipeline.read.manifest import load_manifest
 
 POP = "corpus/sources/pop-military-actions.en.txt"
 

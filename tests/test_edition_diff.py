@@ -21,12 +21,12 @@ from types import SimpleNamespace
 from urllib.parse import quote
 
 import pytest
+from babel.support import NullTranslations
 
+from conftest import REPO, copy_corpus, keep_translations
 from pipeline.build import build, load_corpus
 from pipeline.render.site.fragments import Renderer
 from pipeline.render.site.structure import plan
-from babel.support import NullTranslations
-from conftest import REPO, copy_corpus, keep_translations
 from site_support import broken_links, serving
 
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"

@@ -25,7 +25,7 @@ def _templates(words: Text):
             yield value.msgid
 
 
-def test_every_finding_of_the_real_corpus_has_a_russian_template(corpus):  # noqa: F811
+def test_every_finding_of_the_real_corpus_has_a_russian_template(corpus):
     _corpus, diagnostics = corpus
     with catalog_path("ru").open("rb") as handle:
         catalog = read_po(handle, locale="ru")
@@ -42,7 +42,7 @@ def test_every_finding_of_the_real_corpus_has_a_russian_template(corpus):  # noq
     assert problems == []
 
 
-def test_the_english_message_is_the_template_filled_with_its_parameters(corpus):  # noqa: F811
+def test_the_english_message_is_the_template_filled_with_its_parameters(corpus):
     _corpus, diagnostics = corpus
     for d in diagnostics:
         assert d.message == str(d.words) == d.template % {k: str(v) for k, v in d.params.items()}
@@ -93,7 +93,7 @@ def _russian_findings():
                     translates=i18n.translated_ids("ru").__contains__)
 
 
-def test_a_template_whose_russian_reads_as_written_shows_the_russian_reason(corpus):  # noqa: F811
+def test_a_template_whose_russian_reads_as_written_shows_the_russian_reason(corpus):
     # "`%(word)s`: %(why)s" is the same in both catalogs; the reason filled in is the Russian one
     findings = _russian_findings()
     loose = next(d for d in corpus[1] if d.code == "spell-confusable" and "`loose` means" in d.message)
@@ -102,14 +102,14 @@ def test_a_template_whose_russian_reads_as_written_shows_the_russian_reason(corp
     assert "not tight" not in shown.html and "folio-untranslated" not in shown.html
 
 
-def test_a_russian_glossary_note_quoting_the_english_text_marks_the_quote_english(corpus):  # noqa: F811
+def test_a_russian_glossary_note_quoting_the_english_text_marks_the_quote_english(corpus):
     findings = _russian_findings()
     eg = next(d for d in corpus[1] if d.code.startswith("term-") and "as if in EG of Habsburgs" in str(d.params))
     html = str(findings.message(eg).html)
     assert "дипломатический статус" in html and '«<span lang="en">as if in EG of Habsburgs</span>»' in html
 
 
-def test_every_advice_of_the_real_corpus_reads_in_russian(corpus):  # noqa: F811
+def test_every_advice_of_the_real_corpus_reads_in_russian(corpus):
     # "indent it by 4 spaces" is advice, translated; "lose" is a quoted fix, shown as written
     findings = _russian_findings()
     advised = [d for d in corpus[1] if d.advice is not None]

@@ -22,19 +22,20 @@ from pathlib import Path
 import pytest
 
 from hostile_support import folio, make_project
-from pipeline.incremental import pickled, usercache
-from pipeline.render.aids import cache as aids_cache, measures
 from pipeline.build import build
-from pipeline.incremental.buildcache import CACHE, KEY, BuildCache
 from pipeline.core.diagnostics import Diagnostic
+from pipeline.incremental import pickled, usercache
+from pipeline.incremental.buildcache import CACHE, KEY, BuildCache
 from pipeline.incremental.entries import MAGIC, opened, seal
 from pipeline.incremental.fingerprint import fingerprint
 from pipeline.incremental.loaded import LOADED
-from pipeline.read.manifest import load_manifest
 from pipeline.parse import PARSERS
+from pipeline.read.manifest import load_manifest
+from pipeline.render.aids import cache as aids_cache
+from pipeline.render.aids import measures
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from scaled_corpus import generate  # noqa: E402
+from scaled_corpus import generate
 
 VQ = "corpus/sources/vq-spring-deployment-action-phase-x1.ru.txt"
 WORD, EDITED = "В виде исключения", "В виде исключенья"
@@ -270,8 +271,8 @@ def real(tmp_path_factory) -> Path:
 
 
 def test_cards_measured_again_when_their_kept_heights_are_damaged(real, user_cache, tmp_path):
-    from pipeline.render.aids import plan_aids, print_aids
     from pipeline.build import load_corpus
+    from pipeline.render.aids import plan_aids, print_aids
 
     corpus, _ = load_corpus(real)
     plan = plan_aids(corpus, real, only=("eu-risto-events-period-1",), langs=("ru",), papers=("a4",))

@@ -25,8 +25,8 @@ from translate.storage import pypo
 
 from conftest import REPO, copy_corpus, mark_fuzzy, tree_bytes
 from hostile_support import folio
-from pipeline.util.atomic import clear_stale_files
 from pipeline.link.translations.store import load
+from pipeline.util.atomic import clear_stale_files
 
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
 RISTO_RU = "corpus/translations/eu-risto-period-1.ru.yaml"

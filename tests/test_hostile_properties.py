@@ -15,12 +15,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import REPO, copy_corpus
-from pipeline.util import yamlio
 from pipeline.build import load_corpus
 from pipeline.core.errors import FolioError
-from pipeline.read.reader import decode_source
 from pipeline.link.translations.po import export
 from pipeline.link.translations.po_reader import read as read_po_file
+from pipeline.read.reader import decode_source
+from pipeline.util import yamlio
 
 PATH = "corpus/sources/damaged.txt"
 SOURCES = sorted((REPO / "corpus" / "sources").glob("*.txt"))
@@ -99,7 +99,7 @@ def test_the_reader_refuses_cleanly_or_reads_every_byte(data, language):
 
 # -- the YAML loader ---------------------------------------------------------------------------
 
-YAML_FILES = sorted(p for p in (REPO / "corpus").rglob("*.yaml")) + [REPO / "mkdocs.yml"]
+YAML_FILES = [*sorted(p for p in (REPO / "corpus").rglob("*.yaml")), REPO / "mkdocs.yml"]
 YAML_TEXTS = [p.read_text("utf-8") for p in YAML_FILES]
 YAML_EXCERPTS = ["\n".join(text.split("\n")[n:n + 12]) + "\n"
                  for text in YAML_TEXTS for n in range(0, len(text.split("\n")), 30)]

@@ -18,15 +18,16 @@ import pytest
 import pipeline.build
 import pipeline.incremental.fingerprint
 import pipeline.render.site.mkdocs_adapter
-from pipeline.render.site import pages, search
 from pipeline.build import build
 from pipeline.core.errors import FolioError
 from pipeline.incremental.session import STAMP
+from pipeline.render.site import pages, search
 from pipeline.render.site.structure import plan
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from scaled_corpus import generate  # noqa: E402
-from site_support import bundle_difference, one_pagefind_run  # noqa: E402
+from scaled_corpus import generate
+
+from site_support import bundle_difference, one_pagefind_run
 
 VQ = "corpus/sources/vq-spring-deployment-action-phase-x1.ru.txt"
 VQ_PAGE = "vq-x1/vq-deployment-actions-x1/"

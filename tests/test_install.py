@@ -14,8 +14,8 @@ import pytest
 
 from checkout_support import clean_checkout
 from conftest import REPO, copy_corpus
-from pipeline.render.aids.pdf import PAPERS
 from pipeline.core.model import LANGUAGES
+from pipeline.render.aids.pdf import PAPERS
 from pipeline.render.games import aids as registered_aids
 
 AIDS = registered_aids()  # every registered game's (tests/conftest.py imports pipeline.games)

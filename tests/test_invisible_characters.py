@@ -19,11 +19,11 @@ from check_support import crafted, lines, real_findings, run
 from conftest import REPO, copy_corpus
 from hostile_support import folio
 from pipeline.build import load_corpus
-from pipeline.core.characters import INVISIBLE, SPACES, structural
 from pipeline.check import invisible, script
-from pipeline.read.manifest import load_manifest
+from pipeline.core.characters import INVISIBLE, SPACES, structural
 from pipeline.core.model import Unit
 from pipeline.parse import PARSERS, translated_side
+from pipeline.read.manifest import load_manifest
 from pipeline.read.reader import decode_source
 from test_lossless import encode, rebuild
 
@@ -221,13 +221,12 @@ def test_a_line_of_invisible_characters_is_reported_at_that_line():
 def test_a_line_of_thousands_of_references_and_invisible_characters_costs_linear_time():
     """Linked, checked and shown in time linear in its length (the extractor once copied the
     rest of the text for each reference it found, the website split the text for each)."""
-    from pipeline.link.references import link
-    from test_parsers_linear import cpu_seconds, ratio
-
     from markupsafe import Markup
 
-    from pipeline.render.site.inline import Abbreviations, SideText
     from pipeline.language.termbase import Abbreviation
+    from pipeline.link.references import link
+    from pipeline.render.site.inline import Abbreviations, SideText
+    from test_parsers_linear import cpu_seconds, ratio
 
     known = Abbreviations(CP=Abbreviation("CP", "Card Points", frozenset({"his"}), 1))
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.read.manifest import load_manifest
 from pipeline.core.model import Document, Unit
 from pipeline.parse import PARSERS
+from pipeline.read.manifest import load_manifest
 from pipeline.read.reader import decode_source
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,9 +11,9 @@ tests/test_parity_text.py.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -22,8 +22,16 @@ from hypothesis import strategies as st
 from check_support import ROOT, real_context
 from meaning_draft import CORRECT, DEFECTS, Plant
 from pipeline.build import load_corpus
-from pipeline.check import (parity, parity_meaning, parity_order, parity_sentences, spelling, terminology,
-    typography, script)
+from pipeline.check import (
+    parity,
+    parity_meaning,
+    parity_order,
+    parity_sentences,
+    script,
+    spelling,
+    terminology,
+    typography,
+)
 from pipeline.check.base import CheckContext
 from pipeline.check.parity_pairs import aligned
 from pipeline.core.diagnostics import Severity
@@ -178,7 +186,7 @@ def test_a_joined_or_split_sentence_never_looks_dropped_and_a_dropped_one_is_alw
         if len(found.theirs) != len(ours) or len(ours) < 2:
             continue
         conjunction = ", и " if lang == "ru" else ", and "
-        for first, second in zip(ours, ours[1:]):
+        for first, second in itertools.pairwise(ours):
             joined = (text[:first.start] + first.text.rstrip(".!?") + conjunction
                       + second.text[0].lower() + second.text[1:] + text[second.end:])
             said = _sentence_findings(ctx, unit, source_lang, lang, joined)

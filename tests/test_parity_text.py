@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections import Counter
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
 

@@ -217,7 +217,7 @@ def test_every_unit_has_a_side_in_its_documents_language_from_the_source(corpus)
     for unit in corpus.units.values():
         document = corpus.units[unit.document]
         language = document.attrs["language"]
-        assert list(unit.sides)[0] == language
+        assert next(iter(unit.sides)) == language
         assert unit.sides[language].path.startswith("corpus/sources/")
         for lang in set(unit.sides) - {language}:  # any other side is a translation
             assert (unit.id, lang) in corpus.translations

@@ -23,11 +23,11 @@ import pytest
 
 from hostile_support import OverBudget, scaled_source
 from pipeline.build import parse
-from pipeline.read.manifest import load_manifest
-from pipeline.parse import PARSERS
 from pipeline.core.model import Corpus
-from pipeline.read.reader import decode_source
 from pipeline.link.references import link
+from pipeline.parse import PARSERS
+from pipeline.read.manifest import load_manifest
+from pipeline.read.reader import decode_source
 
 REPO = Path(__file__).resolve().parents[1]
 #: one document per parser; a linear parser measures 10 to 15 here (the allocator and the caches
@@ -116,7 +116,7 @@ def footnoted(lines: int) -> str:
     out = ["5.5 Military Actions #", "", "Recruit Units (1c) #", ""]
     for n in range(lines):
         out += [f"Units may be recruited in province {n} (see above).**", ""]
-    return "\n".join(out + ["Declare War (1c) #", "", "** Only in peace.", ""])
+    return "\n".join([*out, "Declare War (1c) #", "", "** Only in peace.", ""])
 
 
 def test_footnote_markers_far_from_their_footnote_resolve_in_linear_time():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -103,7 +103,7 @@ def test_two_exports_give_the_same_bytes(checkout, exported, folio, tmp_path):
 def test_an_edit_not_committed_yet_is_dated_by_the_file(checkout, folio, tmp_path):
     root = Path(shutil.copytree(checkout, tmp_path / "edited", symlinks=True))
     mark_fuzzy(root, POP_RU, "pop:5.5/action-1/proc-1/step-1")
-    when = datetime(2026, 7, 8, 9, 10, tzinfo=timezone.utc).timestamp()
+    when = datetime(2026, 7, 8, 9, 10, tzinfo=UTC).timestamp()
     os.utime(root / POP_RU, (when, when))
     pop = header(export(folio, root, tmp_path / "po")["pop-military-actions.ru.po"])
     assert pop["PO-Revision-Date"] == "2026-07-08 09:10+0000"
@@ -112,7 +112,7 @@ def test_an_edit_not_committed_yet_is_dated_by_the_file(checkout, folio, tmp_pat
 
 def test_outside_a_checkout_the_files_own_dates_are_used(corpus_copy, folio, tmp_path):
     source = corpus_copy / "corpus/sources/pop-military-actions.en.txt"
-    when = datetime(2025, 1, 2, 3, 4, tzinfo=timezone.utc).timestamp()
+    when = datetime(2025, 1, 2, 3, 4, tzinfo=UTC).timestamp()
     os.utime(source, (when, when))
     pop = header(export(folio, corpus_copy, tmp_path / "po")["pop-military-actions.ru.po"])
     assert pop["POT-Creation-Date"] == "2025-01-02 03:04+0000"

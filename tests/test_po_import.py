@@ -140,7 +140,7 @@ def test_a_duplicate_entry_is_refused_with_its_line_as_msgfmt_does(corpus_copy, 
     text = (po_dir / PO).read_text("utf-8")
     entries = text.split("\n\n")
     [n] = [i for i, e in enumerate(entries) if 'msgctxt "eu-risto:1:I/pre-1"' in e]
-    doubled = "\n\n".join(entries[: n + 1] + [entries[n]] + entries[n + 1:])
+    doubled = "\n\n".join([*entries[:n + 1], entries[n], *entries[n + 1:]])
     (po_dir / PO).write_text(doubled, "utf-8")
     lines = doubled.split("\n")
     first, second = [i for i, line in enumerate(lines, 1) if line == 'msgctxt "eu-risto:1:I/pre-1"']

@@ -134,7 +134,7 @@ def test_relative_references(corpus):
 
 
 def test_footnote_markers(corpus):
-    [page, star] = refs_at(corpus, POP, 17)
+    [_page, star] = refs_at(corpus, POP, 17)
     assert star.target_id == "pop:5.5/action-1/footnote-1"
     [_, far] = refs_at(corpus, POP, 47)
     assert far.problem == RefProblem.DISTANT and far.target_id == "pop:5.5/action-1/footnote-2"
@@ -178,7 +178,7 @@ def test_every_pattern_finds_in_the_real_texts_what_it_finds_without_its_hints(c
     searched = 0
     for unit in corpus.units.values():
         for lang, side in unit.sides.items():
-            for kind, pattern, languages, hints in PATTERNS:
+            for _kind, pattern, languages, hints in PATTERNS:
                 if lang in languages:
                     for match in pattern.finditer(side.text):
                         searched += 1

@@ -13,7 +13,6 @@ from dataclasses import fields
 import pytest
 
 from pipeline.rules import RULES, RuleInputError, load, run
-
 from rules_scenarios import SCENARIOS
 from rules_support import ROOT, decide, facts
 from test_readme_api import _example
@@ -138,6 +137,6 @@ def test_an_installed_wheel_runs_the_readme_example_with_the_facts_it_ships(tmp_
         sorted(p.name for p in (ROOT / "corpus" / "rules").glob("*.yaml"))
     elsewhere = tmp_path_factory.mktemp("elsewhere")
     code, expected = _example()
-    done = _python("import pipeline; assert pipeline.__file__.startswith(%r)\n" % str(target) + code,
+    done = _python(f"import pipeline; assert pipeline.__file__.startswith({str(target)!r})\n" + code,
                    elsewhere, target)
     assert (done.returncode, done.stdout) == (0, expected), done.stderr

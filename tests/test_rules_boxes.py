@@ -3,10 +3,9 @@ part 4) rendered from the data the pages are made of, and held to the rule run o
 
 from __future__ import annotations
 
-from pipeline.rules import decision_table, get
 from pipeline.render.site.glance import glance
 from pipeline.render.site.rule_words import TableWords
-
+from pipeline.rules import decision_table, get
 from rules_support import decide, facts
 
 
@@ -20,7 +19,7 @@ def test_the_mary_i_table_plays_a_mandatory_event_as_usual_never_for_cp():
     running the rule, offers a mandatory event as an event only (it said "as an event, for CP")."""
     words = TableWords(decision_table(get("his.mary-i-impulse"), facts()), lambda text: text)
     names = words.inputs() + words.outcomes()
-    rows = [dict(zip(names, [text for text, _ in cells] + results)) for cells, results in words.rows()]
+    rows = [dict(zip(names, [text for text, _ in cells] + results, strict=False)) for cells, results in words.rows()]
     mandatory = [row for row in rows if row["Revealed card"] == "mandatory event"]
     assert mandatory and {row["Card may be played"] for row in mandatory} == {"as an event"}
     assert decide("his.mary-i-impulse", card_cp=2, card="mandatory-event").result.plays == ("event",)

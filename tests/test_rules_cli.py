@@ -8,7 +8,6 @@ import json
 import pytest
 
 from pipeline.rules import RULES
-
 from rules_support import ROOT, facts
 
 HIS_POWER = "corpus/sources/his-power-rules-england-france-papacy.ru.txt"

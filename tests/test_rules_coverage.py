@@ -8,7 +8,6 @@ import pytest
 
 from pipeline.rules import RULES, RuleInputError, run
 from pipeline.rules.inputs import plain
-
 from rules_scenarios import SCENARIOS
 from rules_support import facts
 

@@ -8,9 +8,8 @@ import pytest
 import yaml
 
 from pipeline.check import FAMILIES
-from pipeline.rules import RuleInputError, load_facts, run
 from pipeline.link.translations.store import fingerprint
-
+from pipeline.rules import RuleInputError, load_facts, run
 from rules_support import ROOT, edit, findings
 
 HIS_WINTER = "corpus/sources/his-winter-phase-new-world.ru.txt"
@@ -158,7 +157,7 @@ def test_a_changed_range_changes_the_decision_and_is_reported(corpus_copy):
         "his.mary-i.die.papal (his:21.3/sec-1/proc-1/step-3): the data says 1–2 die, the text says 1, 3 "
         "('При выпадении 1 – 3, перейдите к шагу')"]
     copied = load_facts(corpus_copy)  # the rule follows the data: a 3 is now in neither range
-    with pytest.raises(RuleInputError, match="die=3: step 3 .* covers 1–2 and 4–6 only"):
+    with pytest.raises(RuleInputError, match=r"die=3: step 3 .* covers 1–2 and 4–6 only"):
         run("his.mary-i-impulse", copied, {"card_cp": 3, "die": 3})
 
 

@@ -9,7 +9,6 @@ from pipeline.core.model import Kind
 from pipeline.rules import run
 from pipeline.rules.scenarios import load_scenarios, replay
 from pipeline.rules.wording import find, numbers
-
 from rules_support import ROOT, edit, facts, findings
 
 

@@ -11,7 +11,6 @@ import pytest
 from pipeline.core.errors import FolioError
 from pipeline.rules import RULES, Range, load_facts, run
 from pipeline.rules.facts import VALUE_KEYS
-
 from rules_scenarios import SCENARIOS
 from rules_support import ROOT, facts
 
@@ -46,7 +45,7 @@ def test_every_fact_has_a_russian_label_that_tells_it_from_its_neighbours():
 
 
 def test_ranges_of_one_decision_cover_the_die_without_overlap():
-    die = [loaded for loaded in (facts().range("his.mary-i.die.papal"), facts().range("his.mary-i.die.normal"))]
+    die = [facts().range("his.mary-i.die.papal"), facts().range("his.mary-i.die.normal")]
     assert sorted(n for r in die for n in range(r.low, r.high + 1)) == [1, 2, 3, 4, 5, 6]
     brackets = [f.value for f in facts().group("his.mary-i.papal")]
     assert [cp for cp in range(1, 9) if sum(cp in b for b in brackets) != 1] == []
@@ -115,7 +114,7 @@ def test_a_root_without_rules_is_refused_in_one_line_not_given_no_facts(corpus_c
     assert str(refused.value).startswith("corpus/rules: error: no rule facts: the directory does not exist")
     assert len(load_facts(corpus_copy, missing_ok=True)) == 0  # what a build of such a project reads
     (corpus_copy / "corpus" / "rules").mkdir()
-    with pytest.raises(FolioError, match="the directory holds no <rulebook>.yaml"):
+    with pytest.raises(FolioError, match=r"the directory holds no <rulebook>\.yaml"):
         load_facts(corpus_copy)
     for args in (("rules", "list"), ("rules", "run", "his.mary-i-impulse", "card_cp=2", "die=1")):
         done = folio(corpus_copy, *args)

@@ -11,7 +11,6 @@ import pytest
 
 from pipeline.core.errors import FolioError
 from pipeline.rules import load_facts
-
 from rules_support import ROOT, edit, facts, findings
 
 EU = "corpus/sources/eu-ristos-events-period-1.en.txt"

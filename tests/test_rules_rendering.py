@@ -16,16 +16,15 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.render.aids import plan_aids
 from pipeline.build import load_corpus
-from pipeline.rules import load_facts
 from pipeline.language.numbers import number_words
+from pipeline.link.translations.store import dump, load
+from pipeline.render.aids import plan_aids
+from pipeline.render.site.glance import glance
+from pipeline.render.writers.facts_json import facts_by_unit
+from pipeline.rules import load_facts
 from pipeline.rules.rendering import placed, render, rendered
 from pipeline.rules.wording import numbers
-from pipeline.render.site.glance import glance
-from pipeline.link.translations.store import dump, load
-from pipeline.render.writers.facts_json import facts_by_unit
-
 from rules_support import ROOT
 
 RETRANSLATIONS = Path(__file__).with_name("retranslations.ru.yaml")
@@ -124,7 +123,7 @@ def test_a_correct_retranslation_of_every_fact_unit_passes_folio_check(folio, re
 def test_the_words_found_again_render_the_facts(retranslated):
     """Each fact's Russian words are found in the new translation, state the fact's numbers, and
     say what the old words said: a sample read by a person, the rest by their numbers."""
-    root, corpus, facts = retranslated
+    _root, corpus, facts = retranslated
     shown = placed(facts, corpus)
     expected = {
         "eu-risto.tordesillas.acceptance": ("Чтобы событие вступило в силу, его должны принять и SPA, и POR.",),

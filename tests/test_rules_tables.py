@@ -7,9 +7,8 @@ from __future__ import annotations
 import itertools
 
 from pipeline.rules import RULES, run
-from pipeline.rules.inputs import plain
 from pipeline.rules.decision_tables import MAX_CASES, decision_table, decision_tables, domain
-
+from pipeline.rules.inputs import plain
 from rules_support import facts
 
 
@@ -37,10 +36,10 @@ def test_every_row_is_what_the_rule_decides_for_each_case_it_covers():
         fixed = {c.name: c.cases for c in columns if c.name not in shown}  # "any" in every row
         covered = 0
         for row in table.rows:
-            cells = dict(zip(shown, row.cells)) | fixed
+            cells = dict(zip(shown, row.cells, strict=False)) | fixed
             for combination in itertools.product(*(cells[c.name] for c in columns)):
                 for values in itertools.product(*(case.values() for case in combination)):
-                    given = rule.inputs(**dict(zip([c.name for c in columns], values)))
+                    given = rule.inputs(**dict(zip([c.name for c in columns], values, strict=False)))
                     assert plain(run(rule.id, facts(), given).result) == plain(row.result), (rule.id, given)
                 covered += 1
         assert covered + table.refused == len(list(itertools.product(*(c.cases for c in columns)))), rule.id
@@ -53,7 +52,7 @@ def test_the_mary_i_table_answers_what_a_2_cp_card_allows():
 
     def row_for(**given):
         return [row for row in table.rows
-                if all(any(str(given[name]) in [str(plain(v)) for v in case.values()] for case in cell) for name, cell in zip(names, row.cells))]
+                if all(any(str(given[name]) in [str(plain(v)) for v in case.values()] for case in cell) for name, cell in zip(names, row.cells, strict=False))]
 
     low, = row_for(card_cp=2, die=2, card="other", protestant_home_space=True)
     assert plain(low.result)["papal_actions"] == ["book-burning"] and not low.result.played_normally

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from pipeline.rules import RuleInputError
-
 from rules_support import decide
 
 

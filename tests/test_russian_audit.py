@@ -20,9 +20,9 @@ import pytest
 
 from aids_support import pdftotext, printout
 from pipeline.check import all_codes
-from pipeline.read.manifest import load_manifest
-from pipeline.parse import PARSERS
 from pipeline.i18n.catalogs import read_catalog
+from pipeline.parse import PARSERS
+from pipeline.read.manifest import load_manifest
 from site_support import REPO, site_url
 from test_site_built import html_pages
 from test_site_russian import _names
@@ -153,7 +153,7 @@ def test_the_audit_finds_each_kind_of_leak_and_lets_the_russian_edition_pass(wor
     assert leaks("Строка с ошибкой: empty row", words) == ["Latin word 'empty'", "Latin word 'row'"]
     assert leaks("2 CP так разыгранного обязательного события не учитываются", words) == []
     assert leaks("Правило 19.8, таблица, строка 6", words) == []
-    assert any("unit id 'his:19.8/table-1/row-6'" == f for f in leaks("см. his:19.8/table-1/row-6", words))
+    assert any(f == "unit id 'his:19.8/table-1/row-6'" for f in leaks("см. his:19.8/table-1/row-6", words))
     assert "diagnostic code 'rules-ambiguous'" in leaks("код rules-ambiguous", words)
     assert "English interface string 'Malformed row'" in leaks("Malformed row", words)
     assert leaks("книга правил Here I Stand", words) == []
@@ -250,9 +250,10 @@ def test_a_malformed_row_says_its_problem_in_the_pages_language(site):
 
 
 def test_the_readings_are_russian_on_the_russian_pages(site, corpus):
-    from pipeline.rules import load_facts
-    from pipeline.render.site.structure import plan
     from markupsafe import escape
+
+    from pipeline.render.site.structure import plan
+    from pipeline.rules import load_facts
 
     site_plan = plan(corpus[0])
     read = [fact for fact in load_facts(REPO) if fact.reading]

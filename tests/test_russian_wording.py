@@ -9,8 +9,8 @@ import html
 import re
 
 from pipeline.i18n.catalogs import read_catalog
-from test_site_built import html_pages
 from site_support import site_url
+from test_site_built import html_pages
 
 #: a hedge over an ending, in place of agreement: «пробела(ов)», «раз(а)»
 _HEDGE = re.compile(r"[А-Яа-яЁё]\((?:ов|а|ы|и|ей|ь|я|е)\)")

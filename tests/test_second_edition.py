@@ -18,20 +18,33 @@ from types import SimpleNamespace
 
 import pytest
 from babel.messages.pofile import read_po, write_po
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import REPO, copy_corpus
-from second_edition import (HYPHEN, MEANING, MOVED_FROM, MOVED_TO, NEW_EFFECT, NEW_EVENT, NEW_HEADING,
-                            QUOTES, RISTO, RISTO_RU, SENTENCE, SPELLING, second_edition)
-from test_edition_diff import git
-
 from pipeline.build import edition_changes, load_corpus
 from pipeline.check.spelling import misspellings
+from pipeline.editions.worddiff import correction
 from pipeline.i18n import catalogs as i18n
 from pipeline.render.site.fragments import Renderer
 from pipeline.render.site.structure import plan
-from pipeline.editions.worddiff import correction
 from pipeline.render.writers.corpus_json import translation_to_json
+from second_edition import (
+    HYPHEN,
+    MEANING,
+    MOVED_FROM,
+    MOVED_TO,
+    NEW_EFFECT,
+    NEW_EVENT,
+    NEW_HEADING,
+    QUOTES,
+    RISTO,
+    RISTO_RU,
+    SENTENCE,
+    SPELLING,
+    second_edition,
+)
+from test_edition_diff import git
 
 DOC = "eu-risto/eu-risto-period-1"
 CORRECTED = (QUOTES, SPELLING, HYPHEN)
@@ -146,7 +159,7 @@ def test_punctuation_is_a_correction_and_a_new_word_or_number_never_is(line, dat
         assert correction(line, quotes, "en", SPELLING_OF)
     words = line.split()
     at = data.draw(st.integers(0, len(words)))
-    added = " ".join(words[:at] + [data.draw(st.sampled_from(["not", "never", "SPA", "also"]))] + words[at:])
+    added = " ".join([*words[:at], data.draw(st.sampled_from(["not", "never", "SPA", "also"])), *words[at:]])
     assert not correction(line, added, "en", SPELLING_OF)
     if re.search(r"\d", line):
         renumbered = re.sub(r"\d", lambda m: str((int(m.group()) + 1) % 10), line, count=1)

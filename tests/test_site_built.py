@@ -14,11 +14,9 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from pipeline.build import check, load_corpus
 from pipeline.core.model import Kind
-from pipeline.render.site import render_site
 from pipeline.render.site.structure import SITE_LANGUAGES, plan
-from site_support import ARTIFACTS, REPO, broken_links, parse_html, serving, site_url
+from site_support import ARTIFACTS, broken_links, parse_html, site_url
 
 
 def html_pages(site: Path) -> list[Path]:

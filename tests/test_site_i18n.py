@@ -9,8 +9,9 @@ import shutil
 import pytest
 from babel.messages.pofile import read_po
 
+from pipeline.i18n import catalogs as i18n
+from pipeline.i18n import extract
 from pipeline.util import resources
-from pipeline.i18n import extract, catalogs as i18n
 
 CHECKOUT = resources.checkout()
 

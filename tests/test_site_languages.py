@@ -8,15 +8,15 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from test_site_built import html_pages
 from site_support import site_url
+from test_site_built import html_pages
 
 
 class _Texts(HTMLParser):
     """Each text node with the language of its nearest element that names one, and whether it
     is inside an "at a glance" box."""
 
-    VOID = {"br", "img", "input", "meta", "link", "hr", "wbr", "source"}
+    VOID = frozenset({"br", "img", "input", "meta", "link", "hr", "wbr", "source"})
 
     def __init__(self, page_lang: str) -> None:
         super().__init__(convert_charrefs=True)

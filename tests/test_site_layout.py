@@ -18,7 +18,7 @@ SHOTS = ("his/his-winter-new-world/", "glossary/", "status/", "checks/")
 
 
 @pytest.fixture(params=list(WIDTHS), scope="module")
-def viewport(request, browser):  # noqa: F811
+def viewport(request, browser):
     context = browser.new_context(viewport={"width": WIDTHS[request.param], "height": 844})
     page = context.new_page()
     page.set_default_timeout(15000)
@@ -30,7 +30,7 @@ def _overflow(page) -> int:
     return page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
 
 
-def test_no_page_is_wider_than_the_window(site, base_url, viewport):  # noqa: F811
+def test_no_page_is_wider_than_the_window(site, base_url, viewport):
     width, page = viewport
     wide = []
     for path in html_pages(site):
@@ -45,7 +45,7 @@ def test_no_page_is_wider_than_the_window(site, base_url, viewport):  # noqa: F8
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_screenshots_in_both_languages_at_both_widths(base_url, viewport, lang):  # noqa: F811
+def test_screenshots_in_both_languages_at_both_widths(base_url, viewport, lang):
     width, page = viewport
     ARTIFACTS.mkdir(exist_ok=True)
     for path in SHOTS:
@@ -55,7 +55,7 @@ def test_screenshots_in_both_languages_at_both_widths(base_url, viewport, lang):
         assert _overflow(page) <= 0, f"/{lang}/{path} at {WIDTHS[width]} px"
 
 
-def test_the_header_keeps_the_site_name_on_a_phone(base_url, viewport):  # noqa: F811
+def test_the_header_keeps_the_site_name_on_a_phone(base_url, viewport):
     width, page = viewport
     for lang in ("en", "ru"):
         page.goto(f"{base_url}/{lang}/his/his-winter-new-world/", wait_until="load")
@@ -65,7 +65,7 @@ def test_the_header_keeps_the_site_name_on_a_phone(base_url, viewport):  # noqa:
         assert box and box["width"] >= 40, f"{lang} at {WIDTHS[width]} px: the name is squeezed"
 
 
-def test_the_footer_leads_to_the_previous_and_the_next_page(base_url, viewport):  # noqa: F811
+def test_the_footer_leads_to_the_previous_and_the_next_page(base_url, viewport):
     _width, page = viewport
     page.goto(f"{base_url}/ru/his/his-winter-new-world/", wait_until="load")
     previous = page.locator("nav.md-footer__inner a.md-footer__link--prev")
@@ -77,7 +77,7 @@ def test_the_footer_leads_to_the_previous_and_the_next_page(base_url, viewport):
     assert page.url.endswith("/ru/vq/")
 
 
-def test_tables_are_styled_and_scroll_in_their_box(base_url, viewport):  # noqa: F811
+def test_tables_are_styled_and_scroll_in_their_box(base_url, viewport):
     width, page = viewport
     page.goto(f"{base_url}/ru/status/", wait_until="load")
     cell = page.locator(".folio-status-table td").first

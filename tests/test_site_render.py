@@ -9,14 +9,13 @@ from types import SimpleNamespace
 import pytest
 from babel.support import NullTranslations
 
-from pipeline.core.model import (Claims, Corpus, Document, Kind, Reference, RefKind, RefStatus, Side,
-    Translation, Unit)
+from pipeline.core.errors import UnknownKind
+from pipeline.core.model import Claims, Corpus, Document, Kind, Reference, RefKind, RefStatus, Side, Translation, Unit
 from pipeline.i18n.catalogs import committed
+from pipeline.language.termbase import Abbreviation, Termbase
 from pipeline.render.site.fragments import Renderer
 from pipeline.render.site.structure import plan
-from pipeline.core.errors import UnknownKind
 from pipeline.render.site.units import check_kinds, render
-from pipeline.language.termbase import Abbreviation, Termbase
 
 EVIL = "Beware: <script>alert(1)</script> **bold** {{ x }} {% raw %} [a](b) &amp; see 8:I"
 

@@ -10,13 +10,13 @@ from html import unescape
 import pytest
 
 from pipeline.build import load_corpus
+from pipeline.games.his.england_france import PapalAction
+from pipeline.i18n.catalogs import committed
+from pipeline.render.games import words as table_words
+from pipeline.render.site.fragments import Renderer
+from pipeline.render.site.structure import plan
 from pipeline.rules import load_facts, run
 from pipeline.rules.decision_tables import decision_tables
-from pipeline.i18n.catalogs import committed
-from pipeline.render.site.fragments import Renderer
-from pipeline.render.games import words as table_words
-from pipeline.games.his.england_france import PapalAction
-from pipeline.render.site.structure import plan
 from site_support import REPO
 from test_site_russian import visible_text
 
@@ -55,7 +55,7 @@ def _sentences(unit) -> set[str]:
         text = side.fields.get("body") or side.text
         if side.marker and text.lstrip().startswith(side.marker):
             text = text.lstrip()[len(side.marker):]
-        pieces = re.split(r"(?<=[.!?…])\s+", text) + [side.fields.get("title") or ""]
+        pieces = [*re.split(r"(?<=[.!?…])\s+", text), side.fields.get("title") or ""]
         found.update(_bare(piece) for piece in pieces if _bare(piece))
     return found
 
@@ -64,7 +64,8 @@ def _table(html: str, rule_id: str) -> tuple[list[str], list[list[str]]]:
     """A decision table's column headings and its rows' cells, as text."""
     start = html.index(f'data-folio-rule="{rule_id}"')
     table = html[start:html.index("</table>", start)]
-    cells = lambda row, tag: [unescape(re.sub(r"<[^>]+>", "", c)) for c in re.findall(rf"<{tag}[^>]*>(.*?)</{tag}>", row)]
+    def cells(row, tag):
+        return [unescape(re.sub(r"<[^>]+>", "", c)) for c in re.findall(rf"<{tag}[^>]*>(.*?)</{tag}>", row)]
     head, body = table.split("</thead>")
     headings = cells(head.split("</tr>")[1], "th")
     return headings, [cells(row, "td") for row in body.split("</tr>") if "<td" in row]
@@ -187,7 +188,7 @@ def test_no_box_repeats_a_sentence_of_its_unit(site, corpus):
     facts = {fact.id: fact for fact in load_facts(REPO)}
     repeated, shown = [], {"en": 0, "ru": 0}
     for lang in ("en", "ru"):
-        for path in sorted(set(site_plan.unit_page[f.unit] for f in facts.values())):
+        for path in sorted({site_plan.unit_page[f.unit] for f in facts.values()}):
             for fact_id, text in _box_items((site / lang / path / "index.html").read_text("utf-8")).items():
                 shown[lang] += 1
                 if _bare(text) in _sentences(units.units[facts[fact_id].unit]):

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 from pipeline.core.labels import _sentence
-from pipeline.read.manifest import load_manifest
-from pipeline.parse import PARSERS
-from pipeline.render.site.findings import SUMMARIES, Findings
 from pipeline.language.termbase import load_termbase
+from pipeline.parse import PARSERS
+from pipeline.read.manifest import load_manifest
+from pipeline.render.site.findings import SUMMARIES, Findings
 from site_support import REPO, site_url
 from test_site_built import html_pages
 
@@ -113,7 +112,7 @@ def test_the_detector_finds_english_and_lets_russian_and_names_pass():
     assert english_phrases("книга правил Here I Stand, правило 18.2", names) == []
 
 
-def test_no_russian_page_shows_an_english_phrase(site, corpus):  # noqa: F811
+def test_no_russian_page_shows_an_english_phrase(site, corpus):
     names = _names(corpus[0])
     found = []
     for path in html_pages(site):
@@ -124,7 +123,7 @@ def test_no_russian_page_shows_an_english_phrase(site, corpus):  # noqa: F811
     assert found == []
 
 
-def test_every_finding_of_the_real_corpus_has_a_russian_message(corpus):  # noqa: F811
+def test_every_finding_of_the_real_corpus_has_a_russian_message(corpus):
     _corpus, diagnostics = corpus
     findings = Findings("ru", lambda s: "перевод", lambda s, p, n: "перевод", lambda code: code,
                         lambda unit_id: None)
@@ -132,7 +131,7 @@ def test_every_finding_of_the_real_corpus_has_a_russian_message(corpus):  # noqa
     assert untranslated == []
 
 
-def test_the_report_translates_the_summaries_its_checks_declare(corpus):  # noqa: F811
+def test_the_report_translates_the_summaries_its_checks_declare(corpus):
     from pipeline.check import all_codes
 
     declared = {code.code: code.summary for code in all_codes()}
@@ -140,7 +139,7 @@ def test_the_report_translates_the_summaries_its_checks_declare(corpus):  # noqa
     assert emitted <= set(SUMMARIES) <= set(declared.values())  # a summary changed: change it here
 
 
-def test_no_page_shows_a_unit_id_to_a_reader(site, corpus):  # noqa: F811
+def test_no_page_shows_a_unit_id_to_a_reader(site, corpus):
     """Ids are anchors (href, id) only; the text and the tooltips say labels."""
     ids = {unit_id for unit_id in corpus[0].units if ":" in unit_id}
     shown = []

@@ -12,7 +12,6 @@ from urllib.parse import quote, unquote, urlsplit
 
 import pytest
 
-
 VIEWPORT = 900  # the height of test_site_built's page; the header covers about 70 px of it
 
 
@@ -47,7 +46,7 @@ LANDINGS = [
 ]
 
 
-@pytest.mark.parametrize("lang, query, unit, word", LANDINGS, ids=[f"{l}-{q}" for l, q, _, _ in LANDINGS])
+@pytest.mark.parametrize("lang, query, unit, word", LANDINGS, ids=[f"{lang}-{q}" for lang, q, _, _ in LANDINGS])
 def test_the_top_result_lands_on_the_unit_that_holds_the_word(page, base_url, lang, query, unit, word):
     results = _search(page, base_url, lang, query)
     href = results.first.get_attribute("href")
@@ -65,7 +64,7 @@ NUMBERS = [("ru", "19.4", "his:19.4"), ("en", "21.5", "his:21.5"), ("ru", "21.5"
            ("en", "8:I", "eu-risto:8:I"), ("ru", "8:i", "eu-risto:8:I"), ("en", "5.5", "pop:5.5")]
 
 
-@pytest.mark.parametrize("lang, query, unit", NUMBERS, ids=[f"{l}-{q}" for l, q, _ in NUMBERS])
+@pytest.mark.parametrize("lang, query, unit", NUMBERS, ids=[f"{lang}-{q}" for lang, q, _ in NUMBERS])
 def test_a_rule_number_or_event_id_puts_that_rule_first(page, base_url, lang, query, unit):
     assert _fragment(_search(page, base_url, lang, query).first.get_attribute("href")) == unit
 

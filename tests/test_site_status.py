@@ -15,13 +15,12 @@ from pathlib import Path
 import pytest
 
 from conftest import keep_translations, mark_fuzzy
-from site_support import REPO, serving
-
 from pipeline.build import load_corpus
 from pipeline.i18n import catalogs as i18n
 from pipeline.render.site import render_site
 from pipeline.render.site.fragments import OPEN_UP_TO, Renderer
 from pipeline.render.site.structure import plan, relative
+from site_support import REPO, serving
 
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
 POP_RU = "corpus/translations/pop-military-actions.ru.yaml"

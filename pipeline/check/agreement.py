@@ -10,7 +10,7 @@ words agrees, so what they find is worth a warning (measured on the real texts: 
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang
@@ -44,16 +44,16 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
                                    found=found, numeral=pair.first)
                     code = RU_NUMERAL
                 yield at(code, unit, side, pair.start, message, suggestion=pair.suggestion)
-            for pair in agreement_ru_predicate.mismatches(side.text):
-                yield at(RU_PREDICATE, unit, side, pair.start,
+            for mismatch in agreement_ru_predicate.mismatches(side.text):
+                yield at(RU_PREDICATE, unit, side, mismatch.start,
                          text(_("`%(subject)s … %(predicate)s`: the predicate does not agree with its subject "
                                 "in number or gender under any reading"),
-                              subject=pair.subject, predicate=pair.predicate),
-                         suggestion=pair.suggestion)
+                              subject=mismatch.subject, predicate=mismatch.predicate),
+                         suggestion=mismatch.suggestion)
         elif lang == Lang.EN:
-            for pair in agreement_en.disagreements(side.text):
-                found = side.text[pair.start:pair.end]
-                yield at(EN_SUBJECT_VERB, unit, side, pair.start,
+            for en_pair in agreement_en.disagreements(side.text):
+                found = side.text[en_pair.start:en_pair.end]
+                yield at(EN_SUBJECT_VERB, unit, side, en_pair.start,
                          text(_("`%(found)s`: the plural subject `%(noun)s` takes `%(verb)s`, not `%(form)s`"),
-                              found=found, noun=pair.noun, verb=pair.suggestion, form=pair.verb),
-                         suggestion=pair.suggestion)
+                              found=found, noun=en_pair.noun, verb=en_pair.suggestion, form=en_pair.verb),
+                         suggestion=en_pair.suggestion)

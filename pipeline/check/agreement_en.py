@@ -14,8 +14,8 @@ plus ``-s``/``-es`` is the form (``units`` → ``unit``): a form that is its own
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from ..language.pipelines import en_lemma
 from .base import WORD
@@ -65,15 +65,15 @@ def disagreements(text: str) -> Iterator[Pair]:
     yield from _counted(text, words)
     for match in re.finditer(r"\b(?P<verb>[Tt]here (?:is|was)) (?P<many>\w+)", text):
         if MANY.match(match.group("many").lower()):
-            verb = match.group("verb").split()[1]
-            yield Pair(match.start(), match.end("many"), match.group("many"), verb, _plural_verb(verb))
+            there_verb = match.group("verb").split()[1]
+            yield Pair(match.start(), match.end("many"), match.group("many"), there_verb, _plural_verb(there_verb))
 
 
 def _counted(text: str, words: list[re.Match[str]]) -> Iterator[Pair]:
     """``these units moves``: a counting determiner opening a clause, a plural noun and straight
     after it a verb in -s (be, have and do are the rule above's). After a preposition the phrase
     is not the subject (``on these actions increases``, ``any of these events occurs``)."""
-    for n, (det, noun, verb) in enumerate(zip(words, words[1:], words[2:])):
+    for n, (det, noun, verb) in enumerate(zip(words, words[1:], words[2:], strict=False)):
         if det.group().lower() not in PLURAL_DETERMINERS - {"their", "our", "all"}:
             continue
         before = words[n - 1] if n else None

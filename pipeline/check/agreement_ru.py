@@ -17,10 +17,11 @@ takes part. Words pymorphy3 had to guess, and abbreviations, take no part either
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator
 
 from ..language.morph import parses
 from .base import WORD
@@ -52,7 +53,7 @@ def disagreements(text: str) -> Iterator[Pair]:
     words = [(m.start(), m.end(), m.group()) for m in WORD.finditer(text)]
     numbers = [(m.start(), m.end(), m.group()) for m in DIGITS.finditer(text)]
     tokens = sorted(words + numbers)
-    for n, ((s1, e1, w1), (s2, e2, w2)) in enumerate(zip(tokens, tokens[1:])):
+    for n, ((s1, e1, w1), (s2, e2, w2)) in enumerate(itertools.pairwise(tokens)):
         if not BETWEEN.fullmatch(text[e1:s2]) or _abbreviation(w2):
             continue
         nouns = _all_of(w2, {"NOUN"})
@@ -152,7 +153,9 @@ def _wanted(number: int | None, numeral) -> set[tuple[str, str]]:
         if case in ("nomn", "accs"):
             allowed = {("sing" if few else "plur", "gent")}
             return allowed | ({("plur", "gent")} if case == "accs" else set())  # animate: двух игроков
-        return {("plur", case)}
+        return {("plur", case)} if case else set()
+    if number is None:
+        return set()
     if number % 10 == 1 and number != 11:
         return {("sing", c) for c in ("nomn", "gent", "datv", "accs", "ablt", "loct")}
     allowed = {("plur", c) for c in ("gent", "datv", "ablt", "loct")}

@@ -22,8 +22,8 @@ of a subject's nominative parse and a predicate's parse agrees.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from ..language.morph import parses
 
@@ -51,7 +51,7 @@ def mismatches(text: str) -> Iterator[Mismatch]:
     tokens = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
     clause: list[tuple[int, int, str]] = []
     after_comma = False
-    for token in tokens + [(len(text), len(text), ".")]:
+    for token in [*tokens, (len(text), len(text), ".")]:
         if token[2][0].isalpha():
             clause.append(token)
             continue
@@ -70,7 +70,7 @@ def _clause(words: list[tuple[int, int, str]], after_comma: bool) -> Iterator[Mi
             continue
         if any(_governing(w) for _s, _e, w in words[:n]):
             return  # ``во время войны``, ``в правление Марии``: a genitive may look nominative
-        for s2, e2, other in words[n + 1:]:
+        for _s2, e2, other in words[n + 1:]:
             low = other.lower()
             if low in JOINING or _conjunction(low) or _subjects(other) or _compound(low):
                 return

@@ -11,17 +11,32 @@ list are generated from the declarations, so a code cannot exist undocumented.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from ..core.diagnostics import Code, Count, Diagnostic, Phrase, Severity, Text, Word, _, ngettext, text
 from ..core.lookup import Lookup
 from ..core.model import Corpus, Side, Unit
 
-__all__ = ["Code", "CheckContext", "Count", "Diagnostic", "Phrase", "Severity", "Text", "Word", "_", "at",
-           "locate", "ngettext", "on_unit", "text", "WORD"]
+__all__ = [
+    "WORD",
+    "CheckContext",
+    "Code",
+    "Count",
+    "Diagnostic",
+    "Phrase",
+    "Severity",
+    "Text",
+    "Word",
+    "_",
+    "at",
+    "locate",
+    "ngettext",
+    "on_unit",
+    "text",
+]
 
 
 @dataclass

@@ -16,9 +16,9 @@ from pathlib import Path
 
 from yaml.nodes import MappingNode, Node, SequenceNode
 
-from ..util import project_files, yamlio
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.errors import FolioError
+from ..util import project_files, yamlio
 
 CONFIG = "corpus/checks.yaml"
 #: a suppression's fields; ``scope: everywhere`` stands in for a place, and must be said
@@ -190,7 +190,7 @@ class _Lines:
     def __init__(self, node: Node | None):
         self.node = node
 
-    def at(self, *path) -> "_Lines":
+    def at(self, *path) -> _Lines:
         node = self.node
         for step in path:
             node = _child(node, step)

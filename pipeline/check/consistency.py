@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang, Side, Unit
-from .base import CheckContext, Code, Word, _, at, text
 from . import consistency_lists
+from .base import CheckContext, Code, Word, _, at, text
 from .typography import RANGE, _range_form
 
 IN_DOCUMENT = Code("style-variant", Severity.WARNING,

@@ -8,7 +8,7 @@ keeps the confusion too.
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Kind, Unit
@@ -35,10 +35,11 @@ def check(ctx: CheckContext) -> Iterator[Diagnostic]:
                 found = _numbered(unit, lang) if unit.kind == Kind.ITEM else None
                 if found and found.group("number") == "1" and found.group("mark") in marks:
                     side = unit.sides[lang]
-                    yield at(RESTART, unit, side, side.text.index(side.marker),
+                    marker = side.marker or found.group(0)
+                    yield at(RESTART, unit, side, side.text.index(marker),
                              text(_("a list numbered `%(marker)s` inside a procedure whose steps are numbered "
                                     "the same way (steps 1 to %(last)s): it reads as the procedure starting "
-                                    "again"), marker=side.marker, last=len(steps)),
+                                    "again"), marker=marker, last=len(steps)),
                              suggestion=f"a{found.group('mark')}")
 
 

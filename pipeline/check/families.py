@@ -7,8 +7,22 @@ from types import ModuleType
 
 from ..incremental import entries
 from ..read import reader
+from . import (
+    agreement,
+    consistency,
+    names,
+    numbering,
+    parity,
+    punctuation,
+    references,
+    rules_drift,
+    script,
+    spelling,
+    tables,
+    terminology,
+    typography,
+)
 from .base import Code
-from . import agreement, consistency, names, numbering, punctuation, parity, references, rules_drift, script, spelling, tables, terminology, typography
 
 FAMILIES: dict[str, ModuleType] = {
     "references": references,  # cross-references the link stage could not resolve

@@ -1,6 +1,6 @@
 """Invisible characters: zero-width spaces and joiners, bidi controls, soft hyphens.
 
-The parsers and the reference extractor read past them (pipeline/core/characters.py), so `21.​5`
+The parsers and the reference extractor read past them (pipeline/core/characters.py), so `21.\u200b5`
 is still rule 21.5; but a search, a copy into another tool or a translator's editor sees two
 numbers, and a bidi control can reorder what a reader sees. Each is reported where it stands:
 an error inside a number, an id or a cross-reference, where it changes what the text means
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from ..core.characters import INVISIBLE, INVISIBLE_CHAR
 from ..core.diagnostics import Diagnostic, Severity

@@ -4,33 +4,36 @@ away from a name the project knows is that name misspelt, a warning with the nam
 suggestion (``Wurttemburg`` → ``Wurttemberg``).
 
 The gazetteer is corpus/gazetteer.yaml (the period's states, provinces and cities) and the
-capitalised words of the termbase's terms (corpus/glossary.yaml). A Russian name is judged with its inflected forms (``Вюртемберга`` is the name
+capitalised words of the termbase's terms (corpus/glossary.yaml). A Russian name is judged with its inflected
+forms (``Вюртемберга`` is the name
 «Вюртемберг», not a misspelling of it).
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from yaml.nodes import MappingNode, SequenceNode
 
-from ..util import yamlio
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.errors import FolioError
-from ..language.morph import parses
 from ..core.model import Lang
-from ..language.termbase import load_termbase
 from ..editions.worddiff import _allowed, _edits
+from ..language.morph import parses
+from ..language.termbase import load_termbase
+from ..util import yamlio
 from .base import CheckContext, Code, _, at, text
 from .spelling import _known, _tokenized, _words
 from .wordlists import language_of
 
 MISSPELT = Code("name-misspelt", Severity.WARNING,
-                "a name no dictionary knows that the gazetteer (`corpus/gazetteer.yaml` and the termbase) knows in another spelling (`Wurttemburg` for `Wurttemberg`)")
+                "a name no dictionary knows that the gazetteer (`corpus/gazetteer.yaml` and the termbase) "
+                "knows in another spelling (`Wurttemburg` for `Wurttemberg`)")
 CODES = [MISSPELT]
 
 GAZETTEER = "corpus/gazetteer.yaml"

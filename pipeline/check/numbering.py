@@ -10,9 +10,10 @@ left alone.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter, defaultdict
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Kind, Unit
@@ -86,7 +87,8 @@ def _sibling_sequences(ctx: CheckContext) -> Iterator[Diagnostic]:
     late: list[tuple] = []
     for parent in ctx.corpus.units.values():
         for (kind, letters), units in _sequences(ctx, parent).items():
-            numbers = [ordinal(u.attrs["number"]) for u in units]
+            # _sequences keeps only the units whose number is a plain number or letter
+            numbers = [n for u in units if (n := ordinal(u.attrs["number"])) is not None]
             if numbers[0] == 1:
                 starts[(parent.document, kind, letters)] += 1
             else:
@@ -97,9 +99,9 @@ def _sibling_sequences(ctx: CheckContext) -> Iterator[Diagnostic]:
                           starts[(parent.document, kind, letters)])
 
 
-def _walk(units: list[Unit], numbers: list[int], letters: bool, noun: str) -> Iterator[Diagnostic]:
-    noun = Word(noun)
-    for previous, (unit, number) in zip(numbers, list(zip(units, numbers))[1:]):
+def _walk(units: list[Unit], numbers: list[int], letters: bool, name: str) -> Iterator[Diagnostic]:
+    noun = Word(name)
+    for previous, (unit, number) in zip(numbers, list(zip(units, numbers, strict=False))[1:], strict=False):
         side = unit.side()
         shown, before = _label(number, letters), _label(previous, letters)
         if number == previous + 1:
@@ -172,8 +174,8 @@ def _sections(ctx: CheckContext) -> Iterator[Diagnostic]:
         if number:
             by_document[section.document].append((section, number))
     for sections in by_document.values():
-        for (_section, before), (unit, number) in zip(sections, sections[1:]):
-            expected = [before + (1,)] + [before[:k] + (before[k] + 1,) for k in range(len(before))]
+        for (_section, before), (unit, number) in itertools.pairwise(sections):
+            expected = [(*before, 1)] + [(*before[:k], before[k] + 1) for k in range(len(before))]
             shown, prior = ".".join(map(str, number)), ".".join(map(str, before))
             side = unit.side()
             if number in expected:
@@ -257,7 +259,8 @@ def _indentation(ctx: CheckContext) -> Iterator[Diagnostic]:
         for unit, indent in units:
             if indent != usual:
                 number = unit.attrs["number"]
-                how = text(_("not indented")) if indent == 0 else text(_("indented by %(spaces)s spaces"), spaces=indent)
+                how = (text(_("not indented")) if indent == 0
+                       else text(_("indented by %(spaces)s spaces"), spaces=indent))
                 yield at(INDENT, unit, unit.side(), 0,
                          text(_("sub-item `%(marker)s` is %(how)s, while %(others)s(s) of its level in "
                                 "this document are indented by %(spaces)s spaces (e.g. line %(line)s)"),

@@ -9,15 +9,13 @@ conditions, signs, ordinals, the order of verbatim tokens and text left in the o
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Kind, Lang, RefKind, Unit
 from ..editions.worddiff import word_diff
-from . import (parity_marks, parity_meaning, parity_numbers, parity_order, parity_sentences, parity_tokens,
-    placement)
+from . import parity_marks, parity_meaning, parity_numbers, parity_order, parity_sentences, parity_tokens, placement
 from .base import CheckContext, Code, Text, Word, _, on_unit, text
 from .terminology_terms import Occurrence, analyse
 
@@ -71,7 +69,7 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
 
 
 def ref_targets(ctx: CheckContext, unit_id: str, lang: str) -> Counter[str]:
-    found = Counter()
+    found: Counter[str] = Counter()
     for ref in ctx.lookup().references_from(unit_id):
         if ref.lang != lang:
             continue
@@ -117,7 +115,7 @@ def _terms(ctx: CheckContext) -> Iterable[Diagnostic]:
     for occ in analysis.occurrences:
         for entry in occ.entries:  # an ambiguous form counts as present for each of its concepts
             found.setdefault((occ.unit.id, occ.lang), {}).setdefault(entry.concept.id, occ)
-    for (unit_id, lang), translation in ctx.corpus.translations.items():
+    for unit_id, lang in ctx.corpus.translations:
         unit = ctx.corpus.units[unit_id]
         document = ctx.lookup().document_of(unit)
         source_lang, game = document.language, document.rulebook

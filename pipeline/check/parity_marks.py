@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
-from ..language.brackets import english_originals
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang, Unit
+from ..language.brackets import english_originals
 from . import quotes
-from .base import CheckContext, Code, Count, Text, _, at, ngettext, on_unit, text
+from .base import CheckContext, Code, Count, _, at, ngettext, on_unit, text
 
 BRACKETS = Code("parity-brackets", Severity.WARNING,
                 "a bracketed aside or a quotation of the source missing from the translation "

@@ -22,14 +22,14 @@ say alike, measured quiet on every real translation of the corpus (tests/test_pa
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.diagnostics import Diagnostic, Severity
+from ..core.model import Lang, Unit
 from ..language import lemmas
 from ..language.numbers import FIRST_LIKE, ordinals
 from ..language.polarity import conditions, negations
 from ..language.signs import signed_numbers
-from ..core.model import Lang, Unit
 from .base import CheckContext, Code, _, at, text
 from .parity_numbers import roman_numerals, values
 from .parity_pairs import Pair, pairs, quote
@@ -95,7 +95,8 @@ def _signs(unit: Unit, pair: Pair, source_lang: str, lang: str) -> Iterable[Diag
     signs_theirs, signs_ours = _by_value(theirs), _by_value(ours)
     target = unit.sides[lang]
     for value in dict.fromkeys([s.value for s in theirs] + [s.value for s in ours]):
-        a, b = signs_theirs.get(value, {}), signs_ours.get(value, {})
+        none: Counter[str] = Counter()
+        a, b = signs_theirs.get(value, none), signs_ours.get(value, none)
         if a and b and set(a) != set(b):
             mine = next(s for s in ours if s.value == value)
             yield at(SIGN, unit, target, pair.target_start + mine.start,

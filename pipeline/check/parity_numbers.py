@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.diagnostics import Diagnostic, Severity
-from ..language.numbers import number_words
 from ..core.model import Lang, Unit
-from .base import CheckContext, Code, Count, Text, _, at, ngettext, on_unit, text
+from ..language.numbers import number_words
+from .base import CheckContext, Code, Text, _, at, on_unit, text
 
 NUMBERS = Code("parity-numbers", Severity.WARNING,
                "the numbers of a unit's two language sides differ (`50d` against `60д`)")
@@ -85,7 +85,7 @@ class _Side:
         if form:
             self.forms.setdefault(value, form)
 
-    def counted_against(self, other: "_Side") -> Counter[str]:
+    def counted_against(self, other: _Side) -> Counter[str]:
         """The values, a lone "one" standing for a 1 the other side writes and this one lacks."""
         lacking = max(0, other.values["1"] - self.values["1"])
         return self.values + Counter({"1": min(self.weak, lacking)})

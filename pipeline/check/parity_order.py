@@ -19,11 +19,11 @@ sentence left untranslated; `[English originals]` in a Russian text are meant to
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
-from ..language.brackets import english_originals
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang, Unit
+from ..language.brackets import english_originals
 from .base import WORD, CheckContext, Code, _, at, text
 from .parity_numbers import roman_value
 from .parity_pairs import pairs, quote
@@ -53,7 +53,7 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
         ours = [t for t in _tokens(pair.target) if t not in terms]
         # each name where it first stands: a translation may name a party again where the
         # original says "Turkish" («принадлежит TUR»), but who comes first does not change
-        where = {}
+        where: dict[str, int] = {}
         for n, token in enumerate(ours):
             where.setdefault(token, n)
         shared = [t for t in dict.fromkeys(theirs) if t in where]
@@ -96,7 +96,7 @@ def _other_language(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) 
             continue  # an English original, a letter, an abbreviation: neither counts nor ends a run
         foreign = match is not None and language_of(word) == source_lang and word not in own \
             and in_dictionary(word, source_lang)
-        if foreign:
+        if foreign and match is not None:
             run.append(match.span())
             continue
         if match is not None and language_of(word) is None:

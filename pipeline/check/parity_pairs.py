@@ -18,9 +18,9 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from ..core.model import Lang, Unit
 from ..language import lemmas
 from ..language.sentences import Sentence, sentences
-from ..core.model import Lang, Unit
 from .base import CheckContext
 from .parity_numbers import numbers
 from .parity_tokens import latin_tokens
@@ -28,7 +28,7 @@ from .terminology_terms import analyse, matcher, termbase
 
 #: letters and digits of the translation per letter and digit of the source, measured over
 #: corpus/translations/ (1.16 and 0.85); a pair not listed is taken as 1
-RATIO = {(Lang.EN, Lang.RU): 1.15, (Lang.RU, Lang.EN): 0.85}
+RATIO: dict[tuple[str, str], float] = {(Lang.EN, Lang.RU): 1.15, (Lang.RU, Lang.EN): 0.85}
 #: the costs of the alignment, in units of |log(length ratio / expected ratio)|: a sentence
 #: with no counterpart costs as much as a length off by a factor of about 1.5; joining two is
 #: cheaper, since translators do join sentences; an anchor on one side only costs ANCHOR
@@ -169,7 +169,9 @@ def align(theirs: list[Sentence], ours: list[Sentence], ratio: float,
                     back[i + da][j + db] = (da, db)
     beads, i, j = [], m, n
     while i or j:
-        da, db = back[i][j]
+        came = back[i][j]
+        assert came is not None, "every cell on the cheapest path was reached from another"
+        da, db = came
         beads.append(Bead(tuple(range(i - da, i)), tuple(range(j - db, j))))
         i, j = i - da, j - db
     return beads[::-1]
@@ -194,7 +196,7 @@ def resolve(beads: list[Bead], theirs: list[Sentence], ours: list[Sentence], rat
             both, one = (bead.source, bead.target[0]) if two_on_source else (bead.target, bead.source[0])
             (two_c, one_c), (two_f, one_f) = ((side[0], side[1]) if two_on_source else (side[1], side[0])
                                               for side in (comparable, full))
-            pairs_of_two = list(zip(both, both[::-1]))
+            pairs_of_two = list(zip(both, both[::-1], strict=False))
             # confirmed only when every anchor of its own, even one the other side of the unit
             # lacks, is in the one: a concept gone with a sentence left out is not a join
             found = [bool(own) and own <= one_f[one] for own in (two_f[k] - two_f[o] for k, o in pairs_of_two)]

@@ -12,11 +12,11 @@ confirms is, since by length a joined pair cannot be told from a short sentence 
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from ..core.diagnostics import Diagnostic, Severity
-from ..language.sentences import Sentence
+from ..core.diagnostics import Diagnostic, Param, Severity
 from ..core.model import Lang, Unit
+from ..language.sentences import Sentence
 from .base import CheckContext, Code, Count, _, at, ngettext, text
 from .parity_pairs import Bead, aligned
 
@@ -27,16 +27,16 @@ SENTENCES = Code("parity-sentences", Severity.WARNING,
 CODES = [SENTENCES]
 
 def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
-    source, target = unit.sides[source_lang], unit.sides[lang]
+    target = unit.sides[lang]
     found = aligned(ctx, unit, source_lang, lang)
     theirs, ours, beads = found.theirs, found.ours, found.beads
     if len(theirs) == len(ours) or not theirs or not ours:
         return
     one = len(ours) == 1
-    counted = {"count": Count(len(ours), ngettext("%(num)d sentence", "%(num)d sentences")),
+    counted: dict[str, Param] = {"count": Count(len(ours), ngettext("%(num)d sentence", "%(num)d sentences")),
                "lang": Lang(source_lang), "theirs": len(theirs)}
     for n, bead in enumerate(beads):
-        if len(bead.source) == 1 and len(bead.target) == 1 or bead.confirmed:
+        if (len(bead.source) == 1 and len(bead.target) == 1) or bead.confirmed:
             continue
         if not bead.target:
             gone = theirs[bead.source[0]]

@@ -19,12 +19,13 @@ meant, so this family reports exactly the look-alikes the script family lets pas
 from __future__ import annotations
 
 import re
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang, Unit
 from . import script
-from .base import CheckContext, Code, Count, Text, _, at, ngettext, on_unit, text
+from .base import CheckContext, Code, _, at, on_unit, text
 from .parity_numbers import roman_value, values
 from .terminology_terms import analyse, termbase
 from .wordlists import LATIN

@@ -3,7 +3,7 @@ wait for review (pipeline/link/translations/realign.py decides; this reports it 
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang

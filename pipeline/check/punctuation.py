@@ -4,7 +4,7 @@ Russian participial or adverbial phrase (:mod:`.punctuation_ru_phrases`)."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang
@@ -31,13 +31,13 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
                      text(_("no comma between `%(before)s` and the clause it opens with `%(clause)s`"),
                           before=missing.before, clause=missing.clause),
                      suggestion=f"{missing.before}, {missing.clause}")
-        for missing in punctuation_ru_phrases.missing_commas(side.text):
-            if missing.kind == "participle":
+        for phrase in punctuation_ru_phrases.missing_commas(side.text):
+            if phrase.kind == "participle":
                 code = RU_PARTICIPLE
                 message = text(_("no comma between `%(before)s` and the participial phrase that qualifies it, "
-                                 "opened by `%(after)s`"), before=missing.before, after=missing.after)
+                                 "opened by `%(after)s`"), before=phrase.before, after=phrase.after)
             else:
                 code = RU_GERUND
                 message = text(_("no comma between `%(before)s` and `%(after)s` to set off the adverbial phrase"),
-                               before=missing.before, after=missing.after)
-            yield at(code, unit, side, missing.offset, message, suggestion=f"{missing.before}, {missing.after}")
+                               before=phrase.before, after=phrase.after)
+            yield at(code, unit, side, phrase.offset, message, suggestion=f"{phrase.before}, {phrase.after}")

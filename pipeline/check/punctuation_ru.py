@@ -16,8 +16,8 @@ never after a conjunction or a particle that joins the clause word (``потом
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from ..language.morph import parses
 
@@ -25,9 +25,8 @@ PREPOSITIONS = ("в", "во", "на", "с", "со", "из", "для", "о", "о�
                 "за", "над", "под", "при", "через", "между", "перед", "без", "до", "после", "против",
                 "среди", "вместо", "кроме", "вокруг")
 #: ``word [preposition] clause-word``, with nothing but one space between them
-CLAUSE = re.compile(r"(?P<before>[^\W\d_]+)(?P<gap> )(?P<prep>(?:%s) )?"
-                    r"(?P<word>котор(?:ый|ая|ое|ые|ого|ой|ому|ом|ым|ую|ых|ыми)|что|если)(?![-\w])"
-                    % "|".join(PREPOSITIONS), re.IGNORECASE)
+CLAUSE = re.compile(r"(?P<before>[^\W\d_]+)(?P<gap> )(?P<prep>(?:" + "|".join(PREPOSITIONS) + ") )?"
+                    r"(?P<word>котор(?:ый|ая|ое|ые|ого|ой|ому|ом|ым|ую|ых|ыми)|что|если)(?![-\w])", re.IGNORECASE)
 #: genitive forms, which may follow the noun they own inside the clause
 WHOSE = {"которого", "которой", "которых"}
 WHO = {"NOUN", "ADJF", "PRTF", "NPRO"}
@@ -37,7 +36,7 @@ CONDITION = {"NOUN", "VERB", "INFN", "ADJF", "ADJS", "PRTF", "PRTS"}
 JOINED = {"потому", "так", "оттого", "затем", "тем", "ни", "как", "чем", "будто", "словно", "только",
           "лишь", "даже", "особенно", "именно", "разве", "хотя", "если", "что", "чтобы", "и", "а", "но",
           "или", "либо", "да", "также", "тоже", "то", "вот", "не", "уже", "ещё", "еще", "при", "кроме",
-          "например", "несмотря", "после", "до", "того", "то", "же", "ли", "бы"}
+          "например", "несмотря", "после", "до", "того", "же", "ли", "бы"}
 
 
 @dataclass(frozen=True)

@@ -23,11 +23,11 @@ without its comma only a noun or a verb (an adverb before it may be the phrase's
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from ..language.morph import parses
-from .agreement_ru import agrees, case_of
+from .agreement_ru import agrees
 
 TOKEN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\d+(?:[.,]\d+)*|[^\w\s]")
 #: gerunds that work as prepositions, conjunctions or adverbs and take no commas of their own
@@ -77,7 +77,7 @@ def _spaced(text: str, first, second) -> bool:
 
 
 def _participles(text: str, tokens) -> Iterator[Missing]:
-    for first, second, third in zip(tokens, tokens[1:], tokens[2:]):
+    for first, second, third in zip(tokens, tokens[1:], tokens[2:], strict=False):
         if not (_spaced(text, first, second) and _spaced(text, second, third)):
             continue
         if not third[2][0].isalnum():

@@ -9,8 +9,8 @@ as one wrongly shaped opening mark instead of two unbalanced closing ones.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from ..core.diagnostics import Severity
 from ..core.model import Lang
@@ -29,8 +29,8 @@ CODES = [DIRECTION, STYLE, SPACE_INSIDE, UNBALANCED]
 
 #: per language: the opening marks it uses, each with its closing mark (the first is the usual
 #: pair), and the marks of the other style that turn up in it
-PAIRS = {Lang.EN: {"“": "”", "‘": "’"}, Lang.RU: {"«": "»", "„": "“"}}
-FOREIGN = {Lang.EN: {"«": "»", "„": "“"}, Lang.RU: {"“": "”"}}
+PAIRS: dict[str, dict[str, str]] = {Lang.EN: {"“": "”", "‘": "’"}, Lang.RU: {"«": "»", "„": "“"}}
+FOREIGN: dict[str, dict[str, str]] = {Lang.EN: {"«": "»", "„": "“"}, Lang.RU: {"“": "”"}}
 QUOTES = set("«»„“”‘’\"")
 BRACKETS = {"(": ")", "[": "]"}
 CLOSING_BRACKETS = {close: open_ for open_, close in BRACKETS.items()}
@@ -63,7 +63,7 @@ def scan(text: str, lang: str) -> Iterator[Finding]:
             if LABEL.match(text, index - 1) and all(o != opener for _i, o in stack):
                 continue  # a list label, not a bracket
             yield from _space_before(text, index, ch)
-            yield from _pop(stack, index, ch, lambda o: o == opener)
+            yield from _pop(stack, index, ch, lambda o, opener=opener: o == opener)
         elif ch in QUOTES and not apostrophe(text, index, stack):
             quote_open = any(o not in BRACKETS for _i, o in stack)
             role = _role(text, index) or (
@@ -91,7 +91,8 @@ def scan(text: str, lang: str) -> Iterator[Finding]:
 def quotations(text: str) -> list[tuple[int, int]]:
     """The spans of the quoted texts of ``text``, marks excluded, whatever the marks' shape
     (`«Америка»`, `”America”`, `‘Receiving a CtA’`); apostrophes are not quotation marks."""
-    found, stack = [], []
+    found: list[tuple[int, int]] = []
+    stack: list[tuple[int, str]] = []
     for mark in MARKS.finditer(text):
         index, ch = mark.start(), mark.group()
         if ch not in QUOTES or apostrophe(text, index, stack):
@@ -203,4 +204,5 @@ def _requote(text: str, index: int, opener: str, pairs: dict[str, str]) -> str:
 
 
 def _language(lang: str) -> str:
-    return {Lang.EN: _("English"), Lang.RU: _("Russian")}.get(lang, lang)
+    names: dict[str, str] = {Lang.EN: _("English"), Lang.RU: _("Russian")}
+    return names.get(lang, lang)

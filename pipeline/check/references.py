@@ -4,10 +4,10 @@ what the text says; external targets as information."""
 from __future__ import annotations
 
 import difflib
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.diagnostics import Diagnostic, Severity
-from ..core.model import Kind, RefKind, RefProblem, RefStatus
+from ..core.model import Kind, Reference, RefKind, RefProblem, RefStatus
 from .base import CheckContext, Code, Text, _, text
 
 UNRESOLVED = Code("ref-unresolved", Severity.ERROR,
@@ -31,35 +31,35 @@ CHECK_WHICH = {
 CODES = [UNRESOLVED, MISMATCH, EXTERNAL, FOOTNOTE_DISTANT, FOOTNOTE_UNREFERENCED]
 
 
+def _report(ref: Reference, code: Code, message: Text, suggestion: Text | None = None) -> Diagnostic:
+    return Diagnostic.of(ref.path, ref.line, code.code, message, code.severity, ref.col, ref.source, suggestion)
+
+
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     corpus = ctx.corpus
     for ref in corpus.references:
-        def report(code: Code, message: Text, suggestion: Text | None = None) -> Diagnostic:
-            return Diagnostic.of(ref.path, ref.line, code.code, message, code.severity, ref.col,
-                                 ref.source, suggestion)
-
         # the note of an external or unresolved target has its template
-        note = ref.note_words or ref.note
+        note = ref.note_words or ref.note or ""
         if ref.status == RefStatus.EXTERNAL:
-            yield report(EXTERNAL, text(_("%(words)s points outside the corpus: %(where)s"),
+            yield _report(ref, EXTERNAL, text(_("%(words)s points outside the corpus: %(where)s"),
                                         words=repr(ref.text), where=note))
         elif ref.status == RefStatus.UNRESOLVED and ref.problem == RefProblem.MISMATCH:
-            yield report(MISMATCH, text(_("%(words)s leads to %(unit)s, but %(why)s"),
-                                        words=repr(ref.text), unit=ref.target_id, why=note),
+            yield _report(ref, MISMATCH, text(_("%(words)s leads to %(unit)s, but %(why)s"),
+                                        words=repr(ref.text), unit=ref.target_id or "", why=note),
                          text(CHECK_WHICH[ref.kind]))
         elif ref.status == RefStatus.UNRESOLVED:
-            yield report(UNRESOLVED, text(_("%(words)s cannot be resolved: %(why)s"),
+            yield _report(ref, UNRESOLVED, text(_("%(words)s cannot be resolved: %(why)s"),
                                           words=repr(ref.text), why=note),
                          _did_you_mean(ctx, ref))
         elif ref.problem == RefProblem.DISTANT:
-            yield report(FOOTNOTE_DISTANT, text(_("footnote marker %(marker)s: %(where)s"),
+            yield _report(ref, FOOTNOTE_DISTANT, text(_("footnote marker %(marker)s: %(where)s"),
                                                 marker=repr(ref.target), where=note),
                          text(_("add the %(marker)s footnote under this rule, or point at the one meant"),
                               marker=ref.target))
     referenced = {ref.target_id for ref in corpus.references}
     for unit in corpus.of_kind(Kind.FOOTNOTE):
         if unit.id not in referenced:
-            for lang, side in unit.sides.items():
+            for side in unit.sides.values():
                 yield Diagnostic.of(side.path, side.line_start, FOOTNOTE_UNREFERENCED.code,
                                     text(_("footnote %(marker)s is not pointed at by any marker above it"),
                                          marker=repr(unit.attrs.get("marker", ""))),

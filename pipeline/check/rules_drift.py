@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from ..core.diagnostics import Diagnostic, Phrase, Severity
 from ..core.model import LANGUAGES, Lang, Side, Unit
@@ -125,7 +125,8 @@ def _fact(ctx: CheckContext, fact: Fact) -> Iterator[Diagnostic]:
         if lang not in unit.sides:
             yield _data(WORDING_MISSING, fact, text(_("%(fact)s quotes a %(lang)s text, but %(unit)s has no "
                                                       "%(lang)s side"), fact=fact.id, lang=Lang(lang),
-                                                    unit=fact.unit), suggestion=text(_("remove %(key)s"), key=f"wording.{lang}"))
+                                                    unit=fact.unit),
+                        suggestion=text(_("remove %(key)s"), key=f"wording.{lang}"))
     original = ctx.corpus.document_of(unit).language
     for lang, side in unit.sides.items():
         if lang in fact.wording:
@@ -200,7 +201,7 @@ def _worded(ctx: CheckContext, unit: Unit, side: Side, lang: str, fact: Fact, *,
             yield at(DRIFT, unit, side, changed.start,
                      text(_("%(fact)s (%(unit)s, %(lang)s): the data says %(data)s, the text now says "
                             "%(now)s: %(quote)s"), fact=fact.id, unit=unit.id, lang=Lang(lang), data=data,
-                          now=", ".join(map(str, now)), quote=repr(" ".join(changed.text.split()))),
+                          now=", ".join(map(str, now or [])), quote=repr(" ".join(changed.text.split()))),
                      suggestion=text(_("update %(place)s (and the wording) if the text is right, or restore "
                                        "the text"), place=f"{fact.path}:{fact.value_line}"))
         elif translated:
@@ -214,7 +215,7 @@ def _worded(ctx: CheckContext, unit: Unit, side: Side, lang: str, fact: Fact, *,
 
     original = unit.sides.get(ctx.corpus.document_of(unit).language)
     quoted = _original(ctx, unit, fact)
-    if lost and (not quoted or original is not None and all(contains(words, original.text) for words in quoted)):
+    if lost and (not quoted or (original is not None and all(contains(words, original.text) for words in quoted))):
         yield _rendered(ctx, unit, lang, fact, lost)
     # else the original lost the words the translation is followed by: its own finding says so
 

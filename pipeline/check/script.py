@@ -14,8 +14,8 @@ Characters no reader sees at all (zero-width spaces, bidi controls) are this fam
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from ..core.diagnostics import Diagnostic, Phrase, Severity
 from ..core.model import Lang, Unit
@@ -30,7 +30,7 @@ LOOKALIKE = Code("script-lookalike", Severity.ERROR,
 CODES = [MIXED, LOOKALIKE, *invisible.CODES]
 
 #: Cyrillic letters and the Latin letters they cannot be told from in print
-TO_LATIN = dict(zip("АВЕКМНОРСТХаеорсух", "ABEKMHOPCTXaeopcyx"))
+TO_LATIN = dict(zip("АВЕКМНОРСТХаеорсух", "ABEKMHOPCTXaeopcyx", strict=True))
 TO_CYRILLIC = {latin: cyrillic for cyrillic, latin in TO_LATIN.items()}
 _AS_LATIN = str.maketrans(TO_LATIN)
 TOKEN = re.compile(r"[^\W\d_]+")
@@ -60,7 +60,7 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
             other = bad.get(word)
             if other is None:
                 continue
-            if other is MIXED_FORM:
+            if not isinstance(other, str):  # MIXED_FORM
                 yield _mixed(ctx, unit, lang, side, match.start(), word, latin_words)
                 continue
             if (side.path, other) not in first_uses:
@@ -95,7 +95,7 @@ def is_lookalike(word: str, other: str | None) -> bool:
     """Whether ``word`` is ``other`` typed with look-alike letters of the other alphabet."""
     if not other or word == other or len(word) != len(other):
         return False
-    return all(a == b or TO_LATIN.get(a) == b or TO_CYRILLIC.get(a) == b for a, b in zip(word, other))
+    return all(a == b or TO_LATIN.get(a) == b or TO_CYRILLIC.get(a) == b for a, b in zip(word, other, strict=False))
 
 
 def latin_spelling(word: str) -> str:
@@ -122,7 +122,7 @@ def latin_abbreviations(ctx: CheckContext) -> set[str]:
 def latin_capitals(units: Iterable[Unit]) -> list[str]:
     """The Latin words in capitals of these units' English texts, sorted: one document's share
     of :func:`latin_abbreviations`, which a build keeps with the document (checks/shards.py)."""
-    found = set()
+    found: set[str] = set()
     for unit in units:
         side = unit.sides.get(Lang.EN)
         if side is not None and side.text:

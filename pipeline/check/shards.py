@@ -14,27 +14,29 @@ the findings of each copy.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any
 
 from .. import language
-from ..incremental import pickled
-from ..util import project_files, workers
-from ..incremental.buildcache import BuildCache
-from ..core.diagnostics import Diagnostic, Severity
-from ..incremental.entries import is_finding
-from ..incremental.fingerprint import Fingerprint, digest
+from ..core.diagnostics import Diagnostic
 from ..core.lookup import Lookup
 from ..core.model import LANGUAGES, Corpus, Unit
+from ..incremental import pickled
+from ..incremental.buildcache import BuildCache
+from ..incremental.entries import is_finding
+from ..incremental.fingerprint import Fingerprint, digest
+from ..language.termbase import GLOSSARY, load_termbase
 from ..rules import load_facts
 from ..rules.facts import Fact, Facts
-from ..language.termbase import GLOSSARY, load_termbase
+from ..util import project_files, workers
 from . import script
 from .base import CheckContext
 from .config import CheckConfig, load_config
 from .families import FAMILIES, all_codes
 from .wordlists import dictionaries
+
 
 @dataclass(frozen=True)
 class Whole:
@@ -105,13 +107,13 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
         language.load()
         for lang in LANGUAGES:
             dictionaries(lang)
-    for n, result in zip(todo, workers.run(run, todo, jobs=jobs, stage="check")):
+    for n, result in zip(todo, workers.run(run, todo, jobs=jobs, stage="check"), strict=True):
         found[n] = [_diagnostic(data) for data in result]
         if ran is not None:
             ran.append(shards[n].rulebook)
-        if keys[n]:
-            cache.put_json("checks", keys[n], result)
-    diagnostics = [diagnostic for shard in found for diagnostic in shard]
+        if key := keys[n]:
+            cache.put_json("checks", key, result)
+    diagnostics = [diagnostic for shard in found for diagnostic in shard or ()]  # each one found or run
     for name in names:
         spanning = getattr(FAMILIES[name], "check_whole", None)
         if spanning is not None:

@@ -9,17 +9,19 @@ running text are not words a dictionary can judge, and are left out rather than 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Iterator
 
-from ..util import project_files, yamlio
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.errors import FolioError
 from ..core.model import Lang
+from ..util import project_files, yamlio
 from .base import CheckContext, Code, Count, Phrase, _, at, ngettext, text
 from .wordlists import WORDLISTS, in_dictionary, language_of, suggestions, wordlist
 
@@ -72,9 +74,9 @@ def _tokenized(text: str) -> Lines:
 
 @lru_cache(maxsize=8)
 def load_confusables(root: str) -> tuple[Confusable, ...]:
-    if not project_files.present(root, CONFUSABLES):
+    if not project_files.present(Path(root), CONFUSABLES):
         return ()
-    node, entries = yamlio.load(yamlio.read_file(root, CONFUSABLES), CONFUSABLES)
+    node, entries = yamlio.load(yamlio.read_file(Path(root), CONFUSABLES), CONFUSABLES)
     if entries is not None and not isinstance(entries, list):
         raise FolioError("the confusables are a list of entries", CONFUSABLES, 1)
     found = []
@@ -86,7 +88,7 @@ def load_confusables(root: str) -> tuple[Confusable, ...]:
         except (KeyError, TypeError, ValueError, re.error) as exc:
             raise FolioError(f"confusable #{number} is invalid ({exc}); it needs lang, a pattern "
                              "with a group `w`, fix: [wrong, right] and why", CONFUSABLES,
-                             node.value[number - 1].start_mark.line + 1) from None
+                             node.value[number - 1].start_mark.line + 1 if node else None) from None
     return tuple(found)
 
 
@@ -118,7 +120,7 @@ def _fix(word: str, wrong: str, right: str) -> str:
 
 # -- unknown words -------------------------------------------------------------------------
 
-def _words(lines: Lines, known: set[str] = frozenset()) -> Iterator[tuple[int, str, bool]]:
+def _words(lines: Lines, known: AbstractSet[str] = frozenset()) -> Iterator[tuple[int, str, bool]]:
     """(offset, word, checkable-in-capitals) for every token a dictionary can judge, except the
     ``known`` words: forms the caller has judged already, wherever they stand."""
     # Every word of the corpus passes here: the regular expressions only run on the words they
@@ -135,7 +137,7 @@ def _words(lines: Lines, known: set[str] = frozenset()) -> Iterator[tuple[int, s
             if len(word) < 2 or line[start - 1:start].isdigit() or line[end:end + 1].isdigit():
                 continue
             upper = word.isupper()
-            if upper and ROMAN.fullmatch(word) or word[-1] == "s" and CAPS_PLURAL.fullmatch(word):
+            if (upper and ROMAN.fullmatch(word)) or (word[-1] == "s" and CAPS_PLURAL.fullmatch(word)):
                 continue
             in_caps = False
             if upper:
@@ -265,7 +267,7 @@ def _one_edit(a: str, b: str) -> bool:
     if a == b or abs(len(a) - len(b)) > 1:
         return False
     if len(a) == len(b):
-        return sum(x != y for x, y in zip(a, b)) == 1
+        return sum(x != y for x, y in zip(a, b, strict=False)) == 1
     short, long_ = sorted((a, b), key=len)
     return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
@@ -282,7 +284,7 @@ def _case_variants(texts: list[tuple]) -> Iterator[Diagnostic]:
     found: dict[tuple[str, str, str], list] = defaultdict(list)
     for unit, side, lines in texts:
         for line_start, line, tokens in lines:
-            for first, second in zip(tokens, tokens[1:]):
+            for first, second in itertools.pairwise(tokens):
                 one = first.group()
                 if not one[0].isupper():  # most words: tested first
                     continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Kind, Unit
@@ -42,7 +42,7 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
 
 
 def _rows(ctx: CheckContext, table: Unit, lang: str) -> Iterator[Diagnostic]:
-    columns = table.attrs.get("columns")
+    columns: int = table.attrs.get("columns", 0)  # the parser counts the header's cells
     for unit in ctx.corpus.children(table):
         side = unit.sides.get(lang)
         if side is None:

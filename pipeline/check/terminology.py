@@ -8,13 +8,13 @@ decisions and consistency are judged per edition, definitions of abbreviations p
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from ..core.diagnostics import Diagnostic, Severity
-from ..language import Matcher, compile_term, lemmas
 from ..core.model import Lang
-from ..util import project_files
+from ..language import Matcher, compile_term, lemmas
 from ..language.termbase import GLOSSARY, bracket_pairs, load_termbase
+from ..util import project_files
 from . import terminology_abbr as abbr
 from . import terminology_glossary as glossary
 from .base import CheckContext, Code, Count, Phrase, Text, Word, _, at, locate, ngettext, text
@@ -68,29 +68,30 @@ def renderings(analysis: Analysis) -> Iterator[Diagnostic]:
             continue
         concept, game, lang = entry.concept, occ.game, occ.lang
         label = _label(concept, lang)
-        if entry.status == FORBIDDEN:
-            use = entry.ruling.use or concept.preferred(game, lang, entry.term)
+        ruling = entry.ruling  # set for every forbidden or unapproved term
+        if entry.status == FORBIDDEN and ruling is not None:
+            use = ruling.use or concept.preferred(game, lang, entry.term)
             if is_lookalike(occ.found, use):
                 continue  # `СР` for `CP`: the script family reports it, with the letters named
             yield at(FORBIDDEN_CODE, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» is a forbidden rendering of %(concept)s: %(why)s"), found=occ.found,
-                          concept=label, why=_why(entry.ruling)) if entry.ruling.why else
+                          concept=label, why=_why(ruling)) if ruling.why else
                      text(_("«%(found)s» is a forbidden rendering of %(concept)s"), found=occ.found,
                           concept=label), suggestion=use)
-        elif entry.status == UNAPPROVED:
-            use = entry.ruling.use or concept.preferred(game, lang, entry.term)
+        elif entry.status == UNAPPROVED and ruling is not None:
+            use = ruling.use or concept.preferred(game, lang, entry.term)
             yield at(UNAPPROVED_CODE, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» is not an approved rendering of %(concept)s (%(why)s)"),
-                          found=occ.found, concept=label, why=_why(entry.ruling)) if entry.ruling.why else
+                          found=occ.found, concept=label, why=_why(ruling)) if ruling.why else
                      text(_("«%(found)s» is not an approved rendering of %(concept)s"), found=occ.found,
                           concept=label), suggestion=use)
         elif entry.term not in concept.approved(game, lang):
             use = concept.preferred(game, lang, entry.term)
             yield at(UNAPPROVED_CODE, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» for %(concept)s: the %(rulebook)s edition writes «%(use)s» (%(why)s)"),
-                          found=occ.found, concept=label, rulebook=game, use=use,
-                          why=Phrase.of(**{"en": concept.why[game], **concept.whys.get(game, {})}) if concept.why.get(game)
-                          else Word(_("termbase decision"))), suggestion=use)
+                          found=occ.found, concept=label, rulebook=game, use=use or "",
+                          why=(Phrase.of(**{"en": concept.why[game], **concept.whys.get(game, {})})
+                               if concept.why.get(game) else Word(_("termbase decision")))), suggestion=use)
         else:
             settled[concept.id, game, lang, abbr.base_form(entry.term, lang) is None].append(occ)
             if concept.case_exact:
@@ -109,19 +110,25 @@ def _label(concept, lang: str) -> Text | str:
     return text(_("“%(term)s” (%(concept)s)"), term=english, concept=concept.id) if lang != Lang.EN else concept.id
 
 
+def _term(occ: Occurrence) -> str:
+    return occ.entry.term if occ.entry is not None else ""
+
+
 def _mixed(occurrences: list[Occurrence]) -> Iterator[Diagnostic]:
     first = occurrences[0]
+    if first.entry is None:  # grouped by their concept: each has its entry
+        return
     concept = first.entry.concept
     if concept.decisions.get(first.game, {}).get(first.lang):
         return  # the decision names what to write; its misses are term-unapproved
-    counts = Counter(o.entry.term for o in occurrences)
+    counts = Counter(_term(o) for o in occurrences)
     if len(counts) < 2:
         return
     order = concept.terms[first.lang]
     majority = max(counts, key=lambda term: (counts[term], -order.index(term)))
-    where = next(o for o in occurrences if o.entry.term == majority)
+    where = next(o for o in occurrences if _term(o) == majority)
     for occ in occurrences:
-        if occ.entry.term != majority:
+        if _term(occ) != majority:
             yield at(INCONSISTENT, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» for %(concept)s, which the %(rulebook)s edition writes «%(usual)s» "
                             "%(count)s times (first at %(place)s)"), found=occ.found,
@@ -136,7 +143,7 @@ def _case(occ: Occurrence, term: str) -> Iterator[Diagnostic]:
     if len(found_words) != len(term_words):
         return
     fixed, wrong = [], False
-    for number, (word, model) in enumerate(zip(found_words, term_words)):
+    for number, (word, model) in enumerate(zip(found_words, term_words, strict=False)):
         capital = model[:1].isupper()
         if word.isupper() or word[:1].isupper() == capital or (number == 0 and not capital):
             fixed.append(word)  # a heading in capitals, or a sentence that starts with the term
@@ -153,9 +160,9 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
     base = analysis.termbase
     known = {a.abbr for a in base.abbreviations}
     expansions: dict[str, list[str]] = defaultdict(list)
-    for entry in base.abbreviations:
-        if entry.expansion:
-            expansions[entry.abbr].append(entry.expansion)
+    for listed in base.abbreviations:
+        if listed.expansion:
+            expansions[listed.abbr].append(listed.expansion)
     # a rendering already reported as forbidden or unapproved is not also an undefined
     # abbreviation: the fix is the approved term (КО in HIS -> CP), not a definition
     skip = {(o.side.path, o.start) for o in analysis.occurrences
@@ -222,7 +229,7 @@ def brackets(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]:
         game = games.get(ctx.corpus.units[pair.unit].document, "")
         ru = _concepts_spanning(base, game, Lang.RU, pair.ru)
         en = _concepts_spanning(base, game, Lang.EN, pair.en)
-        if not ru and not en or ru & en:
+        if (not ru and not en) or ru & en:
             continue
         unit = ctx.corpus.units[pair.unit]
         side = unit.sides[Lang.RU]

@@ -11,9 +11,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..core.model import Lang
 from ..language import Token, find_term
 from ..language.morph import ru_word
-from ..core.model import Lang
 
 #: 2-4 letters, at least two capitals (CB, ROTW, CtA, DoW, КО); an English one may take a
 #: plural -s (PRs, CtAs). Longer capitalised words in these texts are names and headings.
@@ -78,11 +78,11 @@ def _looks_like_a_word(tokens: list[Token], index: int, text: str, lang: str) ->
     # A short capitalised word listed with long capitalised names is one more name:
     # «BELEM, RECIFE, BAHIA and RIO».
     for step in (-1, 1):
-        other = index + step
-        while 0 <= other < len(tokens) and tokens[other].text in _LISTED_WITH:
-            other += step
-        if other != index + step and 0 <= other < len(tokens) and \
-                _all_caps(tokens[other]) and len(tokens[other].text) >= 5:
+        at = index + step
+        while 0 <= at < len(tokens) and tokens[at].text in _LISTED_WITH:
+            at += step
+        if at != index + step and 0 <= at < len(tokens) and \
+                _all_caps(tokens[at]) and len(tokens[at].text) >= 5:
             return True
     # PoP's action costs are icon letters: «(1c + XD)» is one coin plus X ducats.
     if before is not None and before.text == "+" and token.text.startswith("X"):

@@ -11,7 +11,7 @@ names has a term in that language (what the site shows: :meth:`pipeline.site.ren
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import LANGUAGES, Lang
@@ -54,9 +54,9 @@ def one_language(termbase: Termbase) -> Iterator[Diagnostic]:
         for lang in others:
             if abbr.note and lang not in abbr.notes:
                 yield _missing(abbr.line, _("note"), abbr.abbr, lang)
-            concept = concepts.get(abbr.concept or "")
+            named = concepts.get(abbr.concept or "")
             if abbr.expansion and lang not in abbr.expansions and _script(abbr.expansion) != lang \
-                    and not (concept and concept.terms.get(lang)):
+                    and not (named and named.terms.get(lang)):
                 yield _missing(abbr.line, _("expansion"), abbr.abbr, lang)
 
 

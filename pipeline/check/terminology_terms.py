@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..language.brackets import english_originals
-from ..language import Matcher, Token, compile_term, lemmas
 from ..core.model import Lang, Side, Unit
+from ..language import Matcher, Token, compile_term, lemmas
+from ..language.brackets import english_originals
 from ..language.termbase import Concept, Ruling, Termbase, load_termbase
 from .base import CheckContext
 
@@ -88,7 +88,7 @@ def _analyse(ctx: CheckContext) -> Analysis:
         game = games.get(unit.document, "")
         if (game, lang) not in matchers:  # one per run: each form's candidates are gathered once
             matchers[game, lang] = ctx.configured(f"terminology.matcher:{game}:{lang}",
-                                                  lambda: matcher(base, game, lang))
+                                                  lambda game=game, lang=lang: matcher(base, game, lang))
         tokens = lemmas(side.text, lang)
         text = SideText(unit, lang, side, game, tokens,
                         english_originals(side.text) if lang == Lang.RU else [])

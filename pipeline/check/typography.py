@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from ..core.diagnostics import Diagnostic, Severity
-from ..core.model import Document, Kind, Lang, Unit
+from ..core.model import Kind, Lang, Unit
 from . import quotes
 from .base import CheckContext, Code, Word, _, at, text
 
@@ -81,8 +81,8 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
             yield from _abbreviations(unit, side)
         for match in RANGE.finditer(side.text) if _any_of(DASHES, side.text) else ():
             ranges[side.path].append((unit, side, match))  # a translation is its own document
-    for found in ranges.values():
-        yield from _range_dashes(found)
+    for document_ranges in ranges.values():
+        yield from _range_dashes(document_ranges)
     yield from _final_punctuation(ctx)
     yield from _final_newlines(ctx)
 
@@ -112,7 +112,10 @@ def _spacing(unit: Unit, side) -> Iterator[Diagnostic]:
         yield at(SLASH_SPACING, unit, side, match.start(),
                  text(_("a space on one side of the slash only")), suggestion=_close_slash(side.text, match))
     for match in DANGLING.finditer(side.text) if "-" in side.text else ():
-        word = re.search(r"[^\W\d_]+$", side.text[:match.start()]).group()
+        before = re.search(r"[^\W\d_]+$", side.text[:match.start()])
+        if before is None:  # DANGLING starts after a word: never so
+            continue
+        word = before.group()
         yield at(DANGLING_HYPHEN, unit, side, match.start(),
                  text(_("hyphen hangs after `%(word)s`: a word after it is missing, or it stands for a sign "
                         "(`%(sign)s`?)"), word=word, sign=f"{word} −"))
@@ -131,7 +134,10 @@ def _close_slash(text: str, match: re.Match[str]) -> str:
 def _signs(unit: Unit, side) -> Iterator[Diagnostic]:
     for match in MINUS.finditer(side.text) if _any_of(DASHES, side.text) else ():
         sign = match.group("sign")
-        number = re.match(r"\d+", side.text[match.end():]).group()
+        digits = re.match(r"\d+", side.text[match.end():])
+        if digits is None:  # MINUS ends before a number: never so
+            continue
+        number = digits.group()
         if sign == "-":
             yield at(MINUS_HYPHEN, unit, side, match.start(),
                      text(_("hyphen used as the minus sign of `%(number)s`"), number=f"-{number}"),

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
-from ..util import project_files
 from ..core.errors import FolioError
 from ..core.model import Lang
+from ..util import project_files
 
 WORDLISTS = "corpus/wordlists"
 #: British spellings (`centre`, `defence`) are right in Risto's text; en_GB is asked second
 #: only to accept them, never to suggest.
-DICTIONARIES = {Lang.EN: ("en_US", "en_GB"), Lang.RU: ("ru_RU",)}
+DICTIONARIES: dict[str, tuple[str, ...]] = {Lang.EN: ("en_US", "en_GB"), Lang.RU: ("ru_RU",)}
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 LATIN = re.compile(r"[A-Za-z]")
@@ -38,7 +38,7 @@ class WordList:
         return folded in self.words or folded.startswith(self.stems)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _read_wordlist(root: str, rel_path: str) -> WordList:
     words: set[str] = set()
     stems: list[str] = []
@@ -69,13 +69,13 @@ def wordlist(root: Path, lang: str) -> WordList:
     return _wordlist(str(root), lang)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _wordlist(root: str, lang: str) -> WordList:
     # Asked once per word of the corpus: building the path each time cost more than the lookup.
     return _read_wordlist(root, f"{WORDLISTS}/{lang}.txt")
 
 
-@lru_cache(maxsize=None)
+@cache
 def dictionaries(lang: str) -> tuple:
     """The enchant dictionaries for ``lang``, Hunspell first; () when none is installed."""
     try:

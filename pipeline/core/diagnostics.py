@@ -60,7 +60,7 @@ class Phrase:
     by_lang: tuple[tuple[str, str], ...]
 
     @classmethod
-    def of(cls, **by_lang: str | None) -> "Phrase":
+    def of(cls, **by_lang: str | None) -> Phrase:
         return cls(tuple(sorted((lang, text) for lang, text in by_lang.items() if text)))
 
     def in_(self, lang: str) -> str | None:
@@ -89,7 +89,7 @@ class Text:
         return {"template": self.template, "params": {name: _encode(value) for name, value in self.params}}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Text":
+    def from_json(cls, data: dict) -> Text:
         return cls(data["template"], tuple(sorted((name, _decode(value)) for name, value in data["params"].items())))
 
 
@@ -136,7 +136,7 @@ class Severity(IntEnum):
         return self.name.lower()
 
     @classmethod
-    def parse(cls, name: str) -> "Severity":
+    def parse(cls, name: str) -> Severity:
         return cls[name.upper()]
 
 
@@ -185,17 +185,17 @@ class Diagnostic:
     def sort_key(self) -> tuple:
         return (self.path, self.line, self.col, self.code, self.message)
 
-    def with_(self, **changes) -> "Diagnostic":
+    def with_(self, **changes) -> Diagnostic:
         return replace(self, **changes)
 
     @classmethod
     def of(cls, path: str, line: int, code: str, words: Text, severity: Severity = Severity.WARNING,
-           col: int = 1, unit: str | None = None, suggestion: str | Text | None = None) -> "Diagnostic":
+           col: int = 1, unit: str | None = None, suggestion: str | Text | None = None) -> Diagnostic:
         """A diagnostic whose message is ``words`` in English; a suggestion given as a
         :class:`Text` is advice, a plain string a fix quoted as written."""
         advice = suggestion if isinstance(suggestion, Text) else None
-        return cls(path, line, code, str(words), severity, col, unit,
-                   str(suggestion) if advice is not None else suggestion, words=words, advice=advice)
+        written = str(suggestion) if suggestion is not None else None
+        return cls(path, line, code, str(words), severity, col, unit, written, words=words, advice=advice)
 
     def to_json(self) -> dict:
         data = {"path": self.path, "line": self.line, "code": self.code, "message": self.message,
@@ -209,7 +209,7 @@ class Diagnostic:
         return data
 
     @classmethod
-    def from_json(cls, data: dict) -> "Diagnostic":
+    def from_json(cls, data: dict) -> Diagnostic:
         """What :meth:`to_json` wrote (checks.json, the check cache), as the diagnostic."""
         fields = {k: v for k, v in data.items() if k not in _WORDS}
         words = Text.from_json(data) if "template" in data else None

@@ -16,7 +16,7 @@ capitals is set in sentence case.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from .model import Corpus, Kind, Unit
 

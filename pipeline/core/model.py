@@ -10,9 +10,10 @@ here: ``Kind``, ``KINDS``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from .kinds import KINDS, Kind, KindSpec  # noqa: F401  (part of the model's interface)
 
@@ -175,7 +176,7 @@ class Reference:
     problem: RefProblem | None = None
     #: ``note`` as a template and parameters, for a page in another language (an external
     #: target's note); not part of corpus.json, whose ``note`` is the English
-    note_words: "Text | None" = None
+    note_words: Text | None = None
 
 
 @dataclass(slots=True)

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Iterable, Sequence
 
 #: a translation or a diff pairs an id with itself when the two texts share this much of their
 #: words, and with another id only when they share more: moving is the bolder claim
@@ -160,7 +160,7 @@ def _similar(old: list[Piece], new: list[Piece]) -> Iterable[Pair]:
         for n, a in enumerate(old):
             same_id = a.id == b.id
             if not same_id and (not _compatible(a, b)
-                                or windowed and abs(position[b.id] - n) > _WINDOW):
+                                or (windowed and abs(position[b.id] - n) > _WINDOW)):
                 continue
             matcher.set_seq1(old_tokens[n])
             floor = SAME_ID_SIMILARITY if same_id else MOVED_SIMILARITY

@@ -10,19 +10,19 @@ the commit the revision names (pipeline/incremental/fingerprint.py), so moving t
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Iterator
 
-from ..util import project_files
 from ..core.errors import FolioError
-from ..read.manifest import MANIFEST, Baseline, load_baseline
 from ..core.model import Corpus
-from .worddiff import Misspellings
+from ..read.manifest import MANIFEST, Baseline, load_baseline
+from ..util import project_files
 from . import revisions
 from .diff import EditionDiff, diff_editions
+from .worddiff import Misspellings
 
 
 @dataclass
@@ -58,7 +58,7 @@ def changes_since(baseline: Baseline, old: revisions.Edition, old_corpus: Corpus
     ``corpus`` (the edition being built); ``misspellings`` tells a corrected slip from a changed
     word (pipeline/editions/worddiff.py)."""
     diff = diff_editions(old_corpus, corpus, old.label, "the edition being built", misspellings=misspellings)
-    return ChangesSince(baseline.revision, old.commit, old.date, diff)
+    return ChangesSince(baseline.revision, old.commit or "", old.date, diff)  # a revision has its commit
 
 
 #: the field outside a comment; anything it misses is a comment, which YAML ignores too

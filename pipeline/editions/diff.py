@@ -17,9 +17,9 @@ import dataclasses
 import difflib
 from dataclasses import dataclass, field
 
-from .align import Alignment, How, Pair, Piece, align, without_marker
 from ..core.errors import FolioError
 from ..core.model import Corpus, Document, Translation, Unit
+from .align import Alignment, How, Pair, Piece, align, without_marker
 from .worddiff import Chunk, Misspellings, correction, word_changes
 
 ADDED, REMOVED, CHANGED, UNCHANGED = "added", "removed", "changed", "unchanged"

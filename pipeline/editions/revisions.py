@@ -14,11 +14,12 @@ import os
 import posixpath
 import tarfile
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Iterator
+from typing import Any
 
 from ..core.errors import FolioError
 from ..util.git import run as _git
@@ -89,7 +90,7 @@ def export(project: Path, commit: str, target: Path, name: str) -> None:
         raise FolioError(f"{name}: the revision has no corpus/ in {Path(project).resolve()}")
     # the "data" filter refuses paths that leave the directory; a Python without it (before
     # 3.11.4) extracts what git wrote, from the project's own history
-    safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
+    safe: dict[str, Any] = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
     corpus = target / "corpus"
     with tarfile.open(fileobj=io.BytesIO(found.stdout)) as archive:
         members = archive.getmembers()

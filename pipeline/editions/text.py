@@ -3,8 +3,9 @@ kind of change, then one summary line. Unchanged units and documents are counted
 
 from __future__ import annotations
 
-from .worddiff import as_text as words, elided
 from .diff import ADDED, CHANGED, REMOVED, EditionDiff, Move, Present
+from .worddiff import as_text as words
+from .worddiff import elided
 
 #: an added or removed unit's text is shown on one line, this long at most
 WIDTH = 100

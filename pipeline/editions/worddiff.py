@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 KEPT, REMOVED, ADDED = "=", "-", "+"
 
@@ -98,7 +98,7 @@ def correction(old: str, new: str, lang: str, misspellings: Misspellings | None)
             return False
         if wrong is None:
             wrong = set(misspellings(old, lang))
-        for (start, end, word), replacement in zip(a[i1:i2], words_b[j1:j2]):
+        for (start, end, word), replacement in zip(a[i1:i2], words_b[j1:j2], strict=False):
             if not word[0].isalpha() or not any(s <= start and end <= e for s, e in wrong) \
                     or _edits(word, replacement) > _allowed(word):
                 return False
@@ -112,7 +112,7 @@ def _significant(text: str) -> list[tuple[int, int, str]]:
     for match in _TOKEN.finditer(text):
         token = match.group()
         if token[0].isalnum() or token[0] == "_" or token in _MEANING_SIGNS \
-                or token in _DASHES and text[match.end():match.end() + 1].isdigit():
+                or (token in _DASHES and text[match.end():match.end() + 1].isdigit()):
             found.append((match.start(), match.end(), "-" if token in _DASHES else token))
     return found
 

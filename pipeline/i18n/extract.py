@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import io
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -24,13 +24,13 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
-from ..util import resources
 from ..core.errors import FolioError
+from ..util import resources
 from .catalogs import CATALOG_LANGUAGES, DOMAIN, catalog_path, template_path
 
 COMMAND = "python -m pipeline.i18n.extract"
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
-_EPOCH = datetime(2000, 1, 1, tzinfo=timezone.utc)  # fixed header dates: no churn in git
+_EPOCH = datetime(2000, 1, 1, tzinfo=UTC)  # fixed header dates: no churn in git
 
 
 def extract(checkout: Path) -> Catalog:
@@ -41,7 +41,9 @@ def extract(checkout: Path) -> Catalog:
     for filename, _lineno, message, comments, context in extract_from_dir(
             checkout, method_map, options_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
             strip_comment_tags=True):
-        template.add(message, None, [(filename, None)], auto_comments=comments, context=context)
+        # Babel writes a location without a line (`#: file`) for None, which its types do not allow
+        template.add(message, None, [(filename, None)],  # type: ignore[list-item]
+                     auto_comments=comments, context=context)
     return template
 
 

@@ -15,8 +15,9 @@ import os
 import shutil
 import stat
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..core.diagnostics import Diagnostic
 from .entries import Damaged, conforms, is_finding, opened, seal
@@ -42,7 +43,7 @@ class BuildCache:
         self.damaged: list[Path] = []
 
     @classmethod
-    def disabled(cls) -> "BuildCache":
+    def disabled(cls) -> BuildCache:
         """No reuse and nothing kept: what a stage gets when it is called on its own."""
         return cls(None, None)
 

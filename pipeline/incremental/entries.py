@@ -22,10 +22,11 @@ import dataclasses
 import hmac
 import types
 import typing
+from collections.abc import Callable
 from enum import Enum
 from functools import cache
 from hashlib import sha256
-from typing import Any, Callable
+from typing import Any
 
 from ..core.diagnostics import Code, Diagnostic, Severity, Text
 
@@ -108,7 +109,7 @@ def _checker(hint: Any) -> Callable[[Any], bool]:
             return lambda value: type(value) in (tuple, list) and all(map(item, value))
         items = tuple(_checker(arg) for arg in args)
         return lambda value: (type(value) in (tuple, list) and len(value) == len(items)
-                              and all(check(v) for check, v in zip(items, value)))
+                              and all(check(v) for check, v in zip(items, value, strict=False)))
     if not isinstance(hint, type):
         raise TypeError(f"conforms() does not know {hint!r}")
     if hint is int:  # True is no number

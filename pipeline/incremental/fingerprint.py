@@ -13,17 +13,18 @@ import dataclasses
 import hashlib
 import json
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
 import yaml
 
-from ..util import project_files, resources, yamlio
 from ..core.errors import FolioError
 from ..core.model import Document
-from ..link.translations.store import DIRECTORY
 from ..core.version import folio_version
+from ..link.translations.store import DIRECTORY
+from ..util import project_files, resources, yamlio
 
 #: Folio's own files whose change changes the outputs: the package's code and catalogs, and
 #: its templates (package data, pipeline/util/resources.py)
@@ -72,7 +73,7 @@ def project_tree(root: Path, names: tuple[str, ...]) -> dict[str, str]:
     found: dict[str, str] = {}
     for name in names:
         if (Path(root) / name).is_dir():
-            files = project_files.read_under(root, name)
+            files: Iterable[tuple[str, bytes]] = project_files.read_under(root, name)
         else:
             try:
                 files = [(name, project_files.read_bytes(root, name))]

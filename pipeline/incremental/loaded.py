@@ -19,14 +19,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from ..core.diagnostics import Diagnostic, Text
+from ..core.model import Claims, Corpus, Document, Reference, RefKind, RefProblem, RefStatus, Translation, Unit
+from ..link.references import offered
 from . import pickled
 from .buildcache import BuildCache
-from ..core.diagnostics import Diagnostic, Text
 from .entries import conforms
 from .fingerprint import Fingerprint, digest
-from ..core.model import (Claims, Corpus, Document, Reference, RefKind, RefProblem, RefStatus, Translation,
-    Unit)
-from ..link.references import offered
 
 LOADED, FOUND, RESOLVED = "loaded", "refs-found", "refs-resolved"
 
@@ -71,9 +70,9 @@ class DocumentCache:
                 units[unit.document].append(unit)
         translations: dict[str, list[Translation]] = {key: [] for key in keys}
         for translation in corpus.translations.values():
-            document = corpus.units[translation.unit].document
-            if document in keys:
-                translations[document].append(translation)
+            owner = corpus.units[translation.unit].document
+            if owner in keys:
+                translations[owner].append(translation)
         for document in fresh:
             entry = Loaded(units[document.key], notes.get(document.key, []), translations[document.key],
                            corpus.orphaned.get(document.key, []), offered(units[document.key], corpus))

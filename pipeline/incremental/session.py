@@ -13,18 +13,18 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
+from ..core.diagnostics import Diagnostic, Severity
 from ..util import workers
 from ..util.atomic import atomic_dirs, clear_stale
+from ..util.progress import Progress
 from .buildcache import CACHE, MANIFEST, BuildCache, read_manifest
-from ..core.diagnostics import Diagnostic, Severity
 from .entries import CACHE_DAMAGED, Damaged, is_finding
 from .fingerprint import Fingerprint, fingerprint
-from ..util.progress import Progress
 
 #: in site/: the id of the build that made it, so that a site left behind by a build that
 #: failed halfway (or by an older Folio) is never taken for up to date
@@ -118,7 +118,7 @@ def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None 
     try:
         manifest = read_manifest(previous) if previous is not None else None
     except Damaged:
-        manifest, damaged = None, [previous / MANIFEST]
+        manifest, damaged = None, [Path(out_dir) / CACHE / MANIFEST]  # `previous`, read and refused
     if manifest is None:  # none, an older Folio's or a damaged one: the cache is not taken
         previous = None
     if manifest is not None and _done(session, manifest):

@@ -12,5 +12,5 @@ from .morph import fold, ru_nominative
 from .pipelines import nlp
 from .tokens import Token, lemmas, load
 
-__all__ = ["Token", "lemmas", "load", "fold", "ru_nominative", "find_term", "compile_term", "Matcher",
-           "Match", "TermPattern", "nlp"]
+__all__ = ["Match", "Matcher", "TermPattern", "Token", "compile_term", "find_term", "fold", "lemmas", "load",
+           "nlp", "ru_nominative"]

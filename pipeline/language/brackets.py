@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .morph import ru_nominative
 from ..core.model import Corpus, Lang
+from .morph import ru_nominative
 
 _BRACKETS = re.compile(r"\[([^\[\]\n]*[A-Za-z][^\[\]\n]*)\]")
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]")
@@ -86,7 +86,7 @@ def _term_before(text: str, bracket: int, english: str) -> tuple[int, str, bool]
     # run just before the bracket is a name (Дон-Жуан) and is taken alone.
     words = words[-(len(english.split()) + 1):]
     if words[-1].group()[:1].isupper():
-        run = []
+        run: list[re.Match[str]] = []
         for word in reversed(words):
             # a count belongs to the name when the original has one too: «1 ПО [1 VP]»
             if not (word.group()[:1].isupper() or (word.group().isdigit() and english[:1].isdigit())):

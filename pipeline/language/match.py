@@ -10,13 +10,14 @@ lemmatising ``КО`` would read it as the preposition «ко».
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Iterable
+from functools import cache
+from typing import Any
 
 from ..core.model import Lang
-from .tokens import Token, lemmas
 from .morph import fold, ru_stems
+from .tokens import Token, lemmas
 
 #: Abbreviations (two or more capitals, no space: CP, CtA, DoW, КО) and names written in
 #: capitals (MILANO) are matched letter for letter.
@@ -59,7 +60,7 @@ def compile_term(term: str, lang: str, payload: Any = None) -> TermPattern:
     return TermPattern(term, lang, _words(term, lang), payload)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _words(term: str, lang: str) -> tuple[WordPattern, ...]:
     # Every game compiles the glossary's terms again; a term's words do not depend on the game.
     words: list[WordPattern] = []
@@ -103,9 +104,10 @@ def _match_at(pattern: TermPattern, tokens: list[Token], first: int) -> int | No
     index = first
     for number, word in enumerate(pattern.words):
         if number:
-            index = _next_word(tokens, index, word.after_punct)
-            if index is None:
+            following = _next_word(tokens, index, word.after_punct)
+            if following is None:
                 return None
+            index = following
         if not word_matches(tokens[index], word, pattern.lang):
             return None
     return index

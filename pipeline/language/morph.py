@@ -104,16 +104,16 @@ def _nominative(words: tuple[str, ...]) -> tuple[str, ...] | None:
     parsed = [[p for p in morph.parse(word) if p.tag.case] for word in words]
     if not parsed or not parsed[0] or any(p.tag.case == "nomn" for p in parsed[0]):
         return None
-    run, shared = 0, None
-    for options in parsed:
-        agreeing = {(p.tag.case, p.tag.number) for p in options}
-        common = agreeing if shared is None else shared & agreeing
+    shared = {(p.tag.case, p.tag.number) for p in parsed[0]}
+    run = 1
+    for options in parsed[1:]:
+        common = shared & {(p.tag.case, p.tag.number) for p in options}
         if not common:
             break
         shared, run = common, run + 1
     case, number = sorted(shared, key=lambda cn: (cn[0] != "gent", str(cn)))[0]
     result = []
-    for word, options in zip(words[:run], parsed[:run]):
+    for word, options in zip(words[:run], parsed[:run], strict=False):
         parse = next(p for p in options if (p.tag.case, p.tag.number) == (case, number))
         target = {"nomn"} | ({number} if number else set())
         inflected = parse.inflect(target)

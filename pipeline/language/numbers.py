@@ -156,7 +156,7 @@ def _number(text: str, run: list[tuple[int, int, int]]) -> NumberWord:
 
 #: words that say "first" without the ordinal (`comes first` is «наступит раньше», `first
 #: obtain` «сначала получить»): a side with one of them does not lack the other side's first
-FIRST_LIKE = {
+FIRST_LIKE: dict[str, frozenset[str]] = {
     Lang.EN: frozenset({"first", "firstly", "initially", "earlier", "sooner", "before", "once"}),
     Lang.RU: frozenset({"первый", "сначала", "сперва", "впервые", "вначале", "первоначально",
                         "раньше", "ранее", "прежде", "однажды"}),

@@ -73,7 +73,8 @@ def nlp(lang: str) -> Language:
 
 @cache
 def _en_table():
-    return nlp(Lang.EN).get_pipe("lemmatizer").lookups.get_table("lemma_lookup")
+    lemmatizer = nlp(Lang.EN).get_pipe("lemmatizer")
+    return lemmatizer.lookups.get_table("lemma_lookup")  # type: ignore[attr-defined]  # spaCy types a pipe as a callable
 
 
 @lru_cache(maxsize=200_000)

@@ -28,8 +28,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..core.model import Lang
-from .tokens import Token, lemmas
 from .morph import parses, ru_word
+from .tokens import Token, lemmas
 
 
 class Marker(NamedTuple):
@@ -40,14 +40,14 @@ class Marker(NamedTuple):
 
 
 #: lemmas that negate, and nothing else
-NEGATIONS = {
+NEGATIONS: dict[str, frozenset[str]] = {
     Lang.EN: frozenset({"not", "n't", "no", "never", "cannot", "none", "nothing", "nobody",
                         "neither", "nor", "nowhere", "unless"}),
     Lang.RU: frozenset({"не", "нет", "ни", "нельзя", "никогда", "ничто", "никто", "никакой",
                         "нигде", "никуда", "нисколько", "ниоткуда", "отнюдь"}),
 }
 #: lemmas that negate in passing: an exception, an absence, a failure
-WEAK_NEGATIONS = {
+WEAK_NEGATIONS: dict[str, frozenset[str]] = {
     Lang.EN: frozenset({"without", "except", "excluding", "fail", "lack", "instead",
                         "impossible", "unable", "cease", "refuse", "forfeit", "forbid",
                         "prohibit", "prohibited", "forbidden", "restrict",
@@ -59,7 +59,7 @@ WEAK_NEGATIONS = {
                         "сохранить", "прежний"}),
 }
 #: a negation word before one of these compares, it does not negate (`no more than`, «не более»)
-COMPARATIVES = {
+COMPARATIVES: dict[str, frozenset[str]] = {
     Lang.EN: frozenset({"more", "less", "fewer", "later", "earlier", "greater"}),
     Lang.RU: frozenset({"более", "менее", "больше", "меньше", "позднее", "позже", "ранее",
                         "раньше", "свыше", "дальше"}),
@@ -71,20 +71,20 @@ _JOINING = frozenset({"или", "и", "либо"})
 #: punctuation that ends the «пока» clause: a «не» after it negates on its own
 _CLAUSE_END = re.compile(r"[,;:.!?()]")
 #: «не смотря на»: the misspelling of «несмотря на» (`even though`), spell-confusable's to report
-_NOT_A_NEGATION_BEFORE = {Lang.RU: frozenset({"смотря"})}
+_NOT_A_NEGATION_BEFORE: dict[str, frozenset[str]] = {Lang.RU: frozenset({"смотря"})}
 
 #: conditions: single lemmas, then phrases as written (`provided` alone is a verb)
-CONDITIONS = {
+CONDITIONS: dict[str, frozenset[str]] = {
     Lang.EN: frozenset({"if", "unless", "when", "whenever", "until", "till"}),
     Lang.RU: frozenset({"если", "когда", "пока", "коли", "ежели"}),
 }
-CONDITION_PHRASES = {
+CONDITION_PHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
     Lang.EN: (("as", "long", "as"), ("as", "soon", "as"), ("provided", "that"), ("in", "case")),
     Lang.RU: (("в", "случае"), ("при", "условии"), ("как", "только"), ("до", "тех", "пор")),
 }
-_NOT_A_CONDITION_AFTER = {Lang.EN: frozenset({"as"}), Lang.RU: frozenset({"как"})}
+_NOT_A_CONDITION_AFTER: dict[str, frozenset[str]] = {Lang.EN: frozenset({"as"}), Lang.RU: frozenset({"как"})}
 #: what renders a condition in passing: a preposition or a clause of time
-WEAK_CONDITIONS = {
+WEAK_CONDITIONS: dict[str, frozenset[str]] = {
     Lang.EN: frozenset({"while", "after", "before", "during", "whether", "where", "otherwise",
                         "once", "upon", "on", "with", "since", "as"}),
     Lang.RU: frozenset({"при", "после", "до", "во", "время", "ли", "где", "иначе", "раз",
@@ -105,8 +105,8 @@ def negations(text: str, lang: str) -> tuple[Marker, ...]:
             if following & _NOT_A_NEGATION_BEFORE.get(lang, frozenset()):
                 continue
             # `no more than`, «пока не» (`until`, or `while not`): a negation only in part
-            partly = bool(following & COMPARATIVES[lang]) or lang == Lang.RU and \
-                bool(keys & {"не", "ни"}) and (_until(words, n, text) or _comparative(words, n + 1))
+            partly = bool(following & COMPARATIVES[lang]) or (lang == Lang.RU and \
+                bool(keys & {"не", "ни"}) and (_until(words, n, text) or _comparative(words, n + 1)))
             found.append(Marker(token.start, token.end, token.text, not partly))
         elif keys & weak or _lexical(token, following, lang):
             found.append(Marker(token.start, token.end, token.text, False))

@@ -27,14 +27,14 @@ class Signed(NamedTuple):
 
 
 #: lemmas that make the number after them a gain or a loss
-GAINS = {
+GAINS: dict[str, frozenset[str]] = {
     Lang.EN: frozenset({"gain", "receive", "get", "bonus", "add", "increase", "plus", "earn",
                         "raise"}),
     Lang.RU: frozenset({"получать", "получить", "бонус", "прибавлять", "прибавить", "добавлять",
                         "добавить", "увеличивать", "увеличить", "увеличиваться", "плюс",
                         "прибавка", "повышать", "повысить"}),
 }
-LOSSES = {
+LOSSES: dict[str, frozenset[str]] = {
     # `loose` is the source's own misspelling of `lose` (spell-confusable reports it)
     Lang.EN: frozenset({"lose", "loose", "loss", "pay", "minus", "penalty", "reduce",
                         "decrease", "subtract", "forfeit", "deduct", "lower"}),

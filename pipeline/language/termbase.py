@@ -15,10 +15,10 @@ from typing import Any
 
 import yaml
 
-from ..util import yamlio
 from ..core.errors import FolioError
-from .match import is_surface_form
 from ..core.model import LANGUAGES
+from ..util import yamlio
+from .match import is_surface_form
 
 GLOSSARY = "corpus/glossary.yaml"
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -85,7 +85,7 @@ class Concept:
         """The term to suggest in place of ``like``: the approved one of the same kind."""
         approved = self.approved(game, lang)
         same = [t for t in approved if is_surface_form(t) == is_surface_form(like)]
-        return (same or approved or [None])[0]
+        return next(iter(same or approved), None)
 
 
 @dataclass(frozen=True)
@@ -141,11 +141,11 @@ def _line_index(node: Any, path: tuple = (), index: dict | None = None) -> dict[
     index[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         for key, value in node.value:
-            index[path + (key.value,)] = key.start_mark.line + 1
-            _line_index(value, path + (key.value,), index)
+            index[(*path, key.value)] = key.start_mark.line + 1
+            _line_index(value, (*path, key.value), index)
     elif isinstance(node, yaml.SequenceNode):
         for number, item in enumerate(node.value):
-            _line_index(item, path + (number,), index)
+            _line_index(item, (*path, number), index)
     return index
 
 
@@ -204,7 +204,7 @@ class _Validator:
         games = self.strings(value, path, "`games`")
         for number, game in enumerate(games):
             if game not in self.games:
-                raise self.fail(path + (number,), f"unknown game `{game}` (the `games` mapping "
+                raise self.fail((*path, number), f"unknown game `{game}` (the `games` mapping "
                                 f"lists {', '.join(self.games)})")
         return frozenset(games)
 
@@ -213,21 +213,21 @@ class _Validator:
             raise self.fail(path, "a concept must be a mapping")
         unknown = sorted(set(item) - _CONCEPT_KEYS)
         if unknown:
-            raise self.fail(path + (unknown[0],), f"unknown concept field `{unknown[0]}`")
+            raise self.fail((*path, unknown[0]), f"unknown concept field `{unknown[0]}`")
         concept_id = item.get("id")
         if not isinstance(concept_id, str) or not _ID.match(concept_id):
-            raise self.fail(path + ("id",), "a concept needs a kebab-case `id`")
-        terms = {lang: self.strings(item[lang], path + (lang,), f"`{lang}`")
+            raise self.fail((*path, "id"), "a concept needs a kebab-case `id`")
+        terms = {lang: self.strings(item[lang], (*path, lang), f"`{lang}`")
                  for lang in LANGUAGES if lang in item}
         if not terms:
             raise self.fail(path, f"concept `{concept_id}` has no `en` or `ru` terms")
         if item.get("case") not in (None, "exact"):
-            raise self.fail(path + ("case",), "`case` can only be `exact`")
+            raise self.fail((*path, "case"), "`case` can only be `exact`")
         concept = Concept(concept_id, terms, self.lines[path], item.get("case") == "exact",
-                          self.game_list(item["games"], path + ("games",)) if "games" in item
+                          self.game_list(item["games"], (*path, "games")) if "games" in item
                           else None, note=item.get("note"), notes=_translated(item, "note"))
         for game, decided in (item.get("decisions") or {}).items():
-            where = path + ("decisions", game)
+            where = (*path, "decisions", game)
             if game not in self.games:
                 raise self.fail(where, f"decision for unknown game `{game}`")
             if not isinstance(decided, dict) or not set(decided) <= {*LANGUAGES, *_WHY_KEYS}:
@@ -237,13 +237,13 @@ class _Validator:
             concept.decisions[game] = {}
             for lang in LANGUAGES:
                 if lang in decided:
-                    chosen = self.strings(decided[lang], where + (lang,), f"`{lang}`")
-                    self.known(concept, lang, chosen, where + (lang,))
+                    chosen = self.strings(decided[lang], (*where, lang), f"`{lang}`")
+                    self.known(concept, lang, chosen, (*where, lang))
                     concept.decisions[game][lang] = chosen
         for kind in ("unapproved", "forbidden"):
             for lang, rulings in (item.get(kind) or {}).items():
                 getattr(concept, kind)[lang] = self.rulings(concept, kind, lang, rulings,
-                                                            path + (kind, lang))
+                                                            (*path, kind, lang))
         return concept
 
     def known(self, concept: Concept, lang: str, terms: list[str], path: tuple) -> None:
@@ -257,7 +257,7 @@ class _Validator:
             raise self.fail(path, f"`{kind}` maps `en`/`ru` to a list of {{term, use, why}}")
         found = []
         for number, entry in enumerate(rulings):
-            where = path + (number,)
+            where = (*path, number)
             if not isinstance(entry, dict) or not isinstance(entry.get("term"), str) or \
                     not set(entry) <= {"term", "use", *_WHY_KEYS}:
                 raise self.fail(where, f"each `{kind}` entry is {{term, use, why, why_ru}}")
@@ -265,7 +265,7 @@ class _Validator:
                 raise self.fail(where, f"`{entry['term']}` is both a term of `{concept.id}` "
                                 f"and {kind}")
             if entry.get("use") is not None:
-                self.known(concept, lang, [entry["use"]], where + ("use",))
+                self.known(concept, lang, [entry["use"]], (*where, "use"))
             found.append(Ruling(entry["term"], entry.get("use"), entry.get("why"), self.lines[where],
                                 _translated(entry, "why")))
         return found
@@ -276,7 +276,7 @@ class _Validator:
             raise self.fail(path, "an abbreviation needs `abbr`")
         unknown = sorted(set(item) - _ABBR_KEYS)
         if unknown:
-            raise self.fail(path + (unknown[0],), f"unknown abbreviation field `{unknown[0]}`")
+            raise self.fail((*path, unknown[0]), f"unknown abbreviation field `{unknown[0]}`")
         if "expansion" not in item or not (item["expansion"] is None or
                                            isinstance(item["expansion"], str)):
             raise self.fail(path, f"`{item['abbr']}` needs `expansion` (null when the corpus "
@@ -284,11 +284,11 @@ class _Validator:
         if "games" not in item:
             raise self.fail(path, f"`{item['abbr']}` needs `games`")
         if item.get("concept") is not None and item["concept"] not in concept_ids:
-            raise self.fail(path + ("concept",), f"unknown concept `{item['concept']}`")
+            raise self.fail((*path, "concept"), f"unknown concept `{item['concept']}`")
         translated = {name: {lang: str(item[f"{name}_{lang}"]) for lang in LANGUAGES
                              if item.get(f"{name}_{lang}")} for name in ("expansion", "note")}
         return Abbreviation(item["abbr"], item["expansion"],
-                            self.game_list(item["games"], path + ("games",)), self.lines[path],
+                            self.game_list(item["games"], (*path, "games")), self.lines[path],
                             item.get("concept"), item.get("note"), translated["expansion"],
                             translated["note"])
 

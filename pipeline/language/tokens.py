@@ -14,7 +14,7 @@ import re
 from typing import NamedTuple
 
 from ..core.model import Lang
-from .morph import WordInfo, fold, ru_nominative, ru_stems, ru_word
+from .morph import WordInfo, ru_stems, ru_word
 from .pipelines import en_lemma, lemma, nlp
 
 
@@ -53,8 +53,8 @@ def lemmas(text: str, lang: str) -> list[Token]:
 
 _PIECE = re.compile(r"\S+")
 #: Per language, per piece of text between white space: its tokens, as (start, end, text,
-#: lemma, keys, guessed), offsets into the piece. A dict rather than lru_cache because this is the innermost loop of every
-#: check; the pieces of a corpus number in the tens of thousands.
+#: lemma, keys, guessed), offsets into the piece. A dict rather than lru_cache because this is the innermost
+#: loop of every check; the pieces of a corpus number in the tens of thousands.
 _CHUNKS: dict[str, dict[str, tuple[tuple[int, int, str, str, frozenset[str], bool], ...]]] = {}
 
 
@@ -86,7 +86,7 @@ def load() -> None:
 
 def _describe(word: str, lemma: str, lang: str) -> tuple[frozenset[str], bool, bool]:
     if len(word) > 2 and word.endswith(".") and word[:-1].isalpha() and word[:-1].isupper():
-        return _describe(word[:-1], word[:-1], lang)[:2] + (True,)
+        return (*_describe(word[:-1], word[:-1], lang)[:2], True)
     if not any(ch.isalpha() for ch in word):
         return frozenset(), False, False
     lower = word.lower()

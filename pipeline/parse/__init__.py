@@ -7,7 +7,7 @@ attach stage, so that no later stage reads text a parser could have read.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..core.model import Document, Side, Unit
 from ..read.reader import Source

@@ -214,7 +214,7 @@ class TreeBuilder:
         """Drop containers that ended up with no line at all (a `continues` rule the text
         leaves at once, say): they would have no location to show."""
         for unit in reversed(self.units[1:]):
-            if unit.id not in self._own and not unit.children:
+            if unit.id not in self._own and not unit.children and unit.parent is not None:
                 self._by_id[unit.parent].children.remove(unit.id)
                 del self._by_id[unit.id]
         self.units = [u for u in self.units if u.id in self._by_id]

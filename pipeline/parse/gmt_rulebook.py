@@ -16,9 +16,24 @@ from typing import Any
 from ..core.model import Document, Kind, RowProblem, Unit
 from ..read.reader import Source
 from .builder import TreeBuilder
-from .line_shapes import (RULE_NUMBER, BULLET, EXAMPLE, LABEL, NOTE, NOTE_ROLES, NUMBERED, TABLE_ROW,
-    is_blank, is_upper_title, looks_like_heading, match_item, split_run_in, structural_lines, table_cells,
-    word_count)
+from .line_shapes import (
+    BULLET,
+    EXAMPLE,
+    LABEL,
+    NOTE,
+    NOTE_ROLES,
+    NUMBERED,
+    RULE_NUMBER,
+    TABLE_ROW,
+    is_blank,
+    is_upper_title,
+    looks_like_heading,
+    match_item,
+    split_run_in,
+    structural_lines,
+    table_cells,
+    word_count,
+)
 from .translated import common_fields, text_lines
 
 #: blanks taken whole, and the title ends in a character that is not one (lines.py)
@@ -46,8 +61,8 @@ def parse(document: Document, source: Source) -> list[Unit]:
             _table_row(b, n, line)
         elif (section := _numbered_heading(line)) is not None:
             _section(b, n, section)
-        elif LABEL.match(line) and after and BULLET.match(after[0]):
-            _list(b, n, marker=BULLET.match(after[0])["marker"], label=line)
+        elif LABEL.match(line) and after and (bullet := BULLET.match(after[0])):
+            _list(b, n, marker=bullet["marker"], label=line)
         elif looks_like_heading(line) and after:
             if any(_is_step(x) for x in after[:2]) and not _is_step(line):
                 b.close_for(Kind.PROCEDURE, also_close=(Kind.PROCEDURE, Kind.STEP, Kind.LIST,
@@ -63,12 +78,12 @@ def parse(document: Document, source: Source) -> list[Unit]:
                   fields={"title": match["title"], "body": match["rest"].strip()})
         elif (item := match_item(line)) is not None:
             _item(b, n, item)
-        elif line.rstrip().endswith(":") and after and NUMBERED.match(after[0]) \
-                and NUMBERED.match(after[0])["number"] == "1" and b.innermost(Kind.PROCEDURE) \
-                and b.has_child(b.innermost(Kind.PROCEDURE), Kind.STEP):
+        elif line.rstrip().endswith(":") and after and (numbered := NUMBERED.match(after[0])) \
+                and numbered["number"] == "1" and (procedure := b.innermost(Kind.PROCEDURE)) \
+                and b.has_child(procedure, Kind.STEP):
             # "Существует три исключения из общего порядка:" then 1., 2., 3. after the steps:
             # a list belonging to the procedure, not more text of its last step.
-            b.close_past(b.innermost(Kind.PROCEDURE))
+            b.close_past(procedure)
             _list(b, n, marker="1.", label=line)
         else:
             b.close_for(Kind.PARAGRAPH, also_close=(Kind.TABLE,))
@@ -116,7 +131,7 @@ def _table_row(b: TreeBuilder, n: int, line: str) -> None:
         _example(b, n, example["title"], example["rest"], embedded_in="table-row")
         return
     problem = (RowProblem.EMPTY if not cells else RowProblem.CELL_COUNT if len(cells) != columns else None)
-    attrs = {"malformed": problem is not None}
+    attrs: dict[str, bool | str] = {"malformed": problem is not None}
     if problem is not None:
         attrs["problem"] = problem.value  # attrs hold plain JSON values; RowProblem(...) reads it back
     if problem == RowProblem.CELL_COUNT:

@@ -1,7 +1,7 @@
 """Line shapes shared by the parsers: what a single line looks like, never where it belongs.
 
 The shapes match a line's structural form (:func:`structural_lines`): a no-break space after
-`21.5.` is a space, a zero-width space inside `21.​5` is nothing (pipeline/core/characters.py).
+`21.5.` is a space, a zero-width space inside `21.\u200b5` is nothing (pipeline/core/characters.py).
 """
 
 from __future__ import annotations

@@ -17,8 +17,20 @@ from typing import Any
 from ..core.model import Document, Kind, Unit
 from ..read.reader import Source
 from .builder import TreeBuilder
-from .line_shapes import (RULE_PARTS, FOOTNOTE, NOTE, NOTE_ROLES, NUMBERED, indent_of, is_blank,
-    looks_like_heading, match_item, next_texts, split_run_in, structural_lines)
+from .line_shapes import (
+    FOOTNOTE,
+    NOTE,
+    NOTE_ROLES,
+    NUMBERED,
+    RULE_PARTS,
+    indent_of,
+    is_blank,
+    looks_like_heading,
+    match_item,
+    next_texts,
+    split_run_in,
+    structural_lines,
+)
 from .translated import common_fields, text_lines
 
 # blanks taken whole, and a group before them ends in a character that is not one (lines.py)
@@ -57,8 +69,8 @@ def parse(document: Document, source: Source) -> list[Unit]:
         elif (item := match_item(line)) is not None and (item.number is None or item.indent == 0
                                                          or b.innermost(Kind.STEP)):
             _item(b, n, item)
-        elif indent_of(line) > 0 and b.innermost(Kind.ITEM, Kind.STEP) is not None:
-            b.close_past(b.innermost(Kind.ITEM, Kind.STEP))  # an indented follow-on paragraph
+        elif indent_of(line) > 0 and (holder := b.innermost(Kind.ITEM, Kind.STEP)) is not None:
+            b.close_past(holder)  # an indented follow-on paragraph
             b.add(Kind.PARAGRAPH, n, fields={"body": text})
         elif looks_like_heading(line) and not following.startswith((" ", "\t")):
             _close_to_block(b)
@@ -101,8 +113,8 @@ def _close_to_block(b: TreeBuilder) -> None:
 def _item(b: TreeBuilder, n: int, item) -> None:
     fields = {"title": item.title, "body": item.body}
     if item.number is None:  # a bullet
-        if b.innermost(Kind.LIST) is not None and b.innermost(Kind.LIST).attrs.get("marker") == item.marker:
-            b.close_past(b.innermost(Kind.LIST))
+        if (listed := b.innermost(Kind.LIST)) is not None and listed.attrs.get("marker") == item.marker:
+            b.close_past(listed)
         else:
             b.close_for(Kind.LIST, also_close=_LISTY)
             b.add(Kind.LIST, None, attrs={"marker": item.marker}, open=True)

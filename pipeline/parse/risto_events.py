@@ -177,6 +177,8 @@ def _effect(b: TreeBuilder, n: int, line: str, item, previous_blank: bool) -> Un
             return b.add(Kind.EFFECT, n, number=item.number, fields=fields, indent=item.indent, open=True)
         return _paragraph(b, n, line, previous_blank)
     container = b.innermost(Kind.PHASE, Kind.OCCURRENCE, Kind.EVENT)
+    if container is None:  # an item before any event: a paragraph, as a lettered one without its effect
+        return _paragraph(b, n, line, previous_blank)
     b.close_past(container)
     if container.kind == Kind.PHASE:
         return b.add(Kind.EFFECT, n, number=item.number, fields=fields, indent=item.indent, open=True)

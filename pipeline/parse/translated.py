@@ -10,12 +10,12 @@ other kind to :func:`common_fields`, which reads them with the line shapes all f
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..core.characters import Shaped
 from ..core.model import Document, Kind, Side, Unit
-from .line_shapes import (EXAMPLE, FOOTNOTE, NOTE, item_marker, match_item, split_run_in, split_title,
-    table_cells)
+from .line_shapes import EXAMPLE, FOOTNOTE, NOTE, item_marker, match_item, split_run_in, split_title, table_cells
 
 #: a format's reader of a translated side: (unit, text) -> fields
 FieldReader = Callable[[Unit, str], dict[str, Any]]
@@ -40,6 +40,7 @@ def common_fields(unit: Unit, text: str) -> dict[str, Any]:
     lines = text_lines(text)
     first = lines[0].strip() if lines else ""
     kind = unit.kind
+    title: str | None  # a run-in title may be absent
     if kind in (Kind.SECTION, Kind.DOCUMENT):
         number = unit.attrs.get("number")
         title = first[len(number):].lstrip(". ") if number and first.startswith(number) else first

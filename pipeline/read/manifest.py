@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Collection
+from typing import Any
 
 from yaml.nodes import MappingNode, Node, SequenceNode
 
-from ..util import project_files, yamlio
 from ..core.errors import FolioError
 from ..core.model import LANGUAGES, Document
 from ..core.site_names import RESERVED
+from ..util import project_files, yamlio
 
 MANIFEST = "corpus/manifest.yaml"
 REQUIRED = ("key", "game", "rulebook", "title", "edition", "language", "parser", "source")
@@ -171,7 +172,8 @@ def _document(root: Path, entry: Any, at: _Entry, parsers: Collection[str]) -> D
                          MANIFEST, at.field("parser"))
     source = _source(root, entry["source"], at.field("source"))
     return Document(**{name: entry[name] for name in REQUIRED if name != "source"},
-                    source=source, **{name: entry.get(name) for name in OPTIONAL})
+                    # each optional field is its string or None, which mypy cannot see through **
+                    source=source, **{name: entry.get(name) for name in OPTIONAL})  # type: ignore[arg-type]
 
 
 def _source(root: Path, value: str, line: int) -> str:

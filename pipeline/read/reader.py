@@ -12,12 +12,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..util import project_files
 from ..core.characters import structural
 from ..core.diagnostics import Code, Diagnostic, Severity, Text, _
 from ..core.diagnostics import text as words  # decode_source names the decoded text `text`
 from ..core.errors import FolioError
 from ..core.model import Lang
+from ..util import project_files
 
 #: The legacy encoding, tried only for a file with no UTF-8 in it at all, and accepted only when
 #: most of its letters are Cyrillic or ASCII, so that binary data is not read as gibberish.

@@ -16,11 +16,27 @@ register themselves (:func:`registry.rule`) when ``pipeline.games`` imports them
 
 from __future__ import annotations
 
+from .decision_tables import DecisionTable, decision_table, decision_tables
 from .facts import Fact, Facts, MissingFactError, Range, load, load_facts
 from .inputs import RuleError, RuleInputError
 from .registry import RULES, Citation, Outcome, Rule, get, run
-from .decision_tables import DecisionTable, decision_table, decision_tables
 
-__all__ = ["Citation", "DecisionTable", "Fact", "Facts", "MissingFactError", "Outcome", "Range", "Rule",
-           "RuleError", "RuleInputError", "RULES", "decision_table", "decision_tables", "get", "load", "load_facts",
-           "run"]
+__all__ = [
+    "RULES",
+    "Citation",
+    "DecisionTable",
+    "Fact",
+    "Facts",
+    "MissingFactError",
+    "Outcome",
+    "Range",
+    "Rule",
+    "RuleError",
+    "RuleInputError",
+    "decision_table",
+    "decision_tables",
+    "get",
+    "load",
+    "load_facts",
+    "run",
+]

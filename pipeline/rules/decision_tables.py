@@ -42,8 +42,9 @@ class Case:
         """Every value the case stands for (an open piece: its first ``open_end`` ones)."""
         if self.piece is None:
             return [self.value]
-        high = self.piece.high if self.piece.high is not None else self.piece.low + open_end - 1
-        return list(range(self.piece.low, high + 1))
+        low: int = self.value  # a piece is read from its lowest number, the case's value
+        high = self.piece.high if self.piece.high is not None else low + open_end - 1
+        return list(range(low, high + 1))
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ def domain(rule: Rule, facts: Facts) -> list[Column] | None:
     """Every input's cases, or None when some input has too many values to run them all."""
     hints = get_type_hints(rule.inputs, include_extras=True)
     columns = []
-    for item in fields(rule.inputs):
+    for item in fields(rule.inputs):  # type: ignore[arg-type]  # each rule's inputs are a dataclass, their base is not
         cases = _cases(hints[item.name], facts, item.metadata.get("cases"))
         if cases is None:
             return None
@@ -94,7 +95,7 @@ def decision_table(rule: Rule, facts: Facts) -> DecisionTable | None:
     rows: list[tuple[list[set[int]], Any, str]] = []
     refused = 0
     for combination in itertools.product(*(range(len(c.cases)) for c in columns)):
-        given = {c.name: c.cases[n].value for c, n in zip(columns, combination)}
+        given = {c.name: c.cases[n].value for c, n in zip(columns, combination, strict=False)}
         try:
             outcome = rule.function(facts, rule.inputs(**given))
         except RuleInputError:
@@ -159,7 +160,7 @@ def _pieces(facts: Facts, cut_by: tuple[str, ...], bounds: Bounds | None) -> lis
             if isinstance(fact.value, Range):
                 cuts |= {n for n in (fact.value.low, None if fact.value.high is None else fact.value.high + 1)
                          if n is not None}
-            elif fact.type == "number":
+            elif fact.type == "number" and isinstance(fact.value, int):
                 cuts |= {fact.value, fact.value + 1}
     low = bounds.low if bounds and bounds.low is not None else min(cuts)
     high = bounds.high if bounds else None

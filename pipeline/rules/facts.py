@@ -9,11 +9,13 @@ and never carry one of their own.
 
 from __future__ import annotations
 
+import builtins
 import difflib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import cast
 
 from ..core.errors import FolioError
 from ..core.model import LANGUAGES, Lang
@@ -85,10 +87,10 @@ class Fact:
 
     def numbers(self) -> list[int]:
         """The numbers the value states, which its wording must state too."""
-        if self.type == "number":
-            return [self.value]
-        if self.type == "range":
+        if isinstance(self.value, Range):
             return self.value.numbers()
+        if self.type == "number" and isinstance(self.value, int):
+            return [self.value]
         return []
 
     def shown(self) -> str:
@@ -126,7 +128,7 @@ class Facts:
     def __contains__(self, fact_id: str) -> bool:
         return fact_id in self.facts
 
-    def recording(self) -> "Facts":
+    def recording(self) -> Facts:
         """The same facts, noting in ``read`` every id a rule asks for (by id or by group), so
         which facts a rule reads is observed, not declared by hand."""
         copy = Facts.__new__(Facts)
@@ -153,7 +155,7 @@ class Facts:
             self.read.add(fact_id)
         return self.facts.get(fact_id)
 
-    def without(self, unit_id: str) -> "Facts":
+    def without(self, unit_id: str) -> Facts:
         """These facts less those bound to ``unit_id`` or a unit inside it: a worked example is
         replayed without them, so that it cannot validate itself."""
         kept = {i: f for i, f in self.facts.items()
@@ -167,23 +169,24 @@ class Facts:
                                    f"the rules read it as a {kind}")
         return fact
 
+    # typed() has checked the fact's type, and a fact's type fixes the type of its value
     def number(self, fact_id: str) -> int:
-        return self.typed(fact_id, "number").value
+        return cast(int, self.typed(fact_id, "number").value)
 
     def range(self, fact_id: str) -> Range:
-        return self.typed(fact_id, "range").value
+        return cast(Range, self.typed(fact_id, "range").value)
 
     def list(self, fact_id: str) -> tuple[str, ...]:
-        return self.typed(fact_id, "list").value
+        return cast(tuple[str, ...], self.typed(fact_id, "list").value)
 
     def period(self, fact_id: str) -> str:
-        return self.typed(fact_id, "period").value
+        return cast(str, self.typed(fact_id, "period").value)
 
-    def bound_to(self, unit_id: str) -> list[Fact]:
+    def bound_to(self, unit_id: str) -> builtins.list[Fact]:  # `list` here is the method above
         """The facts bound to one unit, in file order."""
         return self.by_unit.get(unit_id, [])
 
-    def group(self, prefix: str) -> list[Fact]:
+    def group(self, prefix: str) -> builtins.list[Fact]:  # `list` here is the method above
         """Every fact whose id continues ``prefix.``, in file order."""
         found = self.groups.get(prefix)
         if found is None:
@@ -195,9 +198,9 @@ class Facts:
             self.read.update(f.id for f in found)
         return list(found)
 
-    def expand(self, wanted: tuple[str, ...]) -> list[Fact]:
+    def expand(self, wanted: tuple[str, ...]) -> builtins.list[Fact]:  # `list` here is the method above
         """The facts that ids and ``prefix.*`` groups name, in file order; undefined ones left out."""
-        found = {}
+        found: dict[str, Fact] = {}
         for name in wanted:
             if name.endswith(".*"):
                 prefix = name[:-1]
@@ -239,13 +242,13 @@ def load_facts(root: Path, read=None, *, missing_ok: bool = False, directory: st
     ``load(root, rel_path)`` (a build's cache)."""
     found: dict[str, Fact] = {}
     files: dict[str, str] = {}
-    rel_directory, directory = directory, Path(root) / directory
-    paths = sorted(directory.glob("*.yaml")) if directory.is_dir() else []
+    folder = Path(root) / directory
+    paths = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
     if not paths and not missing_ok:
-        why = "holds no <rulebook>.yaml" if directory.is_dir() else "does not exist"
+        why = "holds no <rulebook>.yaml" if folder.is_dir() else "does not exist"
         raise FolioError(f"no rule facts: the directory {why} in {Path(root)}; the executable "
                          "rules read their numbers from it (the manual: docs/manual/rules/rules-as-data.md)",
-                         rel_directory)
+                         directory)
     for path in paths:
         rel = path.relative_to(root).as_posix()
         rulebook, loaded = read(root, rel, _load_file) if read else _load_file(root, rel)

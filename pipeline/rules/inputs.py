@@ -15,8 +15,9 @@ import functools
 import re
 import types
 import typing
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Annotated, Any, Callable, Mapping, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, get_args, get_origin, get_type_hints
 
 
 class RuleError(Exception):
@@ -74,13 +75,14 @@ class Inputs:
     """Base of every rule's input dataclass: converts and validates each field on creation."""
 
     def __post_init__(self) -> None:
-        for name, convert_one in hints(type(self)):
+        # mypy takes a class object for an instance of it when hashing (python/mypy#11470)
+        for name, convert_one in hints(type(self)):  # type: ignore[arg-type]
             object.__setattr__(self, name, convert_one(getattr(self, name), name))
 
     @classmethod
-    def from_raw(cls, raw: Mapping[str, Any]) -> "Inputs":
+    def from_raw(cls, raw: Mapping[str, Any]) -> Inputs:
         """Build from ``name -> value`` (strings from the CLI, YAML values from a scenario)."""
-        known, required = _names(cls)
+        known, required = _names(cls)  # type: ignore[arg-type]  # python/mypy#11470, as above
         for name in raw:
             if name not in known:
                 close = difflib.get_close_matches(name, list(known), n=1)
@@ -95,9 +97,10 @@ class Inputs:
     def describe(cls) -> list[InputSpec]:
         types = types_of(cls)
         specs = []
-        for f in fields(cls):
-            required = f.default is MISSING and f.default_factory is MISSING
-            default = None if required else (f.default if f.default is not MISSING else f.default_factory())
+        for f in fields(cls):  # type: ignore[arg-type]  # each rule's subclass is a dataclass, this base is not
+            factory = f.default_factory
+            required = f.default is MISSING and factory is MISSING
+            default = f.default if f.default is not MISSING else factory() if callable(factory) else None
             specs.append(InputSpec(f.name, describe(types[f.name]), f.metadata.get("doc", ""),
                                    required, plain(default)))
         return specs

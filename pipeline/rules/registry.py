@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import difflib
 import inspect
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .facts import Fact, Facts
 from .inputs import Inputs, InputSpec, RuleInputError, plain
@@ -130,8 +131,8 @@ def run(rule_id: str, facts: Facts, raw: Mapping[str, Any] | Inputs | None = Non
         outcome = found.function(recorder, given)
     finally:  # a refusal rests on the facts it read as much as an outcome does
         if facts.read is not None:  # the caller records too
-            facts.read.update(recorder.read)
-    read = tuple(sorted(recorder.read))
+            facts.read.update(recorder.read or ())
+    read = tuple(sorted(recorder.read or ()))  # a recording's `read` is a set
     ambiguous = _ambiguous(facts.facts)
     readings = tuple(_reading(facts.facts[i]) for i in read if i in ambiguous)
     return Outcome(outcome.rule, outcome.unit, outcome.result, outcome.because, read, readings)
@@ -158,7 +159,7 @@ def _ambiguous(facts: dict[str, Fact]) -> frozenset[str]:
 def _reading(f: Fact) -> Reading:
     kept = _READINGS.get(id(f))
     if kept is None or kept[0] is not f:
-        kept = _READINGS[id(f)] = (f, Reading(f.id, f.unit, f.reading, f.alternative, {
+        kept = _READINGS[id(f)] = (f, Reading(f.id, f.unit, f.reading or "", f.alternative or "", {
             lang: (text, f.alternatives[lang]) for lang, text in f.readings.items() if lang != "en"}))
     return kept[1]
 

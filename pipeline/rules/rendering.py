@@ -27,11 +27,11 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from ..core.model import Corpus
 from ..editions.align import MARKER
 from ..language import Token, lemmas
 from ..language.numbers import number_words
 from ..language.sentences import sentences
-from ..core.model import Corpus
 from .facts import Fact, Facts
 from .wording import contains, find, number_spans, numbers
 
@@ -155,7 +155,7 @@ def _best(quote: Quote, recorded: str, target: str, lang: str, tokens: list[Toke
     best = None
     for first, start_token in enumerate(tokens):
         if not (start_token.is_word or values[first]) or _marker(target, tokens, first) \
-                or _short(start_token) and not matches[first]:
+                or (_short(start_token) and not matches[first]):
             continue  # a span opens on a word of the rule, not on «а» or «же» of the new sentence
         used: set[int] = set()  # each recorded word is matched once: "the ... the" is two
         own = hits = recall = 0.0
@@ -183,10 +183,10 @@ def _best(quote: Quote, recorded: str, target: str, lang: str, tokens: list[Toke
             start, end = _widened(tokens, first, last, recorded or quote.words)
             extra, lacking = stated - allowed, frozenset(wanted - stated)
             kept = sum(word in target[start:end] for word in verbatim) / max(1, len(verbatim))
-            ends = [wanted_edge and edge for wanted_edge, edge in zip(edges, (opens(start), closes(end)))]
+            ends = [wanted_edge and edge for wanted_edge, edge in zip(edges, (opens(start), closes(end)), strict=False)]
             score = _score(said, quote, (start, end), len(target), len(recorded or quote.words),
                            len(extra), len(lacking), kept, sum(ends)) + SENTENCE * (limits[first] == paired)
-            ok = bool(bag) and not lacking and (said >= ACCEPT or bool(wanted) and said >= ACCEPT_NUMBERED)
+            ok = bool(bag) and not lacking and (said >= ACCEPT or (bool(wanted) and said >= ACCEPT_NUMBERED))
             candidate = (start, end, round(score, 4), ok, lacking)
             if best is None or (candidate[3], candidate[2]) > (best[3], best[2]):
                 best = candidate
@@ -308,7 +308,7 @@ def rendered(fact: Fact, corpus: Corpus, lang: str) -> Rendering | None:
     source, side = unit.sides[original].text, unit.sides[lang].text
     recorded = fact.wording.get(lang, ())
     if _holds(side, recorded):
-        spans = tuple((f.start, f.end) for f in (find(words, side) for words in recorded))
+        spans = tuple((f.start, f.end) for f in (find(words, side) for words in recorded) if f is not None)
         return Rendering(recorded, spans, 1.0, True)
     quoted = fact.wording.get(original, ())
     if not quoted or not all(contains(words, source) for words in quoted):

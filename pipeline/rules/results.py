@@ -31,14 +31,14 @@ class ResultField:
     name: str
     type: str
     meaning: str
-    fields: tuple["ResultField", ...] = ()  # a nested record's own fields (a list of them, or one)
+    fields: tuple[ResultField, ...] = ()  # a nested record's own fields (a list of them, or one)
 
     @property
     def signed(self) -> bool:
         return "signed" in self.meaning
 
     def to_json(self) -> dict:
-        data = {"name": self.name, "type": self.type, "meaning": self.meaning}
+        data: dict[str, Any] = {"name": self.name, "type": self.type, "meaning": self.meaning}
         if self.fields:
             data["fields"] = [f.to_json() for f in self.fields]
         return data

@@ -8,14 +8,15 @@ file and the line.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from ..util import yamlio
 from ..core.errors import FolioError
+from ..util import yamlio
 
 
 @dataclass
@@ -44,7 +45,7 @@ def _pair(value: Any, node: yaml.Node) -> Node:
                 children[key] = _pair(value[key], value_node)
         return Node(value, line, children)
     if isinstance(node, yaml.SequenceNode) and isinstance(value, list):
-        return Node(value, line, [_pair(v, n) for v, n in zip(value, node.value)])
+        return Node(value, line, [_pair(v, n) for v, n in zip(value, node.value, strict=False)])
     return Node(value, line)
 
 
@@ -65,7 +66,7 @@ class Checker:
     def fail(self, node: Node | None, message: str) -> FolioError:
         return FolioError(message, self.path, node.line if node else None)
 
-    def mapping(self, node: Node, what: str, required: set[str], optional: set[str] = frozenset()) -> dict:
+    def mapping(self, node: Node, what: str, required: set[str], optional: AbstractSet[str] = frozenset()) -> dict:
         if not isinstance(node.value, dict):
             raise self.fail(node, f"{what} must be a mapping")
         keys = set(node.value)

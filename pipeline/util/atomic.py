@@ -15,6 +15,7 @@ every sibling that nobody holds.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import os
@@ -22,9 +23,9 @@ import re
 import secrets
 import shutil
 import time
+from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from ..core.errors import FolioError
 
@@ -141,15 +142,14 @@ def _swap(made: list[Path], targets: tuple[Path, ...], held: ExitStack) -> None:
                 old = _unused(target, "old")
                 os.rename(target, old)
                 done.append((target, old))
-        for new, target in zip(made, targets):
+        for new, target in zip(made, targets, strict=True):
             os.rename(new, target)
             done.append((new, target))
     except OSError as exc:
         for source, destination in reversed(done):
-            try:
+            # the rest are still undone; a leftover sibling is cleared by the next build
+            with contextlib.suppress(OSError):
                 os.rename(destination, source)
-            except OSError:
-                pass  # the rest are still undone; a leftover sibling is cleared by the next build
         raise FolioError(f"cannot replace it: {exc.strerror} (nothing was replaced)",
                          path=str(target)) from None
     for source, old in done:
@@ -182,10 +182,9 @@ def write_files_atomic(files: dict[Path, str]) -> None:
                 handle = tmp.open("x", encoding="utf-8", newline="\n")
                 held.callback(handle.close)
                 staged.append((tmp, target))  # before writing: a full disk leaves no sibling
-                try:
+                # no flock on this file system: a later clean-up may not tell it is live
+                with contextlib.suppress(OSError):
                     fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-                except OSError:
-                    pass  # no flock on this file system: a later clean-up may not tell it is live
                 handle.write(text)
                 handle.flush()
             replacing = True

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import subprocess
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from ..core.errors import FolioError
@@ -29,8 +29,8 @@ def revision(root: Path, rel_path: str) -> Revision | None:
     # an edit not committed yet is newer than the last commit: its date is the file's own
     if committed and not _git(root, "status", "--porcelain", "--", rel_path):
         date, author = committed.split("\0", 1)
-        return Revision(datetime.fromisoformat(date).astimezone(timezone.utc), author)
-    mtime = datetime.fromtimestamp(int(path.stat().st_mtime), timezone.utc)
+        return Revision(datetime.fromisoformat(date).astimezone(UTC), author)
+    mtime = datetime.fromtimestamp(int(path.stat().st_mtime), UTC)
     return Revision(mtime, None)
 
 

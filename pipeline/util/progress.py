@@ -39,7 +39,7 @@ class Progress:
         self._drawn = 0.0
         self._started = time.monotonic()
 
-    def __enter__(self) -> "Progress":
+    def __enter__(self) -> Progress:
         self._draw(force=True)
         return self
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator, TextIO
+from typing import TextIO
 
 #: C0 controls but tab and line feed, DEL and the C1 controls (U+0085 among them), the line and
 #: paragraph separators, and the bidi marks, embeddings, overrides and isolates

@@ -12,7 +12,8 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
-from typing import Callable, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from .progress import Progress
 
@@ -39,15 +40,15 @@ def run(function: Callable[[T], R], items: Sequence[T], *, jobs: int, stage: str
 
     ``function`` may be a closure: it is not pickled, the workers inherit it. Its results must
     pickle (plain data: strings, lists, dataclasses of them)."""
-    global _TASK
+    global _TASK  # noqa: PLW0603 -- the forked workers read the task from the module, not a pickle
     items = list(items)
     with Progress(stage, len(items)) as bar:
         if jobs <= 1 or len(items) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-            results = []
+            done = []
             for item in items:
-                results.append(function(item))
+                done.append(function(item))
                 bar.advance()
-            return results
+            return done
         _TASK = (function, items)
         # Objects the parent made before the fork are never collected in the workers: frozen,
         # the collector does not touch (and so copy) their memory pages.
@@ -67,5 +68,6 @@ def run(function: Callable[[T], R], items: Sequence[T], *, jobs: int, stage: str
 
 
 def _call(index: int):
+    assert _TASK is not None, "a worker runs only inside run(), which sets the task"
     function, items = _TASK
     return index, function(items[index])

@@ -27,8 +27,8 @@ from yaml.constructor import ConstructorError
 from yaml.error import Mark
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from . import project_files
 from ..core.errors import FolioError
+from . import project_files
 
 #: The corpus's files nest five levels deep at most; the pure-Python reader overflows Python's
 #: stack a little past 300, and libyaml refuses past 1000.
@@ -74,7 +74,7 @@ def _parse(text: str, rel_path: str, construct: bool) -> tuple[Node | None, Any]
             if node is None:
                 return None, None
             return node, _walk(loader, node, 1, set(), construct)
-        except Exception:  # noqa: BLE001 - a refusal, or whatever libyaml or a constructor
+        except Exception:
             pass  # raised: the pure-Python reader below finds it again and words it
         finally:
             if loader is not None:
@@ -122,7 +122,8 @@ def _walk(loader, node: Node, depth: int, seen: set[int], construct: bool) -> An
         if not construct or node.tag == _SEQ:
             return items
         return loader.construct_object(node, deep=True)  # a !!set, !!omap ...: as PyYAML makes it
-    if _duplicate(node) is not None:
+    # a composed node that is neither a scalar nor a sequence is a mapping
+    if not isinstance(node, MappingNode) or _duplicate(node) is not None:
         raise _Unacceptable
     mapping = {}
     for key_node, value_node in node.value:
@@ -161,7 +162,8 @@ class _Strict(yaml.SafeLoader):
         event = self.peek_event()
         if isinstance(event, yaml.AliasEvent):
             raise _Refused(None, None, f"an alias (*{event.anchor}): Folio's YAML files take no "
-                           "anchors or aliases; write the value out", event.start_mark)
+                           "anchors or aliases; write the value out",
+                           event.start_mark)  # type: ignore[arg-type]  # the C parser's Mark: the same fields
         if self._depth >= MAX_DEPTH:
             raise _Refused(None, None, f"nested more than {MAX_DEPTH} levels deep", event.start_mark)
         self._depth += 1
@@ -187,7 +189,7 @@ class _Strict(yaml.SafeLoader):
             return super().construct_object(node, deep)
         except yaml.YAMLError:
             raise
-        except Exception as exc:  # noqa: BLE001 - int("1" * 5000), date(2024, 2, 30) ...
+        except Exception as exc:
             why = str(exc).split(";")[0]
             raise ConstructorError(None, None, f"cannot read the value {_shown(node)} as "
                                    f"{node.tag.rsplit(':', 1)[-1]} ({why})", node.start_mark) from None
@@ -215,7 +217,8 @@ def _renumber(root: Node, text: str) -> None:
 
     def mark(old: Mark) -> Mark:
         line = bisect.bisect_right(starts, old.index) - 1
-        return Mark(old.name, old.index, line, old.index - starts[line], None, None)
+        # no buffer, so PyYAML never reads the pointer (its stub wants an int there)
+        return Mark(old.name, old.index, line, old.index - starts[line], None, None)  # type: ignore[arg-type]
 
     seen: set[int] = set()
     stack = [root]

@@ -6,8 +6,7 @@ from pathlib import Path
 
 from ...render.aids import Aid
 from ...render.games import Game
-from . import events, politics, effects  # noqa: I001 - registered in this order
-from . import aids
+from . import aids, effects, events, politics
 from .table_words import WORDS
 
 

@@ -49,7 +49,7 @@ class Card:
     part: str | None = None  # "card 1 of 2", for an event printed on several cards
 
     @property
-    def flat(self) -> list["Block"]:
+    def flat(self) -> list[Block]:
         """The blocks as printed, in order: the long lines' children each a block of its own."""
         return [block for line in self.blocks for block in _flatten(line, 0)]
 
@@ -95,8 +95,8 @@ def _parts(sheet: Sheet, card: Card) -> list[Card]:
     sizes = [_size([block]) for block in card.blocks]
     sizes[0] += _size(card.preconditions)
     cuts = min(combinations(range(1, len(sizes)), count - 1),
-               key=lambda cut: max(sum(sizes[a:b]) for a, b in zip((0, *cut), (*cut, len(sizes)))))
-    groups = [card.blocks[a:b] for a, b in zip((0, *cuts), (*cuts, len(sizes)))]
+               key=lambda cut: max(sum(sizes[a:b]) for a, b in zip((0, *cut), (*cut, len(sizes)), strict=True)))
+    groups = [card.blocks[a:b] for a, b in zip((0, *cuts), (*cuts, len(sizes)), strict=True)]
     return [replace(card, id=card.id if n == 0 else f"{card.id}/card-{n + 1}",
                     preconditions=card.preconditions if n == 0 else [], blocks=group,
                     part=sheet.gettext("card %(part)d of %(parts)d") % {"part": n + 1, "parts": len(groups)})

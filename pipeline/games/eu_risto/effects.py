@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .events import Period
-from .politics import EuPower, Religion
 from ...rules.facts import Facts, period_index
 from ...rules.inputs import Count, Inputs, RuleInputError, arg
 from ...rules.registry import Outcome, decided, rule
+from .events import Period
+from .politics import EuPower, Religion
 
 T = "eu-risto.tordesillas"
 
@@ -39,7 +39,8 @@ class TordesillasResult:
     loses_papacy: bool  # the control of Papacy is lost
 
 
-@rule("eu-risto.tordesillas-effects", unit="eu-risto:1:I/lasting-effects", inputs=TordesillasEffects, result=TordesillasResult,
+@rule("eu-risto.tordesillas-effects", unit="eu-risto:1:I/lasting-effects", inputs=TordesillasEffects,
+      result=TordesillasResult,
       facts=(f"{T}.until-period", f"{T}.acceptance", f"{T}.cb", f"{T}.ducats", f"{T}.col-tp-stab",
              f"{T}.col-tp-until", f"{T}.spa-violation", f"{T}.por-violation", f"{T}.rotw-stab"))
 def tordesillas_effects(facts: Facts, given: TordesillasEffects) -> Outcome:
@@ -297,7 +298,8 @@ class HreRecurrenceResult:
     fugger_bonus: bool  # SPA's Fugger bonuses in that election
 
 
-@rule("eu-risto.hre-recurrence", unit="eu-risto:2:I/end-and-recurrence/1", inputs=HreRecurrence, result=HreRecurrenceResult,
+@rule("eu-risto.hre-recurrence", unit="eu-risto:2:I/end-and-recurrence/1", inputs=HreRecurrence,
+      result=HreRecurrenceResult,
       facts=("eu-risto.hre.candidates", "eu-risto.hre.recurrence", "eu-risto.hre.recurrence-no-fugger",
              "eu-risto.duration.2"))
 def hre_recurrence(facts: Facts, given: HreRecurrence) -> Outcome:

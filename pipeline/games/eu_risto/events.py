@@ -165,7 +165,8 @@ class Occurrence(Inputs):
     times_occurred: Count = arg("how many times it has occurred so far", 0)
 
 
-@rule("eu-risto.event-occurrence", unit="eu-risto:period-I", inputs=Occurrence, result=EventRoll, facts=("eu-risto.occurrences.*",))
+@rule("eu-risto.event-occurrence", unit="eu-risto:period-I", inputs=Occurrence, result=EventRoll,
+      facts=("eu-risto.occurrences.*",))
 def event_occurrence(facts: Facts, given: Occurrence) -> Outcome:
     """Which occurrence (FIRST EVENT, SECOND EVENT ...) of a multi-occurrence event takes place."""
     count = facts.get(f"eu-risto.occurrences.{given.event}")

@@ -51,7 +51,8 @@ class ElectionResult:
     winner_ducats: int  # ducats the winner gains
     winner_vp: int  # VP the winner gains
     #: the electorates' 10d paid to controllers who do not bid (the fact's reading), per power
-    electorate_ducats: dict[str, int] = field(default_factory=dict)  # ducats gained per power that controls electorates and does not bid
+    # ducats gained per power that controls electorates and does not bid
+    electorate_ducats: dict[str, int] = field(default_factory=dict)
 
 
 @rule("eu-risto.hre-election", unit="eu-risto:2:I/events-phase", inputs=Election, result=ElectionResult,
@@ -69,7 +70,8 @@ def hre_election(facts: Facts, given: Election) -> Outcome:
         if power.value not in candidates.value:
             raise RuleInputError(f"bids: {power} is not a candidate ({', '.join(candidates.value)}, {candidates.unit})")
         if power in given.protestant:
-            raise RuleInputError(f"bids: {power} is Protestant and cannot take part ({facts['eu-risto.hre.protestants'].unit})")
+            raise RuleInputError(f"bids: {power} is Protestant and cannot take part "
+                                 f"({facts['eu-risto.hre.protestants'].unit})")
     eligible = [candidates]
     if given.protestant:
         eligible.append(facts["eu-risto.hre.protestants"])
@@ -270,7 +272,8 @@ class TransferResult:
     to_venice: int  # ducats TUR pays VEN
 
 
-@rule("eu-risto.veneto-turkish-transfer", unit="eu-risto:3:I/diplomacy-phase/1", inputs=VenetoTransfer, result=TransferResult,
+@rule("eu-risto.veneto-turkish-transfer", unit="eu-risto:3:I/diplomacy-phase/1", inputs=VenetoTransfer,
+      result=TransferResult,
       facts=("eu-risto.veneto-turkish.share", "eu-risto.veneto-turkish.rounding"))
 def veneto_turkish_transfer(facts: Facts, given: VenetoTransfer) -> Outcome:
     """What TUR hands VEN to negate VEN's CB: a share of the Grand Orient income, rounded up."""

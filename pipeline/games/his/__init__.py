@@ -6,8 +6,7 @@ from pathlib import Path
 
 from ...render.aids import Aid
 from ...render.games import Game
-from . import papacy, england_france, winter, new_world  # noqa: I001 - registered in this order
-from . import aids
+from . import aids, england_france, new_world, papacy, winter
 from .table_words import WORDS
 
 

@@ -59,7 +59,8 @@ class MaryResult:
 
 
 @rule("his.mary-i-impulse", unit="his:21.3/sec-1/proc-1", inputs=MaryImpulse, result=MaryResult,
-      facts=("his.mary-i.applies", "his.mary-i.all-catholic", "his.mary-i.impulse-ends", "his.mary-i.mandatory-event", "his.mary-i.die.papal",
+      facts=("his.mary-i.applies", "his.mary-i.all-catholic", "his.mary-i.impulse-ends", "his.mary-i.mandatory-event",
+             "his.mary-i.die.papal",
              "his.mary-i.die.normal", "his.mary-i.papal.*", "his.mary-i.cp-only"))
 def mary_i_impulse(facts: Facts, given: MaryImpulse) -> Outcome:
     """An English impulse under Mary I: papal actions instead of the card on a low roll.

@@ -7,9 +7,9 @@ from enum import StrEnum
 
 from ...core.model import Lang
 from ...rules.facts import Facts
-from .winter import HisPower
 from ...rules.inputs import Count, Die, Inputs, RuleInputError, arg, convert
 from ...rules.registry import Outcome, decided, rule
+from .winter import HisPower
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ class Expedition:
     explorer: int
 
     @classmethod
-    def parse(cls, text: str, name: str) -> "Expedition":
+    def parse(cls, text: str, name: str) -> Expedition:
         power, sep, value = text.partition(":")
         if not sep:
             raise RuleInputError(f"{name}: {text!r} should be power:explorer, e.g. england:3")
@@ -143,7 +143,8 @@ def exploration_order(facts: Facts, given: ExplorationOrder) -> Outcome:
     ties = facts.list("his.exploration.ties")
     for expedition in given.expeditions:
         if expedition.power.value not in ties:
-            raise RuleInputError(f"expeditions: the {expedition.power} send none ({facts['his.exploration.ties'].unit})")
+            raise RuleInputError(f"expeditions: the {expedition.power} send none "
+                                 f"({facts['his.exploration.ties'].unit})")
     ordered = sorted(given.expeditions, key=lambda e: (-e.explorer, ties.index(e.power.value)))
     return decided(exploration_order.rule_id,
                    OrderResult(tuple(f"{e.power}:{e.explorer}" for e in ordered)),

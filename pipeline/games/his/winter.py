@@ -134,7 +134,8 @@ def _placement(given: WinterReturn, survivors: int, optional: int, destinations:
     if total > survivors:
         lost = f" after losing {given.attrition} to attrition" if given.attrition else ""
         can = f"{survivors} of the {given.units} survive{lost}" if not optional else (
-            f"{given.units} are in the space" + (f" and {given.attrition} lost to attrition" if given.attrition else ""))
+            f"{given.units} are in the space"
+            + (f" and {given.attrition} lost to attrition" if given.attrition else ""))
         problems.append(f"{total} units placed, but only {can}")
     elif total < survivors:
         problems.append(f"{survivors - total} surviving unit(s) not placed: all of them must return")

@@ -32,7 +32,7 @@ class Barred:
     bar: Bar
 
     @classmethod
-    def parse(cls, text: str, name: str) -> "Barred":
+    def parse(cls, text: str, name: str) -> Barred:
         target, sep, bar = text.partition(":")
         if not sep or not target.strip():
             raise RuleInputError(f"{name}: {text!r} should be target:restriction, e.g. Venice:truce")

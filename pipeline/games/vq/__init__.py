@@ -6,8 +6,7 @@ from pathlib import Path
 
 from ...render.aids import Aid
 from ...render.games import Game
-from . import deployment, actions  # noqa: I001 - registered in this order
-from . import aids
+from . import actions, aids, deployment
 
 
 def _(message: str) -> str:

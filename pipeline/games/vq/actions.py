@@ -52,7 +52,7 @@ class Spend:
     cp: int  # CP spent on it
 
     @classmethod
-    def parse(cls, text: str, name: str) -> "Spend":
+    def parse(cls, text: str, name: str) -> Spend:
         kind, sep, cp = text.partition(":")
         if not sep:
             raise RuleInputError(f"{name}: {text!r} should be type:CP, e.g. naval:2")
@@ -242,7 +242,8 @@ class PatronageResult:
     allowed: bool  # the patronage action is allowed
 
 
-@rule("vq.patronage", unit="vq:11.1/note-1", inputs=Patronage, result=PatronageResult, facts=("vq.actions.patronage-once",))
+@rule("vq.patronage", unit="vq:11.1/note-1", inputs=Patronage, result=PatronageResult,
+      facts=("vq.actions.patronage-once",))
 def patronage(facts: Facts, given: Patronage) -> Outcome:
     """Patronize Artist and Patronize Scholar: each at most once per turn, unlike other actions."""
     once = facts["vq.actions.patronage-once"]

@@ -50,7 +50,8 @@ def link(corpus: Corpus, cache: LinkCache | None = None) -> list[Reference]:
         scopes = {rulebook: _digest(json.dumps(parts)) for rulebook, parts in offers.items()}
     kept = {d.key: cache.resolved(d, scopes[d.rulebook]) if cache else None for d in corpus.documents}
     todo = [d for d in corpus.documents if kept[d.key] is None]
-    index = Index(corpus, {d.rulebook for d in todo}) if todo else None
+    if todo:
+        index = Index(corpus, {d.rulebook for d in todo})
     for document in todo:
         found = cache.found(document) if cache else None
         if found is None:
@@ -62,7 +63,7 @@ def link(corpus: Corpus, cache: LinkCache | None = None) -> list[Reference]:
         if cache is not None:
             cache.keep_resolved(document, scopes[document.rulebook], found)
         kept[document.key] = found
-    corpus.references = [ref for document in corpus.documents for ref in kept[document.key]]
+    corpus.references = [ref for document in corpus.documents for ref in kept[document.key] or ()]
     return corpus.references
 
 

@@ -5,7 +5,7 @@ taken by one is not taken again, so `разделе 11.1 ниже` is one rule r
 not a rule reference plus a vague `ниже`.
 
 The patterns read the text's structural form (pipeline/core/characters.py: a no-break space is a
-space, a zero-width space inside `18.​1` is nothing); a reference's place and words are those
+space, a zero-width space inside `18.\u200b1` is nothing); a reference's place and words are those
 of the text as written.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...core.characters import Shaped
 from ...core.model import Claims, RefKind
@@ -28,7 +28,7 @@ class Found:
     target: str
     #: what else the words around the reference claim: a direction ("above"), a title in
     #: parentheses, an occurrence ("second"), a procedure's name, a card deck
-    claims: Claims = Claims()
+    claims: Claims = field(default_factory=Claims)
 
 
 _ROMAN = r"[IVXL]+"

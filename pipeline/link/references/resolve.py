@@ -95,7 +95,7 @@ class Index:
                 for child in reversed(unit.children):  # an earlier child's footnote wins
                     found.update(first.get(child, ()))
                 if unit.kind == Kind.FOOTNOTE:
-                    found[unit.attrs.get("marker")] = unit.id
+                    found[unit.attrs.get("marker", "")] = unit.id
                 if found:
                     first[unit.id] = found
         return first
@@ -202,7 +202,7 @@ def _event(ref: Reference, unit: Unit, document: Document, index: Index) -> None
     if nth and occurrences is not None and nth > occurrences:
         return _unresolved(ref, RefProblem.MISMATCH, text(
             _("the text speaks of its %(occurrence)s occurrence, but event %(number)s:%(period)s occurs "
-              "%(count)s time(s)"), occurrence=claims.occurrence, number=number, period=period,
+              "%(count)s time(s)"), occurrence=claims.occurrence or "", number=number, period=period,
             count=Count(occurrences, ngettext("%(num)d time", "%(num)d times"))), target_id)
     _found(ref, target_id)
 
@@ -304,7 +304,7 @@ def _relative(ref: Reference, unit: Unit, document: Document, index: Index) -> N
         if not above and position + 1 < len(ancestor.children):
             return _found(ref, ancestor.children[position + 1],
                           "vague: the text points at no rule in particular; taken as what follows")
-        if above and ancestor.kind in BLOCKS + (Kind.DOCUMENT,) and position > 0:
+        if above and ancestor.kind in (*BLOCKS, Kind.DOCUMENT) and position > 0:
             previous = index.corpus.units[ancestor.children[position - 1]]
             if previous.kind == Kind.SECTION:  # a headed part just above: that is what it means
                 return _found(ref, previous.id, "vague: taken as the section just above")

@@ -7,17 +7,16 @@ as ``read_side`` (pipeline.parsers.translated_side): the format is known to its 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
-from ...editions.align import How, without_marker
 from ...core.errors import FolioError
 from ...core.lookup import Lookup
 from ...core.model import Corpus, Document, Side, Translation, Unit
+from ...editions.align import How, without_marker
 from ...editions.worddiff import Misspellings, correction
 from .realign import Placement, place, renumbered
 from .store import document_of, fingerprint, load_all
-
 
 #: (document, unit, text, path, line_start, line_end) -> the unit's side in a translation
 SideReader = Callable[[Document, Unit, str, str, int, int], Side]
@@ -66,7 +65,7 @@ def _in_file_order(corpus: Corpus) -> None:
 
 
 def _document_key(path: str) -> str:
-    return document_of(path.rsplit("/", 1)[-1])
+    return document_of(path.rsplit("/", 1)[-1]) or ""  # store.load() refused any other name
 
 
 def _attach_one(corpus: Corpus, placement: Placement, lang: str, path: str, document: Document,
@@ -94,6 +93,6 @@ def _attach_one(corpus: Corpus, placement: Placement, lang: str, path: str, docu
     corpus.translations[(unit.id, lang)] = Translation(
         unit.id, lang, text, entry.source, entry.fingerprint, path, entry.line, entry.comment,
         stale=edited and not corrected,
-        fuzzy=entry.fuzzy or placement.how == How.MOVED_CHANGED and not corrected,
+        fuzzy=entry.fuzzy or (placement.how == How.MOVED_CHANGED and not corrected),
         moved_from=entry.unit if placement.moved else None, similarity=placement.similarity,
         corrected=corrected)

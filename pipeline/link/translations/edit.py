@@ -7,10 +7,10 @@ import dataclasses
 import difflib
 from pathlib import Path
 
-from ...util.atomic import write_files_atomic
 from ...core.errors import FolioError
 from ...core.lookup import Lookup
 from ...core.model import Corpus
+from ...util.atomic import write_files_atomic
 from .merge import Changes, merge
 from .realign import place
 from .store import Entry, TranslationFile, dump, fingerprint, load_all

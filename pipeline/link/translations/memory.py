@@ -20,8 +20,8 @@ import weakref
 from collections import Counter
 from dataclasses import dataclass
 
-from ...editions.align import normalized, tokens
 from ...core.model import Corpus, Document, Status
+from ...editions.align import normalized, tokens
 from .realign import renumbered
 
 #: the least share of tokens a source must have in common with the unit's to be suggested

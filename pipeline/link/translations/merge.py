@@ -13,6 +13,7 @@ still kept.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .realign import Placement
@@ -48,7 +49,7 @@ class Changes:
 
 def merge(stored: TranslationFile, placed: list[Placement], incoming: list[Placement],
           empty: list[str], *, prune: bool = False,
-          untouched: list[str] = ()) -> tuple[TranslationFile, Changes]:
+          untouched: Sequence[str] = ()) -> tuple[TranslationFile, Changes]:
     """``stored`` with ``incoming`` merged in. ``placed``: where each stored entry is placed
     now; ``incoming``: each PO entry with a translation, placed likewise (on its msgctxt, or on
     the unit its source sentence moved to; an orphan stays on its msgctxt); ``empty``: units

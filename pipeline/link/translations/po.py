@@ -12,18 +12,18 @@ import without edits changes no byte, whatever happened to the sources in betwee
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
-from . import memory, po_reader
-from ...util.atomic import clear_stale_files, write_files_atomic
 from ...core.errors import FolioError
 from ...core.labels import context_title, label
 from ...core.lookup import Lookup
 from ...core.model import Corpus, Document, Translation
+from ...util.atomic import clear_stale_files, write_files_atomic
 from ...util.git import Revision, revision
+from . import memory, po_reader
 from .merge import Changes, merge
 from .po_writer import po_bytes
 from .realign import place
@@ -31,7 +31,7 @@ from .store import DIRECTORY, Entry, TranslationFile, dump, fingerprint, load, p
 
 #: the date of a header when the project's files are not at hand: fixed, so that two exports
 #: of the same corpus stay identical
-_EPOCH = datetime(2000, 1, 1, tzinfo=timezone.utc)
+_EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
 _PROJECT = po_reader.PROJECT
 
 

@@ -157,7 +157,8 @@ def _take(entries: list[tuple[Unit, _Entry]], units: list[Unit], source_lang: st
         # a translation of that old source, not a translator's "needs review"
         stale_export = entry.flagged and old is not None
         found.entries.append(Incoming(
-            target, entry.msgstr.text, old if stale_export else entry.msgid.text, entry.msgid.text,
+            target, entry.msgstr.text, old if stale_export and old is not None else entry.msgid.text,
+            entry.msgid.text,
             entry.flagged and not stale_export, entry.comment.text if entry.comment else None, line,
             entry.flagged, old))
 
@@ -184,8 +185,8 @@ def _entry(unit: pypo.pounit, lines: list[str], encoding: str, where: str) -> _E
     if unit.prev_msgid:
         previous = string(unit.prev_msgid, _keyword(lines, start, "msgid", before=msgid_at, prefix="#|"))
     notes = [line.removeprefix("#").removeprefix(" ").rstrip("\r\n") for line in unit.othercomments]
-    notes = trimmed("\n".join(note for note in notes if not _UNIFORUM_LOCATION.fullmatch(note)))
-    return _Entry(context, msgid, msgstr, previous, PoString(notes, start) if notes else None,
+    note = trimmed("\n".join(note for note in notes if not _UNIFORUM_LOCATION.fullmatch(note)))
+    return _Entry(context, msgid, msgstr, previous, PoString(note, start) if note else None,
                   unit.hastypecomment("fuzzy"))
 
 

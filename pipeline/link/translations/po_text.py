@@ -42,14 +42,15 @@ class PoString:
 
 def decode(pieces: list[str], lines: list[int], encoding: str, where: str) -> PoString:
     """The text that the quoted ``pieces`` (on ``lines``) spell."""
-    data = []
-    for piece, line in zip(pieces, lines):
+    data: list[bytes] = []
+    for piece, line in zip(pieces, lines, strict=False):
         piece = piece.strip()
         if not _PIECE.fullmatch(piece):
             raise FolioError(f"broken PO file: cannot read {piece[:40]!r} (a string is one "
                              'line in double quotes; \\" is a quote, \\\\ a backslash)', where, line)
         try:
-            data.append(codecs.escape_decode(piece[1:-1].encode(encoding))[0])
+            # typeshed says str; escape_decode returns the bytes the escapes spell
+            data.append(codecs.escape_decode(piece[1:-1].encode(encoding))[0])  # type: ignore[arg-type]
         except (UnicodeEncodeError, ValueError):
             raise FolioError(f"broken PO file: cannot read {piece[:40]!r}", where, line) from None
     try:
@@ -57,7 +58,7 @@ def decode(pieces: list[str], lines: list[int], encoding: str, where: str) -> Po
     except UnicodeDecodeError:
         raise FolioError(f"broken PO file: the escaped bytes of this string are not {encoding}",
                          where, lines[0] if lines else None) from None
-    return PoString(text, lines[0] if lines else 0, tuple(zip(lines, data)))
+    return PoString(text, lines[0] if lines else 0, tuple(zip(lines, data, strict=False)))
 
 
 def refuse_controls(string: PoString, what: str, encoding: str, where: str) -> None:

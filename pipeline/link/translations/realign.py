@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...editions.align import MARKER, How, Piece, align, similarity
 from ...core.model import Unit
+from ...editions.align import MARKER, How, Piece, align, similarity
 from .store import Entry, TranslationFile, fingerprint
 
 
@@ -40,13 +40,13 @@ class Placement:
     def recorded(self) -> Entry:
         """The entry as it is stored once the move is recorded: under its new id; a sentence
         that only changed its number renumbered with it, and made from the source as it is now."""
-        entry = self.entry
-        if not self.moved:
+        entry, unit, now = self.entry, self.unit, self.now
+        if not self.moved or unit is None:
             return entry
-        if self.how == How.MOVED:
-            return Entry(self.unit, renumbered(entry.text, entry.source, self.now), self.now,
-                         fingerprint(self.now), entry.comment, entry.line, entry.fuzzy)
-        return Entry(self.unit, entry.text, entry.source, entry.fingerprint, entry.comment,
+        if self.how == How.MOVED and now is not None:
+            return Entry(unit, renumbered(entry.text, entry.source, now), now,
+                         fingerprint(now), entry.comment, entry.line, entry.fuzzy)
+        return Entry(unit, entry.text, entry.source, entry.fingerprint, entry.comment,
                      entry.line, entry.fuzzy)
 
     @property

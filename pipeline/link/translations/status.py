@@ -3,8 +3,8 @@ or review: what `folio status [--units]` and the website's status page show."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Callable
 
 from ...core.model import LANGUAGES, Corpus, Status, Unit
 from ...editions.worddiff import Chunk, elided, word_changes, word_diff
@@ -46,13 +46,15 @@ class Pending:
     @property
     def changes(self) -> list[Chunk]:
         """Stale: what changed in the source since, word by word; otherwise nothing."""
-        if self.old_source is None:
+        if self.old_source is None or self.new_source is None:
             return []
         return elided(word_changes(self.old_source, self.new_source))
 
     @property
     def diff(self) -> str | None:
-        return word_diff(self.old_source, self.new_source) if self.old_source is not None else None
+        if self.old_source is None or self.new_source is None:
+            return None
+        return word_diff(self.old_source, self.new_source)
 
 
 @dataclass
@@ -85,7 +87,7 @@ def coverage(corpus: Corpus) -> list[Coverage]:
     rows = []
     for document, units in _units_to_translate(corpus):
         for lang in LANGUAGES:
-            counts = {status: 0 for status in Status}
+            counts = dict.fromkeys(Status, 0)
             for unit in units:
                 counts[corpus.status(unit, lang)] += 1
             rows.append(Coverage(document.key, lang, len(units), counts[Status.TRANSLATED],
@@ -133,7 +135,7 @@ def as_table(rows: list[Coverage]) -> str:
              f"{r.percent:.0f}%") for r in rows]
     widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(w) if i < 2 else cell.rjust(w)
-                       for i, (cell, w) in enumerate(zip(row, widths))).rstrip()
+                       for i, (cell, w) in enumerate(zip(row, widths, strict=False))).rstrip()
              for row in [header, *body]]
     return "\n".join(lines) + "\n"
 

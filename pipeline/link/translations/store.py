@@ -2,7 +2,8 @@
 
 Each entry holds the translated text, the source text it was made from and that text's
 fingerprint, so a later change of the source marks the translation stale and can show what
-changed; ``fuzzy: true`` keeps a translator's "needs review" (a PO fuzzy flag). The files are written in one canonical form, so an export to PO and an import of the
+changed; ``fuzzy: true`` keeps a translator's "needs review" (a PO fuzzy flag). The files are written in one
+canonical form, so an export to PO and an import of the
 unchanged PO give back the same bytes.
 """
 
@@ -10,14 +11,16 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
-from ...util import yamlio
 from ...core.errors import FolioError
 from ...core.model import LANGUAGES
+from ...util import yamlio
 
 DIRECTORY = "corpus/translations"
 _NAME = re.compile(r"^(?P<document>[a-z0-9][a-z0-9-]*)\.(?P<lang>[a-z]{2})\.yaml$")
@@ -104,7 +107,7 @@ def load(root: Path, rel_path: str) -> TranslationFile:
 
 
 def _entry(unit_id: str, key_node: yaml.Node, value_node: yaml.Node, rel_path: str,
-           extra: set[str] = frozenset()) -> Entry:
+           extra: AbstractSet[str] = frozenset()) -> Entry:
     entry = {k: v for k, v in _mapping(value_node, rel_path).items() if k not in extra}
     if set(entry) - _ENTRY_KEYS or not {"fingerprint", "source", "text"} <= set(entry):
         raise FolioError(f"{unit_id}: an entry has fingerprint, source, text and an optional "
@@ -114,10 +117,12 @@ def _entry(unit_id: str, key_node: yaml.Node, value_node: yaml.Node, rel_path: s
         raise FolioError(f"{unit_id}: fuzzy is true or false, not {fuzzy!r}", rel_path,
                          _line(entry["fuzzy"]))
     text_node = entry["text"]
-    item = Entry(unit_id, _scalar(text_node, rel_path), _scalar(entry["source"], rel_path),
+    translated = _scalar(text_node, rel_path)
+    block = isinstance(text_node, yaml.ScalarNode) and text_node.style in ("|", ">")
+    item = Entry(unit_id, translated, _scalar(entry["source"], rel_path),
                  _scalar(entry["fingerprint"], rel_path),
                  _scalar(entry["comment"], rel_path) if "comment" in entry else None,
-                 _line(text_node) + (1 if text_node.style in ("|", ">") else 0),
+                 text_node.start_mark.line + 1 + (1 if block else 0),
                  fuzzy == "true")
     if item.fingerprint != fingerprint(item.source):
         raise FolioError(f"{unit_id}: the fingerprint does not match the recorded source text "
@@ -130,8 +135,8 @@ def dump(translation: TranslationFile, order: list[str], title: str) -> str:
     """The canonical text of a translation file, entries in the corpus's unit order."""
     position = {unit_id: n for n, unit_id in enumerate(order)}
     entries = sorted(translation.entries.values(), key=lambda e: position.get(e.unit, len(order)))
-    body = {"document": translation.document, "language": translation.lang,
-            "units": {e.unit: _entry_data(e) for e in entries}}
+    body: dict[str, Any] = {"document": translation.document, "language": translation.lang,
+                            "units": {e.unit: _entry_data(e) for e in entries}}
     if translation.orphaned:
         body["orphaned"] = [{"unit": e.unit, **_entry_data(e)} for e in translation.orphaned]
     header = (f"# {title}: the {translation.lang} translation, one entry per unit id.\n"
@@ -166,7 +171,7 @@ _YAML_BREAKS = re.compile("[\x85\u2028\u2029]")
 _Dumper.add_representer(str, _represent_str)
 
 
-def _mapping(node: yaml.Node, path: str) -> dict[str, yaml.Node]:
+def _mapping(node: yaml.Node | None, path: str) -> dict[str, yaml.Node]:
     if not isinstance(node, yaml.MappingNode):
         raise FolioError("expected a mapping", path, _line(node))
     return {_scalar(key, path): value for key, value in node.value}

@@ -8,7 +8,8 @@ Two stages, so that bad input stops a build before anything is written:
   FolioError here.
 - :func:`print_aids` lays each document out with WeasyPrint, once per paper size (and with cut
   marks for card aids, on request), on every core (:mod:`.press`), into
-  ``build/aids/<lang>/<aid>-<paper>.pdf``, all swapped in at once. A PDF printed before from the same HTML is not laid out again: it comes from the last
+  ``build/aids/<lang>/<aid>-<paper>.pdf``, all swapped in at once. A PDF printed before from the same HTML is
+  not laid out again: it comes from the last
   build (``build/.cache/pdf``) or from the user's cache (:mod:`.cache`).
 
 Every aid names its *edition* in its footer (beside its rules, by their labels), and the
@@ -25,25 +26,25 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
-from ...util import workers
-from ...util.atomic import atomic_dir
-from ...core.diagnostics import Code, Count, Diagnostic, Severity, _, ngettext, text
+from ...core.diagnostics import Code, Count, Diagnostic, Param, Severity, ngettext, text
 from ...core.errors import FolioError
 from ...core.lookup import Lookup
 from ...core.model import LANGUAGES, Corpus, Lang
+from ...core.version import folio_version
 from ...rules import load_facts
 from ...rules.facts import Facts
 from ...rules.rendering import placed
-from ...core.version import folio_version
+from ...util import workers
+from ...util.atomic import atomic_dir
 from .. import games
 from .address import Addresses
+from .html import environment, render_html
 from .pdf import PAPERS, Variant
 from .press import Press
-from .html import environment, render_html
 from .sheet import Sheet
 
 
@@ -173,7 +174,7 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
     # placeholder no rule text can contain (it is drawn afresh), which the digest leaves out.
     placeholder = f"folio-edition-{secrets.token_hex(16)}"
     for lang in langs:
-        env.install_gettext_translations(translations[lang], newstyle=True)
+        env.install_gettext_translations(translations[lang], newstyle=True)  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
         for aid in aids:
             sheet = Sheet(aid.key, corpus, facts, lang, translations[lang], lookup)
             data = aid.build(sheet)
@@ -195,8 +196,8 @@ def fallback_note(corpus: Corpus, lookup: Lookup, document: Document) -> Diagnos
     side = first.sides[lookup.document_of(first).language]
     shown = ", ".join(document.untranslated[:6])
     more = len(document.untranslated) - 6
-    words = dict(lang=Lang(document.lang), aid=document.aid.key, units=shown,
-                 count=Count(len(document.untranslated), ngettext("%(num)d unit", "%(num)d units")))
+    words: dict[str, Param] = {"lang": Lang(document.lang), "aid": document.aid.key, "units": shown,
+                               "count": Count(len(document.untranslated), ngettext("%(num)d unit", "%(num)d units"))}
     message = (text(_("the %(lang)s player aid %(aid)s prints %(count)s units in their original language, "
                       "not translated yet: %(units)s and %(more)s more"), **words, more=more) if more > 0 else
                text(_("the %(lang)s player aid %(aid)s prints %(count)s units in their original language, "
@@ -215,12 +216,13 @@ def print_aids(plan: Plan, out_dir: Path, inspect: Callable[[AidFile, object], N
         return None
     files = [plan.files(document) for document in plan.documents]
     look = (lambda d, v, laid: inspect(files[d][v], laid)) if inspect else None
-    printed = Press(build_cache).print([(d.html, [f.variant for f in fs]) for d, fs in zip(plan.documents, files)],
+    pages = [(d.html, [f.variant for f in fs]) for d, fs in zip(plan.documents, files, strict=True)]
+    printed = Press(build_cache).print(pages,
                                        jobs=workers.available() if jobs is None else jobs, inspect=look)
     laid_out = []
     with atomic_dir(out_dir) as tmp:
-        for document_files, pdfs in zip(files, printed):
-            for file, (pdf, fresh) in zip(document_files, pdfs):
+        for document_files, pdfs in zip(files, printed, strict=True):
+            for file, (pdf, fresh) in zip(document_files, pdfs, strict=True):
                 target = tmp / file.path
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(pdf)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...util import yamlio
 from ...core.model import Corpus
+from ...util import yamlio
 
 
 @dataclass(frozen=True)

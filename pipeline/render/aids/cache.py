@@ -22,10 +22,11 @@ import hashlib
 import os
 import secrets
 import stat
+from collections.abc import Callable
 from functools import cache
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ...incremental import usercache
 from ...incremental.entries import Damaged, opened, seal

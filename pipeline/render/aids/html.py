@@ -11,10 +11,10 @@ from __future__ import annotations
 from babel import Locale
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
 
-from ...util import resources
-from .. import games
 from ...core.labels import label
 from ...core.version import folio_version
+from ...util import resources
+from .. import games
 from .address import Address
 from .sheet import Sheet
 

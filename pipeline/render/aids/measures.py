@@ -19,15 +19,15 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Callable
 from html.parser import HTMLParser
-from typing import Callable
 
 from ...incremental.entries import conforms
 from . import pack
 
 Entries = dict[str, dict]
 #: the void elements of HTML: a start tag that opens nothing
-VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
+VOID = frozenset(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"])
 
 
 class _Open(HTMLParser):
@@ -35,7 +35,7 @@ class _Open(HTMLParser):
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.open: list[tuple[str, str]] = []
+        self.open: list[tuple[str, str | None]] = []
 
     def handle_starttag(self, tag, attrs) -> None:
         if tag not in VOID:
@@ -53,7 +53,7 @@ def context(head: str) -> str:
     as their start tags: what of the page around a card its layout may depend on."""
     parser = _Open()
     parser.feed(head)
-    return "".join(text for _tag, text in parser.open)
+    return "".join(text or "" for _tag, text in parser.open)
 
 
 class Cards:
@@ -102,7 +102,7 @@ def measure(printer, cards: Cards, known: Entries, column: float) -> tuple[float
     (:class:`~.pdf.Printer`): each distinct card once, narrow, then wide for those taller than
     ``column`` px (the shortest column of the papers printed: :func:`pack.plan` sets the others
     narrow, and never asks for their wide height)."""
-    first = {}  # a key -> the first card that has it
+    first: dict[str, int] = {}  # a key -> the first card that has it
     for index, key in enumerate(cards.narrow):
         first.setdefault(key, index)
     todo = [index for key, index in first.items() if key not in known]

@@ -21,6 +21,8 @@ size and its anchors' positions, not a box's height.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 #: the width of a card (mm): two narrow cards and the gap between them fill an A4 page's text
@@ -71,7 +73,7 @@ def split(html: str) -> tuple[str, list[str], str]:
     return head, cards.split(CARD), END + tail
 
 
-def measuring_html(html: str, narrow: list[int] = (), wide: dict[int, int] | None = None) -> str:
+def measuring_html(html: str, narrow: Sequence[int] = (), wide: dict[int, int] | None = None) -> str:
     """The head, then the ``narrow`` cards in narrow slots, or (``wide``: card -> the blocks of its
     left column) those cards in wide slots; each slot on a page of its own (MEASURING_PAGE)."""
     head, cards, tail = split(html)
@@ -143,7 +145,7 @@ def measure(document) -> tuple[float, dict[int, Card]]:
                 ends[current] = box.content_box_y() + box.height
     for index, card in cards.items():
         marks = tops[index] + [ends.get(index, tops[index][-1] if tops[index] else 0.0)]
-        card.blocks = [b - a for a, b in zip(marks, marks[1:])]
+        card.blocks = [b - a for a, b in itertools.pairwise(marks)]
     return head or 0.0, cards
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...util import resources
 from ...core.errors import FolioError
+from ...util import resources
 from . import pack
 
 #: page sizes as CSS gives them, and as a PDF viewer reports them (points)

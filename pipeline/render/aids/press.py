@@ -12,8 +12,8 @@ here, in the parent process, only: the workers lay out and hand back bytes and m
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ...util import workers
 from . import cache, measures, pack, pdf
@@ -94,13 +94,13 @@ class Press:
             if d in cards:  # a tiny layout per paper: made once here, not in every worker
                 shortest = min(printer.content_height(documents[d][1][v]) for v in todo[d])
                 columns[d] = shortest - pack.SLACK_MM * pack.PX_PER_MM
-        first = [Job(d, None, 3 * sum(len(card) for card, key in zip(cards[d].cards, cards[d].narrow)
+        first = [Job(d, None, 3 * sum(len(card) for card, key in zip(cards[d].cards, cards[d].narrow, strict=False)
                                       if key not in known[d])) for d in todo if d in cards]
         first += [Job(d, documents[d][1][v], len(documents[d][0]))
                   for d in todo if d not in cards for v in todo[d]]
         second = [Job(d, documents[d][1][v], len(documents[d][0])) for d in todo if d in cards for v in todo[d]]
         laid: dict[tuple[int, int], bytes] = {}
-        for job, result in zip(first, _run(work, first, jobs)):
+        for job, result in zip(first, _run(work, first, jobs), strict=True):
             if job.variant is None:
                 head, made = result
                 self._keep(made)
@@ -108,7 +108,7 @@ class Press:
                 measured[d] = measures.measured(cards[d], head, {**known[d], **made})
             else:
                 laid[(job.document, documents[job.document][1].index(job.variant))] = result
-        for job, result in zip(second, _run(work, second, jobs)):
+        for job, result in zip(second, _run(work, second, jobs), strict=True):
             laid[(job.document, documents[job.document][1].index(job.variant))] = result
         return laid
 
@@ -133,6 +133,6 @@ def _run(work: Callable[[Job], object], jobs_: list[Job], jobs: int) -> list:
     order = sorted(range(len(jobs_)), key=lambda i: -jobs_[i].cost)
     done = workers.run(work, [jobs_[i] for i in order], jobs=jobs, stage="aids")
     results: list = [None] * len(jobs_)
-    for i, result in zip(order, done):
+    for i, result in zip(order, done, strict=True):
         results[i] = result
     return results

@@ -14,7 +14,7 @@ printed text lacks gets its own sentence of the catalogs, a callout under the un
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ...core.errors import UnknownKind
 from ...core.model import Kind, Unit

@@ -10,6 +10,7 @@ missing unit or fact with a :class:`FolioError` before anything is written.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 from ...core.errors import FolioError
 from ...core.lookup import Lookup
@@ -31,7 +32,7 @@ class Text:
     #: spans of ``value`` (start, end) that state a rule fact the aid shows: printed in bold
     facts: tuple[tuple[int, int], ...] = ()
 
-    def stating(self, fact: Fact) -> "Text | None":
+    def stating(self, fact: Fact) -> Text | None:
         """This text with the fact's words (its wording in this text's language) marked, or
         None where the text does not hold them all, or they do not state the fact's numbers
         (a fact changed and its words not: the aid prints the fact's own sentence then, and
@@ -55,7 +56,7 @@ class Text:
             if end > start:
                 runs += [(self.value[at:start], False), (self.value[start:end], True)]
                 at = end
-        return [run for run in runs + [(self.value[at:], False)] if run[0]]
+        return [run for run in [*runs, (self.value[at:], False)] if run[0]]
 
 
 def stating(text: Text | None, *facts: Fact) -> tuple[Text | None, list[Fact]]:
@@ -86,7 +87,7 @@ class Line:
     marker: str = ""
     title: Text | None = None
     body: Text | None = None
-    children: list["Line"] = field(default_factory=list)
+    children: list[Line] = field(default_factory=list)
     callouts: list[Callout] = field(default_factory=list)
     keep: bool = False  # printed whole on one page
 
@@ -181,11 +182,12 @@ class Sheet:
             raise FolioError(f"the player aid {self.aid_key}: {exc}", path=self._rules_file(prefix)) from None
         return [self.fact(f.id) for f in found]
 
+    # _typed() has checked the fact's type, and a fact's type fixes the type of its value
     def number(self, fact_id: str) -> int:
-        return self._typed(fact_id, "number").value
+        return cast(int, self._typed(fact_id, "number").value)
 
     def range(self, fact_id: str) -> Range:
-        return self._typed(fact_id, "range").value
+        return cast(Range, self._typed(fact_id, "range").value)
 
     def _typed(self, fact_id: str, kind: str) -> Fact:
         fact = self.fact(fact_id)

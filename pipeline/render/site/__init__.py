@@ -16,23 +16,23 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ...util import project_files, workers
-from ...util.atomic import atomic_dir
 from ...check.config import load_config
 from ...check.families import all_codes
-from ...incremental.buildcache import carry
 from ...core.diagnostics import Diagnostic
 from ...core.model import Corpus
-from ...rules import load_facts
-from ...rules.facts import Facts
-from ...rules.rendering import placed
-from ...rules.decision_tables import decision_tables
+from ...i18n import catalogs as i18n
+from ...incremental.buildcache import carry
 from ...incremental.session import Session, stage
 from ...language.termbase import GLOSSARY, Termbase, load_termbase
-from ...i18n import catalogs as i18n
+from ...rules import load_facts
+from ...rules.decision_tables import decision_tables
+from ...rules.facts import Facts
+from ...rules.rendering import placed
+from ...util import project_files, workers
+from ...util.atomic import atomic_dir
 from . import mkdocs_adapter, pages, search
-from .keys import navigation_key, page_keys
 from .fragments import TEMPLATES, Renderer, root_page
+from .keys import navigation_key, page_keys
 from .structure import SITE_LANGUAGES, Site, plan
 
 BASE_CONFIG = "mkdocs.yml"
@@ -73,8 +73,8 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
     tables = decision_tables(facts) if len(facts) else {}
     site = plan(corpus, changes=changes is not None)
     jobs = session.jobs if session else workers.available()
-    with tempfile.TemporaryDirectory(prefix="folio-site-") as work:
-        work = Path(work)
+    with tempfile.TemporaryDirectory(prefix="folio-site-") as scratch:
+        work = Path(scratch)
         translations, state = catalogs() if catalogs else i18n.prepared()
         for lang in state.untranslated:
             pending = state.untranslated[lang]  # fuzzy ones included: msgfmt leaves them out
@@ -104,7 +104,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
             mkdocs_adapter.write_config(found.lang, navigation(site, found.titles,
                                                                translations[found.lang].gettext),
                                         root / BASE_CONFIG, found.config,
-                                        (session.site_dir if session else out) / found.lang,
+                                        (session.site_dir if session and session.site_dir else out) / found.lang,
                                         translations[found.lang].gettext,
                                         session.cache if session else None)
         in_place = session.previous_site if session else None
@@ -113,7 +113,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
             reuse = in_place is not None and found.same_frame and (in_place / found.lang).is_dir()
             return mkdocs_adapter.run(found.lang, found.config, out / found.lang,
                                       changed=found.changed if reuse else None,
-                                      previous=in_place / found.lang if reuse else None)
+                                      previous=in_place / found.lang if reuse and in_place is not None else None)
 
         # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
         # while MkDocs wraps the pages, a process per language
@@ -142,7 +142,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
                                                                                 damaged=damaged)
         (out / ".gitkeep").touch()  # the placeholder git keeps for the directory
     if session:
-        for found, count in zip(sources, built):
+        for found, count in zip(sources, built, strict=True):
             session.touched["pages"] += [f"{found.lang}/{path}" for path in found.rendered]
             session.touched["mkdocs"] += [f"{found.lang}/{path}" for path in sorted(found.changed)] \
                 if in_place is not None and found.same_frame else [f"{found.lang}/*"]

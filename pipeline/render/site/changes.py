@@ -13,11 +13,11 @@ its unit has no current translation says so (``untranslated``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
-from ...editions.diff import DocumentDiff
 from ...core.model import Corpus, Status, Unit
+from ...editions.diff import DocumentDiff
 from ...editions.worddiff import Chunk
 from .units import HEADINGS
 
@@ -63,7 +63,7 @@ def rows(diff: DocumentDiff, corpus: Corpus, lang: str, source_lang: str,
         """The headings above the unit up to the first numbered one: "2:I ELECTION OF THE HOLY
         ROMAN EMPEROR › EVENTS PHASE", "5.5 Military Actions › Declare War"."""
         unit = corpus.units[unit_id]
-        labels = []
+        labels: list[str] = []
         for candidate in (unit, *corpus.ancestors(unit)):
             if candidate.kind in HEADINGS:
                 labels.insert(0, heading(candidate))
@@ -86,7 +86,10 @@ def rows(diff: DocumentDiff, corpus: Corpus, lang: str, source_lang: str,
         return Row(where(unit_id), href(unit_id), text if translated else "", text_lang if translated else source_lang,
                    diff=changes, untranslated=lang != source_lang and not translated)
 
-    renumbered, moved, changed, corrected = [], [], [], []
+    renumbered: list[Row] = []
+    moved: list[Row] = []
+    changed: list[Row] = []
+    corrected: list[Row] = []
     for move in diff.moved:
         text, text_lang = shown(move.new)
         row = Row(where(move.new), href(move.new), text, text_lang, move.old_number, move.new_number,

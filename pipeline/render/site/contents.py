@@ -15,7 +15,7 @@ _EXAMPLES = re.compile(r"\([^()]*`[^`]*`[^()]*\)")
 #: what joins two examples and says nothing without them: «(`50d` против `60д`)», "(`a` or `b`)"
 _JOINING = {"против", "или", "и", "вместо", "against", "or", "and", "for", "vs"}
 _SPACE_BEFORE = re.compile(r"\s+([,;:.)])")
-_QUOTES = {Lang.RU: ("«", "»")}
+_QUOTES: dict[str, tuple[str, str]] = {Lang.RU: ("«", "»")}
 
 
 def _without_examples(found: re.Match) -> str:

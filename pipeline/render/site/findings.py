@@ -21,8 +21,8 @@ names) is code.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from markupsafe import Markup, escape
 
@@ -174,10 +174,11 @@ class Findings:
     def suggestion(self, d: Diagnostic) -> Shown:
         """Advice (a suggestion with a template) is translated; a quoted fix (a word, a
         spelling) is shown as it is."""
-        key = (d.suggestion, d.advice is None)
+        written = d.suggestion or ""  # asked only of a diagnostic that has one
+        key = (written, d.advice is None)
         if key not in self._suggestions:
-            self._suggestions[key] = (Shown(self.quoted(d.suggestion), True) if d.advice is None
-                                      else self._shown(d.advice, d.suggestion))
+            self._suggestions[key] = (Shown(self.quoted(written), True) if d.advice is None
+                                      else self._shown(d.advice, written))
         return self._suggestions[key]
 
     def _shown(self, words: Text | None, english: str) -> Shown:
@@ -245,7 +246,7 @@ class Findings:
             at = found.start() + len(word)
         if not out:
             return quoted(value, self.lang)
-        return Markup("").join(out + [self._marked(value[at:], whole)])
+        return Markup("").join([*out, self._marked(value[at:], whole)])
 
     def _marked(self, piece: str, whole: str | None) -> Markup:
         """A piece of quoted data around a unit's link, marked as the whole of it would be."""
@@ -278,7 +279,7 @@ def marked_runs(value: str, page_lang: str) -> Markup:
         marked += [escape(value[at:run.start()]),
                    Markup(f'<span lang="{escape(foreign[0])}">{escape(run.group(0))}</span>')]
         at = run.end()
-    return inline_code(Markup("").join(marked + [escape(value[at:])]))  # data use `code` too
+    return inline_code(Markup("").join([*marked, escape(value[at:])]))  # data use `code` too
 
 
 def _run_of(letters: str) -> re.Pattern:

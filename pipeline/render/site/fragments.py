@@ -8,30 +8,30 @@ autoescaping on everywhere, and read their interface strings from the Babel cata
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Callable
 
 from babel import Locale
 from babel.dates import format_date
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from ...util import resources
 from ...core.diagnostics import Diagnostic, Severity
 from ...core.labels import _sentence, label
-from ...editions.diff import ADDED
 from ...core.lookup import Lookup
 from ...core.model import LANGUAGES, Corpus, Kind, Lang, Reference, RefKind, RefStatus, Unit
+from ...editions.diff import ADDED
+from ...i18n import catalogs as i18n
 from ...language.termbase import Abbreviation, Termbase
+from ...util import resources
+from . import search
 from .changes import rows as change_rows
+from .contents import contents_line
 from .findings import SEVERITIES, Findings, quoted
 from .inline import Abbreviations
-from .contents import contents_line
 from .report_items import finding_items
 from .reports import checks_by_code, coverage_by_document, pending_by_document
 from .rule_words import TableWords
-from ...i18n import catalogs as i18n
-from . import search
 from .structure import Page, Site, relative
 from .unit_html import UnitHtml
 from .units import HEADINGS, Context, check_kinds, render
@@ -55,7 +55,7 @@ def environment(translations) -> Environment:
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
                       undefined=StrictUndefined, extensions=["jinja2.ext.i18n"],
                       trim_blocks=False, lstrip_blocks=False)
-    env.install_gettext_translations(translations, newstyle=True)
+    env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
     return env
 
 
@@ -117,14 +117,14 @@ class Renderer:
                               games=self._games(page))
 
     def _game(self, page: Page) -> RenderedPage:
-        documents = self.site.games[page.key]
+        documents = self.site.games[page.key or ""]  # a game page is keyed by its rulebook
         title = documents[0].game
         outlines = [(d, relative(page.path, self.site.page("document", d.key).path),
                      self._outline(self.corpus.units[d.key], page.path)) for d in documents]
         return self._template(page, "game.html", title, documents=outlines)
 
     def _document(self, page: Page) -> RenderedPage:
-        document = self.lookup.documents[page.key]
+        document = self.lookup.documents[page.key or ""]  # a document page is keyed by its document
         unit = self.corpus.units[document.key]
         ctx = self._context(page)
         coverage = next(r for r in self.coverage()[document.key] if r.lang == self.lang)
@@ -138,16 +138,18 @@ class Renderer:
 
     def _changes(self, page: Page) -> RenderedPage:
         """What changed in one document since the edition the project compares with."""
-        document = self.lookup.documents[page.key]
+        document = self.lookup.documents[page.key or ""]  # and a changes page likewise
         diff = self.changes.diff.document(document.key)
-        href = lambda unit_id: self.site.unit_href(unit_id, page.path)
+        def href(unit_id):
+            return self.site.unit_href(unit_id, page.path)
         found = change_rows(diff, self.corpus, self.lang, document.language, href, self._label,
                              document.title_in(self.lang)) if diff.status != ADDED else None
         sections = [("renumbered", self.gettext("Renumbered")), ("moved", self.gettext("Moved")),
                     ("changed", self.gettext("Changed")), ("corrected", self.gettext("Corrected")),
                     ("added", self.gettext("Added")), ("removed", self.gettext("Removed"))]
         toc = [(2, f"changes-{name}", label) for name, label in sections if found and getattr(found, name)]
-        return self._template(page, "changes.html", self.gettext("What changed: %(title)s") % {"title": document.title_in(self.lang)},
+        title = self.gettext("What changed: %(title)s") % {"title": document.title_in(self.lang)}
+        return self._template(page, "changes.html", title,
                               document=document, diff=diff, changes=found, sections=sections,
                               since=self._since(), toc=toc,
                               document_href=relative(page.path, self.site.page("document", document.key).path))
@@ -178,7 +180,8 @@ class Renderer:
 
     def _report(self, page: Page) -> RenderedPage:
         groups = checks_by_code(self.diagnostics)
-        href = lambda d: self.site.unit_href(d.unit, page.path) if d.unit in self.site.unit_page else None
+        def href(d):
+            return self.site.unit_href(d.unit, page.path) if d.unit in self.site.unit_page else None
 
         def unit_link(unit_id: str) -> Markup | None:
             if unit_id not in self.site.unit_page:
@@ -201,7 +204,8 @@ class Renderer:
             counts[str(d.severity)] += 1
         by_severity = {s: sum(c[s] for c in families.values()) for s in severities}
         toc = [(2, "summary", self.gettext("Summary"))] if groups else []
-        unit_name = lambda unit_id: self.unit_label(self.corpus.units[unit_id])
+        def unit_name(unit_id):
+            return self.unit_label(self.corpus.units[unit_id])
         return self._template(page, "report.html", self.gettext("Consistency report"),
                               groups=groups, total=len(self.diagnostics), findings=findings,
                               finding_items=lambda found: finding_items(found, findings, href, unit_name,
@@ -379,5 +383,5 @@ def _script(text: str) -> str:
 def root_page(translations_by_lang: dict, languages: tuple[str, ...]) -> str:
     """site/index.html: sends a reader to the language their browser prefers, or lets them pick."""
     env = environment(translations_by_lang[Lang.EN])
-    names = {code: Locale.parse(code).get_display_name(code).capitalize() for code in languages}
+    names = {code: (Locale.parse(code).get_display_name(code) or code).capitalize() for code in languages}
     return env.get_template("root.html").render(languages=languages, names=names)

@@ -5,7 +5,8 @@ actions", «Бросок 1–3: папские действия»): a page shows
 words the fact is stated with (``wording``) are the unit's own sentence, printed just above the
 box, so they are shown only where the data has no label in the page's language, and the
 English label where it has no words either. The value stands beside the text when it is a
-number, a range or a period the text does not state itself; symbols (``normal-impulse``) are the data's names for what the
+number, a range or a period the text does not state itself; symbols (``normal-impulse``) are the data's names
+for what the
 words say, never shown.
 """
 
@@ -13,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...language.numbers import number_words
 from ...core.model import Lang
+from ...language.numbers import number_words
 from ...rules.facts import Fact
 from ...rules.wording import numbers, periods
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from markupsafe import Markup, escape
 
@@ -131,8 +131,10 @@ class SideText:
             if mark.refs:
                 out.append(self.render_ref(mark.refs, shown))
                 self.placed.add(mark.start)
-            else:
+            elif mark.abbr is not None:
                 out.append(Markup('<abbr title="{}">{}</abbr>').format(_title(mark.abbr), shown))
+            else:
+                out.append(shown)
             at = mark.end
         out.append(_plain(self.text[at:end]))
         return Markup("".join(out))  # every piece is markup already

@@ -16,10 +16,10 @@ import json
 from collections import defaultdict
 from dataclasses import asdict, fields
 
-from ...core.diagnostics import Diagnostic
-from ...incremental.fingerprint import Fingerprint, digest
-from ...core.model import Corpus
 from ...check.config import CONFIG
+from ...core.diagnostics import Diagnostic
+from ...core.model import Corpus
+from ...incremental.fingerprint import Fingerprint, digest
 from ...language.termbase import GLOSSARY
 from ...link.translations.status import coverage
 from .structure import Site
@@ -57,15 +57,16 @@ def page_keys(corpus: Corpus, site: Site, fingerprint: Fingerprint, diagnostics:
     manifest, glossary = fingerprint.of(MANIFEST), fingerprint.of(GLOSSARY)
     keys: dict[str, str] = {}
     for page in site.pages:
+        page_key = page.key or ""  # set on every page named below
         if page.template == "document":  # the baseline: the old ids its units are aliased by;
-            key = page.key  # the rulebook's facts: its units' boxes and its rules' decision tables
+            key = page_key  # the rulebook's facts: its units' boxes and its rules' decision tables
             rules = fingerprint.of(f"corpus/rules/{rulebooks[key]}.yaml")
             parts = [documents[key], glossary, _json(outgoing[key]), _json(incoming[key]),
                      *(documents[other] for other in sorted(neighbours[key])), fingerprint.baseline, rules]
         elif page.template == "changes":  # the edition diff of the document since the baseline
-            parts = [documents[page.key], fingerprint.baseline]
+            parts = [documents[page_key], fingerprint.baseline]
         elif page.template == "game":
-            parts = [documents[d.key] for d in site.games[page.key]]
+            parts = [documents[d.key] for d in site.games[page_key]]
         elif page.template == "home":
             parts = [manifest, _json(rows)]
         elif page.template == "status":  # every unit still to translate, named from its document

@@ -17,7 +17,7 @@ import os
 import secrets
 import shutil
 import stat
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import yaml
@@ -28,13 +28,13 @@ from mkdocs.exceptions import MkDocsException
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.toc import get_toc
 
-from ...util import project_files, yamlio
+from ...core.errors import FolioError
 from ...incremental import usercache
-from . import lexicon
 from ...incremental.buildcache import BuildCache, carry
 from ...incremental.entries import Damaged, opened, seal
-from ...core.errors import FolioError
 from ...incremental.fingerprint import digest, theme_dir
+from ...util import project_files, yamlio
+from . import lexicon
 from .fragments import RenderedPage
 
 
@@ -65,7 +65,8 @@ class _VerbatimPages(BasePlugin):
         return ""
 
     def on_page_content(self, html, page, config, files):
-        page.toc = get_toc(_nested(page.meta.get("folio_toc") or []))
+        # MkDocs types its tokens as a private TypedDict; these dicts have its keys
+        page.toc = get_toc(_nested(page.meta.get("folio_toc") or []))  # type: ignore[arg-type]
         return self.html[page.file.src_uri]
 
 
@@ -118,10 +119,10 @@ def write_config(lang: str, nav: list, base_config: Path, config_file: Path, sit
     # the repr of what safe YAML loads and dumps (dicts in their order, lists, str, numbers,
     # dates ...) tells any two configurations apart, as a JSON dump would not ({1: x}, {"1": x})
     key = digest(CONFIG, repr(config)) if cache is not None else None
-    text = cache.get(CONFIG, key) if key else None
+    text = cache.get(CONFIG, key) if cache is not None and key else None
     if text is None:
         text = yaml.safe_dump(config, allow_unicode=True, sort_keys=False).encode("utf-8")
-        if key:
+        if cache is not None and key:
             cache.put(CONFIG, key, text)
     config_file.parent.mkdir(parents=True, exist_ok=True)
     config_file.write_bytes(text)
@@ -143,7 +144,7 @@ def run(lang: str, config_file: Path, site_dir: Path, *, changed: set[str] | Non
     # the 404 page is deleted below (_UNUSED): not rendered in the first place
     config.theme.static_templates.discard("404.html")
     dirty = previous is not None and changed is not None
-    if dirty:
+    if previous is not None and changed is not None:
         config.plugins["folio-carry"] = _Carry(previous, {f"{path}index.md" for path in changed})
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
     try:
@@ -230,8 +231,10 @@ def sweep_templates() -> list[Path]:
     else), removed before any MkDocs run reads the directory: the build names them once, and
     each is compiled again (the runs check every entry they read as well)."""
     directory, key = template_cache()
-    found = []
-    for path in sorted(directory.glob(_PATTERN % "*")) if directory is not None else ():
+    found: list[Path] = []
+    if directory is None or key is None:  # without a key nothing is sealed: nothing to check
+        return found
+    for path in sorted(directory.glob(_PATTERN % "*")):
         name = path.name[len(_PATTERN.split("%s")[0]):-len(_PATTERN.split("%s")[1])]
         try:
             opened(_regular_bytes(path), ("template", name), key)
@@ -239,10 +242,8 @@ def sweep_templates() -> list[Path]:
             continue  # another build's, just replaced
         except (OSError, Damaged):
             found.append(path)
-            try:
+            with suppress(OSError):
                 path.unlink()
-            except OSError:
-                pass
     return found
 
 

@@ -12,15 +12,15 @@ from __future__ import annotations
 import html
 import json
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
-from ...util import workers
+from ...core.model import Corpus
 from ...incremental.buildcache import BuildCache, carry
 from ...incremental.entries import conforms
 from ...incremental.fingerprint import Fingerprint, digest
-from ...core.model import Corpus
+from ...util import workers
 from . import lexicon, mkdocs_adapter, search_input
 from .fragments import Renderer
 from .structure import Page, Site
@@ -58,7 +58,8 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         for page in site.pages:
             entry = old.get("pages", {}).get(page.path)
             source = _source(previous / lang, page) if previous is not None else None
-            if keys and entry and entry["key"] == _key(keys, page, lang) and source.is_file():
+            if keys and entry and source is not None and entry["key"] == _key(keys, page, lang) \
+                    and source.is_file():
                 if _size(source) == entry["size"]:
                     carry(source, _source(here / lang, page))
                     found.titles[page.path] = entry["title"]
@@ -80,7 +81,7 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         mkdocs_adapter.write_source(by_lang[lang].config, page.path, text)
         return rendered.title, changed
 
-    for (lang, page), (title, changed) in zip(todo, workers.run(render, todo, jobs=jobs, stage="pages")):
+    for (lang, page), (title, changed) in zip(todo, workers.run(render, todo, jobs=jobs, stage="pages"), strict=True):
         found = by_lang[lang]
         found.titles[page.path] = title
         found.rendered.append(page.path)
@@ -171,10 +172,10 @@ def _lexicon_entries(corpus: Corpus, lang: str, cache: BuildCache | None,
     merged: dict = {}
     for document in corpus.documents:
         key = digest(LEXICON, fingerprint.document(document), lang) if cache and fingerprint else None
-        found = cache.get_json(LEXICON, key, dict[str, tuple[str, str, str]]) if key else None
+        found = cache.get_json(LEXICON, key, dict[str, tuple[str, str, str]]) if cache and key else None
         if found is None:
             found = lexicon.entries(texts[document.key])
-            if key:
+            if cache and key:
                 cache.put_json(LEXICON, key, found)
         merged.update(found)  # a form's entry is the same in every document
     return merged

@@ -5,7 +5,7 @@ commit). The words are the catalogs', read as the templates' newstyle ``_()`` re
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from markupsafe import Markup, escape
 
@@ -29,11 +29,12 @@ def finding_items(diagnostics: list[Diagnostic], findings: Findings, href: Calla
                 f'{" folio-suppressed" if d.suppressed else ""}"><code>{escape(d.path)}:{escape(d.line)}:'
                 f"{escape(d.col)}</code>")
         if link:
-            item += f' <a href="{escape(link)}">{escape(unit_name(d.unit))}</a>'
+            item += f' <a href="{escape(link)}">{escape(unit_name(d.unit or ""))}</a>'
         item += f": {findings.message(d).html}"
-        if d.suggestion:
+        if suggestion is not None:
             item += f' <span class="folio-meta">({Markup(suggested) % {"text": suggestion.html}})</span>'
         if d.suppressed:
-            item += f' <span class="folio-meta">({Markup(accepted) % {"why": findings.quoted(reasons.get(d.suppressed, d.suppressed))}})</span>'
+            why = findings.quoted(reasons.get(d.suppressed, d.suppressed))
+            item += f' <span class="folio-meta">({Markup(accepted) % {"why": why}})</span>'
         out.append(item + "</li>")
     return Markup("".join(out))

@@ -12,12 +12,13 @@ tabulated rule cannot reach a page in code names.
 from __future__ import annotations
 
 import enum
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ...core.errors import FolioError
-from .. import games
-from ...rules.inputs import plain
 from ...rules.decision_tables import Case, DecisionTable
+from ...rules.inputs import plain
+from .. import games
 
 
 class TableWords:
@@ -64,7 +65,8 @@ class TableWords:
             words = self.words.values.get(type(value), {})
             if value.value not in words:
                 raise FolioError(f"the decision table of {self.table.rule} has no words for the value "
-                                 f"{value.value!r} of {type(value).__name__} (add them to its game's table words, pipeline/games/<game>/table_words.py)")
+                                 f"{value.value!r} of {type(value).__name__} (add them to its game's table "
+                                 "words, pipeline/games/<game>/table_words.py)")
             return self.gettext(words[value.value])
         if isinstance(value, int):
             return str(value)

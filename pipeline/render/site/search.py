@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...incremental.buildcache import carry
-from ...incremental.entries import conforms
 from ...core.errors import FolioError
-from ...incremental.fingerprint import digest, tool_version
 from ...core.labels import Gettext, label
 from ...core.model import Corpus, Kind, Unit
+from ...incremental.buildcache import carry
+from ...incremental.entries import conforms
+from ...incremental.fingerprint import digest, tool_version
 
 BUNDLE = "pagefind"
 ENTRY = "pagefind-entry.json"
@@ -44,7 +44,8 @@ def unit_index(corpus: Corpus, document: Unit, lang: str, gettext: Gettext) -> s
     unit's label in ``lang`` (a sub-result's title: Pagefind gives an element with an id but no
     heading no text), and the unit each rule number or event id names (``numbers``: "19.4",
     "8:i"). Pagefind keeps it as the page's metadata (templates/site/document.html)."""
-    labels, numbers = {}, {}
+    labels: dict[str, str] = {}
+    numbers: dict[str, str] = {}
     for unit in corpus.walk(document):
         if unit is document:
             continue
@@ -58,7 +59,7 @@ def unit_index(corpus: Corpus, document: Unit, lang: str, gettext: Gettext) -> s
 
 def index(site_dir: Path, pages: Path | None = None,
           cache: tuple[Path | None, Path | None] = (None, None), jobs: int = 1,
-          damaged: list[Path] | None = None) -> "Indexed":
+          damaged: list[Path] | None = None) -> Indexed:
     """Index ``site_dir`` into ``site_dir``/pagefind (see :func:`start`)."""
     return start(site_dir, pages, cache, jobs, damaged).wait()
 
@@ -127,10 +128,11 @@ class Indexing:
         word: Pagefind leaves it out of a site's bundle, but refuses to index it alone); the
         site is then indexed whole, and the failed runs leave nothing in the cache."""
         for part in self.parts:
-            if part.reused:
+            process = part.process  # started for every part not reused
+            if part.reused or process is None:
                 continue
-            stdout, stderr = part.process.communicate()
-            if part.process.returncode != 0:
+            stdout, stderr = process.communicate()
+            if process.returncode != 0:
                 self.stop()
                 for made in self.parts:
                     if not made.reused:
@@ -207,7 +209,11 @@ def start(site_dir: Path, pages: Path | None = None,
     site_dir = Path(site_dir).resolve()
     read = Path(pages).resolve() if pages is not None else site_dir
     previous, here = cache
-    scratch = Path(tempfile.mkdtemp(prefix="folio-pagefind-")) if here is None else None
+    scratch: Path | None = None
+    if here is None:
+        scratch = base = Path(tempfile.mkdtemp(prefix="folio-pagefind-"))
+    else:
+        base = here
     runs = []
     for name, glob, key in parts(read):
         if previous is not None and (previous / key).is_dir() and not _whole(previous, key):
@@ -219,7 +225,7 @@ def start(site_dir: Path, pages: Path | None = None,
                 _carry_tree(previous / key, output)
             runs.append(_Part(name, glob, key, output, reused=True))
             continue
-        runs.append(_Part(name, glob, key, (here if here is not None else scratch) / key))
+        runs.append(_Part(name, glob, key, base / key))
     return Indexing(str(binary), read, site_dir, runs, jobs, scratch)
 
 
@@ -246,7 +252,7 @@ def _whole(previous: Path, key: str) -> bool:
         return False
 
 
-def _keep_listing(part: "_Part") -> None:
+def _keep_listing(part: _Part) -> None:
     """After a run: the listing that lets a later build check the bundle it keeps."""
     listing = json.dumps(_listing(part.output), sort_keys=True, separators=(",", ":"))
     (part.output / FILES).write_text(listing, "utf-8")
@@ -289,9 +295,9 @@ def parts(site: Path) -> list[tuple[str, str | None, str]]:
     indexed = {path: data for path, data in pages.items() if path in bodies or not bodies}
     regime = "body" if bodies else "all"
     directories: dict[str, set[str]] = {}
-    for path, data in indexed.items():
+    for rel, data in indexed.items():
         lang = _LANG.search(data)
-        directories.setdefault(path.split("/")[0] if "/" in path else "", set()).add(
+        directories.setdefault(rel.split("/")[0] if "/" in rel else "", set()).add(
             lang.group(1).decode("utf-8", "replace").lower() if lang else "")
     languages = [lang for found in directories.values() for lang in found]
     if not directories or "" in directories or "" in languages or len(set(languages)) != len(directories) \

@@ -33,11 +33,11 @@ from __future__ import annotations
 import re
 
 #: Pagefind's INLINE_SELECTORS: an ignored one still adds its text to an enclosing anchor
-INLINE = frozenset("a abbr acronym b bdo big br button cite code dfn em i img input kbd label map "
-                   "object output q samp script select small span strong sub sup textarea time tt "
-                   "var".split())
+INLINE = frozenset(["a", "abbr", "acronym", "b", "bdo", "big", "br", "button", "cite", "code", "dfn", "em", "i",
+                    "img", "input", "kbd", "label", "map", "object", "output", "q", "samp", "script", "select",
+                    "small", "span", "strong", "sub", "sup", "textarea", "time", "tt", "var"])
 #: elements without an end tag: nothing to take out but the tag, and Pagefind reads its attributes
-VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
+VOID = frozenset(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"])
 
 BODY = "data-pagefind-body"
 _IGNORE = re.compile(r"data-pagefind-ignore(?=[\s=>])")

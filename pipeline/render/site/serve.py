@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 
 class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+    def log_message(self, format, *args):
         pass  # one line per request buries what matters in a terminal
 
 
@@ -23,8 +24,8 @@ def make_server(site_dir: Path, host: str = "127.0.0.1", port: int = 8000,
 def serve(site_dir: Path, host: str = "127.0.0.1", port: int = 8000) -> None:
     with make_server(site_dir, host, port) as server:
         bound_host, bound_port = server.server_address[:2]
+        if isinstance(bound_host, bytes):  # the socket layer's type; an IPv4 server gives str
+            bound_host = bound_host.decode()
         print(f"serving {site_dir} at http://{bound_host}:{bound_port}/ (Ctrl-C stops)", flush=True)
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
-        except KeyboardInterrupt:
-            pass

@@ -11,11 +11,11 @@ as the templates' ``_()`` reads them: the translation is markup, its arguments a
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from markupsafe import Markup, escape
 
-from ...core.model import Lang, RowProblem
+from ...core.model import RowProblem
 from .glance import Glance
 
 
@@ -132,8 +132,8 @@ class UnitHtml:
             if fact.reading:
                 out.append('<span class="folio-glance-reading">' + self.gettext(
                     "The words read two ways. The rules take: %(reading)s. The other reading: %(alternative)s.",
-                    reading=self.in_language(fact.reading, fact.reading_lang),
-                    alternative=self.in_language(fact.alternative, fact.reading_lang))
+                    reading=self.in_language(fact.reading, fact.reading_lang or self.lang),
+                    alternative=self.in_language(fact.alternative or "", fact.reading_lang or self.lang))
                     + "</span>")
             out.append("</li>")
         out.append("\n</ul>\n</aside>")
@@ -300,7 +300,8 @@ class UnitHtml:
         return self._sectioned(u, self.classes(u), inner)
 
     def precondition(self, u) -> str:
-        return self._listed(u, '<span class="folio-label" data-pagefind-ignore>' + self.gettext("Condition") + "</span> ")
+        label = '<span class="folio-label" data-pagefind-ignore>' + self.gettext("Condition") + "</span> "
+        return self._listed(u, label)
 
     def effect(self, u) -> str:
         return self._listed(u)
@@ -316,7 +317,7 @@ class UnitHtml:
 
     def modifier(self, u) -> str:
         value = u.attrs.get("value")
-        shown = _e("%+d" % value) if value is not None else ""
+        shown = _e(f"{value:+d}") if value is not None else ""
         return (f'<li id="{_e(u.id)}" {self.classes(u)}>{self.aliases(u)}<span class="folio-modifier-value">{shown}'
                 f"</span> <span{self.lang_attr(u)}>{_field(u, 'body') or _whole(u)}</span>{self.permalink(u)}\n"
                 f"{self.notices(u)}{self.after(u)}{self.decisions(u)}</li>")

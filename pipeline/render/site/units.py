@@ -1,16 +1,18 @@
 """Units to HTML: one method per kind (pipeline/render/site/unit_html.py), chosen by the unit's kind.
 
 ``render`` looks the method up by the kind's name and refuses a kind it has no method for, so a
-kind added to the model cannot silently vanish from the website. What a method gets is a :class:`UnitView`: the side to show in the page's language (or the one
+kind added to the model cannot silently vanish from the website. What a method gets is a :class:`UnitView`:
+the side to show in the page's language (or the one
 the unit has, marked as not translated), its fields with their links, its children rendered,
 and what refers to it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable
+from typing import Any
 
 from markupsafe import Markup
 
@@ -158,7 +160,7 @@ class UnitView:
         return len(self.ctx.corpus.children(self.unit, Kind(kind)))
 
     @cached_property
-    def backlinks(self) -> list[tuple[str, str, str]]:
+    def backlinks(self) -> list[tuple[str, str, str | None]]:
         """(href, the referring unit's label, the words it uses), one per referring unit."""
         seen: dict[str, Reference] = {}
         for ref in self.ctx.lookup.backlinks(self.id):

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from pathlib import Path
+from collections.abc import Iterator
 from json.encoder import encode_basestring
-from typing import Any, Iterator
+from pathlib import Path
+from typing import Any
 
-from ...incremental.fingerprint import digest
 from ...core.model import LANGUAGES, Corpus, Document, Reference, Side, Translation, Unit
-from ...rules.facts import Facts
 from ...core.version import folio_version
+from ...incremental.fingerprint import digest
+from ...rules.facts import Facts
 from . import json_text
 from .facts_json import fact_to_json, facts_by_unit
 
@@ -75,10 +76,7 @@ def reference_to_json(ref: Reference) -> dict[str, Any]:
 
 def translation_to_json(corpus: Corpus, translation: Translation, *, orphaned: bool = False) -> dict[str, Any]:
     """Where a stored translation stands: a programmer sees which sides are finished."""
-    if orphaned:
-        status = "orphaned"
-    else:
-        status = str(corpus.status(corpus.units[translation.unit], translation.lang))
+    status = "orphaned" if orphaned else str(corpus.status(corpus.units[translation.unit], translation.lang))
     data: dict[str, Any] = {"unit": translation.unit, "lang": translation.lang, "status": status,
                             "path": translation.path, "line": translation.line}
     if translation.moved_from is not None:  # it followed its renumbered source sentence
@@ -151,12 +149,13 @@ class _Kept:
         self.keys, self.files = keys or {}, files or {}
 
     def units(self, document: str, make) -> bytes:
-        key = f"{self.keys[document]}-units" if self.cache is not None and document in self.keys else None
-        text = self.cache.get("json", key) if key else None
+        cache = self.cache
+        key = f"{self.keys[document]}-units" if cache is not None and document in self.keys else None
+        text = cache.get("json", key) if cache is not None and key else None
         if text is None:
             text = make()
-            if key:
-                self.cache.put("json", key, text)
+            if cache is not None and key:
+                cache.put("json", key, text)
         return text
 
     def rest(self, document: str, make, *also: str) -> list:
@@ -193,9 +192,9 @@ def _pieces(corpus: Corpus, kept: _Kept, prepared: dict[str, bytes],
     yield f' {json.dumps("documents")}: ' + _array([_item(document_entry(d)) for d in corpus.documents])
     yield f',\n {json.dumps("units")}: ' + ("[\n" if groups else "[]")
     for number, (document, units) in enumerate(groups.items()):
-        text = kept.units(document, lambda: prepared.get(document) or units_fragment(units))
+        text = kept.units(document, lambda d=document, u=units: prepared.get(d) or units_fragment(u))
         yield (",\n" if number else "") + text.decode("utf-8")
-    made = {document: kept.rest(document, lambda: rest.serialised(document), *rest.inputs(document, kept))
+    made = {document: kept.rest(document, lambda d=document: rest.serialised(d), *rest.inputs(document, kept))
             for document in rest.documents()}
     yield ("\n ]" if groups else "") + f',\n {json.dumps("references")}: '
     yield _joined([made[document][0] for document in rest.references])
@@ -203,7 +202,7 @@ def _pieces(corpus: Corpus, kept: _Kept, prepared: dict[str, bytes],
         [dict(made[document][1])[path] for path, document in rest.files.items()]
         + [made[document][2] for document in rest.orphans])
     facts_members = [made[document][3] for document in rest.facts]
-    if rest.missing:
+    if rest.missing and facts is not None:
         facts_members.append(_members(facts, rest.missing))
     yield f',\n {json.dumps("facts")}: ' + ("{\n  " + ",\n  ".join(facts_members) + "\n }"
                                             if facts_members else "{}") + "\n}\n"
@@ -215,10 +214,12 @@ class _Rest:
 
     def __init__(self, corpus: Corpus, groups: dict[str, list[Unit]], facts: Facts | None):
         self.corpus, self.facts_of = corpus, facts
-        self.references = _grouped(corpus.references, lambda ref: corpus.units[ref.source].document)
-        self.translations = _grouped(corpus.translations.values(), lambda t: t.path)
+        references = _grouped(corpus.references, lambda ref: corpus.units[ref.source].document)
+        translations = _grouped(corpus.translations.values(), lambda t: t.path)
         #: a document's references or a file's translations not together: no fragments
-        self.scattered = self.references is None or self.translations is None
+        self.scattered = references is None or translations is None
+        self.references: dict[str, list[Reference]] = references or {}
+        self.translations: dict[str, list[Translation]] = translations or {}
         if self.scattered:
             return
         #: translation file -> its document, in the corpus's order of the files
@@ -244,7 +245,8 @@ class _Rest:
         references set (other documents of its rulebook decide it) and its facts' files."""
         resolved = "\x1f".join(f"{ref.status}\x1e{ref.target_id}\x1e{ref.note}\x1e{ref.problem}"
                                 for ref in self.references.get(document, ()))
-        paths = {fact.path for unit_id in self.facts.get(document, ()) for fact in self.facts_of.bound_to(unit_id)}
+        facts = self.facts_of
+        paths = {fact.path for unit_id in self.facts.get(document, ()) if facts for fact in facts.bound_to(unit_id)}
         return [resolved, *kept.of_files(paths)]
 
     def serialised(self, document: str) -> list:
@@ -255,7 +257,7 @@ class _Rest:
                  for path in self.files_of.get(document, ())],
                 ",\n".join(_item(translation_to_json(corpus, t, orphaned=True))
                             for t in self.orphans.get(document, ())),
-                _members(self.facts_of, self.facts[document]) if document in self.facts else ""]
+                _members(self.facts_of, self.facts[document]) if self.facts_of and document in self.facts else ""]
 
 
 def _grouped(items, group) -> dict[str, list] | None:

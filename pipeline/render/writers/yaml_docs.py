@@ -15,9 +15,11 @@ import yaml
 from ...core.model import Corpus, Document, Unit
 from .corpus_json import document_entry, ordered_sides, present_attrs
 
-
 # The C emitter when PyYAML has it: the same output, about ten times faster.
-class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
+_Base: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class _Dumper(_Base):  # type: ignore[valid-type,misc]  # a base chosen at import time
     def ignore_aliases(self, data: Any) -> bool:
         return True  # a shared list would otherwise come out as &id001 / *id001
 
