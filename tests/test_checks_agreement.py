@@ -59,6 +59,8 @@ RU_PREDICATE_RIGHT = [
     "Поэтому в правление Марии применяется нижеследующая процедура.",
     "b. Число попыток размещения COL остаётся не более 2 вплоть до периода",
     "одна из этих двух карточек в это время должна быть тайно сброшена из игры",
+    # the object first, the subject after its verb (tests/retranslations.ru.yaml, modifier 1 of Period I)
+    "−1 Если Папство контролируют SPA или POR.",
 ]
 
 

@@ -70,16 +70,41 @@ def _clause(words: list[tuple[int, int, str]], after_comma: bool) -> Iterator[Mi
             continue
         if any(_governing(w) for _s, _e, w in words[:n]):
             return  # ``во время войны``, ``в правление Марии``: a genitive may look nominative
-        for _s2, e2, other in words[n + 1:]:
+        for m, (_s2, e2, other) in enumerate(words[n + 1:], n + 1):
             low = other.lower()
             if low in JOINING or _conjunction(low) or _subjects(other) or _compound(low):
                 return
             if (predicates := _finite(low)) is not None and predicates:
+                if _subject_after(words, m, predicates, after_comma):
+                    return  # «Если Папство контролируют SPA или POR»: the subject may follow its verb
                 found = _disagree(subjects, predicates, after_comma)
                 if found is not None:
                     yield Mismatch(start, e2, word, other, found)
                 return
         return
+
+
+def _subject_after(words: list[tuple[int, int, str]], verb: int, predicates: tuple, after_comma: bool) -> bool:
+    """Whether a word after the verb, not governed by a preposition, could be its subject: a
+    name in Latin capitals, or a noun in the nominative that agrees with the verb (Russian may
+    put the subject last: «Если Папство контролируют SPA или POR»)."""
+    for k in range(verb + 1, len(words)):
+        word = words[k][2]
+        if _preposition(words[k - 1][2]):
+            continue
+        later = _subjects(word)
+        if _latin_name(word) or (later and _disagree(later, predicates, after_comma) is None):
+            return True
+    return False
+
+
+def _preposition(word: str) -> bool:
+    return any(p.tag.POS == "PREP" for p in parses(word.lower()))
+
+
+def _latin_name(word: str) -> bool:
+    """A power tag or a name kept in Latin capitals (`SPA`, `NAPOLI`): it can be the subject."""
+    return len(word) > 1 and word.isupper() and word.isascii()
 
 
 def _known(lower: str) -> tuple:
