@@ -51,8 +51,7 @@ class ElectionResult:
     winner_ducats: int  # ducats the winner gains
     winner_vp: int  # VP the winner gains
     #: the electorates' 10d paid to controllers who do not bid (the fact's reading), per power
-    # ducats gained per power that controls electorates and does not bid
-    electorate_ducats: dict[str, int] = field(default_factory=dict)
+    electorate_ducats: dict[str, int] = field(default_factory=dict)  # ducats to each non-bidding electorate owner
 
 
 @rule("eu-risto.hre-election", unit="eu-risto:2:I/events-phase", inputs=Election, result=ElectionResult,
