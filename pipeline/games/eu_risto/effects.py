@@ -310,7 +310,8 @@ def hre_recurrence(facts: Facts, given: HreRecurrence) -> Outcome:
     (without the Fuggers) unless he came from SPA."""
     candidates = facts["eu-risto.hre.candidates"]
     if given.emperor.value not in facts.list(candidates.id):
-        raise RuleInputError(f"emperor={given.emperor}: only {', '.join(facts.list(candidates.id))} stand ({candidates.unit})")
+        raise RuleInputError(f"emperor={given.emperor}: only {', '.join(facts.list(candidates.id))} stand "
+                             f"({candidates.unit})")
     replayed = given.emperor != EuPower.SPA
     return decided(hre_recurrence.rule_id, HreRecurrenceResult(replayed, False),
                    facts["eu-risto.hre.recurrence"], facts["eu-risto.duration.2"],
