@@ -109,8 +109,8 @@ def hre_election(facts: Facts, given: Election) -> Outcome:
     if len(top) > 1:
         return decided(rule_id, ElectionResult(totals, None, top, False, 0, 0, paid), facts["eu-risto.hre.draw"], *cite)
     ducats, vp = facts["eu-risto.hre.winner-ducats"], facts["eu-risto.hre.winner-vp"]
-    return decided(rule_id, ElectionResult(totals, top[0], (), False, facts.number(ducats.id), facts.number(vp.id),
-                                                 paid), ducats, vp, *cite)
+    result = ElectionResult(totals, top[0], (), False, facts.number(ducats.id), facts.number(vp.id), paid)
+    return decided(rule_id, result, ducats, vp, *cite)
 
 
 class Religion(StrEnum):
