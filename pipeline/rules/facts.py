@@ -182,6 +182,9 @@ class Facts:
     def period(self, fact_id: str) -> str:
         return cast(str, self.typed(fact_id, "period").value)
 
+    def text(self, fact_id: str) -> str:
+        return cast(str, self.typed(fact_id, "text").value)
+
     def bound_to(self, unit_id: str) -> builtins.list[Fact]:  # `list` here is the method above
         """The facts bound to one unit, in file order."""
         return self.by_unit.get(unit_id, [])

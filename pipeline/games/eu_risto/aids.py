@@ -71,7 +71,7 @@ def events(sheet: Sheet) -> dict:
     dice = sheet.fact("eu-risto.event-die.dice")
     ends = sheet.fact("eu-risto.event-die.ends")
     end, unstated = stating(sheet.text(ends.unit), ends)
-    modifiers = [Modifier(sheet.signed(fact.value), sheet.text(fact.unit), fact.id)
+    modifiers = [Modifier(sheet.signed(sheet.number(fact.id)), sheet.text(fact.unit), fact.id)
                  for fact in sheet.group("eu-risto.event-die.mod") if fact.type == "number"]
     return {"period": sheet.text(PERIOD, "title"),
             "modifiers_intro": sheet.text(dice.unit),

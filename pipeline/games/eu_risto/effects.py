@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ...rules.facts import Facts, period_index
+from ...rules.facts import Fact, Facts, period_index
 from ...rules.inputs import Count, Inputs, RuleInputError, arg
 from ...rules.registry import Outcome, decided, rule
 from .events import Period
@@ -49,18 +49,20 @@ def tordesillas_effects(facts: Facts, given: TordesillasEffects) -> Outcome:
     Catholic players lose Stab and the control of Papacy per COL/TP attempt and per stack moved
     into ROTW; SPA and POR lose Stab per restricted area or sea zone a stack enters."""
     until, parties = facts[f"{T}.until-period"], facts[f"{T}.acceptance"]
-    if period_index(given.period.value) > period_index(until.value):
+    if period_index(given.period.value) > period_index(facts.period(until.id)):
         raise RuleInputError(f"period={given.period}: the treaty lasts to the end of period {until.value} "
                              f"({until.unit})")
-    party = given.power.value in parties.value
+    party = given.power.value in facts.list(parties.id)
     if given.restricted_entered and not party:
-        raise RuleInputError(f"restricted_entered: the restriction binds {', '.join(parties.value)} only "
+        raise RuleInputError(f"restricted_entered: the restriction binds {', '.join(facts.list(parties.id))} only "
                              f"({facts[f'{T}.spa-violation'].unit})")
-    cite, cb, ducats, stab, papacy = [], (), 0, 0, False
+    cite: list[Fact] = []
+    cb: tuple[str, ...] = ()
+    ducats, stab, papacy = 0, 0, False
     if given.occurred_this_turn:
         rivals = facts[f"{T}.cb"]
-        if given.power.value in rivals.value:
-            cb = parties.value
+        if given.power.value in facts.list(rivals.id):
+            cb = facts.list(parties.id)
             cite.append(rivals)
         elif party:
             ducats = facts.number(f"{T}.ducats")
@@ -69,7 +71,7 @@ def tordesillas_effects(facts: Facts, given: TordesillasEffects) -> Outcome:
         cite.append(parties)  # the treaty's two sides, bound by its restrictions
     if party and given.restricted_entered:
         violation = facts[f"{T}.{given.power.value.lower()}-violation"]
-        stab += violation.value * sum(given.restricted_entered)
+        stab += facts.number(violation.id) * sum(given.restricted_entered)
         cite.append(violation)
     window = facts[f"{T}.col-tp-until"]
     catholic = given.catholic
@@ -80,14 +82,14 @@ def tordesillas_effects(facts: Facts, given: TordesillasEffects) -> Outcome:
     elif catholic is None and not party and (given.col_tp_attempts or given.stacks_into_rotw):
         raise RuleInputError(f"catholic: required: the COL/TP and ROTW clauses bind Catholic players only "
                              f"({facts[f'{T}.col-tp-stab'].unit}); is {given.power} Catholic?")
-    if not party and catholic and period_index(given.period.value) <= period_index(window.value):
+    if not party and catholic and period_index(given.period.value) <= period_index(facts.period(window.id)):
         attempts, rotw = facts[f"{T}.col-tp-stab"], facts[f"{T}.rotw-stab"]
         if given.col_tp_attempts:
-            stab += attempts.value * given.col_tp_attempts
+            stab += facts.number(attempts.id) * given.col_tp_attempts
             papacy = True
             cite.append(attempts)
         if given.stacks_into_rotw:
-            stab += rotw.value * given.stacks_into_rotw
+            stab += facts.number(rotw.id) * given.stacks_into_rotw
             papacy = True
             cite.append(rotw)
         if papacy:
@@ -132,7 +134,7 @@ def wars_in_italy_effects(facts: Facts, given: WarsInItalyEffects) -> Outcome:
     """The Wars in Italy once activated: the target, the second event's CB window, the Stab and
     VPs FRA loses invading outside Italy, and the VPs the war's end brings."""
     count = facts["eu-risto.occurrences.4"]
-    if given.occurrence not in (1, 2) or given.occurrence > count.value:
+    if given.occurrence not in (1, 2) or given.occurrence > facts.number(count.id):
         raise RuleInputError(f"occurrence={given.occurrence}: Wars in Italy occurs {count.value} times ({count.unit})")
     if given.annexed and not given.conquered:
         raise RuleInputError("annexed: a province FRA never conquered cannot have been annexed")
@@ -140,10 +142,11 @@ def wars_in_italy_effects(facts: Facts, given: WarsInItalyEffects) -> Outcome:
         raise RuleInputError("conquered, annexed: they count when the war is over (war_over=true)")
     first = given.occurrence == 1
     target = facts[f"{W}.{'first' if first else 'second'}.target"]
-    cite, stab, vp, lost_vp, cb_turns = [target], 0, 0, 0, None
+    cite, stab, vp, lost_vp = [target], 0, 0, 0
+    cb_turns: int | None = None
     if not first:
         window = facts[f"{W}.second.cb-turns"]
-        cb_turns = window.value
+        cb_turns = facts.number(window.id)
         cite.append(window)
     if given.invaded_outside_italy:  # each event has the clause (occ-1 and occ-2 movement phase)
         which = "first" if first else "second"
@@ -151,7 +154,7 @@ def wars_in_italy_effects(facts: Facts, given: WarsInItalyEffects) -> Outcome:
             cite = [facts[f"{W}.{which}.outside-italy-lifted"], *cite]
         else:
             lost, forfeit = facts[f"{W}.{which}.outside-italy-stab"], facts[f"{W}.{which}.outside-italy-vp"]
-            stab, lost_vp = lost.value, forfeit.value
+            stab, lost_vp = facts.number(lost.id), facts.number(forfeit.id)
             cite = [lost, forfeit, *cite]
     elif given.restriction_lifted:
         raise RuleInputError("restriction_lifted: it lifts the penalty for invading outside Italy; "
@@ -161,17 +164,17 @@ def wars_in_italy_effects(facts: Facts, given: WarsInItalyEffects) -> Outcome:
         if first:
             if not given.conquered:
                 penalty = facts[f"{W}.first.napoli-not-conquered"]
-                lost_vp += penalty.value
+                lost_vp += facts.number(penalty.id)
                 cite.insert(0, penalty)
             if given.annexed:
                 gain = facts[f"{W}.first.napoli-annexed"]
-                vp += gain.value
+                vp += facts.number(gain.id)
                 cite.insert(0, gain)
         elif given.annexed:
             gain = facts[f"{W}.second.milan-annexed"]
-            vp += gain.value
+            vp += facts.number(gain.id)
             cite.insert(0, gain)
-    result = WarsInItalyResult(target.value, cb_turns, stab, vp, lost_vp,
+    result = WarsInItalyResult(facts.text(target.id), cb_turns, stab, vp, lost_vp,
                                given.invaded_outside_italy and not given.restriction_lifted, given.war_over)
     return decided(wars_in_italy_effects.rule_id, result, *cite)
 
@@ -235,7 +238,7 @@ def diplomacy_modifiers(facts: Facts, given: Diplomacy) -> Outcome:
         barred, cite = given.period == since, [general]
         if given.power == EuPower.FRA:
             france = facts[f"{R}.france.protestantism.papacy"]
-            barred, cite = period_index(given.period.value) <= period_index(france.value), [france, general]
+            barred, cite = period_index(given.period.value) <= period_index(facts.period(france.id)), [france, general]
         if barred:
             return decided(diplomacy_modifiers.rule_id, DiplomacyResult(False, 0, ()), *cite)
         lapsed = cite  # the ban ran out with its period
@@ -254,7 +257,7 @@ def diplomacy_modifiers(facts: Facts, given: Diplomacy) -> Outcome:
         applied.append(facts[f"{R}.conciliatorism.diplomacy"])
     if given.religion == Religion.COUNTER_REFORM and given.power == EuPower.SPA and given.target == Minor.PAPACY:
         applied.append(facts[f"{R}.spain.counter-reform.papacy"])
-    result = DiplomacyResult(True, sum(f.value for f in applied), tuple(f.id for f in applied))
+    result = DiplomacyResult(True, sum(facts.number(f.id) for f in applied), tuple(f.id for f in applied))
     return decided(diplomacy_modifiers.rule_id, result, *applied, *lapsed,
                    None if applied or lapsed else _PERIOD_I)
 
@@ -275,7 +278,7 @@ class MilanoCBResult:
 def milano_cb(facts: Facts, given: MilanoCB) -> Outcome:
     """Habsburg Control of Milano against a French MILANO: a free CB for the two turns after."""
     turns = facts["eu-risto.milano.free-cb-turns"]
-    cb = given.french_milano and 1 <= given.turns_since <= turns.value
+    cb = given.french_milano and 1 <= given.turns_since <= facts.number(turns.id)
     return decided(milano_cb.rule_id, MilanoCBResult(cb), turns, facts["eu-risto.duration.7"])
 
 
@@ -306,8 +309,9 @@ def hre_recurrence(facts: Facts, given: HreRecurrence) -> Outcome:
     """The emperor dies or turns Protestant: the election is held again next Events Phase
     (without the Fuggers) unless he came from SPA."""
     candidates = facts["eu-risto.hre.candidates"]
-    if given.emperor.value not in candidates.value:
-        raise RuleInputError(f"emperor={given.emperor}: only {', '.join(candidates.value)} stand ({candidates.unit})")
+    if given.emperor.value not in facts.list(candidates.id):
+        raise RuleInputError(f"emperor={given.emperor}: only {', '.join(facts.list(candidates.id))} stand "
+                             f"({candidates.unit})")
     replayed = given.emperor != EuPower.SPA
     return decided(hre_recurrence.rule_id, HreRecurrenceResult(replayed, False),
                    facts["eu-risto.hre.recurrence"], facts["eu-risto.duration.2"],
@@ -332,11 +336,11 @@ def event_duration(facts: Facts, given: Duration) -> Outcome:
     """How long a Period I event lasts, as its header says."""
     if given.event == 1:
         until, event = facts[f"{T}.until-period"], facts[f"{T}.until-event"]
-        return decided(event_duration.rule_id, DurationResult((f"end of period {until.value}", event.value)),
+        return decided(event_duration.rule_id, DurationResult((f"end of period {until.value}", facts.text(event.id))),
                        until, event)
     if given.event == 5:
         count = facts["eu-risto.occurrences.5"]
-        if given.occurrence not in range(1, count.value + 1):
+        if given.occurrence not in range(1, facts.number(count.id) + 1):
             raise RuleInputError(f"occurrence={given.occurrence}: event 5:I occurs {count.value} times ({count.unit})")
         first = facts["eu-risto.hungarian-liberty.first-duration"]
         lasts = (f"{first.value} {first.measure}",) if given.occurrence == 1 else ("permanent",)
@@ -345,5 +349,5 @@ def event_duration(facts: Facts, given: Duration) -> Outcome:
     if fact is None:
         raise RuleInputError(f"event={given.event}: the corpus gives the durations of events 1, 5 and "
                              + ", ".join(f.id.rsplit(".", 1)[1] for f in facts.group("eu-risto.duration")))
-    lasts = (f"from period {fact.value}",) if fact.type == "period" else (fact.value,)
+    lasts = (f"from period {fact.value}",) if fact.type == "period" else (facts.text(fact.id),)
     return decided(event_duration.rule_id, DurationResult(lasts), fact)

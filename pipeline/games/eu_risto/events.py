@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ...rules.facts import Facts, period_index
+from ...rules.facts import Fact, Facts, period_index
 from ...rules.inputs import Count, Inputs, RuleInputError, arg
 from ...rules.registry import Outcome, decided, rule
 
@@ -42,9 +42,8 @@ class EventRoll:
     vp_lost: int = 0  # VP lost
 
 
-def _roll(facts: Facts, fact_id: str) -> tuple[Roll, object]:
-    fact = facts[fact_id]
-    return Roll(fact.value), fact
+def _roll(facts: Facts, fact_id: str) -> tuple[Roll, Fact]:
+    return Roll(facts.text(fact_id)), facts[fact_id]
 
 
 @dataclass(frozen=True)
@@ -88,7 +87,7 @@ def event_die_modifiers(facts: Facts, given: EventDie) -> Outcome:
         raise RuleInputError("spa_counter_reform: SPA chooses counter-reform at the second occurrence of "
                              f"the Reformation ({facts['eu-risto.reformation.choosers'].unit})")
     ends = facts["eu-risto.event-die.ends"]
-    if period_index(given.period.value) >= period_index(ends.value):
+    if period_index(given.period.value) >= period_index(facts.period(ends.id)):
         return decided(rule_id, EventDieResult(False, 0, ()), ends)
     if not given.america_discovered:
         return decided(rule_id, EventDieResult(False, 0, ()), facts["eu-risto.event-die.from"])
@@ -104,7 +103,7 @@ def event_die_modifiers(facts: Facts, given: EventDie) -> Outcome:
             cite.append(modifier)
             if name == "spa-religion" and not given.spa_counter_reform:  # the "or" half of mod-1
                 cite.append(facts["eu-risto.event-die.condition.reformation"])
-    result = EventDieResult(True, sum(m.value for m in applied), tuple(m.id for m in applied))
+    result = EventDieResult(True, sum(facts.number(m.id) for m in applied), tuple(m.id for m in applied))
     return decided(rule_id, result, *cite, facts["eu-risto.event-die.dice"])
 
 
@@ -125,7 +124,7 @@ def tordesillas_roll(facts: Facts, given: TordesillasRoll) -> Outcome:
         return decided(tordesillas_roll.rule_id, EventRoll(outcome), fact)
     accepts = {"SPA": given.spa_accepts, "POR": given.por_accepts}
     needed = facts["eu-risto.tordesillas.acceptance"]
-    if not all(accepts.get(power, False) for power in needed.value):
+    if not all(accepts.get(power, False) for power in facts.list(needed.id)):
         outcome, fact = _roll(facts, "eu-risto.tordesillas.refused")
         return decided(tordesillas_roll.rule_id, EventRoll(outcome), fact, needed)
     return decided(tordesillas_roll.rule_id, EventRoll(Roll.OCCURS, 1), needed)
@@ -148,11 +147,11 @@ def tordesillas_in_effect(facts: Facts, given: TordesillasLasts) -> Outcome:
     """Does the Treaty of Tordesillas still last: to the end of its period or until its
     ending event, whichever comes first."""
     until, ending = facts["eu-risto.tordesillas.until-period"], facts["eu-risto.tordesillas.until-event"]
-    ending_period = ending.value.split(":")[1]  # "7:III": an event of period III
+    ending_period = facts.text(ending.id).split(":")[1]  # "7:III": an event of period III
     if given.event_7_iii_occurred and period_index(given.period.value) < period_index(ending_period):
         raise RuleInputError(f"event_7_iii_occurred: event {ending.value} belongs to period {ending_period}; "
                              f"it cannot have occurred in period {given.period}")
-    if period_index(given.period.value) > period_index(until.value):
+    if period_index(given.period.value) > period_index(facts.period(until.id)):
         return decided(tordesillas_in_effect.rule_id, InEffect(False), until)
     if given.event_7_iii_occurred:
         return decided(tordesillas_in_effect.rule_id, InEffect(False), facts["eu-risto.tordesillas.until-event"])
@@ -174,7 +173,7 @@ def event_occurrence(facts: Facts, given: Occurrence) -> Outcome:
         counts = [f.id.rsplit(".", 1)[1] for f in facts.group("eu-risto.occurrences")]
         raise RuleInputError(f"event={given.event}: the text gives an occurrence count for events "
                              f"{', '.join(counts)} only")
-    if given.times_occurred >= count.value:
+    if given.times_occurred >= facts.number(count.id):
         raise RuleInputError(f"times_occurred={given.times_occurred}: event {given.event}:I occurs "
                              f"{count.value} times ({count.unit})")
     n = given.times_occurred + 1
@@ -260,7 +259,7 @@ def bohemia_hungary_activation(facts: Facts, given: BohemiaHungary) -> Outcome:
     if given.event_5_occurred or given.habsburg_war_on_hungary_or_bohemia:
         return decided(rule_id, ActivationResult(False, True), facts["eu-risto.bohemia-hungary.cancelled"])
     start = facts["eu-risto.bohemia-hungary.from-period"]
-    if period_index(given.period.value) < period_index(start.value):
+    if period_index(given.period.value) < period_index(facts.period(start.id)):
         return decided(rule_id, ActivationResult(False, False), start)
     trigger = facts["eu-risto.bohemia-hungary.trigger"]
     return decided(rule_id, ActivationResult(given.d_result_on_hungary, False), trigger, start)
@@ -284,7 +283,7 @@ def war_with_scotland_roll(facts: Facts, given: ScotlandRoll) -> Outcome:
     if given.eng_refuses:
         outcome, fact = _roll(facts, "eu-risto.war-with-scotland.refuse")
         stab, vp = facts["eu-risto.war-with-scotland.refuse-stab"], facts["eu-risto.war-with-scotland.refuse-vp"]
-        return decided(war_with_scotland_roll.rule_id, EventRoll(outcome, None, stab.value, vp.value),
-                       fact, stab, vp)
+        roll = EventRoll(outcome, None, facts.number(stab.id), facts.number(vp.id))
+        return decided(war_with_scotland_roll.rule_id, roll, fact, stab, vp)
     return decided(war_with_scotland_roll.rule_id, EventRoll(Roll.OCCURS, 1), "eu-risto:10:I")
 

@@ -66,8 +66,9 @@ def hre_election(facts: Facts, given: Election) -> Outcome:
     rule_id = hre_election.rule_id
     candidates = facts["eu-risto.hre.candidates"]
     for power in given.bids:
-        if power.value not in candidates.value:
-            raise RuleInputError(f"bids: {power} is not a candidate ({', '.join(candidates.value)}, {candidates.unit})")
+        if power.value not in facts.list(candidates.id):
+            raise RuleInputError(f"bids: {power} is not a candidate ({', '.join(facts.list(candidates.id))}, "
+                                 f"{candidates.unit})")
         if power in given.protestant:
             raise RuleInputError(f"bids: {power} is Protestant and cannot take part "
                                  f"({facts['eu-risto.hre.protestants'].unit})")
@@ -89,14 +90,14 @@ def hre_election(facts: Facts, given: Election) -> Outcome:
             if given.charles_i:
                 total += facts.number("eu-risto.hre.fugger-charles-i")
                 cite.append(facts["eu-risto.hre.fugger-charles-i"])
-        held = [e for e, c in given.electorates.items() if c == power and e.value in electorates.value]
+        held = [e for e, c in given.electorates.items() if c == power and e.value in facts.list(electorates.id)]
         if held:
             total += facts.number("eu-risto.hre.electorate-bonus") * len(held)
             cite += [electorates, facts["eu-risto.hre.electorate-bonus"]]
         totals[power.value] = total
     paid: dict[str, int] = {}  # the bonus's reading decides the controllers who do not bid
     for electorate, controller in given.electorates.items():
-        if controller not in bidders and electorate.value in electorates.value:
+        if controller not in bidders and electorate.value in facts.list(electorates.id):
             paid[controller.value] = paid.get(controller.value, 0) + facts.number("eu-risto.hre.electorate-bonus")
     if paid:
         cite += [electorates, facts["eu-risto.hre.electorate-bonus"]]
@@ -107,7 +108,8 @@ def hre_election(facts: Facts, given: Election) -> Outcome:
     if len(top) > 1:
         return decided(rule_id, ElectionResult(totals, None, top, False, 0, 0, paid), facts["eu-risto.hre.draw"], *cite)
     ducats, vp = facts["eu-risto.hre.winner-ducats"], facts["eu-risto.hre.winner-vp"]
-    return decided(rule_id, ElectionResult(totals, top[0], (), False, ducats.value, vp.value, paid), ducats, vp, *cite)
+    result = ElectionResult(totals, top[0], (), False, facts.number(ducats.id), facts.number(vp.id), paid)
+    return decided(rule_id, result, ducats, vp, *cite)
 
 
 class Religion(StrEnum):
@@ -158,8 +160,8 @@ def reformation(facts: Facts, given: ReformationChoice) -> Outcome:
     (Stab, revolts, doubled for SPA, diplomacy), the Sole Defender of Catholic Faith, and each
     power's individual consequences."""
     choosers = facts["eu-risto.reformation.choosers"]
-    if sorted(p.value for p in given.choices) != sorted(choosers.value):
-        raise RuleInputError(f"choices: {', '.join(choosers.value)} must each choose ({choosers.unit})")
+    if sorted(p.value for p in given.choices) != sorted(facts.list(choosers.id)):
+        raise RuleInputError(f"choices: {', '.join(facts.list(choosers.id))} must each choose ({choosers.unit})")
     r = "eu-risto.reformation"
     counter = [p for p, c in given.choices.items() if c == Religion.COUNTER_REFORM]
     sole = counter[0] if len(counter) == facts.number(f"{r}.counter-reform.sole") else None
@@ -172,7 +174,7 @@ def reformation(facts: Facts, given: ReformationChoice) -> Outcome:
         if religion != Religion.COUNTER_REFORM:
             # SPA's own count where the text gives one ("4 in case of SPA"), the general one else
             count = facts[f"{r}.{key}.revolts-spa" if power == EuPower.SPA else f"{r}.{key}.revolts"]
-            stab, revolts = facts.number(f"{r}.{key}.stab"), count.value
+            stab, revolts = facts.number(f"{r}.{key}.stab"), facts.number(count.id)
             cite += [facts[f"{r}.{key}.stab"], count]
         if religion == Religion.PROTESTANTISM:
             ban = facts[f"{r}.protestantism.papacy"]
@@ -242,7 +244,7 @@ def wars_in_italy_refusal(facts: Facts, given: ItalyRefusal) -> Outcome:
     """Refusing Wars in Italy in a negotiations step: what it costs FRA, or the owner of the
     target province (Stab and the province); either way the event counts as played."""
     count = facts["eu-risto.occurrences.4"]
-    if given.occurrence not in range(1, count.value + 1) or given.occurrence not in _OCCURRENCE:
+    if given.occurrence not in range(1, facts.number(count.id) + 1) or given.occurrence not in _OCCURRENCE:
         raise RuleInputError(f"occurrence={given.occurrence}: Wars in Italy occurs {count.value} times ({count.unit})")
     prefix = f"eu-risto.wars-in-italy.{_OCCURRENCE[given.occurrence]}"
     owner_first = given.refuser == Refuser.OWNER and given.occurrence == 1
@@ -256,8 +258,8 @@ def wars_in_italy_refusal(facts: Facts, given: ItalyRefusal) -> Outcome:
         return decided(wars_in_italy_refusal.rule_id, RefusalResult(False, 0, None, False), major)
     cost = facts[f"{prefix}.refuse.{'fra' if given.refuser == Refuser.FRA else 'owner'}"]
     target = facts[f"{prefix}.target"]
-    cedes = target.value if given.refuser == Refuser.OWNER else None
-    return decided(wars_in_italy_refusal.rule_id, RefusalResult(True, cost.value, cedes, True), cost,
+    cedes = facts.text(target.id) if given.refuser == Refuser.OWNER else None
+    return decided(wars_in_italy_refusal.rule_id, RefusalResult(True, facts.number(cost.id), cedes, True), cost,
                    facts[f"{prefix}.refuse.owner-major"] if owner_first else None, target, count)
 
 
@@ -279,5 +281,5 @@ def veneto_turkish_transfer(facts: Facts, given: VenetoTransfer) -> Outcome:
     share, rounding = facts["eu-risto.veneto-turkish.share"], facts["eu-risto.veneto-turkish.rounding"]
     if rounding.value != "up":
         raise MissingFactError(f"{rounding.id}: the rules round up only, the data says {rounding.value}")
-    amount = math.ceil(given.income * share.value / 100)
+    amount = math.ceil(given.income * facts.number(share.id) / 100)
     return decided(veneto_turkish_transfer.rule_id, TransferResult(amount), share, rounding)

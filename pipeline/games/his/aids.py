@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...core.model import Kind
+from ...core.errors import FolioError
+from ...core.model import Kind, Unit
 from ...render.aids import pick
 from ...render.aids.printed_lines import Callouts, lines
 from ...render.aids.sheet import Sheet, Text, stating
@@ -30,7 +31,7 @@ CARDS = {"combat": _("combat cards"), "response": _("response cards")}  # his.ma
 @dataclass
 class Branch:
     when: str  # the condition, with the fact's numbers: "1–3", "4 or more CP"
-    then: str | Text  # what follows: a catalog sentence or the unit's own words
+    then: str | Text | None  # what follows: a catalog sentence or the unit's own words (None: it has none)
     fact: str | None = None
 
 
@@ -68,17 +69,17 @@ def mary_i(sheet: Sheet) -> dict:
                        % {"step": _step_of(sheet, papal.unit)})]
         elif unit_id == papal.unit:
             node.branches = [
-                Branch(sheet.gettext("die roll %(range)s") % {"range": sheet.shown_range(papal.value)},
+                Branch(sheet.gettext("die roll %(range)s") % {"range": sheet.shown_range(sheet.range(papal.id))},
                        go_on, papal.id),
-                Branch(sheet.gettext("die roll %(range)s") % {"range": sheet.shown_range(normal.value)},
+                Branch(sheet.gettext("die roll %(range)s") % {"range": sheet.shown_range(sheet.range(normal.id))},
                        sheet.gettext("play the card normally; skip the rest of the procedure"), normal.id)]
         elif number == papal_step:
-            node.branches = [Branch(sheet.gettext("%(range)s CP") % {"range": sheet.shown_range(b.value)},
+            node.branches = [Branch(sheet.gettext("%(range)s CP") % {"range": sheet.shown_range(sheet.range(b.id))},
                                     sheet.text(b.unit), b.id) for b in brackets]
         nodes.append(node)
     ends, cp_only = sheet.fact("his.mary-i.impulse-ends"), sheet.fact("his.mary-i.cp-only")
     nodes.append(Node(ends.unit, "", None, sheet.text(ends.unit), last=True))
-    cards = sheet.join([sheet.gettext(CARDS.get(card, card)) for card in cp_only.value])
+    cards = sheet.join([sheet.gettext(CARDS.get(card, card)) for card in sheet.list(cp_only.id)])
     restriction, unstated = stating(sheet.text(cp_only.unit), cp_only)
     return {"title": sheet.text(procedure, "title"), "nodes": nodes,
             "restriction": restriction,
@@ -91,38 +92,45 @@ def _step_of(sheet: Sheet, unit_id: str) -> str:
     """The number of the step that holds ``unit_id`` (a bracket of step 4 is in step 4)."""
     unit = sheet.unit(unit_id)
     while unit.kind != Kind.STEP or (unit.parent and sheet.unit(unit.parent).kind == Kind.STEP):
-        unit = sheet.unit(unit.parent)
+        unit = _parent(sheet, unit)
     return unit.attrs["number"]
+
+
+def _parent(sheet: Sheet, unit: Unit) -> Unit:
+    if unit.parent is None:
+        raise FolioError(f"the player aid {sheet.aid_key} looks for the unit around {unit.id}, which has none",
+                         path="corpus/manifest.yaml")
+    return sheet.unit(unit.parent)
 
 
 WINTER: Callouts = {
     "his.winter.city-limit": lambda s, f: s.ngettext(
         "At most %(num)d land unit stays in a fortified space the power controls; the excess returns "
         "to the capital.", "At most %(num)d land units stay in a fortified space the power controls; "
-        "the excess returns to the capital.", f.value),
+        "the excess returns to the capital.", s.number(f.id)),
     "his.winter.return-limit": lambda s, f: s.ngettext(
         "The nearest fortified space only if it then holds at most %(num)d land unit.",
-        "The nearest fortified space only if it then holds at most %(num)d land units.", f.value),
+        "The nearest fortified space only if it then holds at most %(num)d land units.", s.number(f.id)),
     "his.winter.split-limit": lambda s, f: s.ngettext(
         "Splitting: at most %(num)d land unit per space.", "Splitting: at most %(num)d land units per space.",
-        f.value),
+        s.number(f.id)),
     "his.winter.protestant-limit": lambda s, f: s.ngettext(
         "Protestant limit: %(num)d land unit per space.", "Protestant limit: %(num)d land units per space.",
-        f.value),
+        s.number(f.id)),
     "his.winter.habsburg-capitals": lambda s, f: s.ngettext(
         "The Habsburgs have %(num)d capital.", "The Habsburgs have %(num)d capitals: units may return to "
-        "either.", f.value),
+        "either.", s.number(f.id)),
 }
 
 
 def winter(sheet: Sheet) -> dict:
     procedure = pick.only(sheet, "his:19.3", Kind.PROCEDURE)
-    events = [(sheet.label(fact), sheet.gettext("turn %(num)d") % {"num": fact.value}, fact.unit)
+    events = [(sheet.label(fact), sheet.gettext("turn %(num)d") % {"num": sheet.number(fact.id)}, fact.unit)
               for fact in sheet.group("his.mandatory.event") if fact.type == "number"]
     cp, when = sheet.fact("his.mandatory.cp-ignored"), sheet.fact("his.mandatory.when")
     intro, unstated = stating(sheet.text(when.unit), when, cp)
     return {"return_title": sheet.text(procedure, "title"),
-            "return_number": sheet.unit(sheet.unit(procedure).parent).attrs.get("number"),
+            "return_number": _parent(sheet, sheet.unit(procedure)).attrs.get("number"),
             "return_lines": lines(sheet, procedure, WINTER),
             "mandatory_title": sheet.text(MANDATORY, "title"),
             "mandatory_number": sheet.unit(MANDATORY).attrs.get("number"),
@@ -132,11 +140,11 @@ def winter(sheet: Sheet) -> dict:
             "mandatory_cp": sheet.ngettext(
                 "Not played by then: play it now; the %(num)d CP the card would give are ignored.",
                 "Not played by then: play it now; the %(num)d CP the card would give are ignored.",
-                cp.value) if cp in unstated else None}
+                sheet.number(cp.id)) if cp in unstated else None}
 
 
 def new_world(sheet: Sheet) -> dict:
-    powers = sheet.fact("his.new-world.powers").value
+    powers = sheet.list("his.new-world.powers")
     group = {p: "habsburgs" if p == "habsburgs" else "england-france" for p in powers}  # as his.colonize
     cp = lambda fact_id: sheet.gettext("%(num)d CP") % {"num": sheet.number(fact_id)}  # noqa: E731
     per_turn = lambda fact_id: sheet.ngettext(  # noqa: E731
@@ -149,7 +157,7 @@ def new_world(sheet: Sheet) -> dict:
         (sheet.gettext("Explore: cost"), [cp("his.exploration.cost") for _p in powers]),
         (sheet.gettext("Explore: how often"), [per_turn("his.exploration.per-turn") for _p in powers]),
     ]
-    ties = sheet.fact("his.exploration.ties").value
+    ties = sheet.list("his.exploration.ties")
     lost = sheet.fact("his.exploration.lost-at-sea")
     order = [
         (sheet.gettext("Resolve the expeditions from the best explorer (the highest value) down."),
@@ -162,7 +170,7 @@ def new_world(sheet: Sheet) -> dict:
         (sheet.gettext("%(bonus)s if the expedition was sent with Mercator's Map.")
          % {"bonus": sheet.signed(sheet.number("his.exploration.mercator-bonus"))}, "his.exploration.mercator-bonus"),
         (sheet.gettext("%(range)s: the explorer is lost at sea and removed from the game.")
-         % {"range": sheet.shown_range(lost.value)}, lost.id),
+         % {"range": sheet.shown_range(sheet.range(lost.id))}, lost.id),
     ]
     sheet.fact("his.exploration.order")
     return {"title": sheet.text("his:20", "title"), "intro": sheet.text(sheet.fact("his.new-world.powers").unit),

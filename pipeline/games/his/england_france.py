@@ -70,7 +70,7 @@ def mary_i_impulse(facts: Facts, given: MaryImpulse) -> Outcome:
     burning, debate, or both) and the impulse ends; on the high range England plays normally.
     Combat and response cards are played for CP only throughout Mary's reign."""
     cp_only = facts["his.mary-i.cp-only"]
-    plays = (Play.CP,) if given.card.value in cp_only.value else (Play.EVENT, Play.CP)
+    plays = (Play.CP,) if given.card.value in facts.list(cp_only.id) else (Play.EVENT, Play.CP)
     restriction = cp_only if len(plays) == 1 else None
     if given.card == Card.MANDATORY_EVENT:
         plays = (Play.EVENT,)  # "played as usual": as the event it must be, never for CP
@@ -85,13 +85,13 @@ def mary_i_impulse(facts: Facts, given: MaryImpulse) -> Outcome:
         raise RuleInputError(f"die: a {given.card} card needs England's die roll "
                              f"({facts['his.mary-i.die.papal'].unit})")
     papal, normal = facts["his.mary-i.die.papal"], facts["his.mary-i.die.normal"]
-    if given.die in normal.value:
+    if given.die in facts.range(normal.id):
         return decided(mary_i_impulse.rule_id, MaryResult(True, (), True, plays), normal, restriction, applies)
-    if given.die not in papal.value:
+    if given.die not in facts.range(papal.id):
         raise RuleInputError(f"die={given.die}: step 3 ({papal.unit}) covers {papal.value} and "
                              f"{normal.value} only")
     for bracket in facts.group("his.mary-i.papal"):
-        if given.card_cp in bracket.value:
+        if given.card_cp in facts.range(bracket.id):
             actions = _PAPAL[bracket.id.rsplit(".", 1)[1]]
             return decided(mary_i_impulse.rule_id, MaryResult(True, actions, False, (), True),
                            bracket, papal, facts["his.mary-i.impulse-ends"], applies)
@@ -121,16 +121,16 @@ def chateaux(facts: Facts, given: ChateauxRoll) -> Outcome:
     The roll succeeds on the text's range; controlling Milan makes the VP automatic; France
     never gains more chateaux VP in a game than the maximum."""
     maximum, gain = facts["his.chateaux.max"], facts["his.chateaux.vp"]
-    if given.vp_so_far > maximum.value:
+    if given.vp_so_far > facts.number(maximum.id):
         raise RuleInputError(f"vp_so_far={given.vp_so_far}: France cannot have more than "
                              f"{maximum.value} chateaux VP ({maximum.unit})")
     if given.controls_milan:
-        vp, because, rolls = gain.value, facts["his.chateaux.milan"], False
+        vp, because, rolls = facts.number(gain.id), facts["his.chateaux.milan"], False
     elif given.die is None:
         raise RuleInputError("die: without Milan, France rolls a die (his:21.4/para-1)")
     else:
         success = facts["his.chateaux.success"]
-        vp, because, rolls = (gain.value if given.die in success.value else 0), success, True
-    capped = min(vp, maximum.value - given.vp_so_far)
-    result = ChateauxResult(rolls, capped, given.vp_so_far + capped >= maximum.value)
+        vp, because, rolls = (facts.number(gain.id) if given.die in facts.range(success.id) else 0), success, True
+    capped = min(vp, facts.number(maximum.id) - given.vp_so_far)
+    result = ChateauxResult(rolls, capped, given.vp_so_far + capped >= facts.number(maximum.id))
     return decided(chateaux.rule_id, result, maximum if capped < vp else because, gain, facts["his.chateaux.card"])

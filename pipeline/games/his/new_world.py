@@ -36,16 +36,16 @@ def colonize(facts: Facts, given: Colonize) -> Outcome:
     """The colonize action: its CP cost, once per turn (Potosi Silver Mines aside), and the
     number of colonies a power may have at a time."""
     powers = facts["his.new-world.powers"]
-    if given.power.value not in powers.value:
+    if given.power.value not in facts.list(powers.id):
         return decided(colonize.rule_id, ColonizeResult(False, None, None, (
-            f"only {', '.join(powers.value)} act in the New World",)), powers)
+            f"only {', '.join(facts.list(powers.id))} act in the New World",)), powers)
     group = "habsburgs" if given.power == HisPower.HABSBURGS else "england-france"
     cost, limit = facts[f"his.colonies.cost.{group}"], facts[f"his.colonies.limit.{group}"]
-    if given.colonies > limit.value:
+    if given.colonies > facts.number(limit.id):
         raise RuleInputError(f"colonies={given.colonies}: the {given.power} never have more than "
-                             f"{limit.value} colonies at a time ({limit.unit})")
+                             f"{facts.number(limit.id)} colonies at a time ({limit.unit})")
     problems, cite = [], [cost]
-    if given.colonies >= limit.value:
+    if given.colonies >= facts.number(limit.id):
         problems.append(f"the {given.power} may have {limit.value} colonies at a time")
         cite.insert(0, limit)
     per_turn = facts["his.colonies.per-turn"]
@@ -54,7 +54,8 @@ def colonize(facts: Facts, given: Colonize) -> Outcome:
         cite.insert(0, per_turn)
     if given.potosi:
         cite.append(facts["his.colonies.potosi"])
-    result = ColonizeResult(not problems, None if given.potosi else cost.value, limit.value, tuple(problems))
+    result = ColonizeResult(not problems, None if given.potosi else facts.number(cost.id), facts.number(limit.id),
+                            tuple(problems))
     return decided(colonize.rule_id, result, *cite)
 
 
@@ -90,9 +91,9 @@ def explore(facts: Facts, given: Explore) -> Outcome:
     """The explore action: its CP cost, once per turn (Sebastian Cabot does not count, Mercator's
     Map does), and never without an explorer left."""
     powers = facts["his.new-world.powers"]
-    if given.power.value not in powers.value:
+    if given.power.value not in facts.list(powers.id):
         return decided(explore.rule_id, ExploreResult(False, None, False, (
-            f"only {', '.join(powers.value)} act in the New World",)), powers)
+            f"only {', '.join(facts.list(powers.id))} act in the New World",)), powers)
     cost = facts["his.exploration.cost"]
     counts = given.via != Via.SEBASTIAN_CABOT
     problems, cite = [], [cost]
@@ -104,7 +105,7 @@ def explore(facts: Facts, given: Explore) -> Outcome:
         cite.insert(0, facts["his.exploration.per-turn"])
     if given.via != Via.ACTION:
         cite.append(facts["his.exploration.mercator" if counts else "his.exploration.cabot"])
-    result = ExploreResult(not problems, cost.value if given.via == Via.ACTION else None, counts,
+    result = ExploreResult(not problems, facts.number(cost.id) if given.via == Via.ACTION else None, counts,
                            tuple(problems))
     return decided(explore.rule_id, result, *cite)
 
@@ -176,7 +177,7 @@ def exploration_roll(facts: Facts, given: ExplorationRoll) -> Outcome:
     bonus = facts.number("his.exploration.mercator-bonus") if given.mercator else 0
     total = sum(given.dice) + given.explorer + bonus
     lost = facts["his.exploration.lost-at-sea"]
-    if total in lost.value:
+    if total in facts.range(lost.id):
         return decided(exploration_roll.rule_id, RollResult(total, True, lost.label[Lang.EN]), lost, dice)
     return decided(exploration_roll.rule_id,
                    RollResult(total, False, "look the total up on the exploration table; its other "

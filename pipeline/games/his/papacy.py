@@ -61,7 +61,7 @@ def excommunication(facts: Facts, given: Excommunicate) -> Outcome:
     if given.excommunicated_before:
         return refused(facts["his.excommunication.once"])
     if given.target == Target.REFORMER:
-        return decided(rule_id, ExcommunicationResult(True, (), 0, 0, facts["his.excommunication.reformer-turn"].value),
+        return decided(rule_id, ExcommunicationResult(True, (), 0, 0, facts.text("his.excommunication.reformer-turn")),
                        facts["his.excommunication.reformer"], facts["his.excommunication.reformer-turn"])
     if given.heir_of_henry_viii:
         return refused(facts["his.excommunication.heirs"])
@@ -71,7 +71,7 @@ def excommunication(facts: Facts, given: Excommunicate) -> Outcome:
     names = {f.name for f in fields(given)}
     grounds = []
     for ground in facts.group("his.excommunication.ground"):
-        name = ground.value.replace("-", "_")
+        name = facts.text(ground.id).replace("-", "_")
         if name not in names:
             raise RuleInputError(f"the ground {ground.id} has no input {name}")
         if getattr(given, name):
@@ -80,7 +80,8 @@ def excommunication(facts: Facts, given: Excommunicate) -> Outcome:
         return refused(facts["his.excommunication.not-ground"] if given.ally_of_power_at_war
                        else facts.group("his.excommunication.ground")[0])
     penalty, unrest = facts["his.excommunication.card-penalty"], facts["his.excommunication.unrest"]
-    result = ExcommunicationResult(True, tuple(g.value for g in grounds), penalty.value, unrest.value, "")
+    result = ExcommunicationResult(True, tuple(facts.text(g.id) for g in grounds), facts.number(penalty.id),
+                                   facts.number(unrest.id), "")
     return decided(rule_id, result, grounds[0], penalty, unrest)
 
 

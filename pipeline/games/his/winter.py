@@ -82,12 +82,13 @@ def winter_return(facts: Facts, given: WinterReturn) -> Outcome:
                              f"({facts['his.winter.protestant-no-capital'].unit})")
     limit = facts["his.winter.protestant-limit" if protestant else "his.winter.return-limit"]
     cite, optional = [], 0
+    destinations: tuple[str, ...]
     if given.space == Space.CAPITAL:
         stay, leave, destinations = given.units, 0, ()
         cite.append(facts["his.winter.capital-exempt"])
     elif given.space == Space.FORTIFIED_CONTROLLED:
         city_limit = facts["his.winter.city-limit"]
-        stay = min(given.units, city_limit.value)
+        stay = min(given.units, facts.number(city_limit.id))
         leave, destinations = given.units - stay, (CAPITAL,) if given.units > stay else ()
         cite += [city_limit, facts["his.winter.excess-to-capital"]]
         voluntary = facts["his.winter.voluntary-return"]  # its reading: any such space, not only one over the limit
@@ -121,7 +122,8 @@ def winter_return(facts: Facts, given: WinterReturn) -> Outcome:
     if len(spaces) > 1 and not protestant:  # a stack split between equally near spaces
         limit = facts["his.winter.split-limit"]
         cite.append(limit)
-    problems = _placement(given, survivors - destroyed, optional, destinations, limit.value) if given.placed else []
+    problems = (_placement(given, survivors - destroyed, optional, destinations, facts.number(limit.id))
+                if given.placed else [])
     result = WinterResult(stay, leave, optional, survivors, destinations, destroyed,
                           (not problems) if given.placed else None, tuple(problems))
     return decided(_RETURN, result, *cite)
@@ -178,9 +180,9 @@ def reinforcements(facts: Facts, given: Reinforcements) -> Outcome:
         raise RuleInputError(f"capitals_controlled={given.capitals_controlled}: the {given.power} have "
                              f"{capitals} capital(s)")
     if fact is not per_capital and given.capitals_controlled == capitals:
-        regulars = fact.value  # the text's own number: "2 отряда, если контролируют обе", "не получают"
+        regulars = facts.number(fact.id)  # the text's own number: "2 отряда, если контролируют обе", "не получают"
     else:
-        fact, regulars = per_capital, per_capital.value * given.capitals_controlled
+        fact, regulars = per_capital, facts.number(per_capital.id) * given.capitals_controlled
     return decided(reinforcements.rule_id, ReinforcementsResult(regulars), fact, *cite)
 
 
@@ -207,7 +209,7 @@ def mandatory_events(facts: Facts, given: MandatoryEvents) -> Outcome:
         if name not in events:
             raise RuleInputError(f"played: unknown mandatory event {name!r}; one of {', '.join(events)}")
     for name, fact in events.items():
-        if fact.value < given.turn and name not in given.played:
+        if facts.number(fact.id) < given.turn and name not in given.played:
             raise RuleInputError(f"played: {name} must have been played by the winter of turn "
                                  f"{fact.value} ({fact.unit})")
     due = [(name, fact) for name, fact in events.items()

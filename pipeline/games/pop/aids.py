@@ -24,29 +24,29 @@ COSTS = {
 
 CALLOUTS: Callouts = {
     "pop.dow.stability.no-cb": lambda s, f: s.gettext("−%(num)ds for each target without a CB.")
-    % {"num": f.value},
+    % {"num": s.number(f.id)},
     "pop.dow.stability.marriage": lambda s, f: s.gettext(
         "−%(num)ds for each target you have a Royal Marriage (M) with, unless its L side is up.")
-    % {"num": f.value},
-    "pop.dow.targeted-pr-gain": lambda s, f: s.gettext("Each targeted PR gains %(num)dc.") % {"num": f.value},
+    % {"num": s.number(f.id)},
+    "pop.dow.targeted-pr-gain": lambda s, f: s.gettext("Each targeted PR gains %(num)dc.") % {"num": s.number(f.id)},
     "pop.activate.land-move": lambda s, f: s.ngettext(
-        "Land movement: up to %(num)d space.", "Land movement: up to %(num)d spaces.", f.value),
+        "Land movement: up to %(num)d space.", "Land movement: up to %(num)d spaces.", s.number(f.id)),
     "pop.activate.siege-extra": lambda s, f: s.gettext("Siege: %(num)dc for each Sieging Unit after the first.")
-    % {"num": f.value},
+    % {"num": s.number(f.id)},
     "pop.activate.naval-move": lambda s, f: s.ngettext(
-        "Naval movement: up to %(num)d space.", "Naval movement: up to %(num)d spaces.", f.value),
+        "Naval movement: up to %(num)d space.", "Naval movement: up to %(num)d spaces.", s.number(f.id)),
     "pop.activate.bridge": lambda s, f: s.ngettext(
         "Naval Bridge: up to %(num)d Land Unit per Ship.", "Naval Bridge: up to %(num)d Land Units per Ship.",
-        f.value),
+        s.number(f.id)),
     "pop.activate.optional-mercenaries": lambda s, f: s.ngettext(
         "Up to %(num)d Mercenary Unit, moving with the Army.",
-        "Up to %(num)d Mercenary Units, moving with the Army.", f.value),
+        "Up to %(num)d Mercenary Units, moving with the Army.", s.number(f.id)),
     "pop.recruit.mercenaries": lambda s, f: s.ngettext(
-        "At most %(num)d Mercenary Unit per Turn.", "At most %(num)d Mercenary Units per Turn.", f.value),
+        "At most %(num)d Mercenary Unit per Turn.", "At most %(num)d Mercenary Units per Turn.", s.number(f.id)),
     "pop.recruit.allied-cavalry": lambda s, f: s.gettext("Allied Units as Cavalry: %(num)dD each.")
-    % {"num": f.value},
+    % {"num": s.number(f.id)},
     "pop.recruit.ships": lambda s, f: s.ngettext(
-        "At most %(num)d Ship in each Port you Own.", "At most %(num)d Ships in each Port you Own.", f.value),
+        "At most %(num)d Ship in each Port you Own.", "At most %(num)d Ships in each Port you Own.", s.number(f.id)),
 }
 
 

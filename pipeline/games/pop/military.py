@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ...rules.facts import Facts
+from ...rules.facts import Fact, Facts
 from ...rules.inputs import Count, Inputs, RuleInputError, arg, convert
 from ...rules.registry import Outcome, decided, rule
 
@@ -100,8 +100,8 @@ def declare_war(facts: Facts, given: DeclareWar) -> Outcome:
         result = DeclareWarResult(False, 0, 0, 0, (), tuple(f"{t}: {f.value}" for t, f in bars), ())
         return decided(declare_war.rule_id, result, *(f for _, f in bars))
     no_cb, marriage = facts["pop.dow.stability.no-cb"], facts["pop.dow.stability.marriage"]
-    lost = sum(no_cb.value * (t in given.without_cb)
-               + marriage.value * (t in given.with_marriage and t not in given.marriage_l_side)
+    lost = sum(facts.number(no_cb.id) * (t in given.without_cb)
+               + facts.number(marriage.id) * (t in given.with_marriage and t not in given.marriage_l_side)
                for t in given.targets)
     gain, exception = facts["pop.dow.targeted-pr-gain"], facts["pop.dow.targeted-pr-exception"]
     # The "unless" follows "PRs accepting any Defensive CtAs from NPRs" and speaks of "that PR":
@@ -109,7 +109,7 @@ def declare_war(facts: Facts, given: DeclareWar) -> Outcome:
     gaining = given.player_realms + tuple(p for p in given.accepting_ctas
                                           if p not in given.already_at_war and p not in given.player_realms)
     free = () if given.battles else facts.list("pop.dow.free-action")
-    result = DeclareWarResult(True, facts.number("pop.dow.cost"), lost, gain.value if gaining else 0,
+    result = DeclareWarResult(True, facts.number("pop.dow.cost"), lost, facts.number(gain.id) if gaining else 0,
                               gaining, (), free)
     return decided(declare_war.rule_id, result, facts["pop.dow.cost"], no_cb, marriage,
                    facts["pop.dow.stability.l-side"] if given.marriage_l_side else None,
@@ -152,18 +152,20 @@ def activate_units(facts: Facts, given: ActivateUnits) -> Outcome:
     """Activate Units: land and naval moves of a limited reach, a siege that pays for every
     Unit beyond the first, and Naval Bridges that carry a few Land Units per Ship."""
     cost = facts["pop.activate.cost"]
-    crowns, problems, cite = cost.value, [], []
+    crowns = facts.number(cost.id)
+    problems: list[str] = []
+    cite: list[Fact] = []
     if given.activation == Activation.SIEGE:
         extra = facts["pop.activate.siege-extra"]
         if given.siege_units < 1:
             raise RuleInputError("siege_units: a Siege needs at least one Unit")
-        crowns += extra.value * (given.siege_units - 1)
+        crowns += facts.number(extra.id) * (given.siege_units - 1)
         cite.append(extra)
     else:
         reach = facts["pop.activate.land-move" if given.activation == Activation.LAND_MOVE
                       else "pop.activate.naval-move"]
-        if given.spaces > reach.value:
-            problems.append(f"{given.spaces} spaces, at most {reach.value}")
+        if given.spaces > facts.number(reach.id):
+            problems.append(f"{given.spaces} spaces, at most {facts.number(reach.id)}")
         cite.append(reach)
         if given.distant:
             distant = facts["pop.activate.distant"]
@@ -179,14 +181,15 @@ def activate_units(facts: Facts, given: ActivateUnits) -> Outcome:
         optional = facts["pop.activate.optional-mercenaries"]
         if given.activation == Activation.NAVAL_MOVE:
             raise RuleInputError("mercenaries: Optional Rule 2 recruits them for an activated Army")
-        if given.mercenaries > optional.value:
-            problems.append(f"{given.mercenaries} Mercenary Units, at most {optional.value} (Optional Rule 2)")
+        if given.mercenaries > facts.number(optional.id):
+            problems.append(f"{given.mercenaries} Mercenary Units, at most {facts.number(optional.id)} "
+                            "(Optional Rule 2)")
         cite.append(optional)
     if given.land_units:
         bridge = facts["pop.activate.bridge"]
-        if given.land_units > bridge.value * given.bridge_ships:
+        if given.land_units > facts.number(bridge.id) * given.bridge_ships:
             problems.append(f"{given.land_units} Land Units across {given.bridge_ships} Ship(s): at most "
-                            f"{bridge.value} per Ship")
+                            f"{facts.number(bridge.id)} per Ship")
         cite.append(bridge)
     return decided(activate_units.rule_id, ActivateResult(not problems, crowns, tuple(problems)), *cite, cost)
 
@@ -236,7 +239,7 @@ def recruit_units(facts: Facts, given: Recruit) -> Outcome:
     cite = [f for f, _ in failed]
     cite += [facts["pop.recruit.mc"]] if given.regulars and not failed else []
     cite += [facts["pop.recruit.ships"]] if given.ships and not failed else []
-    result = RecruitResult(not failed, cost.value, cavalry.value * given.allied_cavalry,
+    result = RecruitResult(not failed, facts.number(cost.id), facts.number(cavalry.id) * given.allied_cavalry,
                            tuple(text for _, text in failed))
     return decided(recruit_units.rule_id, result, *cite, cost, cavalry if given.allied_cavalry else None)
 
@@ -272,5 +275,5 @@ def suppress_unrest(facts: Facts, given: Suppress) -> Outcome:
     refused = [p for p in given.provinces if p.value in barred]
     cost = facts["pop.suppress.cost"]
     done = len(given.provinces) - len(refused)
-    result = SuppressResult(done, cost.value * done, tuple(p.value for p in refused))
+    result = SuppressResult(done, facts.number(cost.id) * done, tuple(p.value for p in refused))
     return decided(suppress_unrest.rule_id, result, cost, *(barred[p.value] for p in refused))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ...core.model import Lang
-from ...rules.facts import Facts
+from ...rules.facts import Fact, Facts
 from ...rules.inputs import CP, Count, Inputs, RuleInputError, arg, convert
 from ...rules.registry import Outcome, decided, rule
 
@@ -100,7 +100,7 @@ def impulse(facts: Facts, given: Impulse) -> Outcome:
     # The action types are named only by the Morisco Revolt example (vq:11/example-1), which is
     # replayed without its own facts: then the type names stand as the player gives them.
     colours, diplomacy = facts.get("vq.action-types.colours"), facts.get("vq.action-types.diplomacy")
-    kinds = [*colours.value, diplomacy.value] if colours and diplomacy else None
+    kinds = [*facts.list(colours.id), facts.text(diplomacy.id)] if colours and diplomacy else None
     cost = facts["vq.actions.cost"]
     for spend in (*given.actions, *given.extension):
         if kinds is not None and spend.type.value not in kinds:
@@ -115,7 +115,8 @@ def impulse(facts: Facts, given: Impulse) -> Outcome:
                              "play=mandatory-event")
     if given.mandatory_card is False and given.play == Play.MANDATORY_EVENT:
         raise RuleInputError("mandatory_card=false with play=mandatory-event: the card is a Mandatory Event card")
-    cite, problems = [], []
+    cite: list[Fact] = []
+    problems: list[str] = []
     if given.mandatory_card and given.play == Play.CP:
         problems.append("a Mandatory Event card cannot be played for CP")
         cite.insert(0, facts["vq.impulse.mandatory-not-cp"])
@@ -128,9 +129,10 @@ def impulse(facts: Facts, given: Impulse) -> Outcome:
         cite.insert(0, facts["vq.impulse.event-once-per-turn"])
     if given.play == Play.MANDATORY_EVENT:
         mandatory = facts["vq.treasure.after-mandatory"]
-        if card_cp not in (0, mandatory.value):
-            raise RuleInputError(f"card_cp={card_cp}: a mandatory event gives {mandatory.value} CP ({mandatory.unit})")
-        card_cp = mandatory.value
+        if card_cp not in (0, facts.number(mandatory.id)):
+            raise RuleInputError(f"card_cp={card_cp}: a mandatory event gives {facts.number(mandatory.id)} CP "
+                                 f"({mandatory.unit})")
+        card_cp = facts.number(mandatory.id)
     if given.play == Play.PASS and (given.actions or card_cp):
         raise RuleInputError("a pass plays no card: no card_cp, no actions")
     spent = sum(s.cp for s in given.actions)
@@ -157,7 +159,7 @@ def impulse(facts: Facts, given: Impulse) -> Outcome:
     if extension_cost > treasure_cp:
         problems.append(f"the extension's actions cost {extension_cost} CP, the treasure gives {treasure_cp}")
     naval = facts.get("vq.action-types.naval") if "naval" in forbidden else None
-    named = list(naval.value) if naval else []
+    named = list(facts.list(naval.id)) if naval else []
     if naval:
         cite.append(naval)
     if diplomacy and "diplomacy" in forbidden:
@@ -183,7 +185,7 @@ def _treasure_cp(facts: Facts, given: Impulse) -> int:
         if given.treasure_cp or given.extension:
             raise RuleInputError("treasure=none gives no CP to spend")
         return 0
-    automatic = {f.value: f for f in facts.group("vq.treasure.automatic")}
+    automatic = {facts.text(f.id): f for f in facts.group("vq.treasure.automatic")}
     if given.treasure.value not in automatic:
         raise RuleInputError(f"treasure={given.treasure}: the text names {', '.join(automatic)} and CP treasures")
     if given.treasure_cp or given.extension:
@@ -247,7 +249,7 @@ class PatronageResult:
 def patronage(facts: Facts, given: Patronage) -> Outcome:
     """Patronize Artist and Patronize Scholar: each at most once per turn, unlike other actions."""
     once = facts["vq.actions.patronage-once"]
-    return decided(patronage.rule_id, PatronageResult(given.times_this_turn < once.value), once)
+    return decided(patronage.rule_id, PatronageResult(given.times_this_turn < facts.number(once.id)), once)
 
 
 @dataclass(frozen=True)
@@ -264,6 +266,7 @@ class PhaseEndResult:
 def action_phase_end(facts: Facts, given: PhaseEnd) -> Outcome:
     """The Action Phase ends when all the powers have passed in consecutive impulses."""
     powers = facts["vq.pass.phase-ends"]
-    if given.consecutive_passes > powers.value:
-        raise RuleInputError(f"consecutive_passes={given.consecutive_passes}: there are {powers.value} powers")
+    if given.consecutive_passes > facts.number(powers.id):
+        raise RuleInputError(f"consecutive_passes={given.consecutive_passes}: there are {facts.number(powers.id)} "
+                             "powers")
     return decided(action_phase_end.rule_id, PhaseEndResult(given.consecutive_passes == powers.value), powers)

@@ -46,33 +46,33 @@ def _list(sheet: Sheet, fact_id: str) -> str:
 CALLOUTS: Callouts = {
     "vq.escorts.max": lambda s, f: s.ngettext(
         "At most %(num)d galleon in Treasure Fleet Escorts at any time.",
-        "At most %(num)d galleons in Treasure Fleet Escorts at any time.", f.value),
+        "At most %(num)d galleons in Treasure Fleet Escorts at any time.", s.number(f.id)),
     "vq.deployment.formations": lambda s, f: s.ngettext(
         "%(num)d formation moves, from one capital.", "%(num)d formations move, from one capital.",
-        f.value),
+        s.number(f.id)),
     "vq.deployment.free": lambda s, f: s.gettext("Spring Deployment costs no CP."),
     "vq.deployment.sea-zones": lambda s, f: s.ngettext(
         "The path may cross %(num)d sea zone, port to port.",
-        "The path may cross %(num)d sea zones, port to port.", f.value),
+        "The path may cross %(num)d sea zones, port to port.", s.number(f.id)),
     "vq.deployment.sea-units": lambda s, f: s.ngettext(
         "At most %(num)d land unit (plus army leaders) crosses a sea zone.",
-        "At most %(num)d land units (plus army leaders) cross a sea zone.", f.value),
+        "At most %(num)d land units (plus army leaders) cross a sea zone.", s.number(f.id)),
     "vq.impulse.event-once-per-turn": lambda s, f: s.ngettext(
         "A card may be played as an event %(num)d time per turn.",
-        "A card may be played as an event %(num)d times per turn.", f.value),
+        "A card may be played as an event %(num)d times per turn.", s.number(f.id)),
     "vq.pass.phase-ends": lambda s, f: s.ngettext(
         "The Action Phase ends when %(num)d power has passed in consecutive impulses.",
-        "The Action Phase ends when all %(num)d powers have passed in consecutive impulses.", f.value),
+        "The Action Phase ends when all %(num)d powers have passed in consecutive impulses.", s.number(f.id)),
     "vq.treasure.cp": lambda s, f: s.gettext("Any other treasure: %(range)s CP.")
-    % {"range": s.shown_range(f.value)},
+    % {"range": s.shown_range(s.range(f.id))},
     "vq.treasure.after-mandatory": lambda s, f: s.ngettext(
         "After a mandatory event: other action types than those its %(num)d CP bought.",
-        "After a mandatory event: other action types than those its %(num)d CP bought.", f.value),
+        "After a mandatory event: other action types than those its %(num)d CP bought.", s.number(f.id)),
     "vq.actions.cost": lambda s, f: s.gettext("An action costs %(range)s CP.")
-    % {"range": s.shown_range(f.value)},
+    % {"range": s.shown_range(s.range(f.id))},
     "vq.actions.patronage-once": lambda s, f: s.ngettext(
         "Patronize Artist, Patronize Scholar: %(num)d time per turn each.",
-        "Patronize Artist, Patronize Scholar: %(num)d times per turn each.", f.value),
+        "Patronize Artist, Patronize Scholar: %(num)d times per turn each.", s.number(f.id)),
 }
 
 

@@ -42,7 +42,7 @@ def spain_scotland_ireland(facts: Facts, given: ScotlandIreland) -> Outcome:
     Not at the start of the game; once the ОВ cost between England and Spain is low enough they
     may, and a Spanish unit entering starts the war, which never ends in peace."""
     cost = facts["vq.war.scotland-ireland.cost"]
-    if given.ov_cost not in cost.value:
+    if given.ov_cost not in facts.range(cost.id):
         return decided(spain_scotland_ireland.rule_id, ScotlandIrelandResult(False, False),
                        facts["vq.war.scotland-ireland.before"], cost)
     war = given.enters
@@ -71,16 +71,16 @@ def treasure_fleet_escorts(facts: Facts, given: Escorts) -> Outcome:
     """Spring Deployment step 1: Spain moves galleons into Treasure Fleet Escorts or back, one
     way per turn, never holding more than the maximum there."""
     maximum = facts["vq.escorts.max"]
-    if given.in_box > maximum.value:  # "at any time": a state the game never reaches
-        raise RuleInputError(f"in_box={given.in_box}: the box never holds more than {maximum.value} "
+    if given.in_box > facts.number(maximum.id):  # "at any time": a state the game never reaches
+        raise RuleInputError(f"in_box={given.in_box}: the box never holds more than {facts.number(maximum.id)} "
                              f"galleons ({maximum.unit})")
     after = given.in_box + given.move
     if after < 0:
         raise RuleInputError(f"move={given.move}: only {given.in_box} galleon(s) are in the box")
     maximum, one_way = facts["vq.escorts.max"], facts["vq.escorts.one-direction"]
     problems, cite = [], []
-    if after > maximum.value:
-        problems.append(f"{after} galleons in the box, more than {maximum.value}")
+    if after > facts.number(maximum.id):
+        problems.append(f"{after} galleons in the box, more than {facts.number(maximum.id)}")
         cite.append(maximum)
     if given.moved_other_way and given.move:
         problems.append("galleons already moved the other way this turn")

@@ -9,6 +9,7 @@ missing unit or fact with a :class:`FolioError` before anything is written.
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass, field, replace
 from typing import cast
 
@@ -123,7 +124,7 @@ class Sheet:
         self.units_used.setdefault(unit_id, None)
         return unit
 
-    def children(self, unit_id: str, kind: Kind | None = None) -> list[Unit]:
+    def children(self, unit_id: str, kind: Kind | None = None) -> builtins.list[Unit]:  # `list` is the method below
         return self.corpus.children(self.unit(unit_id), kind)
 
     def text(self, unit_id: str, name: str = "body") -> Text | None:
@@ -175,7 +176,7 @@ class Sheet:
             raise FolioError(f"the player aid {self.aid_key} prints {fact_id}: {exc}",
                              path=self._rules_file(fact_id)) from None
 
-    def group(self, prefix: str) -> list[Fact]:
+    def group(self, prefix: str) -> builtins.list[Fact]:
         try:
             found = self.facts.group(prefix)
         except MissingFactError as exc:
@@ -188,6 +189,9 @@ class Sheet:
 
     def range(self, fact_id: str) -> Range:
         return cast(Range, self._typed(fact_id, "range").value)
+
+    def list(self, fact_id: str) -> tuple[str, ...]:
+        return cast(tuple[str, ...], self._typed(fact_id, "list").value)
 
     def _typed(self, fact_id: str, kind: str) -> Fact:
         fact = self.fact(fact_id)
@@ -215,7 +219,7 @@ class Sheet:
             return self.gettext("%(high)d or less") % {"high": value.high}
         return str(value.low) if value.low == value.high else f"{value.low}–{value.high}"
 
-    def join(self, items: list[str]) -> str:
+    def join(self, items: builtins.list[str]) -> str:
         """``a, b and c`` in this language."""
         if len(items) < 2:
             return "".join(items)
