@@ -39,6 +39,20 @@ def make_project(dest: Path) -> Path:
     return dest
 
 
+def built_project(dest: Path) -> Path:
+    """``make_project`` built once: a module's hostile cases each start from a copy of it."""
+    from pipeline.build import build
+
+    make_project(dest)
+    assert build(dest).site == dest / "site"
+    return dest
+
+
+def copy_of(built: Path, tmp_path: Path) -> Path:
+    """A copy of a built project, its symlinks kept as links (a case may plant one)."""
+    return Path(shutil.copytree(built, tmp_path / "project", symlinks=True))
+
+
 def snapshot(root: Path) -> dict[str, dict[str, bytes]]:
     """Every byte of build/, site/ and corpus/translations/, and the names at the top of the
     project (a leftover `.build.tmp-*` shows there)."""

@@ -26,8 +26,7 @@ import pytest
 import yaml
 
 import pipeline.util.atomic
-from hostile_support import billion_laughs, folio, line_of, make_project, snapshot
-from pipeline.build import build
+from hostile_support import billion_laughs, built_project, copy_of, folio, line_of, snapshot
 
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
 HIS_WINTER = "corpus/sources/his-winter-phase-new-world.ru.txt"
@@ -71,15 +70,12 @@ class Project:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    root = make_project(tmp_path_factory.mktemp("built"))
-    assert build(root).site == root / "site"
-    return root
+    return built_project(tmp_path_factory.mktemp("built"))
 
 
 @pytest.fixture
 def project(built, tmp_path) -> Project:
-    root = tmp_path / "project"
-    shutil.copytree(built, root, symlinks=True)
+    root = copy_of(built, tmp_path)
     return Project(root, snapshot(root))
 
 

@@ -25,8 +25,7 @@ from hypothesis import strategies as st
 
 from checkout_support import git
 from conftest import tree_bytes
-from hostile_support import folio, make_project, snapshot
-from pipeline.build import build
+from hostile_support import built_project, copy_of, folio, snapshot
 from pipeline.util.terminal import UNSAFE, escape
 
 SECRET = "FOLIO-OUTSIDE-SECRET-7c41"
@@ -62,16 +61,12 @@ READ_BY_CHECK = {"translation", "rule facts", "glossary", "word list", "confusab
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    root = make_project(tmp_path_factory.mktemp("built"))
-    assert build(root).site == root / "site"
-    return root
+    return built_project(tmp_path_factory.mktemp("built"))
 
 
 @pytest.fixture
 def project(built, tmp_path) -> Path:
-    root = tmp_path / "project"
-    shutil.copytree(built, root, symlinks=True)
-    return root
+    return copy_of(built, tmp_path)
 
 
 @pytest.fixture
