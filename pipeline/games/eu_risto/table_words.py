@@ -5,15 +5,10 @@ pipeline/games/), so the Russian pages read them in Russian.
 
 from __future__ import annotations
 
+from ...core.diagnostics import _
 from ...render.games import Words
 from .events import Period, Roll
 from .politics import EuPower
-
-
-def _(text: str) -> str:
-    """A msgid for the catalogs; the page's gettext translates it when the table is shown."""
-    return text
-
 
 WORDS = Words(
     inputs={
