@@ -100,6 +100,20 @@ def serving(site: Path) -> Iterator[str]:
         thread.join(timeout=10)
 
 
+def settled_search(page, url: str):
+    """The search page at ``url`` once Pagefind UI has filled in every result it shows.
+
+    The UI draws a placeholder per result and fetches each one's fragment afterwards; reading
+    the links as soon as the first appears misses the results still loading (a slower machine
+    saw three of five pages).
+    """
+    page.goto(url)
+    page.wait_for_selector(".pagefind-ui__result-link")
+    page.wait_for_function("""() => document.querySelector('.pagefind-ui__message') !== null
+        && document.querySelectorAll('.pagefind-ui__results .pagefind-ui__loading').length === 0""")
+    return page.locator(".pagefind-ui__result-link")
+
+
 def one_pagefind_run(site: Path, output: Path) -> Path:
     """Pagefind run once over the whole of ``site``, as a user would run it: its bundle."""
     from pagefind.service import get_executable

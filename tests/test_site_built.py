@@ -16,7 +16,7 @@ import pytest
 
 from pipeline.core.model import Kind
 from pipeline.render.site.structure import SITE_LANGUAGES, plan
-from site_support import ARTIFACTS, broken_links, parse_html, site_url
+from site_support import ARTIFACTS, broken_links, parse_html, settled_search, site_url
 
 
 def html_pages(site: Path) -> list[Path]:
@@ -120,10 +120,8 @@ SEARCHES = [
 
 
 def _results(page, base_url: str, lang: str, query: str) -> list[str]:
-    page.goto(f"{base_url}/{lang}/search/?q={query}")
-    page.wait_for_selector(".pagefind-ui__result-link")
     return [unquote(link.get_attribute("href"))
-            for link in page.locator(".pagefind-ui__result-link").all()]
+            for link in settled_search(page, f"{base_url}/{lang}/search/?q={query}").all()]
 
 
 @pytest.mark.parametrize("lang, query, path, unit", SEARCHES,

@@ -12,13 +12,13 @@ from urllib.parse import quote, unquote, urlsplit
 
 import pytest
 
+from site_support import settled_search
+
 VIEWPORT = 900  # the height of test_site_built's page; the header covers about 70 px of it
 
 
 def _search(page, base_url, lang, query):
-    page.goto(f"{base_url}/{lang}/search/?q={quote(query)}")
-    page.wait_for_selector(".pagefind-ui__result-link")
-    return page.locator(".pagefind-ui__result-link")
+    return settled_search(page, f"{base_url}/{lang}/search/?q={quote(query)}")
 
 
 def _fragment(url: str) -> str:
