@@ -15,6 +15,7 @@ from . import (
     parity,
     punctuation,
     references,
+    rules_coverage,
     rules_drift,
     script,
     spelling,
@@ -38,6 +39,7 @@ FAMILIES: dict[str, ModuleType] = {
     "tables": tables,
     "parity": parity,  # a unit's two language sides, and stale translations
     "rules": rules_drift,  # corpus/rules facts and worked examples against the text
+    "coverage": rules_coverage,  # every clause of a rulebook with rules: executable, prose only, not a rule
 }
 
 

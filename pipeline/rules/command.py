@@ -28,6 +28,10 @@ def add_commands(commands) -> None:
     command.add_argument("inputs", metavar="KEY=VALUE", nargs="*",
                          help="the rule's inputs (`folio rules list` shows them), e.g. die=2 card_cp=3")
     command.set_defaults(command=_run)
+    command = rules.add_parser("coverage", help="every sentence of every document: executable, prose only, "
+                               "not a rule; the executable share per document")
+    command.add_argument("--json", action="store_true", help="the table as JSON, with every clause")
+    command.set_defaults(command=_coverage)
 
 
 def _list(project, args: argparse.Namespace) -> int:
@@ -76,6 +80,41 @@ def _run(project, args: argparse.Namespace) -> int:
 
     print(json.dumps(outcome.to_json(locate), ensure_ascii=False, indent=1))
     return 0
+
+
+def _coverage(project, args: argparse.Namespace) -> int:
+    from .coverage import classify, load_entries
+
+    coverage = classify(project.corpus, project.rule_facts(), load_entries(project.root))
+    if args.json:
+        print(json.dumps({"documents": coverage.rows(),
+                          "clauses": [{"document": d.document, "unit": c.unit, "sentence": c.sentence,
+                                       "class": c.cls.value, "reason": c.reason, "source": c.source,
+                                       "facts": list(c.facts), "text": c.text}
+                                      for d in coverage.documents for c in d.clauses],
+                          "unclassified": [{"unit": u.unit.id, "sentence": u.sentence,
+                                            "text": " ".join(u.span.text.split())}
+                                           for d in coverage.documents for u in d.unclassified],
+                          "stale": [{"unit": s.entry.unit, "says": s.entry.says, "why": s.why,
+                                     "path": s.entry.path, "line": s.entry.line} for s in coverage.stale]},
+                         ensure_ascii=False, indent=1))
+        return 0
+    for line in table_lines(coverage.rows()):
+        print(line)
+    return 0
+
+
+def table_lines(rows: list[dict]) -> list[str]:
+    """The coverage table as `folio rules coverage` prints it (and the manual shows it)."""
+    heads = ("document", "sentences", "clauses", "executable", "prose only", "not a rule", "unclassified",
+             "executable share")
+    body = [(r["document"], r["sentences"], r["clauses"], r["executable"], r["prose_only"], r["not_a_rule"],
+             r["unclassified"], "-" if r["executable_share"] is None else f"{r['executable_share']:.0%}")
+            for r in rows]
+    widths = [max(len(str(row[i])) for row in (heads, *body)) for i in range(len(heads))]
+    return ["  ".join(str(cell).ljust(w) if i == 0 else str(cell).rjust(w)
+                      for i, (cell, w) in enumerate(zip(row, widths, strict=True)))
+            for row in (heads, *body)]
 
 
 def facts_lines(facts: Facts, unit_id: str, lang: str | None = None) -> list[str]:

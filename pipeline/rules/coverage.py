@@ -1,0 +1,307 @@
+"""Every clause of a source accounted for: executable, prose only (and why), or not a rule.
+
+A sentence of a document's original text (split by :mod:`pipeline.language.sentences`) is
+classified from what the project already says where that can be derived honestly:
+
+- a sentence holding the words of a rule fact is **executable** (the fact is read by a rule:
+  `tests/test_rules_coverage.py` proves every fact is), or **prose only** for the reason the
+  fact's ``prose_only`` gives;
+- a sentence of a worked example (a unit of kind ``example`` or inside one) is **not a rule**;
+- a heading (a unit's own title or rule number) is **not a rule**.
+
+The rest is recorded by a person, per document, in ``corpus/rules/coverage/<document>.yaml``:
+each entry names a unit and quotes the opening words of one of its sentences (or of a clause,
+where a sentence holds several), and says what that clause is. The quote is what ties an entry
+to the text: when the source changes and the words are gone, the check says the entry is stale.
+The schema is written at the top of every coverage file; the manual ("Rules coverage") explains
+how to classify a new clause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+
+from ..core.errors import FolioError
+from ..core.kinds import Kind
+from ..core.model import Corpus, Side, Unit
+from ..language.sentences import Sentence, sentences
+from .facts import Fact, Facts
+from .source import Checker, Node, read
+from .wording import find
+
+DIRECTORY = "corpus/rules/coverage"
+
+
+class Class(StrEnum):
+    EXECUTABLE = "executable"
+    PROSE = "prose-only"
+    NOT_A_RULE = "not-a-rule"
+
+
+#: why a clause with rule content is not executed: the key an entry's ``prose`` names
+PROSE_REASONS = {
+    "map": "needs the map: areas, spaces, routes, sea zones, what borders what",
+    "deck": "needs the card deck or the text of a card the corpus does not hold",
+    "choice": "a player's choice or permission: there is no outcome to compute",
+    "board": "follows from the board (units present, control, wars, alliances) and is carried out "
+             "by the players: markers placed, units moved or removed",
+    "basic-rules": "applies the basic rules, which the corpus does not hold",
+    "sequence": "orders play (go to a step, when a phase happens) and decides no outcome",
+    "other": "another reason, given in `why`",
+}
+#: what a clause that is not a rule is: the key an entry's ``not`` names
+NOT_A_RULE_KINDS = {
+    "heading": "a title or a rule number",
+    "example": "a worked example",
+    "history": "a historical note",
+    "flavour": "colour or the designer's intent",
+    "intro": "introduces what follows (a list, a procedure) and states no rule itself",
+    "reference": "points to another rule and states none",
+    "restates": "says again what another sentence states as a rule",
+}
+#: the unit kinds whose own text is their heading
+HEADED = {Kind.DOCUMENT, Kind.SECTION, Kind.EVENT, Kind.OCCURRENCE, Kind.PHASE, Kind.PROCEDURE, Kind.ACTION}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One classified clause as a coverage file records it."""
+
+    document: str
+    unit: str
+    says: str  # the opening words of the sentence (or clause), as the original writes them
+    cls: Class
+    reason: str | None  # a key of PROSE_REASONS or NOT_A_RULE_KINDS; None when executable
+    why: str | None
+    facts: tuple[str, ...]  # executable: the facts whose words stand elsewhere
+    path: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Clause:
+    """A classified clause of a document's original text."""
+
+    unit: str
+    sentence: int  # 1-based, in the unit's own text
+    text: str
+    cls: Class
+    reason: str | None
+    source: str  # "fact", "kind" (derived) or "entry" (recorded)
+    facts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Unclassified:
+    unit: Unit
+    side: Side
+    sentence: int
+    span: Sentence
+
+
+@dataclass(frozen=True)
+class Stale:
+    entry: Entry
+    why: str  # "unit", "words", "fact"
+    detail: str | None = None  # the fact's id, or the nearest sentence now
+
+
+@dataclass
+class DocumentCoverage:
+    document: str
+    sentences: int = 0
+    clauses: list[Clause] = field(default_factory=list)
+    unclassified: list[Unclassified] = field(default_factory=list)
+
+    def count(self, cls: Class) -> int:
+        return sum(1 for clause in self.clauses if clause.cls == cls)
+
+    @property
+    def share(self) -> float | None:
+        """The executable share of the clauses that are rules (None: no rule clause at all)."""
+        rules = self.count(Class.EXECUTABLE) + self.count(Class.PROSE)
+        return self.count(Class.EXECUTABLE) / rules if rules else None
+
+    def row(self) -> dict:
+        share = self.share
+        return {"document": self.document, "sentences": self.sentences, "clauses": len(self.clauses),
+                "executable": self.count(Class.EXECUTABLE), "prose_only": self.count(Class.PROSE),
+                "not_a_rule": self.count(Class.NOT_A_RULE), "unclassified": len(self.unclassified),
+                "executable_share": None if share is None else round(share, 3)}
+
+
+@dataclass
+class Coverage:
+    documents: list[DocumentCoverage]
+    stale: list[Stale]
+
+    def rows(self) -> list[dict]:
+        rows = [d.row() for d in self.documents]
+        total = DocumentCoverage("total", sum(d.sentences for d in self.documents),
+                                 [c for d in self.documents for c in d.clauses],
+                                 [u for d in self.documents for u in d.unclassified])
+        return [*rows, total.row()] if rows else rows
+
+
+def load_entries(root: Path, directory: str = DIRECTORY) -> list[Entry]:
+    """Every entry of ``corpus/rules/coverage/*.yaml``; a malformed file is a FolioError at its line."""
+    folder = Path(root) / directory
+    if not folder.is_dir():
+        return []
+    found: list[Entry] = []
+    for path in sorted(folder.glob("*.yaml")):
+        found += _load_file(root, path.relative_to(root).as_posix())
+    return found
+
+
+def _load_file(root: Path, rel: str) -> list[Entry]:
+    check = Checker(rel)
+    top = read(root, rel)
+    keys = check.mapping(top, "a coverage file", {"document", "units"})
+    document = check.text(keys["document"], "document")
+    if Path(rel).stem != document:
+        raise check.fail(keys["document"], f"the coverage of {document} is named {document}.yaml")
+    units = keys["units"]
+    if not isinstance(units.value, dict) or not units.value:
+        raise check.fail(units, "units must map a unit id to the list of its classified clauses")
+    entries = []
+    for unit_id, node in units.children.items():
+        if not isinstance(node.value, list) or not node.value:
+            raise check.fail(node, f"{unit_id}: a non-empty list of clauses")
+        for item in node.children:
+            entries.append(_entry(check, item, document, str(unit_id)))
+    return entries
+
+
+def _entry(check: Checker, node: Node, document: str, unit: str) -> Entry:
+    keys = check.mapping(node, f"a clause of {unit}", {"says"}, {"prose", "not", "facts", "why"})
+    says = check.text(keys["says"], f"{unit}: says")
+    given = [k for k in ("prose", "not", "facts") if k in keys]
+    if len(given) != 1:
+        raise check.fail(node, f"{unit} ({says!r}): give exactly one of prose: REASON, not: KIND, facts: [ID, ...]")
+    why = check.text(keys["why"], f"{unit}: why") if "why" in keys else None
+    facts: tuple[str, ...] = ()
+    reason: str | None = None
+    if given[0] == "facts":
+        value = keys["facts"]
+        if not isinstance(value.value, list) or not value.value:
+            raise check.fail(value, f"{unit}: facts is a non-empty list of fact ids")
+        facts = tuple(check.text(n, f"{unit}: facts") for n in value.children)
+        cls = Class.EXECUTABLE
+    else:
+        cls = Class.PROSE if given[0] == "prose" else Class.NOT_A_RULE
+        known = PROSE_REASONS if cls == Class.PROSE else NOT_A_RULE_KINDS
+        reason = check.text(keys[given[0]], f"{unit}: {given[0]}")
+        if reason not in known:
+            raise check.fail(keys[given[0]], f"{unit}: {given[0]} is one of {', '.join(known)}, not {reason!r}")
+        if reason == "other" and why is None:
+            raise check.fail(node, f"{unit} ({says!r}): prose: other needs its why")
+    return Entry(document, unit, says, cls, reason, why, facts, check.path, node.line)
+
+
+def classify(corpus: Corpus, facts: Facts, entries: Iterable[Entry], *,
+             documents: Iterable[str] | None = None) -> Coverage:
+    """The clauses of every document (or of ``documents``) classified, what is left unclassified,
+    and the entries that no longer match their text."""
+    by_unit: dict[str, list[Entry]] = {}
+    stale: list[Stale] = []
+    entries = list(entries)
+    wanted = set(documents) if documents is not None else {d.key for d in corpus.documents}
+    for entry in entries:
+        unit = corpus.units.get(entry.unit)
+        if unit is None or unit.document != entry.document:
+            if entry.document in wanted:
+                stale.append(Stale(entry, "unit"))
+            continue
+        for fact_id in entry.facts:
+            fact = facts.facts.get(fact_id)
+            if fact is None or fact.prose_only:
+                stale.append(Stale(entry, "fact", fact_id))
+        by_unit.setdefault(entry.unit, []).append(entry)
+    found = []
+    for document in corpus.documents:
+        if document.key not in wanted:
+            continue
+        covered = DocumentCoverage(document.key)
+        for unit in corpus.units.values():
+            if unit.document != document.key or document.language not in unit.sides:
+                continue
+            side = unit.sides[document.language]
+            stale += _unit(corpus, unit, side, document.language, facts.bound_to(unit.id),
+                           by_unit.get(unit.id, []), covered)
+        found.append(covered)
+    return Coverage(found, stale)
+
+
+def _unit(corpus: Corpus, unit: Unit, side: Side, lang: str, facts: list[Fact], entries: list[Entry],
+          covered: DocumentCoverage) -> Iterator[Stale]:
+    spans = sentences(side.text, lang)
+    quoted = [(fact, where) for fact in facts for fragment in fact.wording.get(lang, ())
+              if (where := find(fragment, side.text))]
+    placed: dict[int, list[Entry]] = {}
+    for entry in entries:
+        index = _holding(entry.says, side.text, spans)
+        if index is None:
+            yield Stale(entry, "words", _nearest(entry.says, spans))
+        else:
+            placed.setdefault(index, []).append(entry)
+    example = unit.kind == Kind.EXAMPLE or any(a.kind == Kind.EXAMPLE for a in corpus.ancestors(unit))
+    for n, span in enumerate(spans):
+        covered.sentences += 1
+        number, said = n + 1, " ".join(span.text.split())
+        recorded = placed.get(n, [])
+        derived = _derived(unit, side, span, quoted, example)
+        if derived is not None:
+            cls, reason, source, ids = derived
+            covered.clauses.append(Clause(unit.id, number, said, cls, reason, source, ids))
+        elif not recorded:
+            covered.unclassified.append(Unclassified(unit, side, number, span))
+        for entry in recorded:
+            covered.clauses.append(Clause(unit.id, number, said, entry.cls, entry.reason, "entry", entry.facts))
+
+
+def _derived(unit: Unit, side: Side, span: Sentence, quoted, example: bool):
+    executable = [f.id for f, where in quoted if where.start < span.end and where.end > span.start
+                  and not f.prose_only]
+    if executable:
+        return Class.EXECUTABLE, None, "fact", tuple(dict.fromkeys(executable))
+    excused = [f for f, where in quoted if where.start < span.end and where.end > span.start]
+    if excused:
+        return Class.PROSE, "fact", "fact", tuple(f.id for f in excused)
+    if example:
+        return Class.NOT_A_RULE, "example", "kind", ()
+    if unit.kind in HEADED and _heading(unit, side, span.text):
+        return Class.NOT_A_RULE, "heading", "kind", ()
+    return None
+
+
+def _heading(unit: Unit, side: Side, said: str) -> bool:
+    """Whether the sentence is the unit's title or its number (``21.4.``, ``EVENTS PHASE:``)."""
+    words = " ".join(said.split()).rstrip(".:")
+    if not words:
+        return True
+    titles = [side.fields.get("title"), unit.attrs.get("number"), unit.attrs.get("title")]
+    return any(isinstance(t, str) and words in " ".join(t.split()) for t in titles)
+
+
+def _holding(says: str, text: str, spans: list[Sentence]) -> int | None:
+    """The index of the sentence the quoted words stand in (they may run on to the next)."""
+    where = find(says, text)
+    if where is None:
+        return None
+    for n, span in enumerate(spans):
+        if span.start <= where.start < span.end:
+            return n
+    return None
+
+
+def _nearest(says: str, spans: list[Sentence]) -> str | None:
+    import difflib
+
+    openings = [" ".join(s.text.split())[: max(len(says), 20)] for s in spans]
+    close = difflib.get_close_matches(says, openings, n=1, cutoff=0.5)
+    return close[0] if close else None
+
