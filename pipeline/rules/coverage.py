@@ -217,8 +217,8 @@ def classify(corpus: Corpus, facts: Facts, entries: Iterable[Entry], *,
                 stale.append(Stale(entry, "unit"))
             continue
         for fact_id in entry.facts:
-            fact = facts.facts.get(fact_id)
-            if fact is None or fact.prose_only:
+            named = facts.expand((fact_id,))
+            if not named or any(fact.prose_only for fact in named):
                 stale.append(Stale(entry, "fact", fact_id))
         by_unit.setdefault(entry.unit, []).append(entry)
     found = []
@@ -279,12 +279,16 @@ def _derived(unit: Unit, side: Side, span: Sentence, quoted, example: bool):
 
 
 def _heading(unit: Unit, side: Side, said: str) -> bool:
-    """Whether the sentence is the unit's title or its number (``21.4.``, ``EVENTS PHASE:``)."""
-    words = " ".join(said.split()).rstrip(".:")
-    if not words:
-        return True
-    titles = [side.fields.get("title"), unit.attrs.get("number"), unit.attrs.get("title")]
-    return any(isinstance(t, str) and words in " ".join(t.split()) for t in titles)
+    """Whether every word of the sentence is the unit's title, number or cost (``21.4.``,
+    ``EVENTS PHASE:``, ``11.1 Акции``, ``Suppress Unrest (1c per Province) #``)."""
+    named = " ".join(str(v) for v in (side.fields.get("title"), side.fields.get("cost"),
+                                      unit.attrs.get("number"), unit.attrs.get("title")) if v)
+    known = set(_words(named))
+    return all(word in known for word in _words(said))
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in (word.strip(".:;,#()[]«»\"'") for word in text.split()) if w]
 
 
 def _holding(says: str, text: str, spans: list[Sentence]) -> int | None:
