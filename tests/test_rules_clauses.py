@@ -1,0 +1,130 @@
+"""Every clause accounted for: each sentence of each source is executable, prose only (with its
+reason) or not a rule; the `coverage` check reports a clause nobody classified and a
+classification whose words the text no longer has; `folio rules coverage` prints the table."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from pipeline.build import Project
+from pipeline.rules.coverage import NOT_A_RULE_KINDS, PROSE_REASONS, Class, classify, load_entries
+from rules_support import ROOT, edit, facts
+
+TINY = ROOT / "tests" / "projects" / "tiny-game"
+SOURCE = "corpus/sources/tiny-rules.en.txt"
+COVERAGE = "corpus/rules/coverage/tiny-rules.yaml"
+
+
+@cache
+def real():
+    return classify(Project(ROOT).corpus, facts(), load_entries(ROOT))
+
+
+@pytest.fixture
+def tiny(tmp_path: Path) -> Path:
+    project = tmp_path / "tiny-game"
+    shutil.copytree(TINY / "corpus", project / "corpus")
+    return project
+
+
+def lines(root: Path) -> list[tuple[str, int, str]]:
+    return [(d.path, d.line, d.code) for d in Project(root).findings(["coverage"])]
+
+
+def test_the_real_corpus_has_every_clause_accounted_for():
+    assert Project(ROOT).findings(["coverage"]) == []
+    coverage = real()
+    assert coverage.stale == []
+    for document in coverage.documents:
+        assert document.unclassified == [], document.document
+        assert len(document.clauses) >= document.sentences > 0
+        for clause in document.clauses:
+            if clause.cls == Class.PROSE:
+                assert clause.reason in PROSE_REASONS or clause.reason == "fact", clause
+            elif clause.cls == Class.NOT_A_RULE:
+                assert clause.reason in NOT_A_RULE_KINDS, clause
+
+
+def test_a_sentence_quoting_a_fact_is_executable_and_an_example_is_not_a_rule():
+    clauses = {(c.unit, c.sentence): c for d in real().documents for c in d.clauses}
+    chateaux = clauses[("his:21.4/para-1", 6)]  # «не может получить больше 6 VP за шато»
+    assert (chateaux.cls, chateaux.source, chateaux.facts) == (Class.EXECUTABLE, "fact", ("his.chateaux.max",))
+    history = clauses[("his:21.3/sec-1/para-1", 4)]  # «Сама ревностная католичка …»
+    assert (history.cls, history.reason, history.source) == (Class.NOT_A_RULE, "history", "entry")
+    examples = [c for d in real().documents for c in d.clauses if c.reason == "example"]
+    assert examples and all(c.cls == Class.NOT_A_RULE and c.source == "kind" for c in examples)
+    # a fact the rules do not run makes its sentence prose only, for the fact's own reason
+    assert any(c.cls == Class.PROSE and c.reason == "fact" for d in real().documents for c in d.clauses)
+
+
+def test_the_clauses_the_issue_names_are_rules_not_left_out():
+    """Scotland's control priority, HIS 19.4/19.6/19.7, PoP's Military Access and Cannons, a VQ
+    power that passed: each executable or prose only with a reason, never 'not a rule'."""
+    named = {("eu-risto:10:I/events-phase/3/a", 1), ("eu-risto:10:I/events-phase/3/d", 1),
+             ("his:19.4/para-1", 3), ("his:19.6/para-1", 1), ("his:19.7/para-1", 1),
+             ("pop:5.5/action-2/list-1/item-1", 3), ("pop:5.5/action-3/sec-1/footnote-1", 1),
+             ("vq:11/para-6", 3)}
+    found = {(c.unit, c.sentence): c for d in real().documents for c in d.clauses if (c.unit, c.sentence) in named}
+    assert set(found) == named
+    for clause in found.values():
+        assert clause.cls in (Class.EXECUTABLE, Class.PROSE), clause
+        assert clause.cls == Class.EXECUTABLE or clause.reason in PROSE_REASONS
+
+
+def test_a_classified_project_reports_nothing(tiny):
+    assert lines(tiny) == []
+
+
+def test_a_changed_sentence_is_both_stale_and_unclassified(tiny):
+    edit(tiny / SOURCE, "Roll a die.", "Roll two dice.")
+    found = lines(tiny)
+    assert (COVERAGE, 6, "rules-clause-stale") in found  # the entry, at its line
+    assert (SOURCE, 3, "rules-clause-unclassified") in found  # the new words, in the source
+    assert len(found) == 2
+    stale = next(d for d in Project(tiny).findings(["coverage"]) if d.code == "rules-clause-stale")
+    assert "'Roll a die.'" in str(stale.message) and "Roll two dice" in str(stale.suggestion)
+
+
+def test_a_new_sentence_is_reported_where_it_stands_with_the_file_to_classify_it_in(tiny):
+    edit(tiny / SOURCE, "the attack succeeds.", "the attack succeeds. Attackers shout.")
+    found = Project(tiny).findings(["coverage"])
+    assert [(d.path, d.line, d.code) for d in found] == [(SOURCE, 3, "rules-clause-unclassified")]
+    assert "Attackers shout." in str(found[0].message)
+    assert COVERAGE in str(found[0].suggestion) and "tiny:1.1/para-1" in str(found[0].suggestion)
+
+
+def test_a_fact_whose_words_drift_no_longer_accounts_for_its_sentence(tiny):
+    edit(tiny / SOURCE, "a 4 or more", "a 5 or more")
+    assert (SOURCE, 3, "rules-clause-unclassified") in lines(tiny)
+
+
+def test_a_malformed_entry_is_refused_at_its_line(tiny, folio):
+    edit(tiny / COVERAGE, "prose: sequence", "prose: mood")
+    done = folio(tiny, "rules", "coverage")
+    assert done.returncode == 2
+    assert f"{COVERAGE}:6" in done.stderr and "prose is one of map" in done.stderr
+
+
+def test_the_command_prints_the_table_per_document(folio):
+    done = folio(ROOT, "rules", "coverage")
+    assert done.returncode == 0, done.stderr
+    rows = done.stdout.splitlines()
+    assert rows[0].split() == ["document", "sentences", "clauses", "executable", "prose", "only", "not", "a",
+                               "rule", "unclassified", "executable", "share"]
+    by_doc = {row.split()[0]: row.split()[1:] for row in rows[1:]}
+    assert set(by_doc) == {d.document for d in real().documents} | {"total"}
+    for document in real().documents:
+        row = document.row()
+        assert by_doc[document.document][:6] == [str(row[k]) for k in ("sentences", "clauses", "executable",
+                                                                          "prose_only", "not_a_rule",
+                                                                          "unclassified")]
+    assert by_doc["total"][5] == "0"
+    listed = json.loads(folio(ROOT, "rules", "coverage", "--json").stdout)
+    assert listed["documents"] == real().rows()
+    assert listed["unclassified"] == [] and listed["stale"] == []
+    assert {c["class"] for c in listed["clauses"]} == {"executable", "prose-only", "not-a-rule"}
