@@ -51,6 +51,26 @@ SCENARIOS: dict[str, list[tuple[dict, dict]]] = {
         ({"scotland_inactive": True, "eng_refuses": True}, {"stab_lost": 3, "vp_lost": 20}),
         ({"scotland_inactive": False}, {"outcome": "re-roll-not-marked"}),
     ],
+    "eu-risto.war-with-scotland-control": [
+        # a: an enemy of ENG comes first, whoever controls Scotland
+        ({"enemy_of_eng": True, "controller": "ally", "non_ally_of_eng": True, "ally_of_eng": True,
+          "ally_refuses": False}, {"takes_control": "enemy-of-eng", "breaks_alliance": False, "stab_lost": 0}),
+        # b: then the controller; an ally of ENG breaks the alliance ...
+        ({"enemy_of_eng": False, "controller": "ally", "non_ally_of_eng": True, "ally_of_eng": False,
+          "ally_refuses": False}, {"takes_control": "current-controller", "breaks_alliance": True}),
+        # ... or refuses for 1 Stab, and Scotland passes to c
+        ({"enemy_of_eng": False, "controller": "ally", "non_ally_of_eng": True, "ally_of_eng": False,
+          "ally_refuses": True}, {"takes_control": "non-ally-of-eng", "refusals": 1, "stab_lost": 1}),
+        ({"enemy_of_eng": False, "controller": "non-ally", "non_ally_of_eng": False, "ally_of_eng": True,
+          "ally_refuses": True}, {"takes_control": "current-controller", "refusals": 0, "stab_lost": 0}),
+        # d: last an ally of ENG, on the same terms; every ally refusing leaves Scotland to nobody
+        ({"enemy_of_eng": False, "controller": "none", "non_ally_of_eng": False, "ally_of_eng": True,
+          "ally_refuses": False}, {"takes_control": "ally-of-eng", "breaks_alliance": True}),
+        ({"enemy_of_eng": False, "controller": "none", "non_ally_of_eng": False, "ally_of_eng": True,
+          "ally_refuses": True}, {"takes_control": "nobody", "refusals": 1, "stab_lost": 1}),
+        ({"enemy_of_eng": False, "controller": "none", "non_ally_of_eng": False, "ally_of_eng": False,
+          "ally_refuses": False}, {"takes_control": "nobody", "refusals": 0}),
+    ],
     "eu-risto.hre-election": [
         ({"bids": "SPA:10,FRA:200", "charles_i": True, "electorates": "saxony:FRA"},
          {"totals": {"SPA": 110, "FRA": 210}, "winner": "FRA", "winner_ducats": 75, "winner_vp": 10}),

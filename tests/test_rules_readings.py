@@ -17,7 +17,8 @@ EU = "corpus/sources/eu-ristos-events-period-1.en.txt"
 
 RECORDED = {"eu-risto.hre.electorate-bonus", "eu-risto.hre.no-bids", "eu-risto.tordesillas.col-tp-stab",
             "his.winter.capital-lost", "his.winter.voluntary-return", "his.reinforcements.habsburgs",
-            "pop.dow.targeted-pr-exception", "pop.suppress.not.rebel-units", "vq.deployment.command-rating"}
+            "pop.dow.targeted-pr-exception", "pop.suppress.not.rebel-units", "vq.deployment.command-rating",
+            "eu-risto.war-with-scotland.controller-refuse-stab"}
 
 
 def test_the_readings_load_with_their_alternatives():

@@ -21,7 +21,8 @@ UNCLASSIFIED = Code("rules-clause-unclassified", Severity.WARNING,
                     "nowhere in corpus/rules/coverage/: executable, prose only (why) or not a rule?")
 STALE = Code("rules-clause-stale", Severity.WARNING,
              "a classified clause no longer matches its text: the unit is gone or its words are (the "
-             "source changed), or the fact it names is not executed")
+             "source changed), the fact it names is not executed, or a fact now states the words it "
+             "calls prose only or not a rule")
 CODES = [UNCLASSIFIED, STALE]
 
 
@@ -64,6 +65,11 @@ def _stale(stale: Stale) -> Diagnostic:
         message = text(_("%(unit)s (%(quote)s): the fact %(fact)s is not defined or not executed"),
                        unit=entry.unit, quote=repr(entry.says), fact=stale.detail or "")
         suggestion = text(_("name a fact a rule reads, or classify the clause as prose only"))
+    elif stale.why == "executable":
+        message = text(_("%(unit)s (%(quote)s): the fact %(fact)s now states these words, which the entry "
+                         "calls %(class)s"), unit=entry.unit, quote=repr(entry.says), fact=stale.detail or "",
+                       **{"class": entry.cls.value})
+        suggestion = text(_("remove the entry: the sentence is executable"))
     else:
         message = text(_("%(unit)s no longer says %(quote)s: the source changed"),
                        unit=entry.unit, quote=repr(entry.says))

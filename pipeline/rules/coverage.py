@@ -105,7 +105,7 @@ class Unclassified:
 @dataclass(frozen=True)
 class Stale:
     entry: Entry
-    why: str  # "unit", "words", "fact"
+    why: str  # "unit", "words", "fact", "executable"
     detail: str | None = None  # the fact's id, or the nearest sentence now
 
 
@@ -244,8 +244,12 @@ def _unit(corpus: Corpus, unit: Unit, side: Side, lang: str, facts: list[Fact], 
     placed: dict[int, list[Entry]] = {}
     for entry in entries:
         index = _holding(entry.says, side.text, spans)
+        where = find(entry.says, side.text)
+        quoting = [f.id for f, w in quoted if where and not f.prose_only and w.start < where.end and w.end > where.start]
         if index is None:
             yield Stale(entry, "words", _nearest(entry.says, spans))
+        elif quoting and entry.cls != Class.EXECUTABLE:
+            yield Stale(entry, "executable", quoting[0])  # a fact now states these words
         else:
             placed.setdefault(index, []).append(entry)
     example = unit.kind == Kind.EXAMPLE or any(a.kind == Kind.EXAMPLE for a in corpus.ancestors(unit))

@@ -9,6 +9,7 @@ from ...core.diagnostics import _
 from ...render.games import Words
 from .events import Period, Roll
 from .politics import EuPower
+from .scotland import Controller, Recipient
 
 WORDS = Words(
     inputs={
@@ -32,6 +33,13 @@ WORDS = Words(
             "eng_refuses": _("ENG refuses"),
         },
         "eu-risto.hre-recurrence": {"emperor": _("The emperor's country")},
+        "eu-risto.war-with-scotland-control": {
+            "enemy_of_eng": _("An enemy of ENG"),
+            "controller": _("Scotland's controller"),
+            "non_ally_of_eng": _("Another power not allied to ENG"),
+            "ally_of_eng": _("Another ally of ENG"),
+            "ally_refuses": _("An ally offered Scotland refuses it"),
+        },
     },
     outcomes={
         "eu-risto.hre-recurrence": {"replayed": _("The election is held again")},
@@ -41,6 +49,10 @@ WORDS = Words(
         "eu-risto.bohemia-hungary-activation": {"activated": _("Activated"), "cancelled": _("Cancelled")},
         "eu-risto.war-with-scotland-roll": {"outcome": _("The event"), "occurrence": _("Occurrence"),
                                             "stab_lost": _("Stab lost"), "vp_lost": _("VP lost")},
+        "eu-risto.war-with-scotland-control": {"takes_control": _("Takes the control of Scotland"),
+                                               "breaks_alliance": _("Breaks its alliance with ENG"),
+                                               "refusals": _("Allies refusing Scotland"),
+                                               "stab_lost": _("Stab lost by each")},
     },
     values={
         Roll: {"occurs": _("takes place"), "re-roll-not-marked": _("re-rolled, not marked off"),
@@ -49,6 +61,11 @@ WORDS = Words(
                "marked-off-not-played-r-or-d": _("marked off, not played; an R or D result instead"),
                "marked-off-can-recur": _("marked off; may occur again"),
                "refused-marked-played": _("refused; marked off as played")},
+        Controller: {"none": _("nobody"), "enemy": _("an enemy of ENG"), "non-ally": _("a power not allied to ENG"),
+                     "ally": _("an ally of ENG")},
+        Recipient: {"enemy-of-eng": _("an enemy of ENG"), "current-controller": _("its current controller"),
+                    "non-ally-of-eng": _("a power not allied to ENG"), "ally-of-eng": _("an ally of ENG"),
+                    "nobody": _("nobody")},
     },
     #: the periods and the powers' abbreviations are the game's own notation, the same in every language
     as_written=(Period, EuPower),
