@@ -128,3 +128,34 @@ def test_the_command_prints_the_table_per_document(folio):
     assert listed["documents"] == real().rows()
     assert listed["unclassified"] == [] and listed["stale"] == []
     assert {c["class"] for c in listed["clauses"]} == {"executable", "prose-only", "not-a-rule"}
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ("Rules accounted for", "Executable share", "Prose only")),
+    ("ru", ("Учёт правил", "Доля исполняемых", "Только текст")),
+])
+def test_the_status_page_shows_the_table_in_its_language(lang, words):
+    from pipeline.i18n import catalogs as i18n
+    from pipeline.render.site.fragments import Renderer
+    from pipeline.render.site.reports import clause_rows
+    from pipeline.render.site.structure import plan
+
+    corpus = Project(ROOT).corpus
+    rows = clause_rows(corpus, facts(), ROOT)
+    assert rows == {d.document: d.row() for d in real().documents}
+    site = plan(corpus)
+    html = Renderer(corpus, site, lang, i18n.committed(lang), None, [], facts=facts(),
+                    clauses=rows).page(site.page("status")).html
+    section = html[html.index('<h2 id="rules">'):]
+    section = section[:section.index("</table>")]
+    for word in words:
+        assert word in section
+    for document in corpus.documents:
+        row = rows[document.key]
+        assert document.title_in(lang) in section.replace("&#39;", "'").replace("&#34;", '"')
+        assert f'<td class="folio-num">{row["executable"]}</td>' in section
+        assert f'{round(row["executable_share"] * 100)}%' in section
+        if lang == "ru":
+            assert f">{document.key}<" not in section  # a document by its title, never its key
+    if lang == "ru":
+        assert not any(w in section for w in ("Executable", "Prose only", "Not a rule", "Sentences"))

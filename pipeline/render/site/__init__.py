@@ -33,6 +33,7 @@ from ...util.atomic import atomic_dir
 from . import mkdocs_adapter, pages, search
 from .fragments import TEMPLATES, Renderer, root_page
 from .keys import navigation_key, page_keys
+from .reports import clause_rows
 from .structure import SITE_LANGUAGES, Site, plan
 
 BASE_CONFIG = "mkdocs.yml"
@@ -71,6 +72,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
     reasons = {lang: config.reasons_in(lang) for lang in SITE_LANGUAGES}
     facts = facts if facts is not None else placed(load_facts(root, missing_ok=True), corpus)
     tables = decision_tables(facts) if len(facts) else {}
+    clauses = clause_rows(corpus, facts, root) if len(facts) else {}
     site = plan(corpus, changes=changes is not None)
     jobs = session.jobs if session else workers.available()
     with tempfile.TemporaryDirectory(prefix="folio-site-") as scratch:
@@ -88,7 +90,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
             if lang not in renderers:
                 renderers[lang] = Renderer(corpus, site, lang, translations[lang], termbase,
                                            diagnostics, aids=aids, changes=changes, facts=facts,
-                                           tables=tables, reasons=reasons.get(lang))
+                                           tables=tables, reasons=reasons.get(lang), clauses=clauses)
             return renderers[lang]
 
         previous, here = session.cache.directory("site") if session else (None, None)

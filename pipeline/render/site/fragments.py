@@ -64,7 +64,8 @@ class Renderer:
 
     def __init__(self, corpus: Corpus, site: Site, lang: str, translations,
                  termbase: Termbase | None, diagnostics: list[Diagnostic], aids=None, changes=None,
-                 facts=None, tables=None, reasons: dict[str, str] | None = None):
+                 facts=None, tables=None, reasons: dict[str, str] | None = None,
+                 clauses: dict[str, dict] | None = None):
         self.corpus, self.site, self.lang = corpus, site, lang
         #: the suppressions' reasons in the page's language, by the reason as written
         #: (corpus/checks.yaml's `reason_ru`; pipeline.checks.config.CheckConfig.reasons_in)
@@ -72,6 +73,8 @@ class Renderer:
         #: pipeline.rules.Facts (None: the project has no rules), and the decision tables
         #: (pipeline.rules.tables.decision_tables) by the unit their rule implements
         self.facts, self._tables = facts, tables or {}
+        #: per document, its clauses as the executable rules account for them (reports.clause_rows)
+        self.clauses = clauses or {}
         self.termbase, self.diagnostics = termbase, diagnostics
         self.aids = aids  # pipeline.aids.Printed, or None: no aid was printed
         #: pipeline.editions.baseline.ChangesSince, or None: the project names no baseline
@@ -173,8 +176,11 @@ class Renderer:
                       pending[d.key]) for d in self.corpus.documents]
         toc = [(2, "pending", self.gettext("Still to translate or review"))] + [
             (3, f"pending-{d.key}", d.title_in(self.lang)) for d, _href, _rows, groups in documents if groups]
+        clauses = [(d, href, self.clauses[d.key]) for d, href, _rows, _groups in documents if d.key in self.clauses]
+        if clauses:
+            toc.append((2, "rules", self.gettext("Rules accounted for")))
         return self._template(page, "status.html", self.gettext("Translation status"),
-                              documents=documents, toc=toc, open_up_to=OPEN_UP_TO,
+                              documents=documents, toc=toc, open_up_to=OPEN_UP_TO, clauses=clauses,
                               unit_label=self.unit_label,
                               unit_href=lambda unit: self.site.unit_href(unit.id, page.path))
 

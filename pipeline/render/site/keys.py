@@ -69,8 +69,9 @@ def page_keys(corpus: Corpus, site: Site, fingerprint: Fingerprint, diagnostics:
             parts = [documents[d.key] for d in site.games[page_key]]
         elif page.template == "home":
             parts = [manifest, _json(rows)]
-        elif page.template == "status":  # every unit still to translate, named from its document
-            parts = [manifest, _json(rows), *documents.values()]
+        elif page.template == "status":  # every unit still to translate, named from its document;
+            # the clauses the rules account for: the facts and corpus/rules/coverage/
+            parts = [manifest, _json(rows), *documents.values(), fingerprint.under("corpus/rules/")]
         elif page.template == "report":
             parts = [manifest, _findings(diagnostics), fingerprint.of(CONFIG)]  # the reasons' translations
         elif page.template == "glossary":

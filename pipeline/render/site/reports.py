@@ -1,15 +1,19 @@
 """The data of the translators' pages: coverage per document and language, the units still to
-translate or review, and the check stage's diagnostics grouped by code. Computed by the stages
-that own them; this only arranges them for a page."""
+translate or review, the check stage's diagnostics grouped by code, and how many clauses of each
+document the executable rules account for. Computed by the stages that own them; this only
+arranges them for a page."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from ...check import all_codes
 from ...core.diagnostics import Code, Diagnostic, Severity
 from ...core.model import Corpus, Status
 from ...link.translations.status import PENDING, Coverage, Pending, coverage, pending
+from ...rules.coverage import classify, load_entries
+from ...rules.facts import Facts
 
 
 def coverage_by_document(corpus: Corpus) -> dict[str, list[Coverage]]:
@@ -56,3 +60,11 @@ def checks_by_code(diagnostics: list[Diagnostic]) -> list[CodeGroup]:
     result = [CodeGroup(code, declared[code].summary if code in declared else "",
                         max(d.severity for d in found), found) for code, found in groups.items()]
     return sorted(result, key=lambda g: (-g.severity, g.code))
+
+
+def clause_rows(corpus: Corpus, facts: Facts, root: Path) -> dict[str, dict]:
+    """Document key -> its row of `folio rules coverage` (sentences, executable, prose only, not
+    a rule, the executable share), for the documents of a rulebook with executable rules."""
+    held = [d.key for d in corpus.documents if d.rulebook in facts.files]
+    found = classify(corpus, facts, load_entries(root), documents=held)
+    return {d.document: d.row() for d in found.documents}
