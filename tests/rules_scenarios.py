@@ -254,12 +254,21 @@ SCENARIOS: dict[str, list[tuple[dict, dict]]] = {
         ({"activation": "siege", "siege_units": 3}, {"crowns": 3}),
         ({"activation": "land-move", "spaces": 2, "distant": True}, {"allowed": False}),
         ({"activation": "land-move", "spaces": 2, "on_past_hostile": True, "mercenaries": 3}, {"allowed": False}),
+        # "To enter a Neutral Area, you must first obtain Military Access."
+        ({"activation": "land-move", "spaces": 1, "neutral_without_access": True},
+         {"allowed": False, "problems": ("a Neutral Area is entered only with Military Access obtained first",)}),
+        ({"activation": "naval-move", "neutral_without_access": True}, {"refused": "a land move's condition"}),
     ],
     "pop.recruit-units": [
         ({"regulars": "Artois:3", "mc": "Artois:2", "mercenaries": 4, "ships": "Brest:2"}, {"allowed": False}),
         ({"regulars": "Artois:2", "mc": "Artois:2", "ships": "Brest:1", "allied_cavalry": 2},
          {"allowed": True, "ducats_cost": 6}),
         ({"regulars": "Artois:1", "mc": "Artois:2", "counted_before": "Artois"}, {"allowed": False}),
+        # "To Recruit Artillery Units you must have researched the “Cannons” Idea."
+        ({"regulars": "Artois:2", "mc": "Artois:2", "artillery": 1, "cannons": False},
+         {"allowed": False, "problems": ("1 Artillery Units without the Cannons Idea",)}),
+        ({"regulars": "Artois:2", "mc": "Artois:2", "artillery": 1, "cannons": True}, {"allowed": True}),
+        ({"regulars": "Artois:2", "mc": "Artois:2", "artillery": 1}, {"refused": "cannons: required"}),
     ],
     "pop.suppress-unrest": [({"provinces": "clear,enemy-units,occupied-by-you,occupied-by-enemy"},
                              {"suppressed": 1, "crowns": 1}),

@@ -135,6 +135,7 @@ class ActivateUnits(Inputs):
     distant: bool = arg("the move is on one of the Distant Continents", False)
     on_past_hostile: bool = arg("the land move goes on after entering a Hostile or Neutral Area", False)
     mercenaries: Count = arg("Mercenary Units first recruited to move with the Army (Optional Rule 2)", 0)
+    neutral_without_access: bool = arg("the land move enters a Neutral Area without Military Access", False)
 
 
 @dataclass(frozen=True)
@@ -147,7 +148,7 @@ class ActivateResult:
 @rule("pop.activate-units", unit="pop:5.5/action-2", inputs=ActivateUnits, result=ActivateResult,
       facts=("pop.activate.cost", "pop.activate.land-move", "pop.activate.naval-move", "pop.activate.siege-extra",
              "pop.activate.bridge", "pop.activate.stop", "pop.activate.distant",
-             "pop.activate.optional-mercenaries"))
+             "pop.activate.optional-mercenaries", "pop.activate.military-access"))
 def activate_units(facts: Facts, given: ActivateUnits) -> Outcome:
     """Activate Units: land and naval moves of a limited reach, a siege that pays for every
     Unit beyond the first, and Naval Bridges that carry a few Land Units per Ship."""
@@ -177,6 +178,11 @@ def activate_units(facts: Facts, given: ActivateUnits) -> Outcome:
                 raise RuleInputError("on_past_hostile: a land move's limit")
             problems.append("the move must end in the Hostile or Neutral Area it entered")
             cite.insert(0, facts["pop.activate.stop"])
+        if given.neutral_without_access:
+            if given.activation != Activation.LAND_MOVE:
+                raise RuleInputError("neutral_without_access: a land move's condition")
+            problems.append("a Neutral Area is entered only with Military Access obtained first")
+            cite.insert(0, facts["pop.activate.military-access"])
     if given.mercenaries:
         optional = facts["pop.activate.optional-mercenaries"]
         if given.activation == Activation.NAVAL_MOVE:
@@ -203,6 +209,8 @@ class Recruit(Inputs):
     mercenaries_earlier: Count = arg("Mercenary Units recruited earlier this Turn", 0)
     ships: dict[str, Count] = arg("Ships built in each Port you Own, e.g. Brest:1,Bordeaux:1", {})
     allied_cavalry: Count = arg("Allied Units raised as Cavalry", 0)
+    artillery: Count = arg("Artillery Units recruited (among the Regular Units)", 0)
+    cannons: bool | None = arg("the Cannons Idea is researched (asked when Artillery is recruited)", None)
 
 
 @dataclass(frozen=True)
@@ -215,7 +223,7 @@ class RecruitResult:
 
 @rule("pop.recruit-units", unit="pop:5.5/action-3", inputs=Recruit, result=RecruitResult,
       facts=("pop.recruit.cost", "pop.recruit.mc", "pop.recruit.province-once", "pop.recruit.mercenaries",
-             "pop.recruit.ships", "pop.recruit.allied-cavalry"))
+             "pop.recruit.ships", "pop.recruit.allied-cavalry", "pop.recruit.artillery-cannons"))
 def recruit_units(facts: Facts, given: Recruit) -> Outcome:
     """Recruit Units: Regular Units up to each Area's MC (a Province counts once per Turn),
     Mercenaries up to a maximum per Turn (outside MC), Ships up to a limit in each owned Port,
@@ -223,6 +231,8 @@ def recruit_units(facts: Facts, given: Recruit) -> Outcome:
     for area in given.regulars:
         if area not in given.mc:
             raise RuleInputError(f"mc: give your MC in {area}, where Regular Units are recruited")
+    if given.artillery and given.cannons is None:
+        raise RuleInputError("cannons: required when Artillery Units are recruited (is the Cannons Idea researched?)")
     ships = facts.number("pop.recruit.ships")
     checks = [(n > given.mc[area], "pop.recruit.mc", f"{area}: {n} Regular Units, MC {given.mc[area]}")
               for area, n in given.regulars.items()]
@@ -234,6 +244,8 @@ def recruit_units(facts: Facts, given: Recruit) -> Outcome:
                    f"this Turn, at most {facts.number('pop.recruit.mercenaries')}"))
     checks += [(n > ships, "pop.recruit.ships", f"{port}: {n} Ships, at most {ships} in each Port")
                for port, n in given.ships.items()]
+    checks.append((given.artillery > 0 and not given.cannons, "pop.recruit.artillery-cannons",
+                   f"{given.artillery} Artillery Units without the Cannons Idea"))
     failed = [(facts[fact_id], text) for bad, fact_id, text in checks if bad]
     cost, cavalry = facts["pop.recruit.cost"], facts["pop.recruit.allied-cavalry"]
     cite = [f for f, _ in failed]
