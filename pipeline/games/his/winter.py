@@ -1,5 +1,5 @@
-"""Here I Stand, Winter Phase: 19.3 land units return home, 19.5 reinforcements, 19.8 mandatory
-events."""
+"""Here I Stand, Winter Phase: 19.3 land units return home, 19.4, 19.6 and 19.7 the markers
+removed or turned, 19.5 reinforcements, 19.8 mandatory events."""
 
 from __future__ import annotations
 
@@ -219,3 +219,40 @@ def mandatory_events(facts: Facts, given: MandatoryEvents) -> Outcome:
                              facts.number("his.mandatory.cp-ignored"))
     return decided(mandatory_events.rule_id, result, *(f for _, f in due), facts["his.mandatory.when"],
                    facts["his.mandatory.cp-ignored"])
+
+
+class WinterMarker(StrEnum):
+    """marker"""
+
+    MAJOR_ALLIANCE = "major-alliance"  # an alliance between major powers (19.4)
+    MINOR_ALLIANCE = "minor-alliance"  # an alliance with a minor power, made by an event card (19.4)
+    PIRACY = "piracy"  # a piracy marker (19.6)
+    DEBATER = "debater"  # a debater counter (19.7)
+
+
+class Fate(StrEnum):
+    """what the Winter Phase does to it"""
+
+    REMOVED = "removed"
+    REMAINS = "remains"
+    UNCOMMITTED = "uncommitted"  # turned white, uncommitted side up
+
+
+@dataclass(frozen=True)
+class WinterMarkers(Inputs):
+    marker: WinterMarker = arg("the marker or counter")
+
+
+@dataclass(frozen=True)
+class WinterMarkersResult:
+    fate: Fate  # what the Winter Phase does to it: removed, left in place, or turned uncommitted
+
+
+@rule("his.winter-markers", unit="his:19.4/para-1", inputs=WinterMarkers, result=WinterMarkersResult,
+      facts=("his.winter.marker.*",))
+def winter_markers(facts: Facts, given: WinterMarkers) -> Outcome:
+    """The markers of the Winter Phase: alliances between major powers end, those with minor
+    powers made by event cards remain, piracy markers leave the map, debaters turn uncommitted."""
+    fates = {f.id.rsplit(".", 1)[1]: f for f in facts.group("his.winter.marker")}
+    fact = fates[given.marker.value]
+    return decided(winter_markers.rule_id, WinterMarkersResult(Fate(facts.text(fact.id))), fact)
