@@ -244,6 +244,9 @@ SCENARIOS: dict[str, list[tuple[dict, dict]]] = {
                 ({"cards_in_hand": 0, "admin_rating": 2}, {"must_pass": True})],
     "vq.patronage": [({"action": "artist", "times_this_turn": 1}, {"allowed": False})],
     "vq.action-phase-end": [({"consecutive_passes": 6}, {"ends": True})],
+    # «не обязана продолжать пасовать … может сыграть одну из этих удерживаемых карточек»
+    "vq.play-after-passing": [({"passed_earlier": True, "cards_in_hand": 2}, {"may_play": True}),
+                              ({"passed_earlier": True, "cards_in_hand": 0}, {"may_play": False})],
     "pop.declare-war": [
         ({"targets": "Venice,Genoa", "without_cb": "Venice", "with_marriage": "Genoa,Venice",
           "marriage_l_side": "Venice", "player_realms": "Genoa", "accepting_ctas": "France,Spain",

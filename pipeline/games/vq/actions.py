@@ -226,6 +226,28 @@ def pass_(facts: Facts, given: Pass) -> Outcome:
                    *(failed or [facts["vq.pass.never.home-card"]]))
 
 
+@dataclass(frozen=True)
+class PlayAfterPassing(Inputs):
+    passed_earlier: bool = arg("the power passed in an earlier impulse of this Action Phase")
+    cards_in_hand: Count = arg("cards the power holds now")
+
+
+@dataclass(frozen=True)
+class PlayAfterPassingResult:
+    may_play: bool  # the power may play a card in this impulse instead of passing
+
+
+@rule("vq.play-after-passing", unit="vq:11/para-6", inputs=PlayAfterPassing, result=PlayAfterPassingResult,
+      facts=("vq.pass.not-binding", "vq.pass.must"))
+def play_after_passing(facts: Facts, given: PlayAfterPassing) -> Outcome:
+    """A pass binds no later impulse: a power that passed may play a held card when its turn
+    comes again; with no card left it must pass."""
+    if given.cards_in_hand == 0:
+        return decided(play_after_passing.rule_id, PlayAfterPassingResult(False), facts["vq.pass.must"])
+    return decided(play_after_passing.rule_id, PlayAfterPassingResult(True),
+                   facts["vq.pass.not-binding"] if given.passed_earlier else None, "vq:11/para-6")
+
+
 class Patron(StrEnum):
     """patronage action"""
 
