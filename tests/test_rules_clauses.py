@@ -159,3 +159,11 @@ def test_the_status_page_shows_the_table_in_its_language(lang, words):
             assert f">{document.key}<" not in section  # a document by its title, never its key
     if lang == "ru":
         assert not any(w in section for w in ("Executable", "Prose only", "Not a rule", "Sentences"))
+
+
+def test_the_coverage_of_a_document_the_manifest_no_longer_lists_is_stale(tiny):
+    edit(tiny / COVERAGE, "document: tiny-rules", "document: tiny-rules-old")
+    (tiny / COVERAGE).rename(tiny / "corpus/rules/coverage/tiny-rules-old.yaml")
+    found = lines(tiny)
+    assert ("corpus/rules/coverage/tiny-rules-old.yaml", 6, "rules-clause-stale") in found
+    assert (SOURCE, 3, "rules-clause-unclassified") in found  # "Roll a die." is nobody's now

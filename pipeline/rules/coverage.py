@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from ..core.errors import FolioError
 from ..core.kinds import Kind
 from ..core.model import Corpus, Side, Unit
 from ..language.sentences import Sentence, sentences
@@ -209,11 +208,12 @@ def classify(corpus: Corpus, facts: Facts, entries: Iterable[Entry], *,
     by_unit: dict[str, list[Entry]] = {}
     stale: list[Stale] = []
     entries = list(entries)
-    wanted = set(documents) if documents is not None else {d.key for d in corpus.documents}
+    known = {d.key for d in corpus.documents}
+    wanted = set(documents) if documents is not None else known
     for entry in entries:
         unit = corpus.units.get(entry.unit)
         if unit is None or unit.document != entry.document:
-            if entry.document in wanted:
+            if entry.document in wanted or entry.document not in known:  # a document no longer listed too
                 stale.append(Stale(entry, "unit"))
             continue
         for fact_id in entry.facts:
@@ -243,9 +243,10 @@ def _unit(corpus: Corpus, unit: Unit, side: Side, lang: str, facts: list[Fact], 
               if (where := find(fragment, side.text))]
     placed: dict[int, list[Entry]] = {}
     for entry in entries:
-        index = _holding(entry.says, side.text, spans)
         where = find(entry.says, side.text)
-        quoting = [f.id for f, w in quoted if where and not f.prose_only and w.start < where.end and w.end > where.start]
+        index = _holding(where, spans)
+        quoting = [f.id for f, w in quoted
+                   if where and not f.prose_only and w.start < where.end and w.end > where.start]
         if index is None:
             yield Stale(entry, "words", _nearest(entry.says, spans))
         elif quoting and entry.cls != Class.EXECUTABLE:
@@ -295,9 +296,8 @@ def _words(text: str) -> list[str]:
     return [w for w in (word.strip(".:;,#()[]«»\"'") for word in text.split()) if w]
 
 
-def _holding(says: str, text: str, spans: list[Sentence]) -> int | None:
-    """The index of the sentence the quoted words stand in (they may run on to the next)."""
-    where = find(says, text)
+def _holding(where, spans: list[Sentence]) -> int | None:
+    """The index of the sentence the quoted words (found at ``where``) begin in."""
     if where is None:
         return None
     for n, span in enumerate(spans):
