@@ -167,3 +167,9 @@ def test_the_coverage_of_a_document_the_manifest_no_longer_lists_is_stale(tiny):
     found = lines(tiny)
     assert ("corpus/rules/coverage/tiny-rules-old.yaml", 6, "rules-clause-stale") in found
     assert (SOURCE, 3, "rules-clause-unclassified") in found  # "Roll a die." is nobody's now
+
+
+def test_the_manual_shows_the_table_as_the_command_prints_it(folio):
+    page = (ROOT / "docs/manual/rules/rules-as-data.md").read_text("utf-8")
+    shown = page[page.index("Today:\n\n```text\n") + len("Today:\n\n```text\n"):]
+    assert shown[:shown.index("```")] == folio(ROOT, "rules", "coverage").stdout
