@@ -10,6 +10,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pipeline.build import Project
 from pipeline.rules.coverage import NOT_A_RULE_KINDS, PROSE_REASONS, Class, classify, load_entries
@@ -173,3 +175,30 @@ def test_the_manual_shows_the_table_as_the_command_prints_it(folio):
     page = (ROOT / "docs/manual/rules/rules-as-data.md").read_text("utf-8")
     shown = page[page.index("Today:\n\n```text\n") + len("Today:\n\n```text\n"):]
     assert shown[:shown.index("```")] == folio(ROOT, "rules", "coverage").stdout
+
+
+COVERAGE_TEXT = (ROOT / "corpus/rules/coverage/his-power-rules.yaml").read_text("utf-8")
+DAMAGE = [*" \n-:[]{},'\"#", "says:", "prose:", "not:", "facts:", "why:", "other", "map", "units:", "document:"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.integers(0, len(COVERAGE_TEXT)), st.sampled_from(DAMAGE), st.booleans()),
+                min_size=1, max_size=6))
+def test_a_damaged_coverage_file_is_read_or_refused_at_a_line(tmp_path_factory, edits):
+    """The coverage files are untrusted input: damaged anyhow, one is read or refused with its
+    path and a line, never with a traceback."""
+    from pipeline.core.errors import FolioError
+
+    root = tmp_path_factory.mktemp("damaged")
+    text = COVERAGE_TEXT
+    for at, what, insert in edits:
+        text = text[:at] + what + text[at:] if insert else text[:at] + text[at + len(what):]
+    path = root / "corpus/rules/coverage/his-power-rules.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(text, "utf-8")
+    try:
+        entries = load_entries(root)
+    except FolioError as refused:
+        assert refused.path == "corpus/rules/coverage/his-power-rules.yaml"
+        return
+    assert all(e.says and (e.reason or e.facts) for e in entries)
