@@ -71,6 +71,16 @@ SCENARIOS: dict[str, list[tuple[dict, dict]]] = {
         ({"enemy_of_eng": False, "controller": "none", "non_ally_of_eng": False, "ally_of_eng": False,
           "ally_refuses": False}, {"takes_control": "nobody", "refusals": 0}),
     ],
+    # "VEN receives a temporary CB against TUR if there is a Turkish ALEXANDRIA or TUR is at war with Mamluks."
+    "eu-risto.veneto-turkish-cb": [
+        ({"turkish_alexandria": True, "tur_at_war_with_mamluks": False}, {"cb": True}),
+        ({"turkish_alexandria": False, "tur_at_war_with_mamluks": True}, {"cb": True}),
+        ({"turkish_alexandria": False, "tur_at_war_with_mamluks": False}, {"cb": False}),
+    ],
+    # "Habsburgs receives a temporary free CB against Hungary. If it is used, the controller of
+    # Habsburgs loses the control of Hungary."
+    "eu-risto.hungary-cb": [({"cb_used": False}, {"cb": True, "loses_control_of_hungary": False}),
+                            ({"cb_used": True}, {"cb": True, "loses_control_of_hungary": True})],
     "eu-risto.hre-election": [
         ({"bids": "SPA:10,FRA:200", "charles_i": True, "electorates": "saxony:FRA"},
          {"totals": {"SPA": 110, "FRA": 210}, "winner": "FRA", "winner_ducats": 75, "winner_vp": 10}),
