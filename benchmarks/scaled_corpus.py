@@ -5,8 +5,8 @@ and every rulebook the name ``<rulebook>-x<k>``. The sources are byte-for-byte t
 so each copy parses into exactly the structure of the original; only the ids change (``his:19.3``
 becomes ``his-x3:19.3``), which keeps every id and rule number unique and every cross-reference
 inside its own copy. Everything keyed by document or rulebook is re-keyed along with them: the
-translations (through Folio's own canonical writer), the rule facts, the termbase's games and
-decisions, and the suppressions of checks.yaml. Worked examples name executable rules of the
+translations (through Folio's own canonical writer), the rule facts and the clauses classified
+in corpus/rules/coverage/, the termbase's games and decisions, and the suppressions of checks.yaml. Worked examples name executable rules of the
 original rulebooks, so they stay with copy 0.
 """
 
@@ -58,7 +58,7 @@ def generate(dest: Path, copies: int, source: Path = ROOT, first: int = 0) -> Pa
     numbered from ``first`` (copy 0 keeps the real keys, and with them the player aids)."""
     dest = Path(dest)
     corpus, out = source / "corpus", dest / "corpus"
-    for name in ("sources", "translations", "rules", "rules/examples"):
+    for name in ("sources", "translations", "rules", "rules/examples", "rules/coverage"):
         (out / name).mkdir(parents=True, exist_ok=True)
     shutil.copytree(corpus / "wordlists", out / "wordlists", dirs_exist_ok=True)
     for example in sorted((corpus / "rules" / "examples").glob("*.yaml")) if first == 0 else ():
@@ -79,6 +79,7 @@ def generate(dest: Path, copies: int, source: Path = ROOT, first: int = 0) -> Pa
             documents.append(_document(entry, renamer, corpus, out))
         _translations(source, dest, renamer)
         _rules(corpus, out, renamer)
+        _coverage(corpus, out, renamer)
     _write_yaml(out / "manifest.yaml", {"version": manifest.get("version", 1), "documents": documents})
     _glossary(corpus, out, renamers)
     _checks(corpus, out, renamers)
@@ -133,6 +134,23 @@ def _rules(corpus: Path, out: Path, renamer: Renamer) -> None:
                 line = f"{indent}unit: {renamer.unit(stripped.removeprefix('unit: '))}"
             lines.append(line)
         (out / "rules" / f"{new}.yaml").write_text("\n".join(lines), encoding="utf-8")
+
+
+def _coverage(corpus: Path, out: Path, renamer: Renamer) -> None:
+    """Each document's classified clauses, under the copy's document key and unit ids (the
+    schema: pipeline/rules/coverage.py; a unit is a quoted key, the document one line)."""
+    for old, new in renamer.keys.items():
+        path = corpus / "rules" / "coverage" / f"{old}.yaml"
+        if not path.is_file():
+            continue
+        lines = []
+        for line in path.read_text("utf-8").split("\n"):
+            if line == f"document: {old}":
+                line = f"document: {new}"
+            elif line.startswith('  "') and line.endswith('":'):
+                line = f'  "{renamer.unit(line[3:-2])}":'
+            lines.append(line)
+        (out / "rules" / "coverage" / f"{new}.yaml").write_text("\n".join(lines), encoding="utf-8")
 
 
 def _glossary(corpus: Path, out: Path, renamers: list[Renamer]) -> None:
