@@ -6,8 +6,9 @@ so each copy parses into exactly the structure of the original; only the ids cha
 becomes ``his-x3:19.3``), which keeps every id and rule number unique and every cross-reference
 inside its own copy. Everything keyed by document or rulebook is re-keyed along with them: the
 translations (through Folio's own canonical writer), the rule facts and the clauses classified
-in corpus/rules/coverage/, the termbase's games and decisions, and the suppressions of checks.yaml. Worked examples name executable rules of the
-original rulebooks, so they stay with copy 0.
+in corpus/rules/coverage/, the termbase's games and decisions, and the suppressions of
+checks.yaml. Worked examples name executable rules of the original rulebooks, so they stay with
+copy 0.
 """
 
 from __future__ import annotations
