@@ -202,3 +202,14 @@ def test_a_damaged_coverage_file_is_read_or_refused_at_a_line(tmp_path_factory, 
         assert refused.path == "corpus/rules/coverage/his-power-rules.yaml"
         return
     assert all(e.says and (e.reason or e.facts) for e in entries)
+
+
+def test_an_entry_on_the_opening_of_a_sentence_a_fact_states_is_questioned(tiny):
+    """A fact added later for words further on in a classified sentence: the entry may be left
+    over (the fact states all of it) or name a clause the fact leaves out; an info asks which."""
+    (tiny / COVERAGE).write_text((tiny / COVERAGE).read_text("utf-8")
+                                 + '    - {says: "On", prose: choice, why: "which die"}\n', "utf-8")
+    found = Project(tiny).findings(["coverage"])
+    assert [(d.path, d.line, d.code, d.severity.name) for d in found] == [
+        (COVERAGE, 7, "rules-clause-shared", "INFO")]
+    assert "tiny.attack.needed" in str(found[0].message)

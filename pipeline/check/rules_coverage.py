@@ -23,7 +23,10 @@ STALE = Code("rules-clause-stale", Severity.WARNING,
              "a classified clause no longer matches its text: the unit is gone or its words are (the "
              "source changed), the fact it names is not executed, or a fact now states the words it "
              "calls prose only or not a rule")
-CODES = [UNCLASSIFIED, STALE]
+SHARED = Code("rules-clause-shared", Severity.INFO,
+              "a sentence holds a rule fact's words and an entry quoting its opening as prose only or not a "
+              "rule: if the fact now states the whole sentence, the entry is left over")
+CODES = [UNCLASSIFIED, STALE, SHARED]
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
@@ -65,6 +68,14 @@ def _stale(stale: Stale) -> Diagnostic:
         message = text(_("%(unit)s (%(quote)s): the fact %(fact)s is not defined or not executed"),
                        unit=entry.unit, quote=repr(entry.says), fact=stale.detail or "")
         suggestion = text(_("name a fact a rule reads, or classify the clause as prose only"))
+    elif stale.why == "shared":
+        message = text(_("%(unit)s (%(quote)s): the fact %(fact)s states words of the same sentence, which the "
+                         "entry calls %(class)s"), unit=entry.unit, quote=repr(entry.says), fact=stale.detail or "",
+                       **{"class": entry.cls.value})
+        suggestion = text(_("remove the entry if the fact states the whole sentence; else quote the clause it "
+                            "leaves out"))
+        return Diagnostic.of(entry.path, entry.line, SHARED.code, message, SHARED.severity, 1, entry.unit,
+                             suggestion)
     elif stale.why == "executable":
         message = text(_("%(unit)s (%(quote)s): the fact %(fact)s now states these words, which the entry "
                          "calls %(class)s"), unit=entry.unit, quote=repr(entry.says), fact=stale.detail or "",

@@ -104,7 +104,7 @@ class Unclassified:
 @dataclass(frozen=True)
 class Stale:
     entry: Entry
-    why: str  # "unit", "words", "fact", "executable"
+    why: str  # "unit", "words", "fact", "executable"; "shared": a question, not a fault
     detail: str | None = None  # the fact's id, or the nearest sentence now
 
 
@@ -266,6 +266,11 @@ def _unit(corpus: Corpus, unit: Unit, side: Side, lang: str, facts: list[Fact], 
             covered.unclassified.append(Unclassified(unit, side, number, span))
         for entry in recorded:
             covered.clauses.append(Clause(unit.id, number, said, entry.cls, entry.reason, "entry", entry.facts))
+            if derived is not None and derived[2] == "fact" and derived[0] == Class.EXECUTABLE \
+                    and entry.cls != Class.EXECUTABLE and _opens(entry.says, side.text, span):
+                # the entry quotes the sentence's opening, a fact states words later in it: once
+                # the whole sentence, is the entry still a clause the fact does not state?
+                yield Stale(entry, "shared", derived[3][0])
 
 
 def _derived(unit: Unit, side: Side, span: Sentence, quoted, example: bool):
@@ -304,6 +309,12 @@ def _holding(where, spans: list[Sentence]) -> int | None:
         if span.start <= where.start < span.end:
             return n
     return None
+
+
+def _opens(says: str, text: str, span: Sentence) -> bool:
+    """Whether the quoted words are the sentence's opening (past a list marker or a bracket)."""
+    where = find(says, text)
+    return where is not None and not any(ch.isalnum() for ch in text[span.start:where.start])
 
 
 def _nearest(says: str, spans: list[Sentence]) -> str | None:
