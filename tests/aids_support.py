@@ -40,6 +40,10 @@ class Layout:
     classes: dict[str, int] = field(default_factory=dict)
     #: the smallest type inside an event card (pt), or None: no card
     card_font_pt: float | None = None
+    #: each card's size (mm, its border box) by its id, and the cards whose text runs past
+    #: their border (how far, mm)
+    card_sizes: dict[str, tuple[float, float]] = field(default_factory=dict)
+    card_overflows: dict[str, float] = field(default_factory=dict)
 
 
 def inspect_layout(document) -> Layout:
@@ -80,7 +84,31 @@ def inspect_layout(document) -> Layout:
                         f"{getattr(box, 'text', '')[:40]!r}")
     for page in document.pages:
         _card_type(page._page_box, False, layout)
+        _card_boxes(page._page_box, layout)
     return layout
+
+
+PX_PER_MM = 96 / 25.4
+
+
+def _card_boxes(box, layout: Layout) -> None:
+    """Each card's border box, and how far below or beside it any text inside it reaches."""
+    element = getattr(box, "element", None)
+    if element is not None and "card" in (element.get("class") or "").split() and element.get("id"):
+        card = element.get("id")
+        x, y = box.border_box_x(), box.border_box_y()
+        width, height = box.border_width(), box.border_height()
+        layout.card_sizes[card] = (width / PX_PER_MM, height / PX_PER_MM)
+        past = 0.0
+        for inner in box.descendants():
+            if hasattr(inner, "position_y") and getattr(inner, "height", None) is not None and inner is not box:
+                past = max(past, inner.border_box_y() + inner.border_height() - (y + height),
+                           inner.border_box_x() + inner.border_width() - (x + width))
+        if past > EPSILON:
+            layout.card_overflows[card] = past / PX_PER_MM
+        return
+    for child in getattr(box, "children", ()):
+        _card_boxes(child, layout)
 
 
 def _card_type(box, in_card: bool, layout: Layout) -> None:

@@ -31,7 +31,7 @@ from typing import Any
 from ...incremental import usercache
 from ...incremental.entries import Damaged, opened, seal
 from . import pack
-from .pdf import FACES, FITS, LAST_PAGE_MIN, MARKS, PAPERS, STYLESHEET, Variant, font_files
+from .pdf import FACES, FITS, LAST_PAGE_MIN, PAPERS, STYLESHEET, Variant, font_files
 
 #: the newest entries kept, by kind; a build of every aid writes 24 PDFs and 32 measurements
 KEEP = {"pdf": 256, "card": 1024}
@@ -49,7 +49,7 @@ def salt() -> bytes:
     digest = hashlib.sha256()
     for package in ("weasyprint", "pydyf", "fonttools"):
         digest.update(f"{package}={metadata.version(package)}\n".encode())
-    digest.update(f"pango={pango.pango_version()}\n{FACES!r}\n{PAPERS!r}\n{MARKS}\n{FITS!r}{LAST_PAGE_MIN}".encode())
+    digest.update(f"pango={pango.pango_version()}\n{FACES!r}\n{PAPERS!r}\n{FITS!r}{LAST_PAGE_MIN}".encode())
     digest.update(STYLESHEET.read_bytes())
     digest.update(Path(pack.__file__).read_bytes())  # how the cards are packed onto pages
     for _family, _weight, path in font_files():

@@ -26,14 +26,6 @@ FONT_DIRECTORIES = (Path("/usr/share/fonts/truetype/dejavu"),)
 FACES = (("DejaVu Sans", "normal", "DejaVuSans.ttf"), ("DejaVu Sans", "bold", "DejaVuSans-Bold.ttf"),
          ("DejaVu Sans Mono", "normal", "DejaVuSansMono.ttf"))
 STYLESHEET = resources.templates() / "aids" / "aids.css"
-#: the extra rules of the variant with cut marks around each card (the room between the cards
-#: for the marks, which stand 5 mm out from the corners, is pack.py's), and the page's footer
-#: moved clear of them
-MARKS = (".cut { display: block; }\n.card { position: relative; }\n"
-         "@page { margin-bottom: 19mm; @bottom-left { padding-top: 7mm; } "
-         "@bottom-right { padding-top: 7mm; } }\n")
-
-
 #: the sets an aid's last page may be printed tighter with (line spacing, then type), tried in
 #: turn while the last page holds less than LAST_PAGE_MIN of a page: a last page holding a
 #: line or two is waste (the Russian PoP aid's last action ran 30 mm onto a third page)
@@ -47,11 +39,10 @@ LAST_PAGE_MIN = 0.25
 @dataclass(frozen=True)
 class Variant:
     paper: str  # a key of PAPERS
-    marks: bool = False  # cut marks around each card
 
     @property
     def suffix(self) -> str:
-        return f"{self.paper}-marks" if self.marks else self.paper
+        return self.paper
 
 
 def font_files() -> list[tuple[str, str, Path]]:
@@ -85,7 +76,6 @@ class Printer:
                      CSS(filename=str(STYLESHEET), font_config=self.fonts)]
         self.papers = {key: CSS(string=f"@page {{ size: {size}; }}", font_config=self.fonts)
                        for key, (size, _points) in PAPERS.items()}
-        self.marks = CSS(string=MARKS + pack.stylesheet(marks=True), font_config=self.fonts)
         self.cards = CSS(string=pack.stylesheet(marks=False), font_config=self.fonts)
         self.measuring = CSS(string=pack.MEASURING_PAGE, font_config=self.fonts)
         self.fits = [CSS(string=fit, font_config=self.fonts) for fit in FITS]
@@ -104,8 +94,7 @@ class Printer:
 
     def layout(self, parsed, variant: Variant, fit=None):
         """The laid-out document (WeasyPrint's ``Document``): pages, boxes, and ``write_pdf``."""
-        stylesheets = ([*self.base, self.papers[variant.paper], self.cards] + ([self.marks] if variant.marks else [])
-                       + ([fit] if fit is not None else []))
+        stylesheets = [*self.base, self.papers[variant.paper], self.cards] + ([fit] if fit is not None else [])
         return parsed.render(stylesheets=stylesheets, font_config=self.fonts)
 
     def layout_fitted(self, parsed, variant: Variant):
@@ -143,7 +132,7 @@ class Printer:
 
     def layout_cards(self, html: str, measured, variant: Variant):
         """A card aid, its cards packed onto the variant's pages (:mod:`.pack`)."""
-        pages, halves = pack.plan(measured, self.content_height(variant), variant.marks)
+        pages, halves = pack.plan(measured, self.content_height(variant), False)
         return self.layout(self.parse(pack.packed_html(html, pages, halves)), variant)
 
     def print(self, html: str, variant: Variant, measured=None, inspect=None) -> bytes:

@@ -233,14 +233,11 @@ class Renderer:
         for file in self.aids.files if self.aids else ():
             if file.lang != self.lang:
                 continue
-            entry = aids.setdefault(file.aid, {"title": file.title, "edition": file.edition, "links": [], "sources": [
+            entry = aids.setdefault(file.aid, {"title": file.title, "dated": file.document.dated, "links": [], "sources": [
                 (self.unit_label(self.corpus.units[unit_id]) if unit_id in self.corpus.units else unit_id,
                  self.site.unit_href(unit_id, page.path) if unit_id in self.site.unit_page else None)
                 for unit_id in file.sources]})
-            label = papers.get(file.variant.paper, file.variant.paper)
-            if file.variant.marks:
-                label = self.gettext("%(paper)s with cut marks") % {"paper": label}
-            entry["links"].append((label, file.path.rsplit("/", 1)[-1]))
+            entry["links"].append((papers.get(file.variant.paper, file.variant.paper), file.path.rsplit("/", 1)[-1]))
         return self._template(page, "aids.html", self.gettext("Player aids"), aids=list(aids.values()))
 
     def _template(self, page: Page, name: str, title: str, toc=(), **context) -> RenderedPage:
