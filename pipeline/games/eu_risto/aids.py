@@ -14,10 +14,9 @@ from dataclasses import dataclass, field
 from ...core.model import Kind
 from ...render.aids import cards as sizes
 from ...render.aids.sheet import Sheet, Text, stating
+from ...render.aids.summary import said
 
 PERIOD = "eu-risto:period-I"
-#: how a fact's label says that it continues the one before it, or is continued by the next
-ELLIPSES = ("…", "...")
 
 
 def _(message: str) -> str:
@@ -114,31 +113,7 @@ def _facts_by_part(sheet: Sheet, event_id: str) -> list[tuple]:
 
 
 def _said(sheet: Sheet, fact_ids: list[str]) -> list[Entry]:
-    """Each fact as its label says it; a label continuing the one before it ("…4 for SPA") is
-    one entry with it, so no phrase is printed cut off."""
-    said: list[Entry] = []
-    for fact_id in fact_ids:
-        label = sheet.label(sheet.fact(fact_id))
-        text = label.value.strip()
-        if said and text.startswith(ELLIPSES) and said[-1].text.endswith(ELLIPSES):
-            said[-1].text = _trimmed(said[-1].text) + ", " + _opened(text)
-        else:
-            said.append(Entry(text, label.lang))
-    for entry in said:
-        entry.text = _trimmed(_opened(entry.text))
-    return said
-
-
-def _trimmed(text: str) -> str:
-    for mark in ELLIPSES:
-        text = text.removesuffix(mark)
-    return text.rstrip()
-
-
-def _opened(text: str) -> str:
-    for mark in ELLIPSES:
-        text = text.removeprefix(mark)
-    return text.lstrip()
+    return [Entry(text.value, text.lang) for text, _fact in said(sheet, [sheet.fact(f) for f in fact_ids])]
 
 
 def _parts(sheet: Sheet, card: Card, size: sizes.CardSize) -> list[Card]:

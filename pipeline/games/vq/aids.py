@@ -2,15 +2,17 @@
 options, when a power may pass, and extending an impulse with a treasure.
 
 The sheet is arranged by what a player asks at the table, so it picks the units of each part
-by the facts they state (pipeline/render/aids/pick.py);
-the limits under them are the facts the rules module reads (vq.yaml).
+by the facts they state (pipeline/render/aids/pick.py), and prints them summarised: their
+numbers and titles and what their facts say (pipeline/render/aids/summary.py), the limits the
+rules module reads (vq.yaml); the rulebook has the rest.
 """
 
 from __future__ import annotations
 
 from ...core.model import Kind
 from ...render.aids import pick
-from ...render.aids.printed_lines import Callouts, to_line
+from ...render.aids.printed_lines import Callouts
+from ...render.aids.summary import summary_line
 from ...render.aids.sheet import Sheet
 
 
@@ -79,7 +81,7 @@ CALLOUTS: Callouts = {
 def deployment_actions(sheet: Sheet) -> dict:
     parts = []
     for heading, units in PARTS:
-        printed = [to_line(sheet, sheet.unit(unit_id), CALLOUTS) for unit_id in units(sheet)]
+        printed = [summary_line(sheet, sheet.unit(unit_id), CALLOUTS) for unit_id in units(sheet)]
         parts.append((sheet.gettext(heading), [line for line in printed if line is not None]))
     return {"deployment_title": sheet.text("vq:10", "title"), "actions_title": sheet.text("vq:11", "title"),
             "parts": parts}

@@ -192,11 +192,12 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
             game = next(d.game for d in corpus.documents if d.key == aid.documents[0])
             dated = dates.of(sheet, translations[lang].gettext)
             rulebook = next(d.rulebook for d in corpus.documents if d.key == aid.documents[0])
-            legend = abbreviations.legend(termbase, rulebook, lang, render_html(
-                env, aid, sheet, title, game, data, placeholder, addresses.of(aid.sources[0], lang), dated,
-                cards.SIZES[card], backs))
+            first = render_html(env, aid, sheet, title, game, data, placeholder, addresses.of(aid.sources[0], lang),
+                                dated, cards.SIZES[card], backs)
+            legend = abbreviations.legend(termbase, rulebook, lang, first)
+            bold = first.count('<b class="fact">') > 1  # the aid prints a fact's words in bold, not only its legend
             html = render_html(env, aid, sheet, title, game, data, placeholder, addresses.of(aid.sources[0], lang),
-                               dated, cards.SIZES[card], backs, legend)
+                               dated, cards.SIZES[card], backs, legend, bold=bold)
             edition = edition_of(html.replace(placeholder, ""))
             rendered[(aid.key, lang)] = Document(aid, lang, title, html.replace(placeholder, edition),
                                                  edition, dated, tuple(sheet.untranslated))

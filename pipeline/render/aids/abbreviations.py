@@ -3,7 +3,7 @@
 The termbase (corpus/glossary.yaml, :mod:`pipeline.language.termbase`) knows what each
 abbreviation of a game stands for, in each language; an aid lists those its printed text uses
 (DoW, PR, CtA, КО …), in its language, under its title. An abbreviation the corpus never
-expands (MC) is explained by the termbase's note.
+expands (MC) is explained by the first clause of the termbase's note.
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ def legend(termbase: Termbase | None, rulebook: str, lang: str, html: str) -> li
     in the order of the termbase, in ``lang``; one the termbase cannot say in ``lang`` is left out."""
     if termbase is None:
         return []
-    text = printed_text(html)
+    # an original quoted in square brackets ("1 ПО [1 VP]") is the game's own words, not the aid's
+    text = re.sub(r"\[[^\]]*\]", " ", printed_text(html))
     found = []
     for abbreviation in termbase.abbreviations:
         if rulebook not in abbreviation.games:
@@ -65,4 +66,6 @@ def _meaning(termbase: Termbase, abbreviation: Abbreviation, lang: str) -> str |
         # the default expansion is in the language of the abbreviation itself (КО: командные очки)
         cyrillic = bool(re.search("[а-яё]", abbreviation.abbr + abbreviation.expansion, re.I))
         return abbreviation.expansion if cyrillic == (lang == "ru") else None
-    return abbreviation.notes.get(lang) or (abbreviation.note if lang == "en" else None)
+    note = abbreviation.notes.get(lang) or (abbreviation.note if lang == "en" else None)
+    # the note's first clause says what it is; the rest is for the glossary's readers
+    return re.split(r"[,;(]", note, maxsplit=1)[0].strip() if note else None
