@@ -49,9 +49,9 @@ CALLOUTS: Callouts = {
     "vq.escorts.max": lambda s, f: s.ngettext(
         "At most %(num)d galleon in Treasure Fleet Escorts at any time.",
         "At most %(num)d galleons in Treasure Fleet Escorts at any time.", s.number(f.id)),
+    # printed under the step's title, "Move Formation from Capital": what it adds is how many
     "vq.deployment.formations": lambda s, f: s.ngettext(
-        "%(num)d formation moves, from one capital.", "%(num)d formations move, from one capital.",
-        s.number(f.id)),
+        "Only %(num)d, and from a single capital.", "Only %(num)d, and from a single capital.", s.number(f.id)),
     "vq.deployment.free": lambda s, f: s.gettext("Spring Deployment costs no CP."),
     "vq.deployment.sea-zones": lambda s, f: s.ngettext(
         "The path may cross %(num)d sea zone, port to port.",
