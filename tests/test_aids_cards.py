@@ -116,7 +116,7 @@ def test_cards_are_in_event_order_and_a_long_event_continues_in_order(printed):
 
 
 def test_a_card_holds_the_events_facts_and_sends_to_the_rules_for_the_rest(printed, corpus):
-    plan, out, _layouts = printed["poker"]
+    _plan, out, _layouts = printed["poker"]
     file = next(f for f in out.files if f.lang == "en" and f.variant.paper == "a4")
     text = flat(" ".join(pdftotext(out.directory / file.path)))
     assert "9:I TURKISH DIPLOMATIC PRESSURE When: no historical date How long: permanent" in text
@@ -136,7 +136,7 @@ def test_cards_are_set_in_7_pt_at_least_and_the_rest_in_8(printed):
 
 
 def test_cut_marks_stand_along_every_edge_and_backs_mirror_their_sheet(printed):
-    for size, (plan, out, layouts) in printed.items():
+    for size, (_plan, out, layouts) in printed.items():
         card = SIZES[size]
         for file in out.files:
             layout = layouts[file.path]

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from ...core.model import Kind
 from ...render.aids.printed_lines import Callouts
-from ...render.aids.summary import summary
 from ...render.aids.sheet import Line, Sheet, Text
+from ...render.aids.summary import summary
 
 SECTION = "pop:5.5"
 

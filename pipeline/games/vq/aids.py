@@ -12,8 +12,8 @@ from __future__ import annotations
 from ...core.model import Kind
 from ...render.aids import pick
 from ...render.aids.printed_lines import Callouts
-from ...render.aids.summary import summary_line
 from ...render.aids.sheet import Sheet
+from ...render.aids.summary import summary_line
 
 
 def _(message: str) -> str:

@@ -12,12 +12,13 @@ Two stages, so that bad input stops a build before anything is written:
   not laid out again: it comes from the last
   build (``build/.cache/pdf``) or from the user's cache (:mod:`.cache`).
 
-Every aid names its rules (by their labels) and the date of the text it prints in its footer
-(:mod:`.dates`), and, when the project's mkdocs.yml names the website's ``site_url``, the web
-page of its rules in its header; the ids of the units and facts it prints are in the PDF's
-keywords only. Its *edition*, Folio's version and a digest of the aid's own text, is in the
-PDF's metadata: it changes exactly when something the aid prints changes, and an edit to a rule
-no aid shows leaves every printed aid as it was.
+Every aid names its rules (by their labels) and the edition of the rulebook it prints from (the
+manifest's ``edition``, as the readers of its language know it) in its footer, and, when the
+project's mkdocs.yml names the website's ``site_url``, the web page of its rules in its header;
+the ids of the units and facts it prints are in the PDF's keywords only. Its *edition*, Folio's
+version and a digest of the aid's own text, is in the PDF's metadata: it changes exactly when
+something the aid prints changes, and an edit to a rule no aid shows leaves every printed aid
+as it was.
 
 Each game lists its aids (``pipeline/games/<game>/__init__.py``), registered in
 :mod:`pipeline.render.games`; an aid is printed when the corpus has the documents it needs.
@@ -45,7 +46,6 @@ from ...util.atomic import atomic_dir
 from .. import games
 from . import abbreviations, cards
 from .address import Addresses
-from .dates import Dates
 from .html import environment, render_html
 from .pdf import PAPERS, Variant
 from .press import Press
@@ -81,7 +81,8 @@ class Document:
     title: str  # in ``lang``
     html: str
     edition: str  # in the PDF's metadata: Folio's version + a digest of the aid's page
-    dated: str  # printed in its footer: the date of the text it prints, in its language
+    #: printed in its footer: the edition of the rulebook it prints from, in its language
+    source_edition: str
     #: the units it prints in their original language, their translation not written yet
     untranslated: tuple[str, ...] = ()
 
@@ -177,7 +178,6 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
     env = environment()
     lookup = Lookup(corpus)
     addresses = Addresses(corpus, root)
-    dates = Dates(corpus, root, facts)
     termbase = load_termbase(root) if project_files.present(root, GLOSSARY) else None
     rendered = {}
     # The edition is a digest of the page it is printed on: the page is rendered with a
@@ -190,17 +190,18 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
             data = aid.build(sheet)
             title = translations[lang].gettext(aid.title)
             game = next(d.game for d in corpus.documents if d.key == aid.documents[0])
-            dated = dates.of(sheet, translations[lang].gettext)
+            source_edition = "; ".join(dict.fromkeys(d.edition_in(lang) for d in corpus.documents
+                                                     if d.key in aid.documents))
             rulebook = next(d.rulebook for d in corpus.documents if d.key == aid.documents[0])
             first = render_html(env, aid, sheet, title, game, data, placeholder, addresses.of(aid.sources[0], lang),
-                                dated, cards.SIZES[card], backs)
+                                source_edition, cards.SIZES[card], backs)
             legend = abbreviations.legend(termbase, rulebook, lang, first)
             bold = first.count('<b class="fact">') > 1  # the aid prints a fact's words in bold, not only its legend
             html = render_html(env, aid, sheet, title, game, data, placeholder, addresses.of(aid.sources[0], lang),
-                               dated, cards.SIZES[card], backs, legend, bold=bold)
+                               source_edition, cards.SIZES[card], backs, legend, bold=bold)
             edition = edition_of(html.replace(placeholder, ""))
             rendered[(aid.key, lang)] = Document(aid, lang, title, html.replace(placeholder, edition),
-                                                 edition, dated, tuple(sheet.untranslated))
+                                                 edition, source_edition, tuple(sheet.untranslated))
     plan.documents = [rendered[(aid.key, lang)] for aid in aids for lang in langs]
     plan.notes = [fallback_note(corpus, lookup, d) for d in plan.documents if d.untranslated]
     return plan

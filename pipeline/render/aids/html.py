@@ -31,10 +31,10 @@ def environment() -> Environment:
 
 
 def render_html(env: Environment, aid, sheet: Sheet, title: str, game: str, data: dict,
-                version: str, address: Address | None, dated: str, card: CardSize, backs: bool,
+                version: str, address: Address | None, source_edition: str, card: CardSize, backs: bool,
                 legend: list[tuple[str, str]] | None = None, bold: bool = True) -> str:
     """The aid ``aid`` in ``sheet``'s language; ``env`` must hold that language's catalog.
-    ``dated``: the footer's date of the text; ``card``, ``backs``: a card aid's cards;
+    ``source_edition``: the footer's edition of the rulebook; ``card``, ``backs``: a card aid's cards;
     ``legend``: the abbreviations it prints, with what they stand for; ``bold``: it prints the
     words of rule facts in bold, which its header explains."""
     names = {code: Locale.parse(code).get_display_name(sheet.lang) for code in sheet.fallbacks}
@@ -44,6 +44,6 @@ def render_html(env: Environment, aid, sheet: Sheet, title: str, game: str, data
         aid=aid, lang=sheet.lang, aid_title=title, game=game, version=version,
         folio_version=folio_version(), sources=list(aid.sources), source_labels=source_labels,
         units=list(sheet.units_used), facts=list(sheet.facts_used), fallbacks=names,
-        address=address, dated=dated, card=card, backs=backs, legend=legend or [], bold=bold,
+        address=address, source_edition=source_edition, card=card, backs=backs, legend=legend or [], bold=bold,
         card_css=cards.stylesheet(card), card_sheets=lambda printed: cards.sheets(printed, card, backs),
         cut_lines=cards.cut_lines, **data)

@@ -233,7 +233,7 @@ class Renderer:
         for file in self.aids.files if self.aids else ():
             if file.lang != self.lang:
                 continue
-            entry = aids.setdefault(file.aid, {"title": file.title, "dated": file.document.dated, "links": [], "sources": [
+            entry = aids.setdefault(file.aid, {"title": file.title, "edition": file.document.source_edition, "links": [], "sources": [
                 (self.unit_label(self.corpus.units[unit_id]) if unit_id in self.corpus.units else unit_id,
                  self.site.unit_href(unit_id, page.path) if unit_id in self.site.unit_page else None)
                 for unit_id in file.sources]})
