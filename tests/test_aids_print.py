@@ -159,3 +159,10 @@ def test_text_the_aid_language_lacks_is_printed_in_the_original_and_marked(corpu
     assert "2. " + flat(step_2.sides["en"].fields["title"]) in winter  # ... the next step translated
     assert "Mandatory event Played in the Winter Phase of" in winter  # the aid's own words stay English
     assert len(re.findall("[а-яё]", winter, re.I)) < 600  # only the two units are Russian
+
+
+def test_every_aid_is_set_in_8_pt_at_least_and_a_card_in_7(printed):
+    """Legible at arm's length: the tags, the footnotes and the footer were 5.8 to 7.5 pt."""
+    for path, layout in printed.layouts.items():
+        assert layout.other_font_pt is not None and layout.other_font_pt >= 8 - 0.01, (path, layout.other_font_pt)
+        assert layout.card_font_pt is None or layout.card_font_pt >= 7 - 0.01, (path, layout.card_font_pt)
