@@ -20,7 +20,7 @@ from ...core.errors import UnknownKind
 from ...core.lookup import Lookup
 from ...core.model import Corpus, Kind, Reference, Side, Status, Unit
 from ...editions.worddiff import word_diff
-from .glance import Glance, glance
+from .glance import Glance, telling
 from .inline import RefRenderer, SideText
 from .lexicon import hidden_terms
 
@@ -176,14 +176,17 @@ class UnitView:
 
     @cached_property
     def glance(self) -> list[Glance]:
-        """The rule facts bound to the unit, as its "at a glance" box says them."""
-        return glance(self.ctx.facts(self.id), self.lang)
+        """The rule facts bound to the unit that its "at a glance" box adds to its text."""
+        return telling(self.ctx.facts(self.id), self.side.text, self.shown_lang, self.lang)
 
     @property
     def rows_glance(self) -> list[Glance]:
         """The facts bound to the rows of a table, which cannot hold a box of their own."""
-        return [item for row in self.ctx.corpus.children(self.unit, Kind.ROW)
-                for item in glance(self.ctx.facts(row.id), self.lang)]
+        out = []
+        for row in self.ctx.corpus.children(self.unit, Kind.ROW):
+            said = self.lang if self.lang in row.sides else self.ctx.lookup.document_of(row).language
+            out += telling(self.ctx.facts(row.id), row.sides[said].text, said, self.lang)
+        return out
 
     @cached_property
     def decision_tables(self) -> list:
