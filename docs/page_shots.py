@@ -63,11 +63,11 @@ def shots(browser, base: str, into: Path) -> list[Path]:
 
 def main(argv: list[str]) -> int:
     sys.path.insert(0, str(HERE.parent))
+    import threading
+
     from playwright.sync_api import sync_playwright
 
     from pipeline.render.site.serve import make_server
-
-    import threading
     command, sites = argv[0], [Path(a) for a in argv[1:]]
     with ExitStack() as stack, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)

@@ -51,6 +51,8 @@ class Context:
     #: of the rules that implement it
     facts: Callable[[str], list] = lambda unit_id: []
     tables: Callable[[str], list] = lambda unit_id: []
+    #: the abbreviations the page has said in words already: each is, at its first use only
+    expanded: set[str] = field(default_factory=set)
 
 
 def check_kinds(macros: Any) -> None:
@@ -97,7 +99,8 @@ class UnitView:
     def text(self) -> SideText:
         refs = [r for r in self.ctx.lookup.references_from(self.id) if r.lang == self.shown_lang]
         return SideText(self.side, self.shown_lang, refs, self.ctx.render_ref,
-                        self.ctx.abbreviations(self.unit))
+                        self.ctx.abbreviations(self.unit),
+                        self.ctx.expanded if self.shown_lang == self.lang else None)
 
     def field(self, name: str) -> Markup | None:
         return self.text.field(name)
