@@ -208,7 +208,7 @@ class Findings:
                 return Markup('<span lang="en" class="folio-untranslated">{}</span>').format(value.msgid)
             return escape(self.gettext(value.msgid))
         if isinstance(value, Count):
-            if self.lang == Lang.EN:
+            if self.lang == Lang.EN and not value.whole:
                 return escape(str(value.number))
             return escape(self.ngettext(*value.forms, value.number) % {"num": value.number})
         if isinstance(value, Phrase):
