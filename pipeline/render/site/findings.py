@@ -214,6 +214,8 @@ class Findings:
         if isinstance(value, Phrase):
             own = value.in_(self.lang)
             # the page's own words may still quote the other language (a note citing the text)
+            if own is not None and _UNIT_ID.search(own):
+                return self.quoted(own)  # a unit the note names shows as its label, as in data
             return marked_runs(own, self.lang) if own is not None else self.quoted(str(value))
         if isinstance(value, int):
             return escape(str(value))
