@@ -24,8 +24,8 @@ DESKTOP = {"width": 1280, "height": 900}
 SHOTS = (
     ("site-ru-his-power-rules.png", "/ru/his/his-power-rules/", DESKTOP, '[id="his:21.3/sec-1/proc-1/step-3"]'),
     ("site-ru-reading-phone.png", "/ru/his/his-winter-new-world/", PHONE, ".folio-glance"),
-    ("site-ru-abbreviations-phone.png", "/ru/pop/pop-military-actions/", PHONE, "abbr[title]"),
-    ("site-ru-checks.png", "/ru/checks/", DESKTOP, None),
+    ("site-ru-abbreviations-phone.png", "/ru/pop/pop-military-actions/", PHONE, ".folio-abbr-expansion"),
+    ("site-ru-checks-examples.png", "/ru/checks/", DESKTOP, 'h2[data-folio-code="rules-example-contradiction"]'),
 )
 
 
