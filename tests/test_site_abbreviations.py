@@ -67,3 +67,17 @@ def test_an_aids_legend_lists_what_its_text_uses_in_the_order_of_first_use():
                   ("MC", "предел набора регулярных войск в области")]
     assert legend(termbase, "pop", ["Each of the NPRs"], "en") == [("NPR", "Non-Player Realm")]
     assert legend(termbase, "pop", ["PRESS the DOW"], "en") == []  # whole words, as written
+
+
+def test_an_expansion_reads_in_parentheses_without_asides_or_citations():
+    """«TUR (Турция, Османская империя)», never «TUR (Турция (Османская империя))»; a note that
+    cites the text first («VQ 9: «стоимость ОВ …» — стоимость в командных очках …») gives its
+    meaning, not the citation."""
+    from pipeline.language.abbreviations import of_rulebook, spelled_out
+
+    termbase = load_termbase(REPO)
+    risto, vq = of_rulebook(termbase, "eu-risto", "ru"), of_rulebook(termbase, "vq", "ru")
+    assert spelled_out(risto["TUR"]) == "Турция, Османская империя"
+    assert spelled_out(risto["EG"]) == "дипломатический статус"
+    assert spelled_out(vq["ОВ"]) == "стоимость в командных очках между двумя державами"
+    assert spelled_out(of_rulebook(termbase, "eu-risto", "en")["VA"]) == "a diplomatic status tied to vassals"

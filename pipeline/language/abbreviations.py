@@ -69,9 +69,22 @@ def legend(termbase: Termbase, rulebook: str, texts: Iterable[str], lang: str) -
 
 
 def spelled_out(abbr: Abbreviation) -> str | None:
-    """What an abbreviation stands for, in a few words: its expansion, else the first clause of
-    its note (MC: «предел набора регулярных войск в области»; the rest stays in the tooltip)."""
-    return abbr.expansion or (re.split(r"[;,]\s", abbr.note)[0].strip() if abbr.note else None)
+    """What an abbreviation stands for, in a few words, to be set in parentheses after it: its
+    expansion («Турция, Османская империя» for «Турция (Османская империя)»), else the first
+    clause of its note without its asides or the words it cites (MC: «предел набора регулярных
+    войск в области»; EG: «дипломатический статус»); the rest stays in the tooltip."""
+    if abbr.expansion:
+        return _ASIDE.sub(lambda m: ", " + m.group(1), abbr.expansion).strip()
+    if not abbr.note:
+        return None
+    note = _ASIDE.sub("", abbr.note)
+    cited, dash, meaning = note.partition(" — ")
+    if dash and "«" in cited:  # "VQ 9: «стоимость ОВ …» — стоимость в командных очках …": the meaning
+        note = meaning
+    return re.split(r"[;,]\s", note)[0].strip() or None
+
+
+_ASIDE = re.compile(r"\s*\(([^()]*)\)")
 
 
 def _script(text: str) -> str:
