@@ -334,10 +334,25 @@ def _example(ctx: CheckContext, done: Replay) -> Iterator[Diagnostic]:
             if result.differences:
                 code = EXAMPLE_REASONING if claim.reasoning else EXAMPLE_CONTRADICTION
                 yield at(code, unit, side, where.start, _contradiction(claim, result, lang),
-                         suggestion=claim.note)
+                         suggestion=_note(claim))
+
+
+def _note(claim) -> str | Text | None:
+    """The claim's note, in the reader's language where the scenario has it (``note_ru``)."""
+    if not claim.notes or claim.note is None:
+        return claim.note
+    return text(_("%(note)s"), note=Phrase.of(en=claim.note, **claim.notes))
 
 
 def _contradiction(claim, result, lang: str) -> Text:
+    if claim.said:  # in words, for a reader who knows the game, not the result fields
+        said = Phrase.of(**claim.said)
+        if claim.reasoning:
+            return text(_("«%(quote)s»: the example's reason is that %(said)s, which is not how the rule of "
+                          "%(unit)s decides"), quote=claim.says[lang], said=said, unit=result.unit)
+        return text(_("«%(quote)s»: the example says %(said)s, which the rules of %(unit)s do not allow"),
+                    quote=claim.says[lang], said=said, unit=result.unit)
+
     def shown(value) -> str:
         return json.dumps(value, ensure_ascii=False)
 

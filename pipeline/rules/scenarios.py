@@ -34,6 +34,11 @@ class Claim:
     reasoning: bool
     note: str | None
     line: int
+    #: what the example says comes out (or its reason), in words, by language: what a page
+    #: shows in place of the result fields a reader does not know (``legal: true``)
+    said: dict[str, str] = field(default_factory=dict)
+    #: the note in another language (``note_ru``), by language
+    notes: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -125,7 +130,8 @@ def _says(check: Checker, node: Node, what: str) -> dict[str, str]:
 
 
 def _claim(check: Checker, node: Node) -> Claim:
-    keys = check.mapping(node, "a claim", {"id", "says", "rule", "given", "expect"}, {"reasoning", "note"})
+    keys = check.mapping(node, "a claim", {"id", "says", "rule", "given", "expect"},
+                         {"reasoning", "note", "said", *(f"note_{lang}" for lang in LANGUAGES)})
     claim_id = check.text(keys["id"], "id")
     what = f"claim {claim_id}"
     for name in ("given", "expect"):
@@ -134,9 +140,13 @@ def _claim(check: Checker, node: Node) -> Claim:
     reasoning = keys["reasoning"].value if "reasoning" in keys else False
     if not isinstance(reasoning, bool):
         raise check.fail(keys["reasoning"], f"{what}: reasoning is true or false")
+    said = {lang: check.text(n, f"{what}: said.{lang}")
+            for lang, n in check.languages(keys["said"], f"{what}: said", LANGUAGES).items()} if "said" in keys else {}
+    notes = {lang: check.text(keys[f"note_{lang}"], f"{what}: note_{lang}")
+             for lang in LANGUAGES if f"note_{lang}" in keys}
     return Claim(claim_id, _says(check, keys["says"], what), check.text(keys["rule"], f"{what}: rule"),
                  dict(keys["given"].value), dict(keys["expect"].value), reasoning,
-                 check.text(keys["note"], f"{what}: note") if "note" in keys else None, node.line)
+                 check.text(keys["note"], f"{what}: note") if "note" in keys else None, node.line, said, notes)
 
 
 def _unreplayed(check: Checker, node: Node) -> Unreplayed:

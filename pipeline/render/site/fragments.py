@@ -7,9 +7,8 @@ autoescaping on everywhere, and read their interface strings from the Babel cata
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from babel import Locale
 from babel.dates import format_date
@@ -22,6 +21,7 @@ from ...core.lookup import Lookup
 from ...core.model import LANGUAGES, Corpus, Kind, Lang, Reference, RefKind, RefStatus, Unit
 from ...editions.diff import ADDED
 from ...i18n import catalogs as i18n
+from ...language.abbreviations import explained, of_rulebook
 from ...language.termbase import Abbreviation, Termbase
 from ...util import resources
 from . import search
@@ -83,7 +83,6 @@ class Renderer:
         self._coverage: dict | None = None
         self._abbreviations_of: dict[str, Abbreviations] = {}  # by rulebook
         self._labels: dict[str, str] = {}  # unit id -> unit_label
-        self._concepts = {c.id: c for c in termbase.concepts} if termbase else {}
         self.env = environment(translations)
         self.gettext = translations.gettext
         self.ngettext = translations.ngettext
@@ -304,17 +303,11 @@ class Renderer:
             return {}
         rulebook = self.lookup.document_of(unit).rulebook
         if rulebook not in self._abbreviations_of:  # asked for every unit: once per rulebook
-            self._abbreviations_of[rulebook] = Abbreviations(
-                {a.abbr: self._explained(a) for a in self.termbase.abbreviations if rulebook in a.games})
+            self._abbreviations_of[rulebook] = Abbreviations(of_rulebook(self.termbase, rulebook, self.lang))
         return self._abbreviations_of[rulebook]
 
     def _explained(self, abbr: Abbreviation) -> Abbreviation:
-        """The abbreviation with its expansion and note in the page's language: the glossary's
-        own (expansion_ru), else its concept's term in that language, else as written."""
-        expansion, note = abbr.expansion_in(self.lang), abbr.note_in(self.lang)
-        if expansion and _script(expansion) != self.lang and abbr.concept in self._concepts:
-            expansion = (self._concepts[abbr.concept].terms.get(self.lang) or [expansion])[0]
-        return replace(abbr, expansion=expansion, note=note)
+        return explained(self.termbase, abbr, self.lang)
 
     def _ref(self, refs: list[Reference], shown: Markup, page: Page) -> Markup:
         """A reference as the reader meets it: a link, or a marked span saying why it is not."""
@@ -371,10 +364,6 @@ class Renderer:
         if claims.deck:
             return self.gettext("the %(deck)s events deck") % {"deck": claims.deck}
         return None
-
-
-def _script(text: str) -> str:
-    return Lang.RU if re.search(r"[А-Яа-яЁё]", text) else Lang.EN
 
 
 def root_page(translations_by_lang: dict, languages: tuple[str, ...]) -> str:

@@ -26,6 +26,9 @@ document.addEventListener("click", function (event) {
 document.addEventListener("click", function (event) {
   var abbr = event.target.closest && event.target.closest("abbr");
   if (!abbr || event.target.closest("a")) return;
+  // its first use on the page is written out already (pipeline/render/site/inline.py)
+  var next = abbr.nextSibling;
+  if (next && next.classList && next.classList.contains("folio-abbr-expansion")) return;
   var tooltip = document.getElementById(abbr.getAttribute("aria-describedby") || "");
   var expansion = abbr.getAttribute("title") || (tooltip && tooltip.textContent.trim()) ||
     abbr.getAttribute("data-folio-expansion");
