@@ -236,7 +236,8 @@ class Patron(StrEnum):
 @dataclass(frozen=True)
 class Patronage(Inputs):
     action: Patron = arg("patronize an artist or a scholar")
-    times_this_turn: Count = arg("times the power already took this action this turn", 0)
+    times_this_turn: Count = arg("times the power already took this action this turn", 0,
+                                 cases=("vq.actions.patronage-once",))
 
 
 @dataclass(frozen=True)
@@ -254,7 +255,8 @@ def patronage(facts: Facts, given: Patronage) -> Outcome:
 
 @dataclass(frozen=True)
 class PhaseEnd(Inputs):
-    consecutive_passes: Count = arg("powers that passed in consecutive impulses, the last one included")
+    consecutive_passes: Count = arg("powers that passed in consecutive impulses, the last one included",
+                                    cases=("vq.pass.phase-ends",))
 
 
 @dataclass(frozen=True)

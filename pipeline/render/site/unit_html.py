@@ -16,6 +16,7 @@ from collections.abc import Callable
 from markupsafe import Markup, escape
 
 from ...core.model import RowProblem
+from . import ask_html
 from .glance import Glance
 
 
@@ -190,7 +191,7 @@ class UnitHtml:
                 out.append('\n<ul class="folio-run folio-run--modifier">' + "".join(items) + "</ul>")
             else:
                 out.append("\n" + "".join(items))
-        return "".join(out) + "\n" + self.decisions(u)
+        return "".join(out) + "\n" + self.decisions(u) + ask_html.render(u, self)
 
     @staticmethod
     def aliases(u) -> str:

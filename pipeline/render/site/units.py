@@ -51,6 +51,8 @@ class Context:
     #: of the rules that implement it
     facts: Callable[[str], list] = lambda unit_id: []
     tables: Callable[[str], list] = lambda unit_id: []
+    #: unit id -> "ask the rules" of the rules that implement it (ask_html.AskWords)
+    asks: Callable[[str], list] = lambda unit_id: []
 
 
 def check_kinds(macros: Any) -> None:
@@ -188,6 +190,10 @@ class UnitView:
     @cached_property
     def decision_tables(self) -> list:
         return self.ctx.tables(self.id)
+
+    @cached_property
+    def asks(self) -> list:
+        return self.ctx.asks(self.id)
 
 
 def _has_text(unit: Unit, ctx: Context) -> bool:
