@@ -34,6 +34,12 @@ WORDS = Words(
         },
         "eu-risto.hre-recurrence": {"emperor": _("The emperor's country"),
                                     "end": _("How the election ends")},
+        "eu-risto.wars-in-italy-cbs": {
+            "occurrence": _("Wars in Italy: which event"),
+            "milan_owns_milano": _("The owner of MILANO is Milan"),
+            "milan_habsburg_vassal": _("Milan is already in VA of Habsburgs"),
+            "napoli_conquered": _("FRA conquered NAPOLI in the war"),
+        },
         "eu-risto.event-die-modifiers": {
             "period": _("Current period"),
             "america_discovered": _("America discovered"),
@@ -47,6 +53,10 @@ WORDS = Words(
     outcomes={
         "eu-risto.hre-recurrence": {"replayed": _("The election is held again"),
                                     "fugger_bonus": _("The Fugger bonus")},
+        "eu-risto.wars-in-italy-cbs": {"habsburgs_spa_cb": _("Habsburgs and SPA: a free CB against FRA"),
+                                       "milan_in_habsburg_eg": _("Milan counts as in Habsburgs' EG"),
+                                       "fra_cb_vs_tur": _("FRA: a CB against TUR"),
+                                       "thracia_annexable": _("FRA may annex THRACIA")},
         "eu-risto.event-die-modifiers": {"applies": _("The modifiers apply"), "per_die": _("Modifier per die")},
         "eu-risto.tordesillas-roll": {"outcome": _("The event"), "occurrence": _("Occurrence"),
                                       "stab_lost": _("Stab lost"), "vp_lost": _("VP lost")},
