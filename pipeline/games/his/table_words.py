@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...core.diagnostics import _
 from ...render.games import Words
 from .england_france import Card, PapalAction, Play
-from .papacy import Target
+from .papacy import Target, Zone
 
 WORDS = Words(
     inputs={
@@ -19,6 +19,8 @@ WORDS = Words(
             "protestant_home_space": _("An English home space is Protestant"),
         },
         "his.jesuit-university": {"society_of_jesus_played": _("The Society of Jesus has been played")},
+        "his.reformer-debate": {"reformer_zone": _("The excommunicated reformer's language zone"),
+                                "removed": _("He has been removed from play")},
         "his.excommunication": {
             "target": _("The Papal Bull is aimed at"),
             "at_war_with_papacy": _("The ruler's power is at war with the Papacy"),
@@ -40,6 +42,7 @@ WORDS = Words(
             "impulse_over": _("England's impulse ends"),
         },
         "his.jesuit-university": {"allowed": _("A Jesuit University may be founded")},
+        "his.reformer-debate": {"zones": _("The Papacy may initiate a theological debate in")},
         "his.excommunication": {"allowed": _("Excommunication allowed"),
                                 "cards_fewer": _("Cards dealt fewer"),
                                 "unrest_spaces": _("Catholic home spaces put in unrest")},
@@ -50,5 +53,7 @@ WORDS = Words(
         PapalAction: {"book-burning": _("burn books"), "debate": _("debate")},
         Play: {"event": _("as an event"), "cp": _("for CP")},
         Target: {"reformer": _("a reformer"), "ruler": _("a ruler")},
+        Zone: {"english": _("the English language zone"), "french": _("the French language zone"),
+               "german": _("the German language zone")},
     },
 )

@@ -10,6 +10,7 @@ from ...core.model import Lang
 from ...rules.facts import Fact, Facts
 from ...rules.inputs import CP, Count, Inputs, RuleInputError, arg, convert
 from ...rules.registry import Outcome, decided, rule
+from .deployment import VqPower
 
 
 class Play(StrEnum):
@@ -272,3 +273,27 @@ def action_phase_end(facts: Facts, given: PhaseEnd) -> Outcome:
         raise RuleInputError(f"consecutive_passes={given.consecutive_passes}: there are {facts.number(powers.id)} "
                              "powers")
     return decided(action_phase_end.rule_id, PhaseEndResult(given.consecutive_passes == powers.value), powers)
+
+
+@dataclass(frozen=True)
+class EventActor(Inputs):
+    # VqPower is deployment's; imported here, not moved, as the rules' API names it there
+    active: VqPower = arg("the power whose impulse it is, playing the card as an event")
+    directed: VqPower | None = arg("the power the event directs to take an action; none: the event names no "
+                                   "other power")
+
+
+@dataclass(frozen=True)
+class EventActorResult:
+    acts: VqPower  # the power whose player takes the event's action
+
+
+@rule("vq.event-actor", unit="vq:11/para-4", inputs=EventActor, result=EventActorResult,
+      facts=("vq.impulse.event-actor",))
+def event_actor(facts: Facts, given: EventActor) -> Outcome:
+    """An event that directs another power to take an action: the player named on the card
+    takes it, not the active player."""
+    named = facts["vq.impulse.event-actor"]
+    if facts.text(named.id) != "named-power":
+        raise RuleInputError(f"vq.impulse.event-actor is {facts.text(named.id)!r}: the rule reads named-power")
+    return decided(event_actor.rule_id, EventActorResult(given.directed or given.active), named)
