@@ -186,3 +186,14 @@ def test_inputs_the_rule_refuses_say_so(browser, base_url, lang):
             "The rule does not take these inputs together: the text rules this case out.")
     finally:
         page.close()
+
+
+def test_every_finite_rule_is_asked_on_the_page_of_its_unit_in_both_languages(site, corpus):
+    """Leaf units (a paragraph, an item) as much as sections: 14 rules today."""
+    site_plan = plan(corpus[0])
+    asked = [a for found in every_answer(_facts()).values() for a in found]
+    assert len(asked) >= 14
+    missing = [f"{lang}: {a.rule}" for a in asked for lang in ("en", "ru")
+               if f'data-folio-ask="{a.rule}"' not in
+               (site / lang / site_plan.unit_page[a.unit] / "index.html").read_text("utf-8")]
+    assert missing == []

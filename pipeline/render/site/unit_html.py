@@ -142,7 +142,7 @@ class UnitHtml:
 
     def decisions(self, u) -> str:
         """A decision table: the rules module run on every case of the rule's inputs
-        (pipeline/rules/decision_tables.py)."""
+        (pipeline/rules/decision_tables.py); then "ask the rules" (ask_html.py)."""
         out = []
         for t in u.decision_tables:
             inputs, outcomes = t.inputs(), t.outcomes()
@@ -165,7 +165,7 @@ class UnitHtml:
                                               for text, any_ in cells)
                            + "".join(f'<td class="folio-dt-then">{_e(text)}</td>' for text in results) + "</tr>")
             out.append("\n</tbody>\n</table>\n</div>\n</figure>")
-        return "".join(out)
+        return "".join(out) + ask_html.render(u, self)
 
     def after(self, u) -> str:
         """What follows a unit's own text: its facts, the references no field showed, and
@@ -191,7 +191,7 @@ class UnitHtml:
                 out.append('\n<ul class="folio-run folio-run--modifier">' + "".join(items) + "</ul>")
             else:
                 out.append("\n" + "".join(items))
-        return "".join(out) + "\n" + self.decisions(u) + ask_html.render(u, self)
+        return "".join(out) + "\n" + self.decisions(u)
 
     @staticmethod
     def aliases(u) -> str:
