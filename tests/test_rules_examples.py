@@ -117,3 +117,23 @@ def test_a_fact_stated_only_by_an_inline_example_cannot_confirm_it(corpus_copy):
          "      ru: любая держава может сыграть «Морских гезов» [Sea Beggars], чтобы позволить Протестанту\n")
     found = [d for d in findings(corpus_copy) if d.code == "rules-example-invalid" and d.unit == "vq:11/para-4"]
     assert len(found) == 3 and all("vq.impulse.event-actor" in d.message for d in found)
+
+
+def test_an_inline_example_whose_words_left_the_text_is_reported_at_the_unit(corpus_copy):
+    edit(corpus_copy / "corpus/rules/examples/vq-sea-beggars.yaml",
+         "  en: (for example, any power may play “Sea Beggars”", "  en: (for example, any power may play “Sea Rovers”")
+    [found] = [d for d in findings(corpus_copy) if d.code == "rules-wording-missing" and d.unit == "vq:11/para-4"]
+    assert "the example's words" in found.message and "Sea Rovers" in found.message
+    assert found.path == "corpus/translations/vq-deployment-actions.en.yaml"
+
+
+def test_example_words_in_no_language_of_the_corpus_are_refused_at_their_line(corpus_copy):
+    import pytest
+
+    from pipeline.core.errors import FolioError
+    path = corpus_copy / "corpus/rules/examples/his-reformer-debate.yaml"
+    edit(path, "words:\n  ru:", "words:\n  de:")
+    with pytest.raises(FolioError, match="words: 'de' is not a language of the corpus") as refused:
+        load_scenarios(corpus_copy)
+    assert refused.value.path == "corpus/rules/examples/his-reformer-debate.yaml"
+    assert path.read_text("utf-8").splitlines()[refused.value.line - 1].startswith("  de: (т е.")
