@@ -5,6 +5,7 @@ language; in Chromium at phone and desktop widths, on a rule of each of three ga
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 
@@ -197,3 +198,35 @@ def test_every_finite_rule_is_asked_on_the_page_of_its_unit_in_both_languages(si
                if f'data-folio-ask="{a.rule}"' not in
                (site / lang / site_plan.unit_page[a.unit] / "index.html").read_text("utf-8")]
     assert missing == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_combination_on_every_page_shows_the_rule_modules_outcome(site, corpus, lang):
+    """No browser: each form's answer index, read from the page, leads to a block whose results
+    are those the rules module gives for that combination, in the page's language."""
+    facts, site_plan = _facts(), plan(corpus[0])
+    gettext = committed(lang).gettext
+    checked = 0
+    for made in (a for found in every_answer(facts).values() for a in found):
+        html = (site / lang / site_plan.unit_page[made.unit] / "index.html").read_text("utf-8")
+        form = re.search(rf'<section class="folio-ask" data-folio-ask="{re.escape(made.rule)}".*?</section>',
+                         html, re.S).group()
+        answers = re.search(r'data-folio-answers="([^"]*)"', form).group(1).split(" ")
+        blocks = {n: dict(zip(re.findall(r"<dt>(.*?)</dt>", body), re.findall(r"<dd>(.*?)</dd>", body), strict=True))
+                  for n, body in re.findall(r'data-folio-answer="(\d+)"[^>]*>(.*?)</div>\n(?=<div class="folio-ask-answer|</div>)',
+                                            form, re.S)}
+        words = AskWords(made, gettext)
+        for combination, shown in enumerate(answers):
+            picked, rest = {}, combination
+            for column, stride in zip(made.columns, made.strides(), strict=True):
+                picked[column.name], rest = divmod(rest, stride)
+            try:
+                expected = run(made.rule, facts, RULES[made.rule].inputs(
+                    **{c.name: c.cases[picked[c.name]].value for c in made.columns}))
+            except RuleInputError:
+                assert shown == "-", (made.rule, picked)
+                continue
+            assert {unescape(k): unescape(v) for k, v in blocks[shown].items()} == dict(words.results(expected)), \
+                (made.rule, picked)
+            checked += 1
+    assert checked > 500
