@@ -100,7 +100,7 @@ def test_the_inline_examples_replay_from_the_rule_they_illustrate():
     done = {s.example: replay(s, facts()) for s in load_scenarios(ROOT) if s.example in INLINE}
     for example, replayed in done.items():
         assert replayed.results and all(not r.error and not r.differences for _c, r in replayed.results), example
-    beggars = dict((c.id, r) for c, r in done["vq:11/para-4"].results)
+    beggars = {c.id: r for c, r in done["vq:11/para-4"].results}
     assert beggars["ottoman-plays-protestant-acts"].unit == "vq:11/para-4"
     # the paragraph's rule stays for the replay; what the example's words state would not
     kept = facts().without("vq:11/para-4", next(s for s in load_scenarios(ROOT) if s.example == "vq:11/para-4").words)

@@ -53,7 +53,7 @@ def test_every_rule_with_finite_inputs_is_asked_and_answers_as_the_rule_module_d
     finite = set()
     for rule in RULES.values():
         columns = domain(rule, facts)
-        if columns and 0 < len(columns) and _count(columns) <= MAX_COMBINATIONS:
+        if columns and _count(columns) <= MAX_COMBINATIONS:
             finite.add(rule.id)
     assert set(asked) == finite and {r.split(".")[0] for r in asked} == {"eu-risto", "his", "vq"}
     for rule_id, one in asked.items():

@@ -87,9 +87,10 @@ def _form(u, html, asked: AskWords) -> str:
     title, hint = html.gettext("Ask the rules"), html.gettext(
         "Pick the inputs: the answer is the rule run on them when this site was built, with the words "
         "of the text it rests on.")
+    answers = " ".join("-" if a is None else str(a) for a in made.answers)
     out = [f'\n<section class="folio-ask" data-folio-ask="{_e(made.rule)}" '
            f'data-folio-strides="{" ".join(map(str, made.strides()))}" '
-           f'data-folio-answers="{" ".join("-" if a is None else str(a) for a in made.answers)}" data-pagefind-ignore>\n'
+           f'data-folio-answers="{answers}" data-pagefind-ignore>\n'
            f'<p class="folio-ask-title"><strong>{title}</strong> {hint}</p>\n<div class="folio-ask-inputs">']
     for n, (heading, cases) in enumerate(asked.inputs()):
         out.append(f'\n<label class="folio-ask-input"><span>{_e(heading)}</span> '
