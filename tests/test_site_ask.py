@@ -19,6 +19,7 @@ from pipeline.rules import RULES, load_facts, run
 from pipeline.rules.ask import MAX_COMBINATIONS, answers, every_answer
 from pipeline.rules.decision_tables import domain
 from pipeline.rules.inputs import RuleInputError
+from rules_support import edit
 from site_support import REPO
 from test_site_russian import visible_text
 
@@ -230,3 +231,22 @@ def test_every_combination_on_every_page_shows_the_rule_modules_outcome(site, co
                 (made.rule, picked)
             checked += 1
     assert checked > 500
+
+
+def test_an_answer_resting_on_words_read_two_ways_says_both_readings_in_the_pages_language(corpus_copy):
+    """Record a reading at the fact the patronage rule reads: each answer says the reading taken
+    and the other one, in Russian on the Russian page."""
+    path = corpus_copy / "corpus" / "rules" / "vq.yaml"
+    edit(path, "      ru: могут быть предприняты державой только один раз в ход каждая\n",
+         "      ru: могут быть предприняты державой только один раз в ход каждая\n"
+         "    reading:\n      en: once per turn for each of the two actions\n"
+         "      ru: по разу за ход для каждой из двух акций\n    alternative:\n"
+         "      en: once per turn for the two together\n      ru: один раз за ход на обе вместе\n")
+    corpus, _ = load_corpus(corpus_copy)
+    facts = load_facts(corpus_copy)
+    site_plan = plan(corpus)
+    html = Renderer(corpus, site_plan, "ru", committed("ru"), None, [], facts=facts,
+                    asks=every_answer(facts)).page(site_plan.page("document", "vq-deployment-actions")).html
+    form = re.search(r'<section class="folio-ask" data-folio-ask="vq.patronage".*?</section>', html, re.S).group()
+    assert form.count("по разу за ход для каждой из двух акций") == 2  # both answers rest on the fact
+    assert "один раз за ход на обе вместе" in form and "once per turn" not in form
