@@ -315,6 +315,14 @@ def _example(ctx: CheckContext, done: Replay) -> Iterator[Diagnostic]:
                                  unit=scenario.example),
                          UNIT_MISSING.severity, 1, scenario.example)
         return
+    for lang, words in scenario.words.items():
+        side = unit.sides.get(lang)
+        if side is None or find(words, side.text) is None:
+            target = side or unit.side()
+            yield on_unit(WORDING_MISSING, unit, target,
+                          text(_("%(unit)s: the example's words %(quote)s are no longer in the text"),
+                               unit=scenario.example, quote=repr(words)),
+                          suggestion=_closest(words, target.text))
     for claim, result in done.results:
         if result.error:
             yield Diagnostic.of(scenario.path, claim.line, EXAMPLE_INVALID.code,

@@ -56,6 +56,9 @@ class Scenario:
     unreplayed: tuple[Unreplayed, ...]
     path: str
     line: int
+    #: lang -> the example's own words, where it stands inside a unit that also states the rule
+    #: ("for example, …" in a paragraph); empty: the whole unit is the example
+    words: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -83,7 +86,7 @@ def load_scenarios(root: Path) -> list[Scenario]:
 def replay(scenario: Scenario, facts: Facts) -> Replay:
     """Every claim, run on the facts less those bound to the example itself: an example that
     could only be confirmed by what it states itself proves nothing."""
-    others = facts.without(scenario.example)
+    others = facts.without(scenario.example, scenario.words)
     return Replay(scenario, [(claim, replay_claim(claim, others)) for claim in scenario.claims])
 
 
@@ -108,7 +111,7 @@ def replay_claim(claim: Claim, facts: Facts) -> ClaimResult:
 def _scenario(root: Path, rel: str) -> Scenario:
     check = Checker(rel)
     top = read(root, rel)
-    keys = check.mapping(top, "a scenario", {"example", "label", "claims"}, {"unreplayed"})
+    keys = check.mapping(top, "a scenario", {"example", "label", "claims"}, {"unreplayed", "words"})
     label = {lang: check.text(n, f"label.{lang}")
              for lang, n in check.languages(keys["label"], "label", LANGUAGES).items()}
     if not isinstance(keys["claims"].value, list) or not keys["claims"].value:
@@ -121,7 +124,10 @@ def _scenario(root: Path, rel: str) -> Scenario:
         seen[claim.id] = claim.line
     others = keys.get("unreplayed")
     unreplayed = tuple(_unreplayed(check, node) for node in (others.children or [])) if others else ()
-    return Scenario(check.text(keys["example"], "example"), label, claims, unreplayed, rel, top.line)
+    words = ({lang: check.text(n, f"words.{lang}") for lang, n in check.languages(keys["words"], "words",
+                                                                                 LANGUAGES).items()}
+             if "words" in keys else {})
+    return Scenario(check.text(keys["example"], "example"), label, claims, unreplayed, rel, top.line, words)
 
 
 def _says(check: Checker, node: Node, what: str) -> dict[str, str]:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ...render.aids import Aid
 from ...render.games import Game
-from . import aids, effects, events, politics
+from . import aids, effects, events, italy, politics
 from .table_words import WORDS
 
 
@@ -15,7 +15,7 @@ def _(message: str) -> str:
     return message
 
 
-RULES = (events, politics, effects)
+RULES = (events, politics, effects, italy)
 
 GAME = Game("eu_risto", aids=(
     Aid("eu-risto-events-period-1", _("Risto's Events, Period I: event cards"), ("eu-risto-period-1",),

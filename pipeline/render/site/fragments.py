@@ -25,6 +25,7 @@ from ...language.abbreviations import explained, of_rulebook
 from ...language.termbase import Abbreviation, Termbase
 from ...util import resources
 from . import search
+from .ask_html import AskWords
 from .changes import rows as change_rows
 from .contents import contents_line
 from .findings import SEVERITIES, Findings, quoted
@@ -64,7 +65,7 @@ class Renderer:
 
     def __init__(self, corpus: Corpus, site: Site, lang: str, translations,
                  termbase: Termbase | None, diagnostics: list[Diagnostic], aids=None, changes=None,
-                 facts=None, tables=None, reasons: dict[str, str] | None = None):
+                 facts=None, tables=None, reasons: dict[str, str] | None = None, asks=None):
         self.corpus, self.site, self.lang = corpus, site, lang
         #: the suppressions' reasons in the page's language, by the reason as written
         #: (corpus/checks.yaml's `reason_ru`; pipeline.checks.config.CheckConfig.reasons_in)
@@ -72,6 +73,7 @@ class Renderer:
         #: pipeline.rules.Facts (None: the project has no rules), and the decision tables
         #: (pipeline.rules.tables.decision_tables) by the unit their rule implements
         self.facts, self._tables = facts, tables or {}
+        self._asks = asks or {}  # pipeline.rules.ask.every_answer: "ask the rules", by unit
         self.termbase, self.diagnostics = termbase, diagnostics
         self.aids = aids  # pipeline.aids.Printed, or None: no aid was printed
         #: pipeline.editions.baseline.ChangesSince, or None: the project names no baseline
@@ -281,7 +283,8 @@ class Renderer:
                        self._abbreviations, lambda unit_id: self.site.unit_href(unit_id, page.path),
                        self.lookup, self._aliases, self.unit_label,
                        self.facts.bound_to if self.facts is not None else (lambda unit_id: []),
-                       lambda unit_id: [TableWords(t, self.gettext) for t in self._tables.get(unit_id, ())])
+                       lambda unit_id: [TableWords(t, self.gettext) for t in self._tables.get(unit_id, ())],
+                       lambda unit_id: [AskWords(a, self.gettext) for a in self._asks.get(unit_id, ())])
 
     def unit_label(self, unit: Unit) -> str:
         # asked for by the unit's permalink, by every link to it and every backlink from it

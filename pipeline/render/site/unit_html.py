@@ -16,6 +16,7 @@ from collections.abc import Callable
 from markupsafe import Markup, escape
 
 from ...core.model import RowProblem
+from . import ask_html
 from .glance import Glance
 
 
@@ -142,7 +143,7 @@ class UnitHtml:
 
     def decisions(self, u) -> str:
         """A decision table: the rules module run on every case of the rule's inputs
-        (pipeline/rules/decision_tables.py)."""
+        (pipeline/rules/decision_tables.py); then "ask the rules" (ask_html.py)."""
         out = []
         for t in u.decision_tables:
             inputs, outcomes = t.inputs(), t.outcomes()
@@ -165,7 +166,7 @@ class UnitHtml:
                                               for text, any_ in cells)
                            + "".join(f'<td class="folio-dt-then">{_e(text)}</td>' for text in results) + "</tr>")
             out.append("\n</tbody>\n</table>\n</div>\n</figure>")
-        return "".join(out)
+        return "".join(out) + ask_html.render(u, self)
 
     def after(self, u) -> str:
         """What follows a unit's own text: its facts, the references no field showed, and

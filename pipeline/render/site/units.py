@@ -53,6 +53,8 @@ class Context:
     tables: Callable[[str], list] = lambda unit_id: []
     #: the abbreviations the page has said in words already: each is, at its first use only
     expanded: set[str] = field(default_factory=set)
+    #: unit id -> "ask the rules" of the rules that implement it (ask_html.AskWords)
+    asks: Callable[[str], list] = lambda unit_id: []
 
 
 def check_kinds(macros: Any) -> None:
@@ -194,6 +196,10 @@ class UnitView:
     @cached_property
     def decision_tables(self) -> list:
         return self.ctx.tables(self.id)
+
+    @cached_property
+    def asks(self) -> list:
+        return self.ctx.asks(self.id)
 
 
 def _has_text(unit: Unit, ctx: Context) -> bool:
