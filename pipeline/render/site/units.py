@@ -51,10 +51,10 @@ class Context:
     #: of the rules that implement it
     facts: Callable[[str], list] = lambda unit_id: []
     tables: Callable[[str], list] = lambda unit_id: []
-    #: the abbreviations the page has said in words already: each is, at its first use only
-    expanded: set[str] = field(default_factory=set)
     #: unit id -> "ask the rules" of the rules that implement it (ask_html.AskWords)
     asks: Callable[[str], list] = lambda unit_id: []
+    #: the abbreviations the page has said in words already: each is, at its first use only
+    expanded: set[str] = field(default_factory=set)
 
 
 def check_kinds(macros: Any) -> None:
