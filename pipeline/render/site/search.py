@@ -28,6 +28,7 @@ from ...core.errors import FolioError
 from ...core.labels import Gettext, label
 from ...core.model import Corpus, Kind, Unit
 from ...incremental.buildcache import carry
+from ...language.termbase import Termbase
 from ...incremental.entries import conforms
 from ...incremental.fingerprint import digest, tool_version
 
@@ -55,6 +56,22 @@ def unit_index(corpus: Corpus, document: Unit, lang: str, gettext: Gettext) -> s
             key = f"{number}:{unit.attrs['period']}" if unit.kind == Kind.EVENT else number
             numbers.setdefault(key.lower(), unit.id)  # the outermost unit of that number
     return json.dumps({"labels": labels, "numbers": numbers}, ensure_ascii=False, separators=(",", ":"))
+
+
+def glossary_index(termbase: Termbase | None, lang: str) -> str:
+    """:func:`unit_index` of the glossary page: each row named by its term in ``lang`` (the other
+    language's when it has none), so a search lands on the row, not at the top of the page; and
+    ``glossary``, which the search page ranks after the rules that use a word
+    (assets/folio-search.js)."""
+    labels: dict[str, str] = {}
+    if termbase is not None:
+        for concept in termbase.concepts:
+            terms = concept.terms.get(lang) or next((t for t in concept.terms.values() if t), [])
+            labels[f"concept-{concept.id}"] = terms[0] if terms else concept.id
+        for abbr in termbase.abbreviations:
+            labels[f"abbr-{abbr.abbr}-{'-'.join(sorted(abbr.games))}"] = abbr.abbr
+    return json.dumps({"labels": labels, "numbers": {}, "glossary": True}, ensure_ascii=False,
+                      separators=(",", ":"))
 
 
 def index(site_dir: Path, pages: Path | None = None,

@@ -64,15 +64,34 @@
     }
   }
 
-  // The page's hits, by the unit that holds them, best first: [{id, label, url, excerpt, score}]
-  function units(data, query) {
+  // What a hit word is to a query word (both folded): "whole" when it is a form of that word
+  // (the same word, the same dictionary form, or the same stem with another ending), "prefix"
+  // when the reader may be typing the start of it, "" when Pagefind matched it only because
+  // its index held no word that the query's stem begins (it then tries shorter and shorter
+  // prefixes of the stem: «мария» reaches «маркеры», "mercenaries" a lone "m").
+  var ENDING = 3;  // letters an ending may add or take: «марии», "mercenary"
+  function relation(word, query) {
+    if (!word || !query) return "";
+    if (word === query || (lemmaOf(word) === lemmaOf(query) && lexicon.lemmas[query] !== undefined)) return "whole";
+    if (lexicon.lemmas[word] && lexicon.lemmas[word] === lemmaOf(query)) return "whole";
+    var common = 0;
+    while (common < word.length && common < query.length && word[common] === query[common]) common++;
+    if (common >= 3 && common >= query.length - ENDING && common >= word.length - ENDING) return "whole";
+    return common === query.length ? "prefix" : "";
+  }
+  function queryWords(query) {
+    return query.split(/\s+/).map(function (w) { return fold(bare(w)); }).filter(Boolean);
+  }
+
+  // A page's hits, by the unit that holds them (the innermost one before each hit): for each
+  // unit, what each query word found in it. `ranked` then scores the units of every page at once.
+  function collect(data, query) {
     var known = unitsOf(data), labels = known.labels || {};
     var anchors = (data.anchors || []).filter(function (a) { return a.id in labels; })
       .sort(function (a, b) { return a.location - b.location; });
     var words = (data.content || "").split(/\s+/);
-    var page = data.url.split("#")[0].split("?")[0];
+    var asked = queryWords(query);
     var groups = {}, order = [];
-
     function holder(location) {
       var found = null;
       for (var i = 0; i < anchors.length && anchors[i].location <= location; i++) found = anchors[i];
@@ -81,13 +100,14 @@
     function group(anchor) {
       var key = anchor ? anchor.id : "";
       if (!(key in groups)) {
-        groups[key] = {anchor: anchor, score: 0, hits: []};
+        groups[key] = {anchor: anchor, found: asked.map(function () { return {whole: 0, prefix: 0, weight: 0}; }),
+                       hits: {whole: [], prefix: []}, named: false};
         order.push(key);
       }
       return groups[key];
     }
     var weighted = data.weighted_locations && data.weighted_locations.length ? data.weighted_locations
-      : (data.locations || []).map(function (l) { return {location: l, balanced_score: 1}; });
+      : (data.locations || []).map(function (l) { return {location: l, weight: 1}; });
     // A hit on a hidden dictionary form stands for the unit's own forms of that word: those
     // are what the excerpt shows and the page marks.
     function forms(lemma, anchor) {
@@ -101,54 +121,107 @@
     }
     weighted.forEach(function (hit) {
       var anchor = holder(hit.location), g = group(anchor);
-      g.score += hit.balanced_score || 1;
-      var word = words[hit.location] || "";
-      var shown = hidden(word) ? forms(fold(bare(word.slice(1))), anchor) : [hit.location];
-      shown.forEach(function (l) { if (g.hits.indexOf(l) < 0) g.hits.push(l); });
+      var raw = words[hit.location] || "";
+      var word = fold(bare(hidden(raw) ? raw.slice(1) : raw));
+      var best = "", which = -1;
+      asked.forEach(function (q, i) {
+        var r = relation(word, q);
+        if (r === "whole" || (r === "prefix" && best !== "whole")) { best = r; which = i; }
+      });
+      if (!best) return;  // a stray prefix of the stem: not what the reader asked for
+      var slot = g.found[which];
+      slot[best] += 1;
+      slot.weight = Math.max(slot.weight, hit.weight || 1);
+      var shown = hidden(raw) ? forms(word, anchor) : [hit.location];
+      shown.forEach(function (l) { if (g.hits[best].indexOf(l) < 0) g.hits[best].push(l); });
     });
     var number = numberOf(query);
     if (number && known.numbers && known.numbers[number]) {
       var id = known.numbers[number];
       var anchor = anchors.filter(function (a) { return a.id === id; })[0] || {id: id, location: 0};
-      group(anchor).score = Infinity;  // the rule the reader named, before any mention of it
+      group(anchor).named = true;  // the rule the reader named, before any mention of it
     }
-    // Hits in the page's title (no unit holds them) weigh most to Pagefind, but lead nowhere
-    // in the text: the units that hold the word come first, the title alone last.
-    return order.map(function (key) { return groups[key]; })
-      .sort(function (a, b) { return (!!b.anchor - !!a.anchor) || b.score - a.score; })
-      .map(function (g) {
-        var id = g.anchor ? g.anchor.id : null;
-        var hits = g.hits.slice().sort(function (a, b) { return a - b; });
-        var marked = {}, found = [];
-        hits.forEach(function (l) {
-          var w = bare(words[l] || "");
-          if (w && !marked[w]) { marked[w] = true; found.push(w); }
-        });
-        var params = found.map(function (w) { return "highlight=" + encodeURIComponent(w); }).join("&");
-        var first = hits.length ? hits[0] : (g.anchor ? g.anchor.location : 0);
-        var floor = g.anchor ? g.anchor.location : 0, before = [], after = [];
-        for (var b = first - 1; b >= floor && before.length < AROUND; b--) {
-          if (!hidden(words[b])) before.unshift(b);
-        }
-        for (var a = first; a < words.length && after.length <= AROUND; a++) {
-          if (!hidden(words[a])) after.push(a);
-        }
-        var excerpt = before.concat(after).map(function (l) {
-          return hits.indexOf(l) >= 0 ? "<mark>" + escape(words[l]) + "</mark>" : escape(words[l]);
-        }).join(" ");
-        return {
-          id: id,
-          label: id ? labels[id] : (data.meta || {}).title,
-          url: page + (params ? "?" + params : "") + (id ? "#" + encodeURIComponent(id) : ""),
-          excerpt: excerpt,
-          score: g.score
-        };
+    var page = data.url.split("#")[0].split("?")[0];
+    return order.map(function (key) {
+      var g = groups[key];
+      g.words = words;
+      g.page = page;
+      g.label = g.anchor ? labels[g.anchor.id] : (data.meta || {}).title;
+      g.glossary = !!known.glossary;
+      return g;
+    });
+  }
+
+  // Every page's units, best first, scored as one collection: a query word weighs by how few
+  // units hold it (its rarity among the units of every page found, so that indexes merged from
+  // several bundles, each with its own statistics, rank alike), a unit that holds every word
+  // comes before one that holds some, and a prefix counts only for a word no unit holds whole
+  // (a whole word that exists is not swamped by longer words that begin like it).
+  function ranked(groups, query) {
+    var asked = queryWords(query), total = groups.length || 1;
+    var whole = asked.map(function (_, i) { return groups.some(function (g) { return g.found[i].whole > 0; }); });
+    function counted(g, i) {
+      var slot = g.found[i];
+      return whole[i] ? slot.whole : slot.prefix;
+    }
+    var rarity = asked.map(function (_, i) {
+      var holding = groups.filter(function (g) { return counted(g, i) > 0; }).length;
+      return Math.log(1 + total / (1 + holding));
+    });
+    var all = rarity.reduce(function (a, b) { return a + b; }, 0) || 1;
+    groups.forEach(function (g) {
+      var score = 0, covered = 0;
+      asked.forEach(function (_, i) {
+        var n = counted(g, i);
+        if (!n) return;
+        covered += rarity[i];
+        score += rarity[i] * (1 + Math.log(n)) * Math.max(g.found[i].weight, 0.1);
       });
+      var share = covered / all;
+      g.score = g.named ? Infinity : score * share * share;
+      g.shown = (g.hits.whole || []).concat(asked.some(function (_, i) { return !whole[i]; }) ? g.hits.prefix : []);
+      // the glossary explains a word; the rules that use it come first (issue 26)
+      if (g.glossary && !g.named) g.score *= 0.01;
+    });
+    // Hits in a page's title (no unit holds them) lead nowhere in the text: after the units
+    return groups.filter(function (g) { return g.score > 0; })
+      .sort(function (a, b) { return (!!b.anchor - !!a.anchor) || b.score - a.score; });
+  }
+
+  function entry(g) {
+    var words = g.words, id = g.anchor ? g.anchor.id : null;
+    var hits = g.shown.slice().sort(function (a, b) { return a - b; });
+    var marked = {}, found = [];
+    hits.forEach(function (l) {
+      var w = bare(words[l] || "");
+      if (w && !marked[w]) { marked[w] = true; found.push(w); }
+    });
+    var params = found.map(function (w) { return "highlight=" + encodeURIComponent(w); }).join("&");
+    var first = hits.length ? hits[0] : (g.anchor ? g.anchor.location : 0);
+    var floor = g.anchor ? g.anchor.location : 0, before = [], after = [];
+    for (var b = first - 1; b >= floor && before.length < AROUND; b--) {
+      if (!hidden(words[b])) before.unshift(b);
+    }
+    for (var a = first; a < words.length && after.length <= AROUND; a++) {
+      if (!hidden(words[a])) after.push(a);
+    }
+    var excerpt = before.concat(after).map(function (l) {
+      return hits.indexOf(l) >= 0 ? "<mark>" + escape(words[l]) + "</mark>" : escape(words[l]);
+    }).join(" ");
+    return {id: id, label: g.label, page: g.page,
+            url: g.page + (params ? "?" + params : "") + (id ? "#" + encodeURIComponent(id) : ""),
+            excerpt: excerpt, score: g.score};
+  }
+
+  // One page's units, best first: [{id, label, url, excerpt, score}]
+  function units(data, query) {
+    return ranked(collect(data, query), query).map(entry);
   }
 
   // Pagefind's UI shows a result's sub_results; give it the units instead of the headings
   function processResult(result, query) {
-    var found = units(result, query);
+    var found = result.folio_units || units(result, query);  // ranked by search() with every page
+    delete result.folio_units;
     // the UI shows every metadata key under the result: the units' index is for this script
     result.meta = {title: (result.meta || {}).title};
     if (!found.length) return result;
@@ -160,17 +233,63 @@
     return result;
   }
 
+  // The search bundles of this page's language: one per rulebook (folio-bundles.json, written
+  // by pipeline/render/site/search.py), merged as they load, so that an edit indexes again the
+  // rulebook it changed alone; a site indexed whole has one bundle at pagefind/.
+  var lang = (document.documentElement.getAttribute("lang") || "en").toLowerCase();
   var loading = null;
   function pagefind() {
     if (!loading) {
-      loading = import(bundle + "pagefind.js").then(function (module) {
-        return module.options({baseUrl: base}).then(function () { return module; });
+      loading = fetch(bundle + "folio-bundles.json").then(function (response) {
+        return response.ok ? response.json() : {};
+      }).catch(function () { return {}; }).then(function (listed) {
+        var paths = (listed[lang] || [""]).map(function (dir) { return bundle + (dir ? dir + "/" : ""); });
+        return import(paths[0] + "pagefind.js").then(function (module) {
+          return module.options({baseUrl: base}).then(function () {
+            return paths.slice(1).reduce(function (done, path) {
+              return done.then(function () { return module.mergeIndex(path, {language: lang}); });
+            }, Promise.resolve());
+          }).then(function () { return module; });
+        });
       });
     }
     return loading;
   }
 
-  window.FolioSearch = {bundle: bundle, base: base, term: term, units: units,
+  // Pages a query is answered from: Pagefind's best, every one of them read, then ranked here
+  var PAGES = 40;
+  // The search of both search boxes: Pagefind finds the pages, Folio ranks them by their best
+  // unit (ranked), every page's units scored together; a page none of whose words is one the
+  // reader asked for is left out. Answers in the shape of Pagefind's own search().
+  function search(query) {
+    return pagefind().then(function (pf) { return pf.search(term(query)); }).then(function (found) {
+      return Promise.all(found.results.slice(0, PAGES).map(function (r) { return r.data(); }));
+    }).then(function (pages) {
+      var groups = [];
+      var byPage = pages.map(function (data) {
+        var mine = collect(data, query);
+        groups.push.apply(groups, mine);
+        return mine;
+      });
+      ranked(groups, query);  // scores every group, over every page
+      var results = pages.map(function (data, i) {
+        var kept = byPage[i].filter(function (g) { return g.score > 0; })
+          .sort(function (a, b) { return (!!b.anchor - !!a.anchor) || b.score - a.score; });
+        data.folio_units = kept.map(entry);
+        return {data: data, score: kept.length ? kept[0].score : 0};
+      }).filter(function (r) { return r.score > 0; })
+        .sort(function (a, b) { return b.score === a.score ? 0 : b.score > a.score ? 1 : -1; });
+      return {
+        results: results.map(function (r, i) {
+          return {id: r.data.url + "#" + i, score: r.score,
+                  data: function () { return Promise.resolve(Object.assign({}, r.data)); }};
+        }),
+        unfilteredResultCount: results.length, filters: {}, totalFilters: {}, timings: []
+      };
+    });
+  }
+
+  window.FolioSearch = {bundle: bundle, base: base, term: term, units: units, search: search,
                         processResult: processResult, pagefind: pagefind, numberOf: numberOf};
 
   // The found words, marked where a result lands (its URL carries them as ?highlight=)
