@@ -14,22 +14,13 @@ from site_support import bundle_difference, one_pagefind_run
 RULEBOOKS = ["eu-risto", "glossary", "his", "pop", "vq"]
 
 
-def _glob_run(site: Path, glob: str, output: Path) -> Path:
-    import subprocess
-
-    from pagefind.service import get_executable
-    subprocess.run([str(get_executable()), "--site", str(site), "--glob", glob, "--output-path", str(output),
-                    "--silent"], check=True, capture_output=True)
-    return output
-
-
 def test_each_rulebook_has_the_bundle_pagefind_makes_of_its_pages(site, tree_bytes, tmp_path):
     listed = json.loads((site / "pagefind" / search.BUNDLES).read_text("utf-8"))
     assert listed == {lang: [f"{lang}-{book}" for book in RULEBOOKS] for lang in ("en", "ru")}
     pages = 0
     for lang, names in listed.items():
         for name in names:
-            whole = _glob_run(site, f"{lang}/{name.split('-', 1)[1]}/**/*.html", tmp_path / name)
+            whole = one_pagefind_run(site, tmp_path / name, f"{lang}/{name.split('-', 1)[1]}/**/*.html")
             assert bundle_difference(tree_bytes(site / "pagefind" / name), tree_bytes(whole)) == [], name
             entry = json.loads((site / "pagefind" / name / search.ENTRY).read_text("utf-8"))
             assert list(entry["languages"]) == [lang]
