@@ -262,18 +262,41 @@
   // unit (ranked), every page's units scored together; a page none of whose words is one the
   // reader asked for is left out. Answers in the shape of Pagefind's own search().
   function search(query) {
-    return pagefind().then(function (pf) { return pf.search(term(query)); }).then(function (found) {
-      return Promise.all(found.results.slice(0, PAGES).map(function (r) { return r.data(); }));
-    }).then(function (pages) {
+    function pages(asked) {
+      return pagefind().then(function (pf) { return pf.search(asked); }).then(function (found) {
+        return Promise.all(found.results.slice(0, PAGES).map(function (r) { return r.data(); }));
+      });
+    }
+    function collected(found) {
       var groups = [];
-      var byPage = pages.map(function (data) {
+      var byPage = found.map(function (data) {
         var mine = collect(data, query);
         groups.push.apply(groups, mine);
         return mine;
       });
-      ranked(groups, query);  // scores every group, over every page
-      var results = pages.map(function (data, i) {
-        var kept = byPage[i].filter(function (g) { return g.score > 0; })
+      return {pages: found, byPage: byPage, groups: groups};
+    }
+    return pages(term(query)).then(function (found) {
+      // A word no page holds whole may be another form of one that is (an English plural on
+      // the Russian site: Pagefind stems it with the Russian rules and finds nothing): ask
+      // again with its ending cut off, the stem's shorter prefix Pagefind tried on its own
+      var first = collected(found), words = queryWords(query), cut = false;
+      var shorter = words.map(function (w, i) {
+        var held = first.groups.some(function (g) { return g.found[i].whole > 0; });
+        if (held || w.length < 6 || numberOf(w)) return w;
+        cut = true;
+        return w.slice(0, w.length - ENDING);
+      });
+      if (!cut) return first;
+      return pages(shorter.join(" ")).then(function (more) {
+        var seen = {};
+        found.forEach(function (d) { seen[d.url] = true; });
+        return collected(found.concat(more.filter(function (d) { return !seen[d.url]; })));
+      });
+    }).then(function (all) {
+      ranked(all.groups, query);  // scores every group, over every page
+      var results = all.pages.map(function (data, i) {
+        var kept = all.byPage[i].filter(function (g) { return g.score > 0; })
           .sort(function (a, b) { return (!!b.anchor - !!a.anchor) || b.score - a.score; });
         data.folio_units = kept.map(entry);
         return {data: data, score: kept.length ? kept[0].score : 0};
@@ -303,21 +326,62 @@
     });
   }
 
-  // The header box: results as one types, each leading to its unit; Enter opens the search page
+  // The header box: results as one types, each leading to its unit; Enter opens the search page,
+  // or the result chosen with the arrow keys. A combobox over a listbox (WAI-ARIA's pattern):
+  // the focus stays in the box while aria-activedescendant names the chosen result, and a live
+  // region says how many were found. Its words are the catalogs' (templates/mkdocs/partials/alternate.html).
   function headerBox() {
     var form = document.querySelector(".folio-header-search");
     var input = form && form.querySelector("input");
     if (!input) return;
-    var list = document.createElement("ol");
+    var words = form.dataset;
+    var list = document.createElement("ul");
     list.className = "folio-typeahead";
+    list.id = "folio-typeahead";
+    list.setAttribute("role", "listbox");
+    list.setAttribute("aria-label", words.listLabel || "");
     list.hidden = true;
-    form.appendChild(list);
-    var timer = null, asked = 0;
-    function show(entries) {
+    var status = document.createElement("div");
+    status.className = "folio-visually-hidden";
+    status.setAttribute("role", "status");
+    status.setAttribute("aria-live", "polite");
+    form.append(list, status);
+    input.setAttribute("role", "combobox");
+    input.setAttribute("aria-autocomplete", "list");
+    input.setAttribute("aria-controls", list.id);
+    input.setAttribute("aria-expanded", "false");
+    var timer = null, asked = 0, active = -1;
+    function options() {
+      return Array.prototype.slice.call(list.querySelectorAll("[role=option]"));
+    }
+    function choose(index) {
+      var all = options();
+      active = all.length ? (index + all.length) % all.length : -1;
+      all.forEach(function (option, i) {
+        option.setAttribute("aria-selected", i === active ? "true" : "false");
+      });
+      if (active < 0) {
+        input.removeAttribute("aria-activedescendant");
+        return;
+      }
+      input.setAttribute("aria-activedescendant", all[active].id);
+      all[active].scrollIntoView({block: "nearest"});
+    }
+    function open(shown) {
+      list.hidden = !shown;
+      input.setAttribute("aria-expanded", shown ? "true" : "false");
+      if (!shown) choose(-1);
+    }
+    function show(entries, query) {
       list.textContent = "";
-      entries.forEach(function (entry) {
+      active = -1;
+      entries.forEach(function (entry, i) {
         var item = document.createElement("li"), link = document.createElement("a");
+        item.id = "folio-typeahead-" + i;
+        item.setAttribute("role", "option");
+        item.setAttribute("aria-selected", "false");
         link.href = entry.url;
+        link.tabIndex = -1;  // the box keeps the focus; the arrow keys choose
         var title = document.createElement("span");
         title.className = "folio-typeahead__title";
         title.textContent = entry.label;
@@ -331,24 +395,28 @@
         item.appendChild(link);
         list.appendChild(item);
       });
-      list.hidden = !entries.length;
+      open(entries.length > 0);
+      if (query !== undefined) {
+        status.textContent = entries.length ? (words.results || "[COUNT]").replace("[COUNT]", entries.length)
+          : (words.noResults || "");
+      }
     }
     function run() {
       var query = input.value.trim(), mine = ++asked;
-      if (query.length < 2) { show([]); return; }
-      pagefind().then(function (pf) { return pf.search(term(query)); }).then(function (search) {
-        return Promise.all(search.results.slice(0, 5).map(function (r) { return r.data(); }));
+      if (query.length < 2) { show([]); status.textContent = ""; return; }
+      search(query).then(function (found) {
+        return Promise.all(found.results.slice(0, 5).map(function (r) { return r.data(); }));
       }).then(function (pages) {
         if (mine !== asked) return;  // a later keystroke has asked again
         var entries = [];
         pages.forEach(function (data) {
-          units(data, query).slice(0, 2).forEach(function (u) {
+          (data.folio_units || []).slice(0, 2).forEach(function (u) {
             entries.push({url: u.url, label: u.label, page: (data.meta || {}).title || "",
                           excerpt: u.excerpt, score: u.score});
           });
         });
         entries.sort(function (a, b) { return b.score === a.score ? 0 : b.score > a.score ? 1 : -1; });
-        show(entries.slice(0, 8));
+        show(entries.slice(0, 8), query);
       });
     }
     input.addEventListener("input", function () {
@@ -356,10 +424,20 @@
       timer = setTimeout(run, 150);
     });
     input.addEventListener("keydown", function (event) {
-      if (event.key === "Escape") show([]);
+      var all = options();
+      if (event.key === "Escape") {
+        open(false);
+      } else if ((event.key === "ArrowDown" || event.key === "ArrowUp") && all.length) {
+        event.preventDefault();
+        open(true);
+        choose(active < 0 ? (event.key === "ArrowDown" ? 0 : -1) : active + (event.key === "ArrowDown" ? 1 : -1));
+      } else if (event.key === "Enter" && active >= 0 && !list.hidden) {
+        event.preventDefault();
+        location.href = all[active].querySelector("a").href;
+      }
     });
     document.addEventListener("click", function (event) {
-      if (!form.contains(event.target)) list.hidden = true;
+      if (!form.contains(event.target)) open(false);
     });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", headerBox);
