@@ -76,7 +76,9 @@
     if (lexicon.lemmas[word] && lexicon.lemmas[word] === lemmaOf(query)) return "whole";
     var common = 0;
     while (common < word.length && common < query.length && word[common] === query[common]) common++;
-    if (common >= 3 && common >= query.length - ENDING && common >= word.length - ENDING) return "whole";
+    // the shared start must be most of both words: «марии» is «мария», «маркер» is not
+    var longer = Math.max(word.length, query.length);
+    if (common >= 3 && common >= longer - ENDING && common >= Math.ceil(0.6 * longer)) return "whole";
     return common === query.length ? "prefix" : "";
   }
   function queryWords(query) {

@@ -12,7 +12,9 @@ function folioUnitInView() {
     if (!box.height) continue;
     if (box.top <= top && box.bottom > top) found = units[i];  // the innermost holding that line
     else if (box.top > top) {
-      found = found || units[i];  // between units: the next one down
+      // between the units of the one holding that line (the document's, a section's): the
+      // next one down is what the reader sees first
+      if (!found || found.contains(units[i])) found = units[i];
       break;
     }
   }
