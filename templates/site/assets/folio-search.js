@@ -70,16 +70,21 @@
   // its index held no word that the query's stem begins (it then tries shorter and shorter
   // prefixes of the stem: «мария» reaches «маркеры», "mercenaries" a lone "m").
   var ENDING = 3;  // letters an ending may add or take: «марии», "mercenary"
+  // [what, how close]: the very word or its dictionary form count fully, another ending less
   function relation(word, query) {
-    if (!word || !query) return "";
-    if (word === query || (lemmaOf(word) === lemmaOf(query) && lexicon.lemmas[query] !== undefined)) return "whole";
-    if (lexicon.lemmas[word] && lexicon.lemmas[word] === lemmaOf(query)) return "whole";
+    if (!word || !query) return ["", 0];
+    if (word === query) return ["whole", 1];
+    if ((lemmaOf(word) === lemmaOf(query) && lexicon.lemmas[query] !== undefined) ||
+        (lexicon.lemmas[word] && lexicon.lemmas[word] === lemmaOf(query))) return ["whole", 0.9];
+    // what Pagefind was asked for the word (term()): «зимой» as «зим», which «зиму» continues
+    var asked = fold(bare(term(query)));
+    if (asked !== query && asked.length >= 3 && word.indexOf(asked) === 0) return ["whole", 0.6];
     var common = 0;
     while (common < word.length && common < query.length && word[common] === query[common]) common++;
     // the shared start must be most of both words: «марии» is «мария», «маркер» is not
     var longer = Math.max(word.length, query.length);
-    if (common >= 3 && common >= longer - ENDING && common >= Math.ceil(0.6 * longer)) return "whole";
-    return common === query.length ? "prefix" : "";
+    if (common >= 3 && common >= longer - ENDING && common >= Math.ceil(0.6 * longer)) return ["whole", 0.6];
+    return [common === query.length ? "prefix" : "", 0.5];
   }
   function queryWords(query) {
     return query.split(/\s+/).map(function (w) { return fold(bare(w)); }).filter(Boolean);
@@ -125,14 +130,17 @@
       var anchor = holder(hit.location), g = group(anchor);
       var raw = words[hit.location] || "";
       var word = fold(bare(hidden(raw) ? raw.slice(1) : raw));
-      var best = "", which = -1;
+      var best = "", which = -1, close = 0;
       asked.forEach(function (q, i) {
         var r = relation(word, q);
-        if (r === "whole" || (r === "prefix" && best !== "whole")) { best = r; which = i; }
+        if ((r[0] === "whole" && (best !== "whole" || r[1] > close)) || (r[0] === "prefix" && !best)) {
+          best = r[0]; which = i; close = r[1];
+        }
       });
       if (!best) return;  // a stray prefix of the stem: not what the reader asked for
       var slot = g.found[which];
       slot[best] += 1;
+      slot.close = Math.max(slot.close || 0, close);
       slot.weight = Math.max(slot.weight, hit.weight || 1);
       var shown = hidden(raw) ? forms(word, anchor) : [hit.location];
       shown.forEach(function (l) { if (g.hits[best].indexOf(l) < 0) g.hits[best].push(l); });
@@ -177,7 +185,7 @@
         var n = counted(g, i);
         if (!n) return;
         covered += rarity[i];
-        score += rarity[i] * (1 + Math.log(n)) * Math.max(g.found[i].weight, 0.1);
+        score += rarity[i] * (1 + Math.log(n)) * Math.max(g.found[i].weight, 0.1) * (g.found[i].close || 1);
       });
       var share = covered / all;
       g.score = g.named ? Infinity : score * share * share;

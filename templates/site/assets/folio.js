@@ -23,8 +23,10 @@ function folioUnitInView() {
 document.addEventListener("click", function (event) {
   var link = event.target.closest && event.target.closest("a[data-folio-switch]");
   if (!link) return;
-  var unit = folioUnitInView();
-  link.href = link.href.split("#")[0] + (unit ? "#" + encodeURIComponent(unit.id) : location.hash);
+  var unit = folioUnitInView(), named = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (named && unit && (named === unit || named.contains(unit))) unit = named;  // still where the reader came to
+  link.href = link.href.split("#")[0] +
+    (unit ? "#" + encodeURIComponent(unit.id).replace(/%3A/gi, ":").replace(/%2F/gi, "/") : location.hash);
   // The theme has a language switch of its own that looks pages up in sitemap.xml; without a
   // site_url that is empty, and it would send the reader to the other language's home page.
   event.stopPropagation();

@@ -14,7 +14,6 @@ window.addEventListener("DOMContentLoaded", function () {
     showSubResults: true,
     showImages: false,
     resetStyles: false,
-    processTerm: search.term,
     translations: {one_result: box.dataset.oneResult, many_results: box.dataset.manyResults},
     processResult: function (result) {
       return search.processResult(result, (box.querySelector("input") || {}).value || "");

@@ -1,6 +1,7 @@
 // What Pagefind's UI imports as "pagefind.js" on the search page (its bundlePath is this
 // folder): Folio's search (folio-search.js), which merges the rulebooks' bundles and ranks the
-// units of every page together, behind the calls the UI makes of Pagefind's own module.
+// units of every page together, behind the calls the UI makes of Pagefind's own module. The UI
+// is given no processTerm: Folio's search needs the words as the reader typed them.
 const folio = () => window.FolioSearch;
 
 export async function options() {}
