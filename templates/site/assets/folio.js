@@ -24,7 +24,10 @@ document.addEventListener("click", function (event) {
   var link = event.target.closest && event.target.closest("a[data-folio-switch]");
   if (!link) return;
   var unit = folioUnitInView(), named = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
-  if (named && unit && (named === unit || named.contains(unit))) unit = named;  // still where the reader came to
+  if (named) {  // the reader is still where the address took them: its top near the window's top
+    var box = named.getBoundingClientRect();
+    if (box.top > -innerHeight / 4 && box.top < innerHeight / 2) unit = named;
+  }
   link.href = link.href.split("#")[0] +
     (unit ? "#" + encodeURIComponent(unit.id).replace(/%3A/gi, ":").replace(/%2F/gi, "/") : location.hash);
   // The theme has a language switch of its own that looks pages up in sitemap.xml; without a
