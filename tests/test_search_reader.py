@@ -145,3 +145,22 @@ def test_the_keyboard_works_the_header_box(screen, base_url):
     box.press_sequentially("зз", delay=30)
     box.press("Escape")
     assert screen.locator(".folio-typeahead").is_hidden()
+
+
+def test_the_keyboard_works_the_search_page(screen, base_url):
+    links = settled_search(screen, f"{base_url}/ru/search/?q={quote('отлучения')}")
+    status = screen.locator("#folio-search + [role=status]")
+    assert status.get_attribute("aria-live") == "polite"
+    screen.wait_for_function("document.querySelector('#folio-search + [role=status]').textContent.includes('отлучения')")
+    box = screen.locator(".pagefind-ui__search-input")
+    box.focus()
+    box.press("ArrowDown")
+    focused = screen.evaluate("""() => { const a = document.activeElement, s = getComputedStyle(a);
+        return [a.className, a.getAttribute('href'), s.outlineStyle, parseFloat(s.outlineWidth)]; }""")
+    assert "pagefind-ui__result-link" in focused[0] and focused[1] == links.first.get_attribute("href"), focused
+    assert focused[2] != "none" and focused[3] >= 1, focused  # the focus ring shows where the keyboard is
+    screen.keyboard.press("ArrowDown")
+    assert screen.evaluate("document.activeElement.getAttribute('href')") == links.nth(1).get_attribute("href")
+    screen.keyboard.press("ArrowUp")
+    screen.keyboard.press("ArrowUp")
+    assert screen.evaluate("document.activeElement.classList.contains('pagefind-ui__search-input')")

@@ -21,4 +21,29 @@ window.addEventListener("DOMContentLoaded", function () {
   });
   var query = new URLSearchParams(location.search).get("q");
   if (query) ui.triggerSearch(query);
+
+  // Pagefind's UI says how many were found in a paragraph a screen reader does not hear
+  // change: a live region repeats it
+  var status = document.createElement("div");
+  status.className = "folio-visually-hidden";
+  status.setAttribute("role", "status");
+  status.setAttribute("aria-live", "polite");
+  box.after(status);
+  new MutationObserver(function () {
+    var message = box.querySelector(".pagefind-ui__message");
+    var text = message ? message.textContent.trim() : "";
+    if (status.textContent !== text) status.textContent = text;
+  }).observe(box, {childList: true, subtree: true, characterData: true});
+
+  // The arrow keys go from the box through the results and back
+  box.addEventListener("keydown", function (event) {
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    var stops = [box.querySelector("input")].concat(
+      Array.prototype.slice.call(box.querySelectorAll(".pagefind-ui__result-link")));
+    var at = stops.indexOf(document.activeElement);
+    if (at < 0) return;
+    event.preventDefault();
+    var next = Math.max(0, Math.min(stops.length - 1, at + (event.key === "ArrowDown" ? 1 : -1)));
+    stops[next].focus();
+  });
 });
