@@ -35,7 +35,7 @@ def _type(page, text: str):
     box = page.locator(".folio-header-search input")
     box.click()
     box.press_sequentially(text, delay=30)
-    first = page.locator(".folio-typeahead [role=option]").first
+    first = page.locator(f'.folio-typeahead[data-query="{text}"] [role=option]').first
     first.wait_for()
     return box
 

@@ -406,6 +406,7 @@
         list.appendChild(item);
       });
       open(entries.length > 0);
+      list.setAttribute("data-query", query || "");  // what the results shown answer
       if (query !== undefined) {
         status.textContent = entries.length ? (words.results || "[COUNT]").replace("[COUNT]", entries.length)
           : (words.noResults || "");
