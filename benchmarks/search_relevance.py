@@ -39,7 +39,8 @@ def main() -> None:
     if args.misses:
         for s in scored:
             if s.rank != 1:
-                print(f"{s.query.lang} {s.query.text!r}: rank {s.rank}, expected {s.query.expected[0]}; got {list(s.links[:4])}")
+                print(f"{s.query.lang} {s.query.text!r}: rank {s.rank}, expected {s.query.expected[0]}; "
+                      f"got {list(s.links[:4])}")
 
 
 if __name__ == "__main__":

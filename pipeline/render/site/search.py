@@ -28,9 +28,9 @@ from ...core.errors import FolioError
 from ...core.labels import Gettext, label
 from ...core.model import Corpus, Kind, Unit
 from ...incremental.buildcache import carry
-from ...language.termbase import Termbase
 from ...incremental.entries import conforms
 from ...incremental.fingerprint import digest, tool_version
+from ...language.termbase import Termbase
 
 BUNDLE = "pagefind"
 ENTRY = "pagefind-entry.json"
