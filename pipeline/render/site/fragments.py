@@ -166,7 +166,8 @@ class Renderer:
     def _glossary(self, page: Page) -> RenderedPage:
         toc = [(2, "concepts", self.gettext("Terms")), (2, "abbreviations", self.gettext("Abbreviations"))]
         return self._template(page, "glossary.html", self.gettext("Glossary"),
-                              termbase=self.termbase, explained=self._explained, toc=toc if self.termbase else ())
+                              termbase=self.termbase, explained=self._explained, toc=toc if self.termbase else (),
+                              search_units=search.glossary_index(self.termbase, self.lang))
 
     def _status(self, page: Page) -> RenderedPage:
         rows, pending = self.coverage(), pending_by_document(self.corpus)

@@ -359,6 +359,10 @@ def _config(lang: str, nav: list, base_config: Path, here: Path, site_dir: Path,
                           *([f"{ASSETS}/{LEXICON}"] if lang in lexicon.LANGUAGES else []),
                           f"{ASSETS}/folio-search.js"])
     config.setdefault("plugins", [])
+    if gettext is not None:  # the header search box's words (templates/mkdocs/partials/alternate.html)
+        config["extra"] = {**(config.get("extra") or {}), "folio_search": {
+            "list_label": gettext("Search results"), "results": gettext("Results: [COUNT]"),
+            "no_results": gettext("Nothing found")}}
     sections = [number for number, (_title, target) in enumerate(nav) if isinstance(target, list)]
     if sections and sections == list(range(sections[0], sections[0] + len(sections))):
         # where the games stand in the menu, so that a page's sidebar can show its own game
