@@ -22,7 +22,7 @@ from pipeline.render.aids import AidFile, Printed, plan_aids, print_aids
 REPO = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO / "test-artifacts"
 EPSILON = 0.5  # CSS px: rounding in WeasyPrint's layout, not a visible overflow
-MARK_ROOM = 5.5 / 25.4 * 96  # CSS px: a cut mark reaches 5 mm beyond its card's corner
+MARK_ROOM = 4.5 / 25.4 * 96  # CSS px: a cut mark reaches 4 mm beyond the grid of cards
 
 
 @dataclass
@@ -40,6 +40,16 @@ class Layout:
     classes: dict[str, int] = field(default_factory=dict)
     #: the smallest type inside an event card (pt), or None: no card
     card_font_pt: float | None = None
+    #: each card's size (mm, its border box) by its id, and the cards whose text runs past
+    #: their border (how far, mm)
+    card_sizes: dict[str, tuple[float, float]] = field(default_factory=dict)
+    card_overflows: dict[str, float] = field(default_factory=dict)
+    #: the smallest type outside the cards (pt), the running footer's included
+    other_font_pt: float | None = None
+    #: page number -> its cards' places (mm from the page's left and top edges): (kind, x, y,
+    #: width), kind "front" or "back"
+    card_places: dict[int, list[tuple[str, float, float, float]]] = field(default_factory=dict)
+    page_width_mm: float = 0.0
 
 
 def inspect_layout(document) -> Layout:
@@ -78,9 +88,42 @@ def inspect_layout(document) -> Layout:
                         f"{element.get('id') if element is not None else ''} at ({x:.1f}, {y:.1f}), "
                         f"{box.border_width():.1f} x {box.border_height():.1f} "
                         f"{getattr(box, 'text', '')[:40]!r}")
-    for page in document.pages:
+    for number, page in enumerate(document.pages, 1):
         _card_type(page._page_box, False, layout)
+        _card_boxes(page._page_box, layout)
+        layout.page_width_mm = page._page_box.margin_width() / PX_PER_MM
+        for box in page._page_box.descendants():
+            element = getattr(box, "element", None)
+            classes = (element.get("class") or "").split() if element is not None else []
+            if "card" in classes and "card--empty" not in classes and hasattr(box, "border_box_x"):
+                kind = "back" if "card--back" in classes else "front"
+                layout.card_places.setdefault(number, []).append(
+                    (kind, box.border_box_x() / PX_PER_MM, box.border_box_y() / PX_PER_MM,
+                     box.border_width() / PX_PER_MM))
     return layout
+
+
+PX_PER_MM = 96 / 25.4
+
+
+def _card_boxes(box, layout: Layout) -> None:
+    """Each card's border box, and how far below or beside it any text inside it reaches."""
+    element = getattr(box, "element", None)
+    if element is not None and "card" in (element.get("class") or "").split() and element.get("id"):
+        card = element.get("id")
+        x, y = box.border_box_x(), box.border_box_y()
+        width, height = box.border_width(), box.border_height()
+        layout.card_sizes[card] = (width / PX_PER_MM, height / PX_PER_MM)
+        past = 0.0
+        for inner in box.descendants():
+            if hasattr(inner, "position_y") and getattr(inner, "height", None) is not None and inner is not box:
+                past = max(past, inner.border_box_y() + inner.border_height() - (y + height),
+                           inner.border_box_x() + inner.border_width() - (x + width))
+        if past > EPSILON:
+            layout.card_overflows[card] = past / PX_PER_MM
+        return
+    for child in getattr(box, "children", ()):
+        _card_boxes(child, layout)
 
 
 def _card_type(box, in_card: bool, layout: Layout) -> None:
@@ -88,9 +131,12 @@ def _card_type(box, in_card: bool, layout: Layout) -> None:
 
     element = getattr(box, "element", None)
     in_card = in_card or (element is not None and "card" in (element.get("class") or "").split())
-    if in_card and isinstance(box, boxes.TextBox) and box.text.strip():
+    if isinstance(box, boxes.TextBox) and box.text.strip():
         size = box.style["font_size"] * 0.75  # CSS px to pt
-        layout.card_font_pt = size if layout.card_font_pt is None else min(layout.card_font_pt, size)
+        if in_card:
+            layout.card_font_pt = size if layout.card_font_pt is None else min(layout.card_font_pt, size)
+        else:
+            layout.other_font_pt = size if layout.other_font_pt is None else min(layout.other_font_pt, size)
     for child in getattr(box, "children", ()):
         _card_type(child, in_card, layout)
 
@@ -105,7 +151,7 @@ class Printout:
 
     def file(self, aid: str, lang: str, paper: str = "a4") -> AidFile:
         return next(f for f in self.printed.files
-                    if (f.aid, f.lang, f.variant.paper) == (aid, lang, paper) and not f.variant.marks)
+                    if (f.aid, f.lang, f.variant.paper) == (aid, lang, paper))
 
 
 _PRINTOUT: list[Printout] = []

@@ -234,6 +234,20 @@ SCENARIOS: dict[str, list[tuple[dict, dict]]] = {
          {"allowed": False}),
         ({"power": "england", "land_units": 6, "sea_zones": 1, "command_rating": 6}, {"allowed": False}),
         ({"power": "england", "land_units": 8, "command_rating": "none"}, {"allowed": True}),
+        # two leaders rated 3 and 2: the best (3) limits, not their sum
+        ({"power": "england", "land_units": 5, "command_rating": 3, "other_leaders": "2"}, {"allowed": False}),
+        ({"power": "england", "land_units": 3, "command_rating": 2, "other_leaders": "3,1"}, {"allowed": True}),
+    ],
+    "vq.event-actor": [({"active": "spain", "directed": "protestant"}, {"acts": "protestant"}),
+                       ({"active": "france", "directed": "none"}, {"acts": "france"})],
+    "his.reformer-debate": [({"reformer_zone": "french"}, {"zones": ("french",)}),
+                            ({"reformer_zone": "german", "removed": False}, {"zones": ()})],
+    "eu-risto.wars-in-italy-cbs": [
+        ({"occurrence": 2, "milan_owns_milano": True}, {"habsburgs_spa_cb": True, "milan_in_habsburg_eg": True}),
+        ({"occurrence": 2, "milan_owns_milano": True, "milan_habsburg_vassal": True},
+         {"habsburgs_spa_cb": True, "milan_in_habsburg_eg": False}),
+        ({"occurrence": 1, "napoli_conquered": True}, {"fra_cb_vs_tur": True, "thracia_annexable": True}),
+        ({"occurrence": 2, "napoli_conquered": True}, {"refused": "only the first event's war"}),
     ],
     "vq.impulse": [
         ({"play": "cp", "card_cp": 3, "actions": "naval:2", "treasure": "cp", "treasure_cp": 4,

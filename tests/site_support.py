@@ -114,11 +114,12 @@ def settled_search(page, url: str):
     return page.locator(".pagefind-ui__result-link")
 
 
-def one_pagefind_run(site: Path, output: Path) -> Path:
-    """Pagefind run once over the whole of ``site``, as a user would run it: its bundle."""
+def one_pagefind_run(site: Path, output: Path, glob: str | None = None) -> Path:
+    """Pagefind run once over the whole of ``site`` (or the pages of ``glob``), as a user would
+    run it: its bundle."""
     from pagefind.service import get_executable
-    subprocess.run([str(get_executable()), "--site", str(site), "--output-path", str(output), "--silent"],
-                   check=True, capture_output=True)
+    subprocess.run([str(get_executable()), "--site", str(site), "--output-path", str(output), "--silent",
+                    *(["--glob", glob] if glob else [])], check=True, capture_output=True)
     return output
 
 

@@ -1,18 +1,19 @@
 """The aids in the build: `folio build` prints them into build/aids/ and the website links them
-(its link checker follows every link offline); printing is atomic, deterministic and cached;
-`folio aids --marks` prints the event cards with cut marks."""
+(its link checker follows every link offline); printing is atomic, deterministic and cached.
+The cards at each size and from the command line: tests/test_aids_cards.py."""
 
 from __future__ import annotations
 
+import re
 import shutil
+from html import unescape
 from pathlib import Path
 
 import pytest
 from babel.support import Translations
-from pypdf import PdfReader
 
 import pipeline.render.aids
-from aids_support import REPO, flat, inspect_layout, page_fill, pdftotext
+from aids_support import REPO, flat, pdftotext
 from pipeline.build import build, load_corpus
 from pipeline.core.model import LANGUAGES
 from pipeline.i18n import catalogs as i18n
@@ -61,6 +62,23 @@ def test_the_website_links_each_aid_and_the_links_work_offline(project):
     assert "Памятки игрока" in (site / "ru" / "aids" / "index.html").read_text(encoding="utf-8")
 
 
+def test_the_aids_page_speaks_to_players(project):
+    """«модуль правил Folio (факт правил)» and "edition 0.1.0+157d49834340" were on the page: a
+    player reads what the sheets are for, the card size, and the rulebook's edition."""
+    root, _result = project
+    for lang, words, edition in (("en", ("sums up a part of the rules", "poker size (63 × 88 mm)"),
+                                  "GMT Games, Russian translation of the rulebook"),
+                                 ("ru", ("кратко пересказывает часть правил", "покерного размера (63 × 88 мм)"),
+                                  "GMT Games, русский перевод книги правил")):
+        html = (root / "site" / lang / "aids" / "index.html").read_text(encoding="utf-8")
+        article = html[html.index('class="folio-page folio-aids"'):]
+        text = flat(unescape(re.sub(r"<[^>]+>", " ", article[:article.index("</ul>")])))
+        assert all(word in text for word in words) and edition in text, lang
+        assert not re.search(r"\d+\.\d+\.\d+\+[0-9a-f]{6,}", text), lang  # no build digest
+        for jargon in ("Folio", "rules module", "rule fact", "модуль правил", "факт правил"):
+            assert jargon not in text, (lang, jargon)
+
+
 def test_an_edit_reprints_only_the_aids_that_show_it(project, tmp_path, monkeypatch, tree_bytes):
     built, _result = project
     root = Path(shutil.copytree(built, tmp_path / "project", symlinks=True))
@@ -79,8 +97,6 @@ def test_an_edit_reprints_only_the_aids_that_show_it(project, tmp_path, monkeypa
     editions = {(f.aid, f.lang): f.edition for f in result.aids.files}
     old = {(f.aid, f.lang): f.edition for f in _result.aids.files}
     assert {key for key in editions if editions[key] != old[key]} == {("his-mary-i-impulse", lang) for lang in LANGUAGES}
-    page = (root / "site" / "ru" / "aids" / "index.html").read_text(encoding="utf-8")
-    assert f"выпуск {editions['his-mary-i-impulse', 'ru']}" in page
     assert "открывает свою карту" in flat(" ".join(pdftotext(root / "build" / "aids" / "ru" / "his-mary-i-impulse-a4.pdf")))
 
 
@@ -139,32 +155,6 @@ def test_an_aid_printed_before_is_taken_from_the_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("FOLIO_CACHE_DIR", "")  # off: printed afresh, nothing read
     with pytest.raises(AssertionError, match="laid out again"):
         print_aids(plan, tmp_path / "three")
-
-
-def test_event_cards_with_cut_marks_stay_whole_on_letter_paper(tmp_path, folio):
-    corpus, _ = load_corpus(REPO)
-    plan = plan_aids(corpus, REPO, only=("eu-risto-events-period-1",), langs=("ru",), papers=("letter",),
-                     marks=True)
-    layouts = {}
-    printed = print_aids(plan, tmp_path / "api", inspect=lambda f, d: layouts.__setitem__(f.path, inspect_layout(d)))
-    [layout] = layouts.values()
-    assert printed.files[0].path == "ru/eu-risto-events-period-1-letter-marks.pdf"
-    events = [name for name in layout.keep_pages if name.endswith(":I") and name.startswith("eu-risto:")]
-    cards = [name for name in layout.keep_pages if name.startswith("eu-risto:") and
-             (name.endswith(":I") or "/card-" in name)]
-    assert len(events) == 10 and len(cards) == 12  # Wars in Italy (4:I) and the Reformation (8:I) on two
-    assert layout.classes["cut"] == 8 * len(cards)
-    assert layout.overflows == [] and layout.too_tall == []
-    assert {name: pages for name, pages in layout.keep_pages.items() if len(pages) > 1} == {}
-    fills = page_fill(printed.directory / printed.files[0].path)  # packed with the marks' room
-    assert all(fill > 0.5 for fill in fills[:-1]), fills
-    page = PdfReader(printed.directory / printed.files[0].path).pages[0]
-    assert (float(page.mediabox.width), float(page.mediabox.height)) == PAPERS["letter"][1]
-    done = folio(REPO, "aids", "eu-risto-events-period-1", "--marks", "--lang", "ru", "--paper", "letter",
-                 "--out", str(tmp_path / "cli"))
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == [str(tmp_path / "cli" / "ru" / "eu-risto-events-period-1-letter-marks.pdf")]
-    assert (tmp_path / "cli" / printed.files[0].path).read_bytes() == (printed.directory / printed.files[0].path).read_bytes()
 
 
 @pytest.mark.parametrize("n, text", [(1, "Не более 1 отряда остаётся"), (4, "Не более 4 отрядов остаются"),

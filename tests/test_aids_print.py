@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from aids_support import ARTIFACTS, flat, pdftotext, printout
+from aids_support import ARTIFACTS, REPO, flat, pdftotext, printout
 from pipeline.build import load_corpus
 from pipeline.core.model import LANGUAGES
 from pipeline.render.aids import plan_aids, print_aids
@@ -77,17 +77,28 @@ RULES = {"eu-risto-events-period-1": ("Period I", "Период I"),
          "pop-military-actions": ("Rule 5.5", "Правило 5.5")}
 
 
-def test_every_page_names_its_rules_and_the_aids_edition_in_the_footer(printed):
+def test_every_page_names_its_rules_and_the_rulebooks_edition_in_the_footer(printed):
+    """A player reads the rulebook's edition in the footer ("GMT Games, Russian translation of
+    the rulebook"), not a build's digest; the aid's own edition (a digest of the page, different
+    for every aid) is in the PDF's metadata. A page of cards prints no footer: its cut marks
+    need the room."""
     editions = {(f.aid, f.lang): f.edition for f in printed.printed.files}
     assert len(set(editions.values())) == len(editions), "two aids printed with one edition"
+    corpus, _ = load_corpus(REPO)
     for file in printed.printed.files:
         assert file.edition.startswith("0.") and "+" in file.edition
-        word = "выпуск" if file.lang == "ru" else "edition"
+        assert file.edition in PdfReader(printed.path(file)).metadata["/Subject"]
+        document = next(d for d in corpus.documents if d.key == file.document.aid.documents[0])
+        assert file.document.source_edition == document.edition_in(file.lang)
         rules = RULES[file.aid][file.lang == "ru"]
         pages = pdftotext(printed.path(file))
         for number, page in enumerate(pages, 1):
             footer = flat(page)
-            assert f"{rules} · {word} {file.edition}" in footer, (file.path, number)
+            assert file.edition not in footer and "0.1.0+" not in footer, (file.path, number)
+            if number > 1 and file.document.aid.cards:
+                assert flat(file.document.source_edition) not in footer, (file.path, number)
+                continue
+            assert f"{rules} · {flat(file.document.source_edition)}" in footer, (file.path, number)
             assert footer.endswith(f"{number} / {len(pages)}"), (file.path, number)
 
 
@@ -103,8 +114,8 @@ def test_no_step_card_or_row_is_split_across_pages(printed):
         assert split == {}, path
         assert layout.too_tall == [], path
     risto = printed.layouts["en/eu-risto-events-period-1-a4.pdf"]
-    assert len([name for name in risto.keep_pages if name.startswith("eu-risto:") and name.endswith(":I")]) == 10
-    assert risto.pages > 1  # the cards really went over several pages, each whole
+    assert len([name for name in risto.card_sizes if name.endswith(":I")]) == 10  # a card per event at least
+    assert risto.pages > 2  # the cards really went over several pages
 
 
 def test_page_one_of_each_aid_is_kept_as_png_for_a_person_to_look_at(printed):
@@ -144,7 +155,14 @@ def test_text_the_aid_language_lacks_is_printed_in_the_original_and_marked(corpu
     assert "19.3 RU Процедура возвращения домой сухопутных войск" in winter
     step_1, step_2 = (corpus.units[f"his:19.3/proc-1/step-{n}"] for n in (1, 2))
     assert "ru" in step_1.sides and "en" not in step_1.sides and "en" in step_2.sides
-    assert flat(step_1.sides["ru"].fields["body"])[:80] in winter  # in the original ...
-    assert flat(step_2.sides["en"].fields["body"])[:80] in winter  # ... the next step translated
+    assert "1. " + flat(step_1.sides["ru"].fields["title"]) in winter  # in the original ...
+    assert "2. " + flat(step_2.sides["en"].fields["title"]) in winter  # ... the next step translated
     assert "Mandatory event Played in the Winter Phase of" in winter  # the aid's own words stay English
     assert len(re.findall("[а-яё]", winter, re.I)) < 600  # only the two units are Russian
+
+
+def test_every_aid_is_set_in_8_pt_at_least_and_a_card_in_7(printed):
+    """Legible at arm's length: the tags, the footnotes and the footer were 5.8 to 7.5 pt."""
+    for path, layout in printed.layouts.items():
+        assert layout.other_font_pt is not None and layout.other_font_pt >= 8 - 0.01, (path, layout.other_font_pt)
+        assert layout.card_font_pt is None or layout.card_font_pt >= 7 - 0.01, (path, layout.card_font_pt)

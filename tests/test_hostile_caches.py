@@ -25,14 +25,13 @@ from hostile_support import folio, make_project
 from pipeline.build import build
 from pipeline.core.diagnostics import Diagnostic
 from pipeline.incremental import pickled, usercache
-from pipeline.incremental.buildcache import CACHE, KEY, BuildCache
+from pipeline.incremental.buildcache import CACHE, KEY
 from pipeline.incremental.entries import MAGIC, opened, seal
 from pipeline.incremental.fingerprint import fingerprint
 from pipeline.incremental.loaded import LOADED
 from pipeline.parse import PARSERS
 from pipeline.read.manifest import load_manifest
 from pipeline.render.aids import cache as aids_cache
-from pipeline.render.aids import measures
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from scaled_corpus import generate
@@ -260,7 +259,7 @@ def test_a_cache_directory_someone_else_may_write_is_not_used(tmp_path, monkeypa
     assert len(usercache.key()) == 32 and (private / "key").stat().st_mode & 0o077 == 0
 
 
-# -- the user's cache: printed aids and card measurements ------------------------------------------
+# -- the user's cache: printed aids ------------------------------------------
 
 @pytest.fixture(scope="module")
 def real(tmp_path_factory) -> Path:
@@ -268,32 +267,6 @@ def real(tmp_path_factory) -> Path:
     root = make_project(tmp_path_factory.mktemp("real"))
     build(root)
     return root
-
-
-def test_cards_measured_again_when_their_kept_heights_are_damaged(real, user_cache, tmp_path):
-    from pipeline.build import load_corpus
-    from pipeline.render.aids import plan_aids, print_aids
-
-    corpus, _ = load_corpus(real)
-    plan = plan_aids(corpus, real, only=("eu-risto-events-period-1",), langs=("ru",), papers=("a4",))
-    first = print_aids(plan, tmp_path / "first", build_cache=BuildCache(None, tmp_path / "one"))
-    cards = sorted((user_cache / "aids").glob("*.card"))
-    assert len(cards) > 10
-    key = usercache.key()
-    for n, card in enumerate(cards):  # the KeyError: 'height'; and the same under a valid seal
-        other = {"blocks": [1.0]} if n % 3 else ({"height": "tall"} if n % 2 else [1, 2])
-        data = json.dumps(other).encode()
-        card.write_bytes(data if n % 2 else seal(data, ("card", card.name[:-len(".card")]), key))
-    document = plan.documents[0]
-    for file in plan.files(document):  # not printed yet: its cards are needed
-        (user_cache / "aids" / f"{aids_cache.key(document.html, file.variant)}.pdf").unlink(missing_ok=True)
-    fresh = BuildCache(None, tmp_path / "two")  # the last build's measurements are not there
-    again = print_aids(plan, tmp_path / "again", build_cache=fresh)
-    assert fresh.damaged and set(fresh.damaged) <= set(cards)
-    path = first.files[0].path
-    assert (again.directory / path).read_bytes() == (first.directory / path).read_bytes()
-    for name in measures.Cards(document.html, aids_cache.salt()).narrow:  # measured again, kept sealed
-        assert measures.load(opened((user_cache / "aids" / f"{name}.card").read_bytes(), ("card", name), key))
 
 
 def pdftotext(path: Path) -> str:

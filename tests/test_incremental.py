@@ -88,10 +88,11 @@ def test_editing_one_unit_rebuilds_only_what_depends_on_it(project, tree_bytes, 
     assert "en/vq-x1/" not in result.touched["mkdocs"], "an unchanged outline was handed to MkDocs"
     assert result.touched["checks"] == ["vq-x1"]
     assert result.stats["yaml made"] == 1 and result.stats["yaml reused"] == 4
-    # the Russian index is made again; the English pages change only where Pagefind does not
-    # look (a notice that a translation may be outdated): their index is the last build's
-    assert result.touched["search"] == ["ru"], "the edited text must be indexed again"
-    assert result.stats["search index made"] == 1 and result.stats["search index reused"] == 1
+    # the Russian rulebook's bundle is made again; the English pages change only where Pagefind
+    # does not look (a notice that a translation may be outdated), and the other rulebooks not
+    # at all: their bundles are the last build's
+    assert result.touched["search"] == ["ru-vq-x1"], "the edited text must be indexed again"
+    assert result.stats["search index made"] == 1 and result.stats["search index reused"] == 9
     # read, parsed, translated and linked: the edited document alone
     assert result.stats["loaded made"] == 1 and result.stats["loaded reused"] == 4
     assert result.stats["refs-found made"] == 1 and result.stats["refs-resolved made"] == 1
@@ -241,7 +242,7 @@ def test_a_changed_theme_template_rebuilds_every_page(project):
     assert result.touched["mkdocs"] == ["en/*", "ru/*"]  # the frame changed: MkDocs builds all
     assert not result.touched["pages"], "Folio's own page content did not change"
     # Pagefind would read the very same pages: the last build's index is kept
-    assert "search" not in result.touched and result.stats["search index reused"] == 2
+    assert "search" not in result.touched and result.stats["search index reused"] == 10
     for page in (project / "site").glob("*/**/index.html"):
         assert "data-edited" in page.read_text("utf-8"), page
 
@@ -309,16 +310,17 @@ def bundle_files(root: Path) -> dict[str, int]:
     return {f.name: f.stat().st_ino for f in (root / "build" / ".cache" / "search").rglob("*") if f.is_file()}
 
 
-def test_an_edit_of_a_russian_text_takes_the_english_index_from_the_cache(project):
+def test_an_edit_of_a_russian_text_takes_every_other_bundle_from_the_cache(project):
     kept = bundle_files(project)
     edit(project, VQ, WORD, EDITED)
     build(project)
     bundle = project / "site" / "pagefind"
-    english = [f for f in bundle.rglob("*") if f.name.startswith(("en_", "pagefind.en_", "wasm.en."))]
-    russian = [f for f in bundle.rglob("*") if f.name.startswith(("ru_", "pagefind.ru_"))]
-    assert english and russian
-    assert all(f.stat().st_ino == kept.get(f.name) for f in english), "an English file was written again"
-    assert not any(f.stat().st_ino == kept.get(f.name) for f in russian), "a Russian file was kept"
+    edited = [f for f in (bundle / "ru-vq-x1").rglob("*") if f.name.startswith(("ru_", "pagefind.ru_"))]
+    others = [f for f in bundle.glob("*/**/*") if f.is_file() and not f.is_relative_to(bundle / "ru-vq-x1")
+              and f.name.startswith(("en_", "pagefind.en_", "ru_", "pagefind.ru_"))]
+    assert edited and others
+    assert all(f.stat().st_ino == kept.get(f.name) for f in others), "another rulebook's file was written again"
+    assert not any(f.stat().st_ino == kept.get(f.name) for f in edited), "the edited rulebook's file was kept"
 
 
 def light_pages(root: Path, target: Path) -> Path:
@@ -330,15 +332,15 @@ def light_pages(root: Path, target: Path) -> Path:
     return pages.search_pages(sources, target)
 
 
-def test_a_pagefind_per_language_writes_the_bundle_of_one_run_over_the_pages(built, tree_bytes, tmp_path):
+def test_a_pagefind_per_rulebook_writes_the_bundle_of_one_run_over_its_pages(built, tree_bytes, tmp_path):
     light = light_pages(built, tmp_path / "light")
-    whole = one_pagefind_run(light, tmp_path / "whole")
     site = tmp_path / "site"
     site.mkdir()
     indexed = search.index(site, light, jobs=2)
-    assert indexed.made == ("en", "ru") and indexed.pages == 12
-    assert bundle_difference(tree_bytes(site / "pagefind"), tree_bytes(whole)) == []
-    assert list(json.loads((site / "pagefind" / search.ENTRY).read_text("utf-8"))["languages"]) == ["en", "ru"]
+    assert len(indexed.made) == 10 and indexed.pages == 12
+    for name, glob, _ in search.parts(light):
+        whole = one_pagefind_run(light, tmp_path / name, glob)
+        assert bundle_difference(tree_bytes(site / "pagefind" / name), tree_bytes(whole)) == [], name
     assert tree_bytes(site / "pagefind") == tree_bytes(built / "site" / "pagefind")
 
 
@@ -380,8 +382,8 @@ def test_stopping_the_index_ends_every_pagefind(built, tmp_path):
     site = tmp_path / "site"
     site.mkdir()
     indexing = search.start(site, light_pages(built, tmp_path / "light"), jobs=2)
-    running = [part.process for part in indexing.parts]
-    assert len(running) == 2 and None not in running, "one Pagefind per language, both at once"
+    running = [part.process for part in indexing.parts if part.process is not None]
+    assert len(indexing.parts) == 10 and len(running) == 2, "a Pagefind per rulebook, two at once"
     indexing.stop()
     assert all(process.returncode is not None for process in running)
     assert not (site / "pagefind").exists()

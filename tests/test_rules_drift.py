@@ -30,9 +30,16 @@ def test_the_real_corpus_agrees_with_its_facts_but_two_examples_do_not():
         f"{VQ}:41:279 rules-example-reasoning"]
     papacy, spain = [d for d in found if d.code.startswith("rules-example")]
     assert papacy.unit == "his:19.8/table-1/example-1" and papacy.severity.name == "WARNING"
-    assert "legal: the example says true, the rules give false" in papacy.message
-    assert "3 units placed, but only 2 of the 5 survive after losing 3 to attrition" in papacy.message
-    assert 'forbidden_types: the example implies ["naval", "diplomacy"], the rules give ["diplomacy"]' in spain.message
+    # each says its claim in the words of the scenario's `said`, in English and in Russian (the
+    # checks page), the rule's unit, and the note as the suggestion in both languages
+    assert "the example says the Papacy may send 2 units to Rome and keep a third in Ravenna, which the rules " \
+           "of his:19.3/proc-1/step-2 do not allow" in papacy.message
+    assert papacy.suggestion.startswith("5 units less 3 lost leave 2")
+    assert "the example's reason is that a type of action chosen earlier in the turn (the naval one) may not be " \
+           "bought with the treasure, which is not how the rule of vq:11/para-8 decides" in spain.message
+    for finding in (papacy, spain):
+        said = finding.to_json()["params"]["said"]["phrase"]
+        assert set(said) == {"en", "ru"} and finding.to_json()["suggestion_params"]["note"]["phrase"]["ru"]
 
 
 def test_a_changed_fact_in_the_data_is_reported_with_both_values(corpus_copy):
@@ -190,4 +197,4 @@ def test_folio_check_reports_drift_and_fails(corpus_copy, folio):
            "says 6 land units, the text says 5" in done.stdout
     assert "error rules-drift: his.colonies.cost.habsburgs (his:20.1/para-1, ru): the data says 2 CP, the text " \
            "now says 1: 'Стоимость этого действия равна 1 СР для Габсбургов'" in done.stdout
-    assert f"{HIS_WINTER}:30:1429: warning rules-example-contradiction: papacy-choice" in done.stdout
+    assert f"{HIS_WINTER}:30:1429: warning rules-example-contradiction: «Оно решает вернуть эти 2 отряда" in done.stdout

@@ -18,7 +18,8 @@ EU = "corpus/sources/eu-ristos-events-period-1.en.txt"
 RECORDED = {"eu-risto.hre.electorate-bonus", "eu-risto.hre.no-bids", "eu-risto.tordesillas.col-tp-stab",
             "his.winter.capital-lost", "his.winter.voluntary-return", "his.reinforcements.habsburgs",
             "pop.dow.targeted-pr-exception", "pop.suppress.not.rebel-units", "vq.deployment.command-rating",
-            "eu-risto.war-with-scotland.controller-refuse-stab"}
+            "eu-risto.war-with-scotland.controller-refuse-stab",
+            "vq.deployment.leaders-rating"}
 
 
 def test_the_readings_load_with_their_alternatives():
@@ -128,3 +129,19 @@ def test_the_manual_lists_every_recorded_reading():
     table = page[page.index("| fact | reading taken | alternative |"):]
     table = table[:table.index("\n\n")]
     assert {line.split("`")[1] for line in table.splitlines()[2:]} == RECORDED
+
+
+def test_several_army_leaders_limit_a_formation_by_the_reading_recorded(corpus_copy):
+    """"the command rating of any army leaders present": the best of them (recorded at
+    vq.deployment.leaders-rating, both languages); the fact changed to its alternative, the
+    same formation is limited by the sum."""
+    from pipeline.rules import run
+    five = {"power": "england", "land_units": 5, "command_rating": 3, "other_leaders": "2"}
+    best = run("vq.spring-deployment", facts(), five)
+    assert not best.result.allowed and best.result.problems == ("5 land units exceed the command rating 3",)
+    [reading] = [r for r in best.readings if r.fact == "vq.deployment.leaders-rating"]
+    assert "не складываются" in reading.translations["ru"][0]
+    one_leader = run("vq.spring-deployment", facts(), {**five, "other_leaders": ""})
+    assert "vq.deployment.leaders-rating" not in {r.fact for r in one_leader.readings}
+    edit(corpus_copy / "corpus/rules/vq.yaml", "    text: best\n", "    text: combined\n")
+    assert run("vq.spring-deployment", load_facts(corpus_copy), five).result.allowed

@@ -9,7 +9,7 @@ import html
 import re
 
 from pipeline.i18n.catalogs import read_catalog
-from site_support import site_url
+from site_support import REPO, site_url
 from test_site_built import html_pages
 
 #: a hedge over an ending, in place of agreement: «пробела(ов)», «раз(а)»
@@ -68,3 +68,40 @@ def test_the_reports_contents_name_each_group_in_whole_phrases(site):
     assert [line for line in lines if re.search(r"\(\s*[,;\s]*\)|\( |\(,| ,|\( [а-я]+\)", line)] == []
     assert "числа двух языковых версий фрагмента расходятся" in lines
     assert "нумерация начинается не с 1 (или не с «a»)" in lines
+
+
+def test_a_counted_noun_agrees_with_its_number_in_both_languages():
+    """parity-sentences says "1 sentence"/"3 sentences" from the noun's plural forms, in English
+    as in Russian (one template, never a choice between two made by the check)."""
+    from pipeline.core.diagnostics import Count, Text, ngettext, text
+    from pipeline.i18n.catalogs import committed
+
+    forms = ngettext("%(num)d sentence", "%(num)d sentences")
+    template = "%(count)s where the %(lang)s side has %(theirs)s: its sentence %(n)s (%(quote)s) has no counterpart here"
+    for number, english, russian in ((1, "1 sentence", "1 предложение"), (3, "3 sentences", "3 предложения"),
+                                     (5, "5 sentences", "5 предложений")):
+        said = text(template, count=Count(number, forms, whole=True), lang="en", theirs=6, n=2, quote="«x»")
+        assert str(said).startswith(f"{english} where the en side has 6")
+        assert str(Text.from_json(said.to_json())) == str(said)  # the check cache reads it back
+        assert committed("ru").ngettext(*forms, number) % {"num": number} == russian
+    assert committed("ru").gettext(template).startswith("здесь %(count)s, а в тексте")
+
+
+def test_a_russian_label_says_an_amount_in_the_words_of_its_text(corpus):
+    """«SPA и POR получают 50 дукатов»: a label, a reading and its alternative write «50d» or
+    «10 VP» only where the unit's Russian text writes an amount so; the PoP text writes «1c»,
+    «2s» itself, and its labels with it."""
+    from pipeline.check.script import TO_LATIN
+    from pipeline.rules import load_facts
+
+    amount = re.compile(r"\b\d+\s?[A-Za-z]+\b")
+    found = []
+    for fact in load_facts(REPO):
+        said = corpus[0].units[fact.unit].sides["ru"].text
+        # «4 и больше CP»: the text's CP; «2 СР» in Cyrillic look-alikes (a defect the checks report)
+        notations = set(re.findall(r"[A-Za-z]+", said.translate(str.maketrans(TO_LATIN))))
+        for words in (fact.label.get("ru"), fact.readings.get("ru"), fact.alternatives.get("ru")):
+            for written in amount.findall(words or ""):
+                if re.sub(r"[\d\s]", "", written) not in notations:
+                    found.append(f"{fact.id}: {written!r} in {words!r}, the text: {said!r}")
+    assert found == []

@@ -1,6 +1,6 @@
-"""The search bundle of the real project's site, made by one Pagefind per language from the pages
-Folio hands it, against Pagefind run once over the whole site as built: the same files, byte for
-byte (pipeline/render/site/search.py)."""
+"""The search bundles of the real project's site: one Pagefind per rulebook of each language,
+each bundle the one Pagefind makes of that rulebook's pages as built (byte for byte), merged by
+the search page as it loads (pipeline/render/site/search.py)."""
 
 from __future__ import annotations
 
@@ -11,32 +11,45 @@ from pathlib import Path
 from pipeline.render.site import search
 from site_support import bundle_difference, one_pagefind_run
 
-
-def test_the_bundle_is_the_one_of_one_pagefind_run_over_the_whole_site(site, tree_bytes, tmp_path):
-    whole = one_pagefind_run(site, tmp_path / "whole")  # every page whole, navigation and all
-    bundle = tree_bytes(site / "pagefind")
-    assert bundle_difference(bundle, tree_bytes(whole)) == []
-    entry = json.loads(bundle[search.ENTRY])
-    assert list(entry["languages"]) == ["en", "ru"]
-    assert {lang: data["page_count"] for lang, data in entry["languages"].items()} == {"en": 6, "ru": 6}
+RULEBOOKS = ["eu-risto", "glossary", "his", "pop", "vq"]
 
 
-def test_each_language_is_indexed_by_a_pagefind_of_its_own(site, tmp_path):
+def test_each_rulebook_has_the_bundle_pagefind_makes_of_its_pages(site, tree_bytes, tmp_path):
+    listed = json.loads((site / "pagefind" / search.BUNDLES).read_text("utf-8"))
+    assert listed == {lang: [f"{lang}-{book}" for book in RULEBOOKS] for lang in ("en", "ru")}
+    pages = 0
+    for lang, names in listed.items():
+        for name in names:
+            whole = one_pagefind_run(site, tmp_path / name, f"{lang}/{name.split('-', 1)[1]}/**/*.html")
+            assert bundle_difference(tree_bytes(site / "pagefind" / name), tree_bytes(whole)) == [], name
+            entry = json.loads((site / "pagefind" / name / search.ENTRY).read_text("utf-8"))
+            assert list(entry["languages"]) == [lang]
+            pages += entry["languages"][lang]["page_count"]
+    assert pages == 12  # five documents and the glossary, in each language
+    for shared in search.SHARED:  # what the search page loads from the top of the bundle
+        assert (site / "pagefind" / shared).is_file()
+
+
+def test_a_site_whose_rulebooks_mix_languages_is_indexed_in_one_run(site, tmp_path):
     runs = search.parts(site)
-    assert [(name, glob) for name, glob, _ in runs] == [("en", "en/**/*.html"), ("ru", "ru/**/*.html")]
-    # an English page that says it is Russian: the directories no longer part the languages,
-    # and the site is indexed in one run, which gives what Pagefind gives
+    assert [(name, glob) for name, glob, _ in runs][:2] == [("en-eu-risto", "en/eu-risto/**/*.html"),
+                                                            ("en-glossary", "en/glossary/**/*.html")]
     mixed = Path(shutil.copytree(site, tmp_path / "site", ignore=shutil.ignore_patterns("pagefind")))
     page = mixed / "en" / "glossary" / "index.html"
     page.write_text(page.read_text("utf-8").replace('<html lang="en"', '<html lang="ru"', 1), "utf-8")
-    assert [name for name, _, _ in search.parts(mixed)] == ["site"]
+    glossary = [name for name, _, _ in search.parts(mixed)]
+    assert "en-glossary" in glossary  # a rulebook of one language still, Russian now
+    other = mixed / "en" / "his" / "his-power-rules" / "index.html"
+    other.write_text(other.read_text("utf-8").replace('<html lang="en"', '<html lang="ru"', 1), "utf-8")
+    assert [name for name, _, _ in search.parts(mixed)] == ["site"]  # en/his/ holds two languages
     indexed = search.index(mixed, jobs=2)
     assert indexed.made == ("site",)
+    assert not (mixed / "pagefind" / search.BUNDLES).exists()  # one bundle, at the top
     ru = json.loads((mixed / "pagefind" / search.ENTRY).read_text("utf-8"))["languages"]["ru"]
-    assert ru["page_count"] == 7
+    assert ru["page_count"] == 8
 
 
-def test_an_edit_that_reaches_one_language_keeps_the_other_languages_index(site, tree_bytes, tmp_path):
+def test_an_edit_of_one_rulebook_keeps_every_other_bundle(site, tree_bytes, tmp_path):
     pages = Path(shutil.copytree(site, tmp_path / "pages", ignore=shutil.ignore_patterns("pagefind")))
     first, second = tmp_path / "first", tmp_path / "second"
     first.mkdir(), second.mkdir()
@@ -44,9 +57,9 @@ def test_an_edit_that_reaches_one_language_keeps_the_other_languages_index(site,
     glossary = pages / "ru" / "glossary" / "index.html"
     glossary.write_text(glossary.read_text("utf-8").replace("</h1>", " (правка)</h1>", 1), "utf-8")
     indexed = search.index(second, pages, (tmp_path / "cache-1", tmp_path / "cache-2"), jobs=2)
-    assert indexed.made == ("ru",) and indexed.reused == ("en",)
-    # the new cache holds this build's two bundles, the English one as the last build left it
+    assert indexed.made == ("ru-glossary",)
+    assert len(indexed.reused) == 9
     assert sorted(path.name for path in (tmp_path / "cache-2").iterdir()) == sorted(key for *_, key in search.parts(pages))
-    bundle = tree_bytes(second / "pagefind")
-    assert bundle_difference(bundle, tree_bytes(one_pagefind_run(pages, tmp_path / "whole"))) == []
-    assert set(tree_bytes(first / "pagefind")) != set(bundle), "the Russian fragment was made again"
+    for name in indexed.reused:  # the same bytes as the first build's
+        assert tree_bytes(second / "pagefind" / name) == tree_bytes(first / "pagefind" / name)
+    assert tree_bytes(second / "pagefind" / "ru-glossary") != tree_bytes(first / "pagefind" / "ru-glossary")

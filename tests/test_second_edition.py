@@ -359,6 +359,10 @@ def test_the_russian_changes_page_says_what_is_not_yet_translated(pages):
     assert "Здесь исправлены только орфография, пунктуация или кавычки" in corrected
     corpus_text = visible(html.split('<div class="folio-page folio-changes">')[1])
     assert "eu-risto:" not in corpus_text
+    # the new event's heading is not translated yet: named by its English title, marked English
+    where = re.findall(r'class="folio-change-where"[^>]*>(.*?)</a>', added)
+    assert any('<span lang="en">' in w and "EVENTS PHASE" in w for w in where), where
+    assert not [w for w in where if re.search(r"[A-Z]{3,}", re.sub(r'<span lang="en">.*?</span>', "", w))]
 
 
 def test_a_stale_unit_shows_the_new_source_beside_the_old_translation(pages):

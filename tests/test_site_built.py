@@ -96,9 +96,11 @@ def test_the_status_and_report_pages_link_to_units(site, corpus):
 
 
 def test_search_indexes_each_language_separately(site):
-    bundle = site / "pagefind"
-    assert sorted(p.name.split("_")[0] for p in bundle.glob("pagefind.*.pf_meta")) == \
+    bundle = site / "pagefind"  # a bundle per rulebook, each of one language (tests/test_search_split.py)
+    assert sorted({p.name.split("_")[0] for p in bundle.glob("*/pagefind.*.pf_meta")}) == \
         ["pagefind.en", "pagefind.ru"]
+    for meta in bundle.glob("*/pagefind.*.pf_meta"):
+        assert meta.parent.name.startswith(meta.name.split("_")[0].split(".")[1] + "-"), meta
     assert (bundle / "pagefind-ui.js").is_file()
 
 

@@ -32,45 +32,37 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
     theirs, ours, beads = found.theirs, found.ours, found.beads
     if len(theirs) == len(ours) or not theirs or not ours:
         return
-    one = len(ours) == 1
-    counted: dict[str, Param] = {"count": Count(len(ours), ngettext("%(num)d sentence", "%(num)d sentences")),
-               "lang": Lang(source_lang), "theirs": len(theirs)}
+    counted: dict[str, Param] = {
+        "count": Count(len(ours), ngettext("%(num)d sentence", "%(num)d sentences"), whole=True),
+        "lang": Lang(source_lang), "theirs": len(theirs)}
     for n, bead in enumerate(beads):
         if (len(bead.source) == 1 and len(bead.target) == 1) or bead.confirmed:
             continue
         if not bead.target:
             gone = theirs[bead.source[0]]
             yield at(SENTENCES, unit, target, _insertion_point(beads[n + 1:], ours, target.text),
-                     text(_("%(count)s sentence where the %(lang)s side has %(theirs)s: its sentence "
-                            "%(n)s (%(quote)s) has no counterpart here") if one else
-                          _("%(count)s sentences where the %(lang)s side has %(theirs)s: its sentence "
+                     text(_("%(count)s where the %(lang)s side has %(theirs)s: its sentence "
                             "%(n)s (%(quote)s) has no counterpart here"),
                           **counted, n=bead.source[0] + 1, quote=_quote(gone)),
                      suggestion=text(_("translate %(quote)s"), quote=_quote(gone)))
         elif not bead.source:
             added = ours[bead.target[0]]
             yield at(SENTENCES, unit, target, added.start,
-                     text(_("%(count)s sentence where the %(lang)s side has %(theirs)s: sentence %(n)s "
-                            "here (%(quote)s) has no counterpart on the %(lang2)s side") if one else
-                          _("%(count)s sentences where the %(lang)s side has %(theirs)s: sentence %(n)s "
+                     text(_("%(count)s where the %(lang)s side has %(theirs)s: sentence %(n)s "
                             "here (%(quote)s) has no counterpart on the %(lang2)s side"),
                           **counted, n=bead.target[0] + 1, quote=_quote(added), lang2=Lang(source_lang)),
                      suggestion=text(_("remove it, or check the source")))
         elif len(bead.source) == 2:
             joined = ours[bead.target[0]]
             yield at(SENTENCES, unit, target, joined.start,
-                     text(_("%(count)s sentence where the %(lang)s side has %(theirs)s: its sentences "
-                            "%(n)s and %(m)s are one sentence here (%(quote)s)") if one else
-                          _("%(count)s sentences where the %(lang)s side has %(theirs)s: its sentences "
+                     text(_("%(count)s where the %(lang)s side has %(theirs)s: its sentences "
                             "%(n)s and %(m)s are one sentence here (%(quote)s)"),
                           **counted, n=bead.source[0] + 1, m=bead.source[1] + 1, quote=_quote(joined)),
                      suggestion=text(_("check that both are translated")))
         else:
             split = ours[bead.target[0]]
             yield at(SENTENCES, unit, target, split.start,
-                     text(_("%(count)s sentence where the %(lang)s side has %(theirs)s: its sentence "
-                            "%(n)s is two sentences here (%(quote)s …)") if one else
-                          _("%(count)s sentences where the %(lang)s side has %(theirs)s: its sentence "
+                     text(_("%(count)s where the %(lang)s side has %(theirs)s: its sentence "
                             "%(n)s is two sentences here (%(quote)s …)"),
                           **counted, n=bead.source[0] + 1, quote=_quote(split)),
                      suggestion=text(_("check that nothing is added")))

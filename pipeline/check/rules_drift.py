@@ -315,6 +315,14 @@ def _example(ctx: CheckContext, done: Replay) -> Iterator[Diagnostic]:
                                  unit=scenario.example),
                          UNIT_MISSING.severity, 1, scenario.example)
         return
+    for lang, words in scenario.words.items():
+        side = unit.sides.get(lang)
+        if side is None or find(words, side.text) is None:
+            target = side or unit.side()
+            yield on_unit(WORDING_MISSING, unit, target,
+                          text(_("%(unit)s: the example's words %(quote)s are no longer in the text"),
+                               unit=scenario.example, quote=repr(words)),
+                          suggestion=_closest(words, target.text))
     for claim, result in done.results:
         if result.error:
             yield Diagnostic.of(scenario.path, claim.line, EXAMPLE_INVALID.code,
@@ -334,10 +342,25 @@ def _example(ctx: CheckContext, done: Replay) -> Iterator[Diagnostic]:
             if result.differences:
                 code = EXAMPLE_REASONING if claim.reasoning else EXAMPLE_CONTRADICTION
                 yield at(code, unit, side, where.start, _contradiction(claim, result, lang),
-                         suggestion=claim.note)
+                         suggestion=_note(claim))
+
+
+def _note(claim) -> str | Text | None:
+    """The claim's note, in the reader's language where the scenario has it (``note_ru``)."""
+    if not claim.notes or claim.note is None:
+        return claim.note
+    return text(_("%(note)s"), note=Phrase.of(en=claim.note, **claim.notes))
 
 
 def _contradiction(claim, result, lang: str) -> Text:
+    if claim.said:  # in words, for a reader who knows the game, not the result fields
+        said = Phrase.of(**claim.said)
+        if claim.reasoning:
+            return text(_("«%(quote)s»: the example's reason is that %(said)s, which is not how the rule of "
+                          "%(unit)s decides"), quote=claim.says[lang], said=said, unit=result.unit)
+        return text(_("«%(quote)s»: the example says %(said)s, which the rules of %(unit)s do not allow"),
+                    quote=claim.says[lang], said=said, unit=result.unit)
+
     def shown(value) -> str:
         return json.dumps(value, ensure_ascii=False)
 

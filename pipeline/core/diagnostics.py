@@ -47,8 +47,13 @@ class Count:
 
     number: int
     forms: tuple[str, str]
+    #: the template says the noun in no language ("%(count)s where the … side has …"): English
+    #: writes the form of ``forms`` too, chosen by the number, so no template picks one itself
+    whole: bool = False
 
     def __str__(self) -> str:
+        if self.whole:
+            return self.forms[self.number != 1] % {"num": self.number}
         return str(self.number)
 
 
@@ -105,7 +110,7 @@ def _encode(value: Param) -> Any:
     if isinstance(value, Word):
         return {"word": value.msgid}
     if isinstance(value, Count):
-        return {"count": value.number, "forms": list(value.forms)}
+        return {"count": value.number, "forms": list(value.forms), **({"whole": True} if value.whole else {})}
     if isinstance(value, Phrase):
         return {"phrase": dict(value.by_lang)}
     if isinstance(value, Text):
@@ -121,7 +126,7 @@ def _decode(value: Any) -> Param:
     if "word" in value:
         return Word(value["word"])
     if "count" in value:
-        return Count(value["count"], tuple(value["forms"]))
+        return Count(value["count"], tuple(value["forms"]), bool(value.get("whole")))
     if "phrase" in value:
         return Phrase(tuple(sorted(value["phrase"].items())))
     return Text.from_json(value["text"])

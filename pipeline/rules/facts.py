@@ -12,7 +12,7 @@ from __future__ import annotations
 import builtins
 import difflib
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
@@ -155,12 +155,17 @@ class Facts:
             self.read.add(fact_id)
         return self.facts.get(fact_id)
 
-    def without(self, unit_id: str) -> Facts:
+    def without(self, unit_id: str, words: Mapping[str, str] | None = None) -> Facts:
         """These facts less those bound to ``unit_id`` or a unit inside it: a worked example is
-        replayed without them, so that it cannot validate itself."""
-        kept = {i: f for i, f in self.facts.items()
-                if f.unit != unit_id and not f.unit.startswith(unit_id + "/")}
-        return Facts(kept, self.files)
+        replayed without them, so that it cannot validate itself. ``words`` (per language): the
+        example is only these words of a unit that also states the rule ("for example, …" in a
+        paragraph), and only the facts whose wording lies within them are its own."""
+        def own(f: Fact) -> bool:
+            if f.unit != unit_id and not f.unit.startswith(unit_id + "/"):
+                return False
+            return not words or any(all(_spaced(fragment) in _spaced(words[lang]) for fragment in fragments)
+                                    for lang, fragments in f.wording.items() if lang in words)
+        return Facts({i: f for i, f in self.facts.items() if not own(f)}, self.files)
 
     def typed(self, fact_id: str, kind: str) -> Fact:
         fact = self[fact_id]
@@ -358,3 +363,7 @@ def _value(check: Checker, node: Node, kind: str, what: str):
     if not isinstance(value, list) or not value or not all(isinstance(v, str) and _SLUG.match(v) for v in value):
         raise check.fail(node, f"{what}: list is a non-empty list of short symbols, not {value!r}")
     return tuple(value)
+
+
+def _spaced(text: str) -> str:
+    return " ".join(text.split())

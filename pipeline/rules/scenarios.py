@@ -34,6 +34,11 @@ class Claim:
     reasoning: bool
     note: str | None
     line: int
+    #: what the example says comes out (or its reason), in words, by language: what a page
+    #: shows in place of the result fields a reader does not know (``legal: true``)
+    said: dict[str, str] = field(default_factory=dict)
+    #: the note in another language (``note_ru``), by language
+    notes: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,9 @@ class Scenario:
     unreplayed: tuple[Unreplayed, ...]
     path: str
     line: int
+    #: lang -> the example's own words, where it stands inside a unit that also states the rule
+    #: ("for example, …" in a paragraph); empty: the whole unit is the example
+    words: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -78,7 +86,7 @@ def load_scenarios(root: Path) -> list[Scenario]:
 def replay(scenario: Scenario, facts: Facts) -> Replay:
     """Every claim, run on the facts less those bound to the example itself: an example that
     could only be confirmed by what it states itself proves nothing."""
-    others = facts.without(scenario.example)
+    others = facts.without(scenario.example, scenario.words)
     return Replay(scenario, [(claim, replay_claim(claim, others)) for claim in scenario.claims])
 
 
@@ -103,7 +111,7 @@ def replay_claim(claim: Claim, facts: Facts) -> ClaimResult:
 def _scenario(root: Path, rel: str) -> Scenario:
     check = Checker(rel)
     top = read(root, rel)
-    keys = check.mapping(top, "a scenario", {"example", "label", "claims"}, {"unreplayed"})
+    keys = check.mapping(top, "a scenario", {"example", "label", "claims"}, {"unreplayed", "words"})
     label = {lang: check.text(n, f"label.{lang}")
              for lang, n in check.languages(keys["label"], "label", LANGUAGES).items()}
     if not isinstance(keys["claims"].value, list) or not keys["claims"].value:
@@ -116,7 +124,10 @@ def _scenario(root: Path, rel: str) -> Scenario:
         seen[claim.id] = claim.line
     others = keys.get("unreplayed")
     unreplayed = tuple(_unreplayed(check, node) for node in (others.children or [])) if others else ()
-    return Scenario(check.text(keys["example"], "example"), label, claims, unreplayed, rel, top.line)
+    words = ({lang: check.text(n, f"words.{lang}") for lang, n in check.languages(keys["words"], "words",
+                                                                                 LANGUAGES).items()}
+             if "words" in keys else {})
+    return Scenario(check.text(keys["example"], "example"), label, claims, unreplayed, rel, top.line, words)
 
 
 def _says(check: Checker, node: Node, what: str) -> dict[str, str]:
@@ -125,7 +136,8 @@ def _says(check: Checker, node: Node, what: str) -> dict[str, str]:
 
 
 def _claim(check: Checker, node: Node) -> Claim:
-    keys = check.mapping(node, "a claim", {"id", "says", "rule", "given", "expect"}, {"reasoning", "note"})
+    keys = check.mapping(node, "a claim", {"id", "says", "rule", "given", "expect"},
+                         {"reasoning", "note", "said", *(f"note_{lang}" for lang in LANGUAGES)})
     claim_id = check.text(keys["id"], "id")
     what = f"claim {claim_id}"
     for name in ("given", "expect"):
@@ -134,9 +146,13 @@ def _claim(check: Checker, node: Node) -> Claim:
     reasoning = keys["reasoning"].value if "reasoning" in keys else False
     if not isinstance(reasoning, bool):
         raise check.fail(keys["reasoning"], f"{what}: reasoning is true or false")
+    said = {lang: check.text(n, f"{what}: said.{lang}")
+            for lang, n in check.languages(keys["said"], f"{what}: said", LANGUAGES).items()} if "said" in keys else {}
+    notes = {lang: check.text(keys[f"note_{lang}"], f"{what}: note_{lang}")
+             for lang in LANGUAGES if f"note_{lang}" in keys}
     return Claim(claim_id, _says(check, keys["says"], what), check.text(keys["rule"], f"{what}: rule"),
                  dict(keys["given"].value), dict(keys["expect"].value), reasoning,
-                 check.text(keys["note"], f"{what}: note") if "note" in keys else None, node.line)
+                 check.text(keys["note"], f"{what}: note") if "note" in keys else None, node.line, said, notes)
 
 
 def _unreplayed(check: Checker, node: Node) -> Unreplayed:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ...render.aids import Aid
 from ...render.games import Game
-from . import aids, casus_belli, effects, events, politics, scotland
+from . import aids, casus_belli, effects, events, italy, politics, scotland
 from .table_words import WORDS
 
 
@@ -15,7 +15,7 @@ def _(message: str) -> str:
     return message
 
 
-RULES = (events, politics, effects, scotland, casus_belli)
+RULES = (events, politics, effects, italy, scotland, casus_belli)
 
 GAME = Game("eu_risto", aids=(
     Aid("eu-risto-events-period-1", _("Risto's Events, Period I: event cards"), ("eu-risto-period-1",),

@@ -1,30 +1,27 @@
-"""Aid 1: Risto's Events, Period I, one card per event, and the period's event die modifiers.
+"""Aid 1: Risto's Events, Period I, as cards to sleeve, and the period's event die modifiers.
 
-The modifiers are the ones the rules module applies (``eu-risto.event-die.mod.*``), with the
-values of the facts; each card is its event's units, compact, with the occurrence count the
-rules module reads where the text gives one.
+A card carries what a player needs at the table, from the facts the rules module reads
+(eu-risto.yaml): the event's number and name, when (its historical date), how long, how often,
+and what changes, each fact as its label says it for players, grouped under the occurrence or
+the preconditions it belongs to. The full text stays in the rules, which the card names. An
+event whose facts do not fit one card continues on the next, in order (:mod:`.cards`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from itertools import combinations
+from dataclasses import dataclass, field
 
 from ...core.model import Kind
-from ...render.aids import pack
-from ...render.aids.printed_lines import lines
-from ...render.aids.sheet import Line, Sheet, Text, stating
+from ...render.aids import cards as sizes
+from ...render.aids.sheet import Sheet, Text, stating
+from ...render.aids.summary import said
 
 PERIOD = "eu-risto:period-I"
-#: an event printing more characters than this is cut into cards of about that size each, at
-#: its top-level blocks (its occurrences), "card 1 of 2": at 8 pt a card must stay shorter than
-#: a page (Letter's is the shortest, 253 mm), even at the page's width (pack.py), to be cut out
-#: whole. Wars in Italy (4:I) prints 7,800 in English, 8,400 in Russian; the Reformation (8:I)
-#: 4,100 and 4,300, 256 mm at A4's width in Russian.
-CARD_MAX = 4000
-#: a card's line printing more than this many characters is printed as blocks (its own words,
-#: then each of its children): the blocks a card cut out at a page's width balances in two columns
-BLOCK_MAX = 300
+
+
+def _(message: str) -> str:
+    """Marks a catalog string; the sheet translates it when the aid is printed."""
+    return message
 
 
 @dataclass
@@ -32,6 +29,13 @@ class Modifier:
     value: str  # −1, as typeset
     condition: Text | None
     fact: str
+
+
+@dataclass
+class Entry:
+    text: str
+    lang: str
+    heading: bool = False  # an occurrence's title, or "Preconditions", over the facts below it
 
 
 @dataclass
@@ -44,27 +48,8 @@ class Card:
     duration: Text | None
     occurrences: str | None  # "occurs 3 times", from the fact the rules module reads
     marker: str | None  # an occurrence marker the text gives without a count: (*)
-    preconditions: list[Line] = field(default_factory=list)
-    blocks: list[Line] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
     part: str | None = None  # "card 1 of 2", for an event printed on several cards
-
-    @property
-    def flat(self) -> list[Block]:
-        """The blocks as printed, in order: the long lines' children each a block of its own."""
-        return [block for line in self.blocks for block in _flatten(line, 0)]
-
-
-@dataclass
-class Block:
-    line: Line  # its children printed with it, or (a long line's own words) none
-    depth: int  # how far it is indented: its line's depth under the card
-
-
-def _flatten(line: Line, depth: int) -> list[Block]:
-    if not line.children or _size([line]) <= BLOCK_MAX:
-        return [Block(line, depth)]
-    return [Block(replace(line, children=[]), depth)] + [
-        block for child in line.children for block in _flatten(child, depth + 1)]
 
 
 def events(sheet: Sheet) -> dict:
@@ -73,6 +58,8 @@ def events(sheet: Sheet) -> dict:
     end, unstated = stating(sheet.text(ends.unit), ends)
     modifiers = [Modifier(sheet.signed(sheet.number(fact.id)), sheet.text(fact.unit), fact.id)
                  for fact in sheet.group("eu-risto.event-die.mod") if fact.type == "number"]
+    cards = [part for event in sheet.children(PERIOD, Kind.EVENT)
+             for part in _parts(sheet, _card(sheet, event.id), sheet.card)]
     return {"period": sheet.text(PERIOD, "title"),
             "modifiers_intro": sheet.text(dice.unit),
             "modifiers": modifiers,
@@ -80,27 +67,7 @@ def events(sheet: Sheet) -> dict:
             # a sentence of its own only where the text does not say it already
             "modifiers_end_period": sheet.gettext("From period %(period)s on, none of these apply.")
             % {"period": ends.value} if unstated else None,
-            "card_width": f"{pack.NARROW_MM:g}", "wide_card_width": f"{pack.WIDE_MM:g}",
-            "cards": [part for event in sheet.children(PERIOD, Kind.EVENT)
-                      for part in _parts(sheet, _card(sheet, event.id))]}
-
-
-def _parts(sheet: Sheet, card: Card) -> list[Card]:
-    """The card, or the cards it is cut into at its blocks, each under about CARD_MAX: cut where
-    the largest part is the smallest."""
-    total = _size(card.preconditions) + _size(card.blocks)
-    if total <= CARD_MAX or len(card.blocks) < 2:
-        return [card]
-    count = min(len(card.blocks), -(-total // CARD_MAX))
-    sizes = [_size([block]) for block in card.blocks]
-    sizes[0] += _size(card.preconditions)
-    cuts = min(combinations(range(1, len(sizes)), count - 1),
-               key=lambda cut: max(sum(sizes[a:b]) for a, b in zip((0, *cut), (*cut, len(sizes)), strict=True)))
-    groups = [card.blocks[a:b] for a, b in zip((0, *cuts), (*cuts, len(sizes)), strict=True)]
-    return [replace(card, id=card.id if n == 0 else f"{card.id}/card-{n + 1}",
-                    preconditions=card.preconditions if n == 0 else [], blocks=group,
-                    part=sheet.gettext("card %(part)d of %(parts)d") % {"part": n + 1, "parts": len(groups)})
-            for n, group in enumerate(groups)]
+            "cards": cards}
 
 
 def _card(sheet: Sheet, event_id: str) -> Card:
@@ -114,11 +81,59 @@ def _card(sheet: Sheet, event_id: str) -> Card:
                 sheet.text(event_id, "duration"),
                 sheet.ngettext("occurs %(num)d time", "occurs %(num)d times", count) if count else None,
                 None if count else event.attrs.get("occurrence_marker"))
-    for line in lines(sheet, event_id):
-        (card.preconditions if line.kind == Kind.PRECONDITION else card.blocks).append(line)
+    group = None  # the heading the facts are under: the preconditions are one group
+    for child, fact_ids in _facts_by_part(sheet, event_id):
+        title = sheet.text(child.id, "title") if child.kind == Kind.OCCURRENCE else None
+        heading = (Entry(sheet.gettext("Preconditions"), sheet.lang, heading=True) if child.kind == Kind.PRECONDITION
+                   else Entry(title.value, title.lang, heading=True) if title is not None else None)
+        if heading is not None and heading != group:
+            card.entries.append(heading)
+            group = heading
+        card.entries += _said(sheet, fact_ids)
     return card
 
 
-def _size(printed: list[Line]) -> int:
-    return sum(len(line.title.value if line.title else "") + len(line.body.value if line.body else "")
-               + _size(line.children) for line in printed)
+def _facts_by_part(sheet: Sheet, event_id: str) -> list[tuple]:
+    """The event's facts (but its occurrence count), in the order of the rules file, each with
+    the part of the event (a precondition, an occurrence) that states it; the preconditions'
+    first."""
+    parts = {child.id: child for child in sheet.children(event_id)}
+    found: list[tuple] = []
+    for fact in sorted(sheet.facts, key=lambda f: (f.path, f.line)):
+        if not fact.unit.startswith(event_id + "/"):
+            continue
+        top = event_id + "/" + fact.unit[len(event_id) + 1:].split("/", 1)[0]
+        if top in parts:
+            sheet.fact(fact.id)
+            if found and found[-1][0].id == top:
+                found[-1][1].append(fact.id)
+            else:
+                found.append((parts[top], [fact.id]))
+    return sorted(found, key=lambda part: part[0].kind != Kind.PRECONDITION)
+
+
+def _said(sheet: Sheet, fact_ids: list[str]) -> list[Entry]:
+    return [Entry(text.value, text.lang) for text, _fact in said(sheet, [sheet.fact(f) for f in fact_ids])]
+
+
+def _parts(sheet: Sheet, card: Card, size: sizes.CardSize) -> list[Card]:
+    """The card, or the cards its entries fill, in order ("card 1 of 2")."""
+    title = f"{card.number} {card.title.value if card.title else ''}"
+    head = 2 * sizes.lines_of(title, size) + sum(
+        sizes.lines_of(text.value, size) + 1 for text in (card.date, card.duration) if text) + 1
+    # a later card: its title, "card 2 of 2", the occurrence it continues
+    later = 2 * sizes.lines_of(title, size) + 3
+    groups = sizes.split([(entry.text, entry) for entry in card.entries], size, head, later)
+    if len(groups) == 1:
+        return [card]
+    parts = []
+    for n, group in enumerate(groups):
+        if n and not group[0].heading:  # a continued occurrence names itself again
+            heading = next((e for e in reversed(card.entries[:card.entries.index(group[0])]) if e.heading), None)
+            group = [heading, *group] if heading else group
+        parts.append(Card(card.id if n == 0 else f"{card.id}/card-{n + 1}", card.number, card.title,
+                          card.date if n == 0 else None, card.date_is_historical,
+                          card.duration if n == 0 else None, card.occurrences if n == 0 else None,
+                          card.marker if n == 0 else None, list(group),
+                          sheet.gettext("card %(part)d of %(parts)d") % {"part": n + 1, "parts": len(groups)}))
+    return parts

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...core.diagnostics import _
 from ...render.games import Words
+from .effects import End
 from .events import Period, Roll
 from .politics import EuPower
 from .scotland import Controller, Recipient
@@ -32,7 +33,6 @@ WORDS = Words(
             "scotland_inactive": _("Scotland inactive"),
             "eng_refuses": _("ENG refuses"),
         },
-        "eu-risto.hre-recurrence": {"emperor": _("The emperor's country")},
         "eu-risto.veneto-turkish-cb": {"turkish_alexandria": _("ALEXANDRIA is Turkish"),
                                        "tur_at_war_with_mamluks": _("TUR is at war with the Mamluks")},
         "eu-risto.hungary-cb": {"cb_used": _("The CB against Hungary is used")},
@@ -43,9 +43,32 @@ WORDS = Words(
             "ally_of_eng": _("Another ally of ENG"),
             "ally_refuses": _("An ally offered Scotland refuses it"),
         },
+        "eu-risto.hre-recurrence": {"emperor": _("The emperor's country"),
+                                    "end": _("How the election ends")},
+        "eu-risto.wars-in-italy-cbs": {
+            "occurrence": _("Wars in Italy: which event"),
+            "milan_owns_milano": _("The owner of MILANO is Milan"),
+            "milan_habsburg_vassal": _("Milan is already in VA of Habsburgs"),
+            "napoli_conquered": _("FRA conquered NAPOLI in the war"),
+        },
+        "eu-risto.event-die-modifiers": {
+            "period": _("Current period"),
+            "america_discovered": _("America discovered"),
+            "tordesillas_occurred": _("Event 1:I (Treaty of Tordesillas) has occurred"),
+            "spa_counter_reform": _("SPA is Catholic/counter-reform"),
+            "reformation_second_occurred": _("Event 8:I/13:II has occurred for the second time"),
+            "new_col_tp_last_turn": _("New COL/TP counters were placed in America last turn"),
+            "spa_or_por_control_papacy": _("SPA or POR control Papacy"),
+        },
     },
     outcomes={
-        "eu-risto.hre-recurrence": {"replayed": _("The election is held again")},
+        "eu-risto.hre-recurrence": {"replayed": _("The election is held again"),
+                                    "fugger_bonus": _("The Fugger bonus")},
+        "eu-risto.wars-in-italy-cbs": {"habsburgs_spa_cb": _("Habsburgs and SPA: a free CB against FRA"),
+                                       "milan_in_habsburg_eg": _("Milan counts as in Habsburgs' EG"),
+                                       "fra_cb_vs_tur": _("FRA: a CB against TUR"),
+                                       "thracia_annexable": _("FRA may annex THRACIA")},
+        "eu-risto.event-die-modifiers": {"applies": _("The modifiers apply"), "per_die": _("Modifier per die")},
         "eu-risto.tordesillas-roll": {"outcome": _("The event"), "occurrence": _("Occurrence"),
                                       "stab_lost": _("Stab lost"), "vp_lost": _("VP lost")},
         "eu-risto.tordesillas-in-effect": {"in_effect": _("The treaty is in effect")},
@@ -61,6 +84,7 @@ WORDS = Words(
                                                "stab_lost": _("Stab lost by each")},
     },
     values={
+        End: {"death": _("the emperor's death"), "conversion": _("the emperor turns Protestant")},
         Roll: {"occurs": _("takes place"), "re-roll-not-marked": _("re-rolled, not marked off"),
                "marked-off-played": _("marked off as played"),
                "marked-off-played-r-or-d": _("marked off as played; counts as an R or D result"),

@@ -15,6 +15,7 @@ from ...core.model import Kind, Unit
 from ...render.aids import pick
 from ...render.aids.printed_lines import Callouts, lines
 from ...render.aids.sheet import Sheet, Text, stating
+from ...render.aids.summary import said, summary
 
 MANDATORY = "his:19.8"
 
@@ -128,19 +129,21 @@ def winter(sheet: Sheet) -> dict:
     events = [(sheet.label(fact), sheet.gettext("turn %(num)d") % {"num": sheet.number(fact.id)}, fact.unit)
               for fact in sheet.group("his.mandatory.event") if fact.type == "number"]
     cp, when = sheet.fact("his.mandatory.cp-ignored"), sheet.fact("his.mandatory.when")
-    intro, unstated = stating(sheet.text(when.unit), when, cp)
     return {"return_title": sheet.text(procedure, "title"),
             "return_number": _parent(sheet, sheet.unit(procedure)).attrs.get("number"),
-            "return_lines": lines(sheet, procedure, WINTER),
+            "return_lines": summary(sheet, procedure, WINTER),
             "mandatory_title": sheet.text(MANDATORY, "title"),
             "mandatory_number": sheet.unit(MANDATORY).attrs.get("number"),
-            "mandatory_intro": intro,
-            "mandatory_events": events,
-            # a sentence of its own only where the rule's words above do not state it
-            "mandatory_cp": sheet.ngettext(
-                "Not played by then: play it now; the %(num)d CP the card would give are ignored.",
-                "Not played by then: play it now; the %(num)d CP the card would give are ignored.",
-                sheet.number(cp.id)) if cp in unstated else None}
+            # what the rule's paragraph says, from its facts: the rulebook has the rest
+            "mandatory_intro": [text for text, _fact in said(sheet, [when, cp], MANDATORY_CP)],
+            "mandatory_events": events}
+
+
+MANDATORY_CP: Callouts = {
+    "his.mandatory.cp-ignored": lambda s, f: s.ngettext(
+        "Not played by then: play it now; the %(num)d CP the card would give are ignored.",
+        "Not played by then: play it now; the %(num)d CP the card would give are ignored.", s.number(f.id)),
+}
 
 
 def new_world(sheet: Sheet) -> dict:

@@ -151,3 +151,36 @@ def sack_of_rome(facts: Facts, given: SackOfRome) -> Outcome:
                         mercs, regs, choice)
     return decided(sack_of_rome.rule_id, result, precondition, facts["his.sack.defender-dice"],
                    facts["his.sack.papal-losses"], facts["his.sack.attacker-losses"])
+
+
+class Zone(StrEnum):
+    """language zone"""
+
+    ENGLISH = "english"
+    FRENCH = "french"
+    GERMAN = "german"
+
+
+@dataclass(frozen=True)
+class ReformerDebate(Inputs):
+    # Which zone is a reformer's is the map's and his counter's (not in the corpus): an input
+    reformer_zone: Zone = arg("the excommunicated reformer's language zone")
+    removed: bool = arg("the excommunicated reformer has been removed from play", True)
+
+
+@dataclass(frozen=True)
+class ReformerDebateResult:
+    zones: tuple[Zone, ...]  # where the Papacy may initiate a theological debate for the excommunication
+
+
+@rule("his.reformer-debate", unit="his:21.5/sec-3/para-1", inputs=ReformerDebate, result=ReformerDebateResult,
+      facts=("his.excommunication.reformer-debate",))
+def reformer_debate(facts: Facts, given: ReformerDebate) -> Outcome:
+    """Once the excommunicated reformer has been removed from play, the Papacy may initiate a
+    theological debate in his language zone."""
+    debate = facts["his.excommunication.reformer-debate"]
+    if facts.text(debate.id) != "own-language-zone":
+        raise RuleInputError(f"his.excommunication.reformer-debate is {facts.text(debate.id)!r}: the rule reads "
+                             "own-language-zone")
+    return decided(reformer_debate.rule_id,
+                   ReformerDebateResult((given.reformer_zone,) if given.removed else ()), debate)

@@ -1,4 +1,6 @@
-"""Aid 6: The Price of Power, 5.5 Military Actions: each action with its cost and its steps.
+"""Aid 6: The Price of Power, 5.5 Military Actions: each action with its cost and its steps,
+summarised from the facts the rules module reads (pipeline/render/aids/summary.py): a step's
+title, or what its facts say, or its text where that is short; never a sentence cut short.
 
 Costs are the facts the rules module charges (pop.yaml), in the game's icons (c crowns,
 s stability, D ducats), which both editions print as they are.
@@ -6,11 +8,12 @@ s stability, D ducats), which both editions print as they are.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ...core.model import Kind
-from ...render.aids.printed_lines import Callouts, lines
+from ...render.aids.printed_lines import Callouts
 from ...render.aids.sheet import Line, Sheet, Text
+from ...render.aids.summary import summary
 
 SECTION = "pop:5.5"
 
@@ -50,17 +53,15 @@ CALLOUTS: Callouts = {
 }
 
 
-#: the words of a step the summary table prints when the step has no title of its own
-LEAD_WORDS = 8
-
-
 @dataclass
 class Step:
-    """A step as the summary table prints it: its number and its title or first words."""
+    """A step as the summary table prints it: its number, and its title, what its facts say or
+    its short text (None: the rule has it)."""
 
     id: str
     marker: str  # 3., 3a
     text: Text | None
+    said: list[str]  # its facts, in sentences
     depth: int  # 1 for a sub-step
 
 
@@ -70,7 +71,7 @@ class Action:
     title: Text | None
     cost: str
     fact: str
-    lines: list[Line]
+    lines: list[Line]  # its rules but its steps, summarised
     steps: list[Step]  # every step of its procedures, sub-steps with them, in order
 
 
@@ -80,26 +81,19 @@ def military_actions(sheet: Sheet) -> dict:
     for unit in sheet.children(SECTION, Kind.ACTION):
         fact_id = costs.get(unit.id)
         cost = COSTS[fact_id](sheet, sheet.number(fact_id)) if fact_id else ""
-        printed = lines(sheet, unit.id, CALLOUTS)
+        printed = summary(sheet, unit.id, CALLOUTS)
         steps = [step for line in printed if line.kind == Kind.PROCEDURE for step in _steps(line.children, 0)]
-        actions.append(Action(unit.id, sheet.text(unit.id, "title"), cost, fact_id or "", printed, steps))
+        rest = [line for line in printed if line.kind != Kind.PROCEDURE]
+        actions.append(Action(unit.id, sheet.text(unit.id, "title"), cost, fact_id or "", rest, steps))
     return {"title": sheet.text(SECTION, "title"), "number": sheet.unit(SECTION).attrs.get("number"),
             "actions": actions}
 
 
 def _steps(printed: list[Line], depth: int) -> list[Step]:
     return [row for line in printed if line.kind == Kind.STEP
-            for row in [Step(line.id, line.marker, line.title or lead(line.body), depth),
+            for row in [Step(line.id, line.marker, line.title or line.body,
+                             [callout.text.rstrip(".") for callout in line.callouts], depth),
                         *_steps(line.children, depth + 1)]]
-
-
-def lead(text: Text | None) -> Text | None:
-    """A step's first words, where it has no title: enough to find it in the section below."""
-    if text is None:
-        return None
-    words = text.value.split()
-    short = " ".join(words[:LEAD_WORDS]).rstrip(",;:") + ("…" if len(words) > LEAD_WORDS else "")
-    return replace(text, value=short, facts=())
 
 
 def _action_of(sheet: Sheet, unit_id: str) -> str | None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from ...render.aids import Aid
 from ...render.games import Game
 from . import actions, aids, deployment
+from .table_words import WORDS
 
 
 def _(message: str) -> str:
@@ -19,4 +20,4 @@ RULES = (deployment, actions)
 GAME = Game("vq", aids=(
     Aid("vq-deployment-action-phase", _("Virgin Queen: Spring Deployment and the Action Phase"),
         ("vq-deployment-actions",), ("vq:10", "vq:11", "vq:11.1"), aids.deployment_actions),
-), templates=Path(__file__).parent / "templates")
+), templates=Path(__file__).parent / "templates", words=WORDS)

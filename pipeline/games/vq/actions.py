@@ -10,6 +10,7 @@ from ...core.model import Lang
 from ...rules.facts import Fact, Facts
 from ...rules.inputs import CP, Count, Inputs, RuleInputError, arg, convert
 from ...rules.registry import Outcome, decided, rule
+from .deployment import VqPower
 
 
 class Play(StrEnum):
@@ -258,7 +259,8 @@ class Patron(StrEnum):
 @dataclass(frozen=True)
 class Patronage(Inputs):
     action: Patron = arg("patronize an artist or a scholar")
-    times_this_turn: Count = arg("times the power already took this action this turn", 0)
+    times_this_turn: Count = arg("times the power already took this action this turn", 0,
+                                 cases=("vq.actions.patronage-once",))
 
 
 @dataclass(frozen=True)
@@ -276,7 +278,8 @@ def patronage(facts: Facts, given: Patronage) -> Outcome:
 
 @dataclass(frozen=True)
 class PhaseEnd(Inputs):
-    consecutive_passes: Count = arg("powers that passed in consecutive impulses, the last one included")
+    consecutive_passes: Count = arg("powers that passed in consecutive impulses, the last one included",
+                                    cases=("vq.pass.phase-ends",))
 
 
 @dataclass(frozen=True)
@@ -292,3 +295,27 @@ def action_phase_end(facts: Facts, given: PhaseEnd) -> Outcome:
         raise RuleInputError(f"consecutive_passes={given.consecutive_passes}: there are {facts.number(powers.id)} "
                              "powers")
     return decided(action_phase_end.rule_id, PhaseEndResult(given.consecutive_passes == powers.value), powers)
+
+
+@dataclass(frozen=True)
+class EventActor(Inputs):
+    # VqPower is deployment's; imported here, not moved, as the rules' API names it there
+    active: VqPower = arg("the power whose impulse it is, playing the card as an event")
+    directed: VqPower | None = arg("the power the event directs to take an action; none: the event names no "
+                                   "other power")
+
+
+@dataclass(frozen=True)
+class EventActorResult:
+    acts: VqPower  # the power whose player takes the event's action
+
+
+@rule("vq.event-actor", unit="vq:11/para-4", inputs=EventActor, result=EventActorResult,
+      facts=("vq.impulse.event-actor",))
+def event_actor(facts: Facts, given: EventActor) -> Outcome:
+    """An event that directs another power to take an action: the player named on the card
+    takes it, not the active player."""
+    named = facts["vq.impulse.event-actor"]
+    if facts.text(named.id) != "named-power":
+        raise RuleInputError(f"vq.impulse.event-actor is {facts.text(named.id)!r}: the rule reads named-power")
+    return decided(event_actor.rule_id, EventActorResult(given.directed or given.active), named)

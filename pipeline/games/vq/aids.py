@@ -2,16 +2,18 @@
 options, when a power may pass, and extending an impulse with a treasure.
 
 The sheet is arranged by what a player asks at the table, so it picks the units of each part
-by the facts they state (pipeline/render/aids/pick.py);
-the limits under them are the facts the rules module reads (vq.yaml).
+by the facts they state (pipeline/render/aids/pick.py), and prints them summarised: their
+numbers and titles and what their facts say (pipeline/render/aids/summary.py), the limits the
+rules module reads (vq.yaml); the rulebook has the rest.
 """
 
 from __future__ import annotations
 
 from ...core.model import Kind
 from ...render.aids import pick
-from ...render.aids.printed_lines import Callouts, to_line
+from ...render.aids.printed_lines import Callouts
 from ...render.aids.sheet import Sheet
+from ...render.aids.summary import summary_line
 
 
 def _(message: str) -> str:
@@ -47,9 +49,9 @@ CALLOUTS: Callouts = {
     "vq.escorts.max": lambda s, f: s.ngettext(
         "At most %(num)d galleon in Treasure Fleet Escorts at any time.",
         "At most %(num)d galleons in Treasure Fleet Escorts at any time.", s.number(f.id)),
+    # printed under the step's title, "Move Formation from Capital": what it adds is how many
     "vq.deployment.formations": lambda s, f: s.ngettext(
-        "%(num)d formation moves, from one capital.", "%(num)d formations move, from one capital.",
-        s.number(f.id)),
+        "Only %(num)d, and from a single capital.", "Only %(num)d, and from a single capital.", s.number(f.id)),
     "vq.deployment.free": lambda s, f: s.gettext("Spring Deployment costs no CP."),
     "vq.deployment.sea-zones": lambda s, f: s.ngettext(
         "The path may cross %(num)d sea zone, port to port.",
@@ -79,7 +81,7 @@ CALLOUTS: Callouts = {
 def deployment_actions(sheet: Sheet) -> dict:
     parts = []
     for heading, units in PARTS:
-        printed = [to_line(sheet, sheet.unit(unit_id), CALLOUTS) for unit_id in units(sheet)]
+        printed = [summary_line(sheet, sheet.unit(unit_id), CALLOUTS) for unit_id in units(sheet)]
         parts.append((sheet.gettext(heading), [line for line in printed if line is not None]))
     return {"deployment_title": sheet.text("vq:10", "title"), "actions_title": sheet.text("vq:11", "title"),
             "parts": parts}

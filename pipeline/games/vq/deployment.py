@@ -94,7 +94,10 @@ class Deployment(Inputs):
     power: VqPower = arg("the deploying power")
     land_units: Count = arg("land units in the formation")
     # Required: "none" (no army leader) is an answer the player gives, never one assumed for them
-    command_rating: Count | None = arg("the best command rating among its army leaders; none: no army leader")
+    command_rating: Count | None = arg("the command rating of an army leader in the formation; none: no army leader")
+    # A list, not a total: how several leaders' ratings combine is the reading recorded at
+    # vq.deployment.leaders-rating, which the rule reads
+    other_leaders: tuple[Count, ...] = arg("the command ratings of the formation's other army leaders", ())
     started_in_capital: bool = arg("the formation started the phase in the capital", True)
     both_capitals: bool = arg("units would deploy from two capitals", False)
     path_controlled: bool = arg("every land space of the path is under the power's control", True)
@@ -116,7 +119,7 @@ class DeploymentResult:
 @rule("vq.spring-deployment", unit="vq:10/proc-1/step-6", inputs=Deployment, result=DeploymentResult,
       facts=("vq.deployment.formations", "vq.deployment.free", "vq.deployment.start-in-capital",
              "vq.deployment.two-capitals", "vq.deployment.path", "vq.deployment.sea-zones",
-             "vq.deployment.command-rating", "vq.deployment.no-mountain-pass",
+             "vq.deployment.command-rating", "vq.deployment.leaders-rating", "vq.deployment.no-mountain-pass",
              "vq.deployment.foreign-ships", "vq.deployment.sea-units"))
 def spring_deployment(facts: Facts, given: Deployment) -> Outcome:
     """Spring Deployment step 6: may this formation move from the capital, free of CP.
@@ -124,7 +127,17 @@ def spring_deployment(facts: Facts, given: Deployment) -> Outcome:
     Only units that start in the capital; one capital (Spain and the Protestant choose one of
     their two); a path through controlled land without unrest, across at most one sea zone (not
     one next to another power's unlent ships) and over no mountain pass; no more land units
-    than the leaders' command rating, and no more than the limit across a sea zone."""
+    than the leaders' command rating (with several leaders, as vq.deployment.leaders-rating
+    reads it: the best, or their sum), and no more than the limit across a sea zone."""
+    if given.command_rating is None and given.other_leaders:
+        raise RuleInputError("other_leaders: command_rating is none (no army leader), so there are no others")
+    ratings = (given.command_rating, *given.other_leaders) if given.command_rating is not None else ()
+    rating = ratings[0] if len(ratings) == 1 else None
+    if len(ratings) > 1:  # only then does the outcome rest on how ratings combine
+        combine = facts.text("vq.deployment.leaders-rating")
+        if combine not in ("best", "combined"):
+            raise RuleInputError(f"vq.deployment.leaders-rating is {combine!r}: the rule reads best or combined")
+        rating = max(ratings) if combine == "best" else sum(ratings)
     checks = [
         (not given.started_in_capital, "vq.deployment.start-in-capital", "the units did not start in the capital"),
         (given.both_capitals, "vq.deployment.two-capitals", "deployment is from one capital only"),
@@ -138,14 +151,14 @@ def spring_deployment(facts: Facts, given: Deployment) -> Outcome:
         (given.mountain_pass, "vq.deployment.no-mountain-pass", "the path crosses a mountain pass"),
         (given.sea_zones > 0 and given.foreign_ships and not given.ships_lent, "vq.deployment.foreign-ships",
          "another power's naval units border the sea zone"),
-        (given.command_rating is not None and given.land_units > given.command_rating,
-         "vq.deployment.command-rating", f"{given.land_units} land units exceed the command rating "
-         f"{given.command_rating}"),
+        (rating is not None and given.land_units > rating,
+         "vq.deployment.command-rating", f"{given.land_units} land units exceed the command rating {rating}"),
     ]
     failed = [(facts[fact_id], text) for bad, fact_id, text in checks if bad]
     free = facts["vq.deployment.free"]
     # No leader, no rating: the outcome rests on the reading recorded at the fact
     leaderless = facts["vq.deployment.command-rating"] if given.command_rating is None else None
+    several = facts["vq.deployment.leaders-rating"] if len(ratings) > 1 else None
     result = DeploymentResult(not failed, 0, tuple(text for _, text in failed))
     return decided(spring_deployment.rule_id, result, *(fact for fact, _ in failed),
-                   facts["vq.deployment.formations"], free, leaderless)
+                   facts["vq.deployment.formations"], free, leaderless, several)

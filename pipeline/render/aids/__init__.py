@@ -6,17 +6,19 @@ Two stages, so that bad input stops a build before anything is written:
   facts, labels from the website's Babel catalogs) and renders it with the Jinja2 templates in
   templates/aids/ into one HTML document per aid and language. A missing unit or fact is a
   FolioError here.
-- :func:`print_aids` lays each document out with WeasyPrint, once per paper size (and with cut
-  marks for card aids, on request), on every core (:mod:`.press`), into
+- :func:`print_aids` lays each document out with WeasyPrint, once per paper size, on every core
+  (:mod:`.press`), into
   ``build/aids/<lang>/<aid>-<paper>.pdf``, all swapped in at once. A PDF printed before from the same HTML is
   not laid out again: it comes from the last
   build (``build/.cache/pdf``) or from the user's cache (:mod:`.cache`).
 
-Every aid names its *edition* in its footer (beside its rules, by their labels), and the
-website's address of its rules in its header; the ids of the units and facts it prints are in
-the PDF's keywords only. The edition is Folio's version and a digest of the aid's own text. It
-changes exactly when something the aid prints changes, so a player can tell two printouts
-apart, and an edit to a rule no aid shows leaves every printed aid as it was.
+Every aid names its rules (by their labels) and the edition of the rulebook it prints from (the
+manifest's ``edition``, as the readers of its language know it) in its footer, and, when the
+project's mkdocs.yml names the website's ``site_url``, the web page of its rules in its header;
+the ids of the units and facts it prints are in the PDF's keywords only. Its *edition*, Folio's
+version and a digest of the aid's own text, is in the PDF's metadata: it changes exactly when
+something the aid prints changes, and an edit to a rule no aid shows leaves every printed aid
+as it was.
 
 Each game lists its aids (``pipeline/games/<game>/__init__.py``), registered in
 :mod:`pipeline.render.games`; an aid is printed when the corpus has the documents it needs.
@@ -35,12 +37,14 @@ from ...core.errors import FolioError
 from ...core.lookup import Lookup
 from ...core.model import LANGUAGES, Corpus, Lang
 from ...core.version import folio_version
+from ...language.termbase import GLOSSARY, load_termbase
 from ...rules import load_facts
 from ...rules.facts import Facts
 from ...rules.rendering import placed
-from ...util import workers
+from ...util import project_files, workers
 from ...util.atomic import atomic_dir
 from .. import games
+from . import abbreviations, cards
 from .address import Addresses
 from .html import environment, render_html
 from .pdf import PAPERS, Variant
@@ -65,7 +69,7 @@ class Aid:
     documents: tuple[str, ...]  # the manifest's documents it prints from
     sources: tuple[str, ...]  # the rules it covers, named on every page
     build: Callable[[Sheet], dict]  # the template's data; the template is <key>.html in its game's templates
-    cards: bool = False  # cards that take cut marks when printed with them (``folio aids --marks``)
+    cards: bool = False  # cards of a standard size to cut out (``folio aids --card``, ``--backs``)
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,9 @@ class Document:
     lang: str
     title: str  # in ``lang``
     html: str
-    edition: str  # printed in its footer: Folio's version + a digest of the aid's page
+    edition: str  # in the PDF's metadata: Folio's version + a digest of the aid's page
+    #: printed in its footer: the edition of the rulebook it prints from, in its language
+    source_edition: str
     #: the units it prints in their original language, their translation not written yet
     untranslated: tuple[str, ...] = ()
 
@@ -111,7 +117,7 @@ class AidFile:
 
     @property
     def path(self) -> str:
-        """Relative to the aids directory: ``<lang>/<aid>-<paper>[-marks].pdf``."""
+        """Relative to the aids directory: ``<lang>/<aid>-<paper>.pdf``."""
         return f"{self.lang}/{self.aid}-{self.variant.suffix}.pdf"
 
 
@@ -120,14 +126,15 @@ class Plan:
     """Every aid of a build, rendered to HTML and ready to print."""
 
     papers: tuple[str, ...] = tuple(PAPERS)
-    marks: bool = False  # cut marks around the cards of card aids
+    card: str = cards.DEFAULT  # the size of the cards of card aids (cards.SIZES)
+    backs: bool = False  # card aids print a sheet of backs after each sheet of cards
     documents: list[Document] = field(default_factory=list)
     #: what the build tells about the aids: an aid printing units in the original (aid-fallback)
     notes: list[Diagnostic] = field(default_factory=list)
 
     def files(self, document: Document | None = None) -> list[AidFile]:
         """Every PDF of the plan, or of one of its documents."""
-        return [AidFile(d, Variant(paper, self.marks and d.aid.cards))
+        return [AidFile(d, Variant(paper))
                 for d in ([document] if document else self.documents) for paper in self.papers]
 
 
@@ -148,7 +155,7 @@ def wanted(corpus: Corpus) -> list[Aid]:
 
 
 def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tuple[str, ...] = LANGUAGES,
-              papers: tuple[str, ...] = tuple(PAPERS), marks: bool = False,
+              papers: tuple[str, ...] = tuple(PAPERS), card: str = cards.DEFAULT, backs: bool = False,
               facts: Facts | None = None, catalogs=None) -> Plan:
     """Every aid the corpus has the documents for (or those named in ``only``), as HTML;
     ``facts``: the corpus's rule facts, and ``catalogs()`` the interface catalogs, when the
@@ -159,7 +166,9 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
         raise FolioError(f"no player aid {unknown[0]!r}; the aids are "
                          + ", ".join(aid.key for aid in known))
     aids = [aid for aid in wanted(corpus) if not only or aid.key in only]
-    plan = Plan(papers, marks)
+    if card not in cards.SIZES:
+        raise FolioError(f"no card size {card!r}; the sizes are " + ", ".join(cards.SIZES))
+    plan = Plan(papers, card, backs)
     if not aids:
         return plan
     from ...i18n import catalogs as i18n  # MkDocs loads with the site package: only when there is an aid
@@ -169,6 +178,7 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
     env = environment()
     lookup = Lookup(corpus)
     addresses = Addresses(corpus, root)
+    termbase = load_termbase(root) if project_files.present(root, GLOSSARY) else None
     rendered = {}
     # The edition is a digest of the page it is printed on: the page is rendered with a
     # placeholder no rule text can contain (it is drawn afresh), which the digest leaves out.
@@ -176,15 +186,22 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
     for lang in langs:
         env.install_gettext_translations(translations[lang], newstyle=True)  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
         for aid in aids:
-            sheet = Sheet(aid.key, corpus, facts, lang, translations[lang], lookup)
+            sheet = Sheet(aid.key, corpus, facts, lang, translations[lang], lookup, cards.SIZES[card])
             data = aid.build(sheet)
             title = translations[lang].gettext(aid.title)
             game = next(d.game for d in corpus.documents if d.key == aid.documents[0])
-            html = render_html(env, aid, sheet, title, game, data, placeholder,
-                               addresses.of(aid.sources[0], lang))
+            source_edition = "; ".join(dict.fromkeys(d.edition_in(lang) for d in corpus.documents
+                                                     if d.key in aid.documents))
+            rulebook = next(d.rulebook for d in corpus.documents if d.key == aid.documents[0])
+            first = render_html(env, aid, sheet, title, game, data, placeholder, addresses.of(aid.sources[0], lang),
+                                source_edition, cards.SIZES[card], backs)
+            legend = abbreviations.legend(termbase, rulebook, lang, first)
+            bold = first.count('<b class="fact">') > 1  # the aid prints a fact's words in bold, not only its legend
+            html = render_html(env, aid, sheet, title, game, data, placeholder, addresses.of(aid.sources[0], lang),
+                               source_edition, cards.SIZES[card], backs, legend, bold=bold)
             edition = edition_of(html.replace(placeholder, ""))
             rendered[(aid.key, lang)] = Document(aid, lang, title, html.replace(placeholder, edition),
-                                                 edition, tuple(sheet.untranslated))
+                                                 edition, source_edition, tuple(sheet.untranslated))
     plan.documents = [rendered[(aid.key, lang)] for aid in aids for lang in langs]
     plan.notes = [fallback_note(corpus, lookup, d) for d in plan.documents if d.untranslated]
     return plan

@@ -1,9 +1,9 @@
 """Where an aid's rules live on the website: the address printed on the aid, and its QR code.
 
-The address is the page of the aid's first rule, at that rule's anchor, in the aid's language.
-It is a full URL, with a QR code beside it, when the project's mkdocs.yml names ``site_url``
-(MkDocs' own option); without one the site has no known host, and the aid prints the page's
-path inside the website instead, with no code to scan.
+The address is the page of the aid's first rule, in the aid's language, printed only when the
+project's mkdocs.yml names ``site_url`` (MkDocs' own option): without one the site has no known
+host, and a path inside it is no address a player can open. The printed address is the page's;
+its QR code opens it at the rule's anchor (a unit id, which is never printed).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from ...util import yamlio
 
 @dataclass(frozen=True)
 class Address:
-    text: str  # as printed
-    qr: str | None = None  # an SVG data URI, when ``text`` is a URL a phone can open
+    text: str  # as printed: the page's URL
+    qr: str  # an SVG data URI of the URL at the rule's anchor
 
 
 def site_url(root: Path) -> str | None:
@@ -39,12 +39,11 @@ class Addresses:
         self.unit_page = plan(corpus).unit_page
         self.base = site_url(root)
 
-    def of(self, unit_id: str, lang: str) -> Address:
-        path = f"{lang}/{self.unit_page[unit_id]}#{unit_id}"
+    def of(self, unit_id: str, lang: str) -> Address | None:
         if self.base is None:
-            return Address(path)
-        url = self.base + path
+            return None
+        page = self.base + f"{lang}/{self.unit_page[unit_id]}"
         import segno  # pure Python; only a project with a site_url needs it
 
         # M: a quarter of the code may be smudged, and it stays small enough for a corner
-        return Address(url, segno.make(url, error="m").svg_data_uri(border=0, dark="#1d3557"))
+        return Address(page, segno.make(f"{page}#{unit_id}", error="m").svg_data_uri(border=0, dark="#1d3557"))

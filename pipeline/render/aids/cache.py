@@ -12,8 +12,6 @@ the same aids over and over; an empty ``FOLIO_CACHE_DIR`` turns it off. Each ent
 the user cache's secret key and its name, the digest of everything it was printed from
 (:mod:`pipeline.entries`): a PDF someone else put there is laid out again, never published as
 Folio's. It never fails a build: a cache that cannot be read or written is simply not used.
-Beside the PDFs it keeps the event cards' measurements (``<key>.card``, :mod:`.measures`), so
-that an edit to one event measures that card alone.
 """
 
 from __future__ import annotations
@@ -30,11 +28,10 @@ from typing import Any
 
 from ...incremental import usercache
 from ...incremental.entries import Damaged, opened, seal
-from . import pack
-from .pdf import FACES, FITS, LAST_PAGE_MIN, MARKS, PAPERS, STYLESHEET, Variant, font_files
+from .pdf import FACES, FITS, LAST_PAGE_MIN, PAPERS, STYLESHEET, Variant, font_files
 
-#: the newest entries kept, by kind; a build of every aid writes 24 PDFs and 32 measurements
-KEEP = {"pdf": 256, "card": 1024}
+#: the newest entries kept, by kind; a build of every aid writes 24 PDFs
+KEEP = {"pdf": 256}
 
 
 def directory() -> Path | None:
@@ -49,9 +46,8 @@ def salt() -> bytes:
     digest = hashlib.sha256()
     for package in ("weasyprint", "pydyf", "fonttools"):
         digest.update(f"{package}={metadata.version(package)}\n".encode())
-    digest.update(f"pango={pango.pango_version()}\n{FACES!r}\n{PAPERS!r}\n{MARKS}\n{FITS!r}{LAST_PAGE_MIN}".encode())
+    digest.update(f"pango={pango.pango_version()}\n{FACES!r}\n{PAPERS!r}\n{FITS!r}{LAST_PAGE_MIN}".encode())
     digest.update(STYLESHEET.read_bytes())
-    digest.update(Path(pack.__file__).read_bytes())  # how the cards are packed onto pages
     for _family, _weight, path in font_files():
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.digest()
@@ -65,7 +61,7 @@ def get(name: str, kind: str = "pdf", decode: Callable[[bytes], Any] | None = No
         damaged: list[Path] | None = None) -> Any:
     """The entry's bytes (or what ``decode`` makes of them), or None: not kept, or not sealed
     with this user's key (a file someone else put there, or a damaged one: added to
-    ``damaged``, and laid out or measured again)."""
+    ``damaged``, and laid out again)."""
     where, key = directory(), usercache.key()
     if where is None or key is None:
         return None
@@ -89,7 +85,7 @@ def put(name: str, data: bytes, kind: str = "pdf") -> None:
 
 
 def put_many(entries: dict[str, bytes], kind: str = "pdf") -> None:
-    """Entries written, then the cache pruned once (a build writes dozens of measurements)."""
+    """Entries written, then the cache pruned once."""
     where, key = directory(), usercache.key()
     if where is None or key is None or not entries:
         return

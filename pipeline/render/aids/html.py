@@ -15,7 +15,9 @@ from ...core.labels import label
 from ...core.version import folio_version
 from ...util import resources
 from .. import games
+from . import cards
 from .address import Address
+from .cards import CardSize
 from .sheet import Sheet
 
 TEMPLATES = resources.templates() / "aids"
@@ -29,8 +31,12 @@ def environment() -> Environment:
 
 
 def render_html(env: Environment, aid, sheet: Sheet, title: str, game: str, data: dict,
-                version: str, address: Address) -> str:
-    """The aid ``aid`` in ``sheet``'s language; ``env`` must hold that language's catalog."""
+                version: str, address: Address | None, source_edition: str, card: CardSize, backs: bool,
+                legend: list[tuple[str, str]] | None = None, bold: bool = True) -> str:
+    """The aid ``aid`` in ``sheet``'s language; ``env`` must hold that language's catalog.
+    ``source_edition``: the footer's edition of the rulebook; ``card``, ``backs``: a card aid's cards;
+    ``legend``: the abbreviations it prints, with what they stand for; ``bold``: it prints the
+    words of rule facts in bold, which its header explains."""
     names = {code: Locale.parse(code).get_display_name(sheet.lang) for code in sheet.fallbacks}
     source_labels = [label(sheet.corpus, sheet.corpus.units[unit_id], sheet.lang, sheet.gettext)
                      for unit_id in aid.sources]
@@ -38,4 +44,6 @@ def render_html(env: Environment, aid, sheet: Sheet, title: str, game: str, data
         aid=aid, lang=sheet.lang, aid_title=title, game=game, version=version,
         folio_version=folio_version(), sources=list(aid.sources), source_labels=source_labels,
         units=list(sheet.units_used), facts=list(sheet.facts_used), fallbacks=names,
-        address=address, **data)
+        address=address, source_edition=source_edition, card=card, backs=backs, legend=legend or [], bold=bold,
+        card_css=cards.stylesheet(card), card_sheets=lambda printed: cards.sheets(printed, card, backs),
+        cut_lines=cards.cut_lines, **data)

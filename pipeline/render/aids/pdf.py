@@ -17,7 +17,6 @@ from pathlib import Path
 
 from ...core.errors import FolioError
 from ...util import resources
-from . import pack
 
 #: page sizes as CSS gives them, and as a PDF viewer reports them (points)
 PAPERS = {"a4": ("A4", (595.28, 841.89)), "letter": ("letter", (612.0, 792.0))}
@@ -26,14 +25,6 @@ FONT_DIRECTORIES = (Path("/usr/share/fonts/truetype/dejavu"),)
 FACES = (("DejaVu Sans", "normal", "DejaVuSans.ttf"), ("DejaVu Sans", "bold", "DejaVuSans-Bold.ttf"),
          ("DejaVu Sans Mono", "normal", "DejaVuSansMono.ttf"))
 STYLESHEET = resources.templates() / "aids" / "aids.css"
-#: the extra rules of the variant with cut marks around each card (the room between the cards
-#: for the marks, which stand 5 mm out from the corners, is pack.py's), and the page's footer
-#: moved clear of them
-MARKS = (".cut { display: block; }\n.card { position: relative; }\n"
-         "@page { margin-bottom: 19mm; @bottom-left { padding-top: 7mm; } "
-         "@bottom-right { padding-top: 7mm; } }\n")
-
-
 #: the sets an aid's last page may be printed tighter with (line spacing, then type), tried in
 #: turn while the last page holds less than LAST_PAGE_MIN of a page: a last page holding a
 #: line or two is waste (the Russian PoP aid's last action ran 30 mm onto a third page)
@@ -47,11 +38,10 @@ LAST_PAGE_MIN = 0.25
 @dataclass(frozen=True)
 class Variant:
     paper: str  # a key of PAPERS
-    marks: bool = False  # cut marks around each card
 
     @property
     def suffix(self) -> str:
-        return f"{self.paper}-marks" if self.marks else self.paper
+        return self.paper
 
 
 def font_files() -> list[tuple[str, str, Path]]:
@@ -85,11 +75,7 @@ class Printer:
                      CSS(filename=str(STYLESHEET), font_config=self.fonts)]
         self.papers = {key: CSS(string=f"@page {{ size: {size}; }}", font_config=self.fonts)
                        for key, (size, _points) in PAPERS.items()}
-        self.marks = CSS(string=MARKS + pack.stylesheet(marks=True), font_config=self.fonts)
-        self.cards = CSS(string=pack.stylesheet(marks=False), font_config=self.fonts)
-        self.measuring = CSS(string=pack.MEASURING_PAGE, font_config=self.fonts)
         self.fits = [CSS(string=fit, font_config=self.fonts) for fit in FITS]
-        self._content_heights: dict[Variant, float] = {}
         self._parsed: tuple[str | None, object] = (None, None)
 
     def parse(self, html: str):
@@ -104,8 +90,7 @@ class Printer:
 
     def layout(self, parsed, variant: Variant, fit=None):
         """The laid-out document (WeasyPrint's ``Document``): pages, boxes, and ``write_pdf``."""
-        stylesheets = ([*self.base, self.papers[variant.paper], self.cards] + ([self.marks] if variant.marks else [])
-                       + ([fit] if fit is not None else []))
+        stylesheets = [*self.base, self.papers[variant.paper]] + ([fit] if fit is not None else [])
         return parsed.render(stylesheets=stylesheets, font_config=self.fonts)
 
     def layout_fitted(self, parsed, variant: Variant):
@@ -120,40 +105,10 @@ class Printer:
                 document = tighter
         return document
 
-    def measure_narrow(self, html: str, cards: list[int]) -> tuple[float, dict]:
-        """The head's height and the ``cards`` of a card aid, each laid out narrow
-        (:func:`pack.measure`)."""
-        return pack.measure(self._measuring(pack.measuring_html(html, cards)))
-
-    def measure_wide(self, html: str, wide: dict[int, int]) -> dict[int, float]:
-        """The height of each card in ``wide`` (card -> the blocks of its left column) laid out wide."""
-        _head, cards = pack.measure(self._measuring(pack.measuring_html(html, wide=wide)))
-        return {index: card.height for index, card in cards.items()}
-
-    def _measuring(self, html: str):
-        return self.parse(html).render(stylesheets=[*self.base, self.papers["a4"], self.cards, self.measuring],
-                                       font_config=self.fonts)
-
-    def content_height(self, variant: Variant) -> float:
-        """The height (CSS px) of a page's content area on the variant's paper."""
-        if variant not in self._content_heights:
-            empty = self.layout(self.parse("<p></p>"), variant)
-            self._content_heights[variant] = empty.pages[0]._page_box.height
-        return self._content_heights[variant]
-
-    def layout_cards(self, html: str, measured, variant: Variant):
-        """A card aid, its cards packed onto the variant's pages (:mod:`.pack`)."""
-        pages, halves = pack.plan(measured, self.content_height(variant), variant.marks)
-        return self.layout(self.parse(pack.packed_html(html, pages, halves)), variant)
-
-    def print(self, html: str, variant: Variant, measured=None, inspect=None) -> bytes:
-        """One aid on one paper: a card aid packed by its cards' ``measured`` heights
-        (:mod:`.measures`), another set tighter where that spares a last page; ``inspect`` sees
-        the laid-out document before it is written."""
-        if measured is not None:
-            document = self.layout_cards(html, measured, variant)
-        else:
-            document = self.layout_fitted(self.parse(html), variant)
+    def print(self, html: str, variant: Variant, inspect=None) -> bytes:
+        """One aid on one paper, set tighter where that spares a last page; ``inspect`` sees the
+        laid-out document before it is written."""
+        document = self.layout_fitted(self.parse(html), variant)
         if inspect is not None:
             inspect(document)
         return self.pdf(document)  # the document is dropped on return: WeasyPrint holds it whole

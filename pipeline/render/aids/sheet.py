@@ -18,6 +18,7 @@ from ...core.lookup import Lookup
 from ...core.model import Corpus, Kind, Status, Unit
 from ...rules import Fact, Facts, MissingFactError, Range
 from ...rules.wording import find, numbers
+from .cards import DEFAULT, SIZES, CardSize
 
 
 @dataclass(frozen=True)
@@ -97,8 +98,9 @@ class Sheet:
     """The corpus, the facts and the catalogs, seen from one aid in one language."""
 
     def __init__(self, aid_key: str, corpus: Corpus, facts: Facts, lang: str, translations,
-                 lookup: Lookup | None = None):
+                 lookup: Lookup | None = None, card: CardSize = SIZES[DEFAULT]):
         self.aid_key, self.corpus, self.facts, self.lang = aid_key, corpus, facts, lang
+        self.card = card  # the size a card aid prints its cards at
         self.lookup = lookup or Lookup(corpus)  # one per plan: it indexes the whole corpus
         self.gettext = translations.gettext
         self._ngettext = translations.ngettext

@@ -25,6 +25,7 @@ from ...incremental.buildcache import carry
 from ...incremental.session import Session, stage
 from ...language.termbase import GLOSSARY, Termbase, load_termbase
 from ...rules import load_facts
+from ...rules.ask import every_answer
 from ...rules.decision_tables import decision_tables
 from ...rules.facts import Facts
 from ...rules.rendering import placed
@@ -73,6 +74,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
     facts = facts if facts is not None else placed(load_facts(root, missing_ok=True), corpus)
     tables = decision_tables(facts) if len(facts) else {}
     clauses = clause_rows(corpus, facts, root) if len(facts) else {}
+    asks = every_answer(facts) if len(facts) else {}
     site = plan(corpus, changes=changes is not None)
     jobs = session.jobs if session else workers.available()
     with tempfile.TemporaryDirectory(prefix="folio-site-") as scratch:
@@ -90,7 +92,8 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
             if lang not in renderers:
                 renderers[lang] = Renderer(corpus, site, lang, translations[lang], termbase,
                                            diagnostics, aids=aids, changes=changes, facts=facts,
-                                           tables=tables, reasons=reasons.get(lang), clauses=clauses)
+                                           tables=tables, reasons=reasons.get(lang), clauses=clauses,
+                                           asks=asks)
             return renderers[lang]
 
         previous, here = session.cache.directory("site") if session else (None, None)

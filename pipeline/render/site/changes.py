@@ -37,6 +37,9 @@ class Row:
     #: shown in the original on a page of another language: its translation is missing or was
     #: made from the old text
     untranslated: bool = False
+    #: ``where`` heading by heading, each with its language: a new event not translated yet is
+    #: named by its original title, marked as such
+    where_parts: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -62,14 +65,22 @@ def rows(diff: DocumentDiff, corpus: Corpus, lang: str, source_lang: str,
     def where(unit_id: str) -> str:
         """The headings above the unit up to the first numbered one: "2:I ELECTION OF THE HOLY
         ROMAN EMPEROR › EVENTS PHASE", "5.5 Military Actions › Declare War"."""
+        return " › ".join(text for text, _ in parts(unit_id)) or title
+
+    def parts(unit_id: str) -> list[tuple[str, str]]:
         unit = corpus.units[unit_id]
-        labels: list[str] = []
+        labels: list[tuple[str, str]] = []
         for candidate in (unit, *corpus.ancestors(unit)):
             if candidate.kind in HEADINGS:
-                labels.insert(0, heading(candidate))
+                said = lang if lang in candidate.sides else source_lang  # as heading() says it
+                labels.insert(0, (heading(candidate), said))
                 if candidate.attrs.get("number") is not None:
                     break
-        return " › ".join(labels) or title
+        return labels
+
+    def placed(row: Row, unit_id: str | None) -> Row:
+        row.where_parts = parts(unit_id) if unit_id else []
+        return row
 
     def shown(unit_id: str) -> tuple[str, str]:
         """The unit's text in the page's language where a current translation gives it."""
@@ -83,8 +94,9 @@ def rows(diff: DocumentDiff, corpus: Corpus, lang: str, source_lang: str,
         language its current translation too, or a word that there is none yet."""
         text, text_lang = shown(unit_id)
         translated = text_lang == lang != source_lang
-        return Row(where(unit_id), href(unit_id), text if translated else "", text_lang if translated else source_lang,
-                   diff=changes, untranslated=lang != source_lang and not translated)
+        return placed(Row(where(unit_id), href(unit_id), text if translated else "",
+                          text_lang if translated else source_lang, diff=changes,
+                          untranslated=lang != source_lang and not translated), unit_id)
 
     renumbered: list[Row] = []
     moved: list[Row] = []
@@ -92,8 +104,8 @@ def rows(diff: DocumentDiff, corpus: Corpus, lang: str, source_lang: str,
     corrected: list[Row] = []
     for move in diff.moved:
         text, text_lang = shown(move.new)
-        row = Row(where(move.new), href(move.new), text, text_lang, move.old_number, move.new_number,
-                  move.diff, untranslated=text_lang != lang)
+        row = placed(Row(where(move.new), href(move.new), text, text_lang, move.old_number, move.new_number,
+                         move.diff, untranslated=text_lang != lang), move.new)
         if move.relocated:
             if move.old_place in corpus.units:
                 row.moved_from, row.moved_from_href = where(move.old_place), href(move.old_place)
@@ -107,11 +119,12 @@ def rows(diff: DocumentDiff, corpus: Corpus, lang: str, source_lang: str,
     added = []
     for present in diff.added:
         text, text_lang = shown(present.id)
-        added.append(Row(where(present.id), href(present.id), text, text_lang, untranslated=text_lang != lang))
+        added.append(placed(Row(where(present.id), href(present.id), text, text_lang,
+                                untranslated=text_lang != lang), present.id))
     removed = []
     for gone in diff.removed:
         text_lang = lang if gone.texts.get(lang) else source_lang
-        removed.append(Row(where(gone.within) if gone.within else title,
-                           href(gone.within) if gone.within else None, gone.texts[text_lang], text_lang,
-                           gone.number))
+        removed.append(placed(Row(where(gone.within) if gone.within else title,
+                                  href(gone.within) if gone.within else None, gone.texts[text_lang], text_lang,
+                                  gone.number), gone.within))
     return Changes(renumbered, changed, added, removed, moved, corrected)

@@ -208,12 +208,14 @@ class Findings:
                 return Markup('<span lang="en" class="folio-untranslated">{}</span>').format(value.msgid)
             return escape(self.gettext(value.msgid))
         if isinstance(value, Count):
-            if self.lang == Lang.EN:
+            if self.lang == Lang.EN and not value.whole:
                 return escape(str(value.number))
             return escape(self.ngettext(*value.forms, value.number) % {"num": value.number})
         if isinstance(value, Phrase):
             own = value.in_(self.lang)
             # the page's own words may still quote the other language (a note citing the text)
+            if own is not None and _UNIT_ID.search(own):
+                return self.quoted(own)  # a unit the note names shows as its label, as in data
             return marked_runs(own, self.lang) if own is not None else self.quoted(str(value))
         if isinstance(value, int):
             return escape(str(value))

@@ -7,9 +7,8 @@ autoescaping on everywhere, and read their interface strings from the Babel cata
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from babel import Locale
 from babel.dates import format_date
@@ -22,9 +21,11 @@ from ...core.lookup import Lookup
 from ...core.model import LANGUAGES, Corpus, Kind, Lang, Reference, RefKind, RefStatus, Unit
 from ...editions.diff import ADDED
 from ...i18n import catalogs as i18n
+from ...language.abbreviations import explained, of_rulebook
 from ...language.termbase import Abbreviation, Termbase
 from ...util import resources
 from . import search
+from .ask_html import AskWords
 from .changes import rows as change_rows
 from .contents import contents_line
 from .findings import SEVERITIES, Findings, quoted
@@ -65,7 +66,7 @@ class Renderer:
     def __init__(self, corpus: Corpus, site: Site, lang: str, translations,
                  termbase: Termbase | None, diagnostics: list[Diagnostic], aids=None, changes=None,
                  facts=None, tables=None, reasons: dict[str, str] | None = None,
-                 clauses: dict[str, dict] | None = None):
+                 clauses: dict[str, dict] | None = None, asks=None):
         self.corpus, self.site, self.lang = corpus, site, lang
         #: the suppressions' reasons in the page's language, by the reason as written
         #: (corpus/checks.yaml's `reason_ru`; pipeline.checks.config.CheckConfig.reasons_in)
@@ -75,6 +76,7 @@ class Renderer:
         self.facts, self._tables = facts, tables or {}
         #: per document, its clauses as the executable rules account for them (reports.clause_rows)
         self.clauses = clauses or {}
+        self._asks = asks or {}  # pipeline.rules.ask.every_answer: "ask the rules", by unit
         self.termbase, self.diagnostics = termbase, diagnostics
         self.aids = aids  # pipeline.aids.Printed, or None: no aid was printed
         #: pipeline.editions.baseline.ChangesSince, or None: the project names no baseline
@@ -86,7 +88,6 @@ class Renderer:
         self._coverage: dict | None = None
         self._abbreviations_of: dict[str, Abbreviations] = {}  # by rulebook
         self._labels: dict[str, str] = {}  # unit id -> unit_label
-        self._concepts = {c.id: c for c in termbase.concepts} if termbase else {}
         self.env = environment(translations)
         self.gettext = translations.gettext
         self.ngettext = translations.ngettext
@@ -168,7 +169,8 @@ class Renderer:
     def _glossary(self, page: Page) -> RenderedPage:
         toc = [(2, "concepts", self.gettext("Terms")), (2, "abbreviations", self.gettext("Abbreviations"))]
         return self._template(page, "glossary.html", self.gettext("Glossary"),
-                              termbase=self.termbase, explained=self._explained, toc=toc if self.termbase else ())
+                              termbase=self.termbase, explained=self._explained, toc=toc if self.termbase else (),
+                              search_units=search.glossary_index(self.termbase, self.lang))
 
     def _status(self, page: Page) -> RenderedPage:
         rows, pending = self.coverage(), pending_by_document(self.corpus)
@@ -239,14 +241,11 @@ class Renderer:
         for file in self.aids.files if self.aids else ():
             if file.lang != self.lang:
                 continue
-            entry = aids.setdefault(file.aid, {"title": file.title, "edition": file.edition, "links": [], "sources": [
+            entry = aids.setdefault(file.aid, {"title": file.title, "edition": file.document.source_edition, "links": [], "sources": [
                 (self.unit_label(self.corpus.units[unit_id]) if unit_id in self.corpus.units else unit_id,
                  self.site.unit_href(unit_id, page.path) if unit_id in self.site.unit_page else None)
                 for unit_id in file.sources]})
-            label = papers.get(file.variant.paper, file.variant.paper)
-            if file.variant.marks:
-                label = self.gettext("%(paper)s with cut marks") % {"paper": label}
-            entry["links"].append((label, file.path.rsplit("/", 1)[-1]))
+            entry["links"].append((papers.get(file.variant.paper, file.variant.paper), file.path.rsplit("/", 1)[-1]))
         return self._template(page, "aids.html", self.gettext("Player aids"), aids=list(aids.values()))
 
     def _template(self, page: Page, name: str, title: str, toc=(), **context) -> RenderedPage:
@@ -291,7 +290,8 @@ class Renderer:
                        self._abbreviations, lambda unit_id: self.site.unit_href(unit_id, page.path),
                        self.lookup, self._aliases, self.unit_label,
                        self.facts.bound_to if self.facts is not None else (lambda unit_id: []),
-                       lambda unit_id: [TableWords(t, self.gettext) for t in self._tables.get(unit_id, ())])
+                       lambda unit_id: [TableWords(t, self.gettext) for t in self._tables.get(unit_id, ())],
+                       lambda unit_id: [AskWords(a, self.gettext) for a in self._asks.get(unit_id, ())])
 
     def unit_label(self, unit: Unit) -> str:
         # asked for by the unit's permalink, by every link to it and every backlink from it
@@ -313,17 +313,11 @@ class Renderer:
             return {}
         rulebook = self.lookup.document_of(unit).rulebook
         if rulebook not in self._abbreviations_of:  # asked for every unit: once per rulebook
-            self._abbreviations_of[rulebook] = Abbreviations(
-                {a.abbr: self._explained(a) for a in self.termbase.abbreviations if rulebook in a.games})
+            self._abbreviations_of[rulebook] = Abbreviations(of_rulebook(self.termbase, rulebook, self.lang))
         return self._abbreviations_of[rulebook]
 
     def _explained(self, abbr: Abbreviation) -> Abbreviation:
-        """The abbreviation with its expansion and note in the page's language: the glossary's
-        own (expansion_ru), else its concept's term in that language, else as written."""
-        expansion, note = abbr.expansion_in(self.lang), abbr.note_in(self.lang)
-        if expansion and _script(expansion) != self.lang and abbr.concept in self._concepts:
-            expansion = (self._concepts[abbr.concept].terms.get(self.lang) or [expansion])[0]
-        return replace(abbr, expansion=expansion, note=note)
+        return explained(self.termbase, abbr, self.lang)
 
     def _ref(self, refs: list[Reference], shown: Markup, page: Page) -> Markup:
         """A reference as the reader meets it: a link, or a marked span saying why it is not."""
@@ -380,10 +374,6 @@ class Renderer:
         if claims.deck:
             return self.gettext("the %(deck)s events deck") % {"deck": claims.deck}
         return None
-
-
-def _script(text: str) -> str:
-    return Lang.RU if re.search(r"[А-Яа-яЁё]", text) else Lang.EN
 
 
 def root_page(translations_by_lang: dict, languages: tuple[str, ...]) -> str:

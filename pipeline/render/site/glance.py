@@ -1,13 +1,12 @@
-"""A unit's rule facts "at a glance": what each one decides, in the page's language.
+"""A unit's rule facts "at a glance": what each one decides, in the page's language, shown
+only where the box adds something to the sentence just above it (:func:`telling`).
 
 Each fact's label says, for players, what the fact decides ("Die roll 1-3: go to papal
-actions", «Бросок 1–3: папские действия»): a page shows the label in its own language. The
-words the fact is stated with (``wording``) are the unit's own sentence, printed just above the
-box, so they are shown only where the data has no label in the page's language, and the
-English label where it has no words either. The value stands beside the text when it is a
-number, a range or a period the text does not state itself; symbols (``normal-impulse``) are the data's names
-for what the
-words say, never shown.
+actions", «Бросок 1–3: папские действия»): :func:`glance` says every fact so, in the page's
+language (the English label, marked, where the data has no words in it). A page prints only
+what :func:`telling` keeps: the label is a paraphrase of the sentence just above the box, so a
+fact is said there only when the sentence does not state it; symbols (``normal-impulse``) are
+the data's names for what the words say, never shown.
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from ...core.model import Lang
 from ...language.numbers import number_words
+from ...language.tokens import lemmas
 from ...rules.facts import Fact
 from ...rules.wording import numbers, periods
 
@@ -40,6 +40,30 @@ def glance(facts: list[Fact], lang: str) -> list[Glance]:
     return [_with_reading(_one(fact, lang), fact, lang) for fact in facts]
 
 
+def telling(facts: list[Fact], text: str, text_lang: str, lang: str) -> list[Glance]:
+    """The facts a box under a unit's ``text`` (in ``text_lang``, the side the page shows) adds
+    something with: where the words read two ways, what the rules take; a number the text does
+    not state. A fact the sentence above already says (every number of it stated, a symbol the
+    words name) is not said again: the box measured 22-25% of every document page's height on a
+    phone, repeating the line above it (issue 26)."""
+    shown = []
+    for fact, item in zip(facts, glance(facts, lang), strict=True):
+        if item.reading is not None:
+            shown.append(item)
+        elif fact.type in SHOWN_TYPES and not _states_value(text, text_lang, fact) \
+                and not (item.lang == text_lang and repeats(item.text, text, text_lang)):
+            shown.append(replace(item, value=None))  # the label says the value in words ("none")
+    return shown
+
+
+def repeats(said: str, text: str, lang: str) -> bool:
+    """Whether every word of ``said`` is a word of ``text`` (any of its lemmas): a box item made
+    of the sentence's own words tells the reader nothing the sentence did not."""
+    words = {key for token in lemmas(text, lang) for key in token.keys}
+    own = [token for token in lemmas(said, lang) if token.is_word]
+    return bool(own) and all(token.keys & words for token in own)
+
+
 def _with_reading(shown: Glance, fact: Fact, lang: str) -> Glance:
     if not fact.readings:
         return shown
@@ -50,8 +74,8 @@ def _with_reading(shown: Glance, fact: Fact, lang: str) -> Glance:
 def _one(fact: Fact, lang: str) -> Glance:
     if lang in fact.label:
         text, said = fact.label[lang], lang
-    elif lang in fact.wording:
-        text, said = " … ".join(fact.wording[lang]), lang
+    elif len(fact.wording.get(lang, ())) == 1:  # words cut in two would read "… / …"
+        text, said = fact.wording[lang][0], lang
     else:
         text, said = fact.label[Lang.EN], Lang.EN
     value = None

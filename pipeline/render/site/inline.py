@@ -1,4 +1,6 @@
-"""A side's text as HTML: escaped, with its cross-references as links and abbreviations explained.
+"""A side's text as HTML: escaped, with its cross-references as links and abbreviations explained:
+each on hover, and the first use of each on a page in words too, «PR (государство игрока)»,
+where the text does not say them beside it itself.
 
 Nothing here parses rules. References arrive from the link stage with a line and column; a
 side's text starts at ``side.line_start``, so each becomes a character span of that text.
@@ -18,9 +20,10 @@ from dataclasses import dataclass, field
 from markupsafe import Markup, escape
 
 from ...core.model import Lang, Reference, Side
+from ...language.abbreviations import WORD as _WORD
+from ...language.abbreviations import spelled_out, uses
 from ...language.termbase import Abbreviation
-
-_WORD = re.compile(r"[^\W\d_]+")
+from ...language.tokens import lemmas
 
 #: renders one span holding one or more references (a span may lead to several steps)
 RefRenderer = Callable[[list[Reference], Markup], Markup]
@@ -78,28 +81,18 @@ def _overlaps(mark: _Mark, refs: list[_Mark], starts: list[int]) -> bool:
 
 def abbreviation_spans(text: str, lang: str, known: dict[str, Abbreviation]) -> list[_Mark]:
     """Where the glossary's abbreviations stand in ``text`` (an English one may take -s)."""
-    found = []
     words = known.finder(lang) if isinstance(known, Abbreviations) else _WORD
-    for match in words.finditer(text):
-        word = match.group()
-        abbr = known.get(word)
-        if abbr is None and lang == Lang.EN and word.endswith("s"):
-            abbr = known.get(word[:-1])
-        if abbr is None:
-            continue
-        # A one-letter abbreviation is a unit after a number (50d); alone it is a list letter.
-        if len(abbr.abbr) == 1 and not (match.start() and text[match.start() - 1].isdigit()):
-            continue
-        found.append(_Mark(match.start(), match.end(), abbr=abbr))
-    return found
+    return [_Mark(start, end, abbr=abbr) for start, end, abbr in uses(text, lang, known, words)]
 
 
 class SideText:
     """One side's text, ready to be shown in pieces; remembers which references it placed."""
 
     def __init__(self, side: Side, lang: str, refs: list[Reference], render_ref: RefRenderer,
-                 abbreviations: dict[str, Abbreviation]):
-        self.side = side
+                 abbreviations: dict[str, Abbreviation], expanded: set[str] | None = None):
+        self.side, self.lang = side, lang
+        #: the abbreviations said in words already on this page (None: never say one here)
+        self.expanded = expanded
         self.text = side.text
         self.render_ref = render_ref
         self.placed: set[int] = set()
@@ -133,11 +126,24 @@ class SideText:
                 self.placed.add(mark.start)
             elif mark.abbr is not None:
                 out.append(Markup('<abbr title="{}">{}</abbr>').format(_title(mark.abbr), shown))
+                out.append(self._first_use(mark))
             else:
                 out.append(shown)
             at = mark.end
         out.append(_plain(self.text[at:end]))
         return Markup("".join(out))  # every piece is markup already
+
+    def _first_use(self, mark: _Mark) -> Markup:
+        """At the first use of an abbreviation on the page, what it stands for, in words: paper
+        and a phone have no hover. Not where the text itself says it beside the letters."""
+        abbr = mark.abbr
+        if self.expanded is None or abbr is None or abbr.abbr in self.expanded:
+            return Markup("")
+        self.expanded.add(abbr.abbr)
+        said = spelled_out(abbr)
+        if not said or _beside(self.text, mark, said, self.lang):
+            return Markup("")
+        return Markup('<span class="folio-abbr-expansion"> ({})</span>').format(said)
 
     def field(self, name: str) -> Markup | None:
         """A text field of the side, with the links of its span of the text."""
@@ -173,6 +179,14 @@ def _plain(text: str) -> Markup:
     # The text's own line breaks are the source's: each line is a sentence or an item.
     # (escaping leaves line breaks as they are: the same as escaping line by line)
     return Markup(str(escape(text)).replace("\n", "<br>\n"))
+
+
+def _beside(text: str, mark: _Mark, said: str, lang: str) -> bool:
+    # "declaration of war (DoW)": every word of the expansion among the words around the letters
+    near = text[max(0, mark.start - len(said) - 24):mark.end + len(said) + 24]
+    words = {key for token in lemmas(near, lang) for key in token.keys}
+    own = [token for token in lemmas(said, lang) if token.is_word]
+    return bool(own) and all(token.keys & words for token in own)
 
 
 def _title(abbr: Abbreviation) -> str:

@@ -354,11 +354,15 @@ def _config(lang: str, nav: list, base_config: Path, here: Path, site_dir: Path,
     config.update(
         theme=theme, docs_dir="docs", site_dir=os.path.relpath(site_dir.resolve(), here.resolve()),
         nav=_mkdocs_nav(nav), use_directory_urls=True, strict=True,
-        extra_css=[*config.get("extra_css", []), f"{ASSETS}/folio.css"],
-        extra_javascript=[*config.get("extra_javascript", []), f"{ASSETS}/folio.js",
+        extra_css=[*config.get("extra_css", []), f"{ASSETS}/folio.css", f"{ASSETS}/folio-ask.css"],
+        extra_javascript=[*config.get("extra_javascript", []), f"{ASSETS}/folio.js", f"{ASSETS}/folio-ask.js",
                           *([f"{ASSETS}/{LEXICON}"] if lang in lexicon.LANGUAGES else []),
                           f"{ASSETS}/folio-search.js"])
     config.setdefault("plugins", [])
+    if gettext is not None:  # the header search box's words (templates/mkdocs/partials/alternate.html)
+        config["extra"] = {**(config.get("extra") or {}), "folio_search": {
+            "list_label": gettext("Search results"), "results": gettext("Results: [COUNT]"),
+            "no_results": gettext("Nothing found")}}
     sections = [number for number, (_title, target) in enumerate(nav) if isinstance(target, list)]
     if sections and sections == list(range(sections[0], sections[0] + len(sections))):
         # where the games stand in the menu, so that a page's sidebar can show its own game

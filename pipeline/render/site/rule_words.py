@@ -49,6 +49,14 @@ class TableWords:
             found.append((cells, [self._value(getattr(row.result, name)) for name in self.table.outcomes]))
         return found
 
+    def case_words(self, case: Case) -> str:
+        """One case of an input as a cell shows it (also "ask the rules"' choices)."""
+        return self._case(case)
+
+    def value_words(self, value: Any) -> str:
+        """One result's value as a cell shows it."""
+        return self._value(value)
+
     def _case(self, case: Case) -> str:
         return str(case.piece) if case.piece is not None else self._value(case.value)
 

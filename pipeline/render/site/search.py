@@ -1,15 +1,15 @@
-"""Pagefind over the built site: one bundle at site/pagefind/, one index per language.
+"""Pagefind over the built site: a bundle per rulebook of each language, under site/pagefind/.
 
-Pagefind reads each page's <html lang> and builds a separate index, with that language's
-stemmer, for every language it meets; the search page loads the one of its own language. Only
-what a page marks with data-pagefind-body is indexed (rule text and the glossary), so the
-navigation, notices and reports never turn up as results.
+Pagefind reads each page's <html lang> and indexes it with that language's stemmer; only what a
+page marks with data-pagefind-body is indexed (rule text and the glossary), so the navigation,
+notices and reports never turn up as results.
 
-Since a language's index is made from that language's pages alone, Folio runs one Pagefind per
-language and joins their files into one bundle: the very bytes of one run over the whole site
-(:func:`parts`). Each language's files are kept in the build cache, so an edit indexes again
-only the languages whose pages it changed, and the pages Pagefind reads leave out what it would
-ignore (pipeline/render/site/search_input.py), so that the English pages, say, do not change with a
+Folio runs one Pagefind per rulebook of each language (site/<lang>/<game>/, the glossary) and
+keeps each bundle in the build cache under a digest of what it read (:func:`parts`): an edit
+indexes again only the rulebooks whose pages it changed, and the search page merges a
+language's bundles as it loads them (Pagefind's mergeIndex, assets/folio-search.js), ranking
+the units of every page together. The pages Pagefind reads leave out what it would ignore
+(pipeline/render/site/search_input.py), so that the English pages, say, do not change with a
 notice that an English translation may now be outdated.
 """
 
@@ -30,9 +30,14 @@ from ...core.model import Corpus, Kind, Unit
 from ...incremental.buildcache import carry
 from ...incremental.entries import conforms
 from ...incremental.fingerprint import digest, tool_version
+from ...language.termbase import Termbase
 
 BUNDLE = "pagefind"
 ENTRY = "pagefind-entry.json"
+#: in BUNDLE: each language's rulebook bundles, by folder name (read by assets/folio-search.js)
+BUNDLES = "folio-bundles.json"
+#: what the search pages load from the top of BUNDLE: Pagefind's UI and its highlighter
+SHARED = frozenset({"pagefind-ui.js", "pagefind-ui.css", "pagefind-highlight.js"})
 
 
 #: kinds a reader looks up by their number: typing «19.4» or «8:I» puts the unit first
@@ -55,6 +60,22 @@ def unit_index(corpus: Corpus, document: Unit, lang: str, gettext: Gettext) -> s
             key = f"{number}:{unit.attrs['period']}" if unit.kind == Kind.EVENT else number
             numbers.setdefault(key.lower(), unit.id)  # the outermost unit of that number
     return json.dumps({"labels": labels, "numbers": numbers}, ensure_ascii=False, separators=(",", ":"))
+
+
+def glossary_index(termbase: Termbase | None, lang: str) -> str:
+    """:func:`unit_index` of the glossary page: each row named by its term in ``lang`` (the other
+    language's when it has none), so a search lands on the row, not at the top of the page; and
+    ``glossary``, which the search page ranks after the rules that use a word
+    (assets/folio-search.js)."""
+    labels: dict[str, str] = {}
+    if termbase is not None:
+        for concept in termbase.concepts:
+            terms = concept.terms.get(lang) or next((t for t in concept.terms.values() if t), [])
+            labels[f"concept-{concept.id}"] = terms[0] if terms else concept.id
+        for abbr in termbase.abbreviations:
+            labels[f"abbr-{abbr.abbr}-{'-'.join(sorted(abbr.games))}"] = abbr.abbr
+    return json.dumps({"labels": labels, "numbers": {}, "glossary": True}, ensure_ascii=False,
+                      separators=(",", ":"))
 
 
 def index(site_dir: Path, pages: Path | None = None,
@@ -152,19 +173,33 @@ class Indexing:
         return _Part("site", None, "", output)
 
     def _combine(self, parts: list[_Part]) -> Indexed:
-        entry = _merged_entry([part.output / ENTRY for part in parts], self.site_dir)
-        pages = sum(int(language.get("page_count", 0)) for language in entry.get("languages", {}).values())
+        """The runs' bundles into ``site_dir``/pagefind: the whole site's at its top; a rulebook's
+        in a folder of its own, with the files every run writes alike (pagefind-ui.js ...) once
+        more at the top, and the rulebooks of each language listed in :data:`BUNDLES`."""
+        bundle = self.site_dir / BUNDLE
+        listed: dict[str, list[str]] = {}
+        pages = 0
+        for part in parts:
+            entry = _merged_entry([part.output / ENTRY], self.site_dir)
+            pages += sum(int(language.get("page_count", 0)) for language in entry.get("languages", {}).values())
+            target = bundle if part.glob is None else bundle / part.name
+            for file in sorted(part.output.rglob("*")):
+                if file.is_file() and file.name not in (ENTRY, FILES):
+                    carry(file, target / file.relative_to(part.output))
+                    shared = bundle / file.relative_to(part.output)
+                    if part.glob is not None and file.parent == part.output and file.name in SHARED \
+                            and not shared.exists():
+                        carry(file, shared)
+            target.mkdir(parents=True, exist_ok=True)
+            (target / ENTRY).write_text(json.dumps(entry, ensure_ascii=False, separators=(",", ":")), "utf-8")
+            for lang in entry.get("languages", {}):
+                listed.setdefault(lang, []).append(part.name)
         if not pages:
             raise FolioError("Pagefind found no page to index (is data-pagefind-body missing?)",
                              path=str(self.site_dir))
-        bundle = self.site_dir / BUNDLE
-        for part in parts:  # the files every run writes (pagefind.js ...) are the same bytes
-            for file in sorted(part.output.rglob("*")):
-                target = bundle / file.relative_to(part.output)
-                if file.is_file() and file.name not in (ENTRY, FILES) and not target.exists():
-                    carry(file, target)
-        bundle.mkdir(parents=True, exist_ok=True)
-        (bundle / ENTRY).write_text(json.dumps(entry, ensure_ascii=False, separators=(",", ":")), "utf-8")
+        if any(part.glob is not None for part in parts):
+            (bundle / BUNDLES).write_text(json.dumps(dict(sorted(listed.items())), ensure_ascii=False,
+                                                     separators=(",", ":")), "utf-8")
         return Indexed(pages, made=tuple(p.name for p in parts if not p.reused),
                        reused=tuple(p.name for p in parts if p.reused))
 
@@ -267,7 +302,7 @@ def _pagefind(binary: str, site: Path, output: Path, glob: str | None) -> subpro
 
 
 #: bump when the bundle is made differently (Pagefind's options): a kept one is then not taken
-FORMAT = "2"
+FORMAT = "3"
 _BODY = re.compile(rb"<[^>]*\sdata-pagefind-body[\s=>]")
 _LANG = re.compile(rb"<html\b[^>]*?\slang\s*=\s*[\"']?([^\"'\s>]*)")
 _DIRECTORY = re.compile(r"[A-Za-z0-9_-]+")  # a name that means itself in Pagefind's --glob
@@ -275,17 +310,18 @@ _DIRECTORY = re.compile(r"[A-Za-z0-9_-]+")  # a name that means itself in Pagefi
 
 def parts(site: Path) -> list[tuple[str, str | None, str]]:
     """The Pagefind runs that index ``site``: (a name, the --glob of the pages it reads, a digest
-    of what it reads: :func:`reads`), one per language.
+    of what it reads: :func:`reads`), one per rulebook of each language.
 
-    Pagefind indexes each language (a page's <html lang>) from that language's pages alone, so
-    a run over one language's pages writes the same files as a run over the site, all but the
-    entry file, which lists the languages (tests/test_search_split.py compares). A run reads a
-    directory: one per language, as Folio writes them (site/<lang>/). Two rules of Pagefind span
-    the languages, and are followed here: once one page of the site has a data-pagefind-body,
-    every page without one is left out (a language with no such page gets no run, as it gets no
-    index); and pages without a language join the site's main one. A site whose directories do
-    not each hold the indexed pages of one language (such pages, or pages at the top) is
-    indexed in one run."""
+    A rulebook is a directory of a language's site (site/<lang>/<game>/, site/<lang>/glossary/):
+    each has a bundle of its own, and the search page merges a language's bundles as it loads
+    (Pagefind's mergeIndex; assets/folio-search.js), so an edit indexes again the rulebook it
+    changed alone. Pagefind ranks each bundle by its own statistics; Folio's search ranks the
+    units of every page together, so the merged bundles answer as well as one
+    (tests/test_search_relevance.py). Two rules of Pagefind span the site, and are followed
+    here: once one page of the site has a data-pagefind-body, every page without one is left
+    out (a rulebook with no such page gets no run); and pages without a language join the
+    site's main one. A site whose pages do not stand in such directories, each of one
+    language, is indexed in one run."""
     pages: dict[str, bytes] = {}
     for page in sorted(site.rglob("*.html")):
         path = page.relative_to(site)
@@ -294,18 +330,18 @@ def parts(site: Path) -> list[tuple[str, str | None, str]]:
     bodies = {path for path, data in pages.items() if _BODY.search(data)}
     indexed = {path: data for path, data in pages.items() if path in bodies or not bodies}
     regime = "body" if bodies else "all"
-    directories: dict[str, set[str]] = {}
+    books: dict[str, set[str]] = {}
     for rel, data in indexed.items():
         lang = _LANG.search(data)
-        directories.setdefault(rel.split("/")[0] if "/" in rel else "", set()).add(
+        folders = rel.split("/")[:-1]
+        books.setdefault("/".join(folders[:2]) if len(folders) >= 2 else "", set()).add(
             lang.group(1).decode("utf-8", "replace").lower() if lang else "")
-    languages = [lang for found in directories.values() for lang in found]
-    if not directories or "" in directories or "" in languages or len(set(languages)) != len(directories) \
-            or len(languages) != len(directories) or not all(_DIRECTORY.fullmatch(name) for name in directories):
+    if not books or "" in books or any(len(found) != 1 or "" in found for found in books.values()) \
+            or not all(_DIRECTORY.fullmatch(part) for book in books for part in book.split("/")):
         return [("site", None, reads(indexed, regime))]
-    return [(name, f"{name}/**/*.html",
+    return [(name.replace("/", "-"), f"{name}/**/*.html",
              reads({path: data for path, data in indexed.items() if path.startswith(name + "/")}, regime, name))
-            for name in sorted(directories)]
+            for name in sorted(books)]
 
 
 def reads(pages: dict[str, bytes], *context: str) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from markupsafe import Markup, escape
 
 from ...core.model import RowProblem
+from . import ask_html
 from .glance import Glance
 
 
@@ -118,18 +119,19 @@ class UnitHtml:
         return out
 
     def glance_box(self, facts: list[Glance]) -> str:
-        """The rule facts bound to the unit, in the page's language; their ids are data
-        attributes only."""
+        """The rule facts that add to the unit's text (glance.telling), in the page's language;
+        their ids are data attributes only."""
         if not facts:
             return ""
         title = self.gettext("At a glance")
         out = [f'\n<aside class="folio-glance" aria-label="{title}" data-pagefind-ignore>\n'
                f'<p class="folio-glance-title">{title}</p>\n<ul class="folio-glance-list">']
         for fact in facts:
-            value = f'<span class="folio-glance-value">{_e(fact.value)}</span> ' if fact.value is not None else ""
-            lang = f' lang="{_e(fact.lang)}"' if fact.lang != self.lang else ""
-            out.append(f'\n<li data-folio-fact="{_e(fact.id)}">{value}<span{lang}>{_e(fact.text)}</span>')
-            if fact.reading:
+            out.append(f'\n<li data-folio-fact="{_e(fact.id)}">')
+            if not fact.reading:
+                lang = f' lang="{_e(fact.lang)}"' if fact.lang != self.lang else ""
+                out.append(f"<span{lang}>{_e(fact.text)}</span>")
+            else:  # the fact's label is the sentence above: the box says how the rules read it
                 out.append('<span class="folio-glance-reading">' + self.gettext(
                     "The words read two ways. The rules take: %(reading)s. The other reading: %(alternative)s.",
                     reading=self.in_language(fact.reading, fact.reading_lang or self.lang),
@@ -141,7 +143,7 @@ class UnitHtml:
 
     def decisions(self, u) -> str:
         """A decision table: the rules module run on every case of the rule's inputs
-        (pipeline/rules/decision_tables.py)."""
+        (pipeline/rules/decision_tables.py); then "ask the rules" (ask_html.py)."""
         out = []
         for t in u.decision_tables:
             inputs, outcomes = t.inputs(), t.outcomes()
@@ -164,7 +166,7 @@ class UnitHtml:
                                               for text, any_ in cells)
                            + "".join(f'<td class="folio-dt-then">{_e(text)}</td>' for text in results) + "</tr>")
             out.append("\n</tbody>\n</table>\n</div>\n</figure>")
-        return "".join(out)
+        return "".join(out) + ask_html.render(u, self)
 
     def after(self, u) -> str:
         """What follows a unit's own text: its facts, the references no field showed, and

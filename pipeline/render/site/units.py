@@ -20,7 +20,7 @@ from ...core.errors import UnknownKind
 from ...core.lookup import Lookup
 from ...core.model import Corpus, Kind, Reference, Side, Status, Unit
 from ...editions.worddiff import word_diff
-from .glance import Glance, glance
+from .glance import Glance, telling
 from .inline import RefRenderer, SideText
 from .lexicon import hidden_terms
 
@@ -51,6 +51,10 @@ class Context:
     #: of the rules that implement it
     facts: Callable[[str], list] = lambda unit_id: []
     tables: Callable[[str], list] = lambda unit_id: []
+    #: unit id -> "ask the rules" of the rules that implement it (ask_html.AskWords)
+    asks: Callable[[str], list] = lambda unit_id: []
+    #: the abbreviations the page has said in words already: each is, at its first use only
+    expanded: set[str] = field(default_factory=set)
 
 
 def check_kinds(macros: Any) -> None:
@@ -97,7 +101,8 @@ class UnitView:
     def text(self) -> SideText:
         refs = [r for r in self.ctx.lookup.references_from(self.id) if r.lang == self.shown_lang]
         return SideText(self.side, self.shown_lang, refs, self.ctx.render_ref,
-                        self.ctx.abbreviations(self.unit))
+                        self.ctx.abbreviations(self.unit),
+                        self.ctx.expanded if self.shown_lang == self.lang else None)
 
     def field(self, name: str) -> Markup | None:
         return self.text.field(name)
@@ -176,18 +181,25 @@ class UnitView:
 
     @cached_property
     def glance(self) -> list[Glance]:
-        """The rule facts bound to the unit, as its "at a glance" box says them."""
-        return glance(self.ctx.facts(self.id), self.lang)
+        """The rule facts bound to the unit that its "at a glance" box adds to its text."""
+        return telling(self.ctx.facts(self.id), self.side.text, self.shown_lang, self.lang)
 
     @property
     def rows_glance(self) -> list[Glance]:
         """The facts bound to the rows of a table, which cannot hold a box of their own."""
-        return [item for row in self.ctx.corpus.children(self.unit, Kind.ROW)
-                for item in glance(self.ctx.facts(row.id), self.lang)]
+        out = []
+        for row in self.ctx.corpus.children(self.unit, Kind.ROW):
+            said = self.lang if self.lang in row.sides else self.ctx.lookup.document_of(row).language
+            out += telling(self.ctx.facts(row.id), row.sides[said].text, said, self.lang)
+        return out
 
     @cached_property
     def decision_tables(self) -> list:
         return self.ctx.tables(self.id)
+
+    @cached_property
+    def asks(self) -> list:
+        return self.ctx.asks(self.id)
 
 
 def _has_text(unit: Unit, ctx: Context) -> bool:
