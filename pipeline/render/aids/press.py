@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...incremental.store import NULL, Store
 from ...util import workers
 from . import cache, measures, pack, pdf
 from .pdf import Variant
@@ -31,10 +32,10 @@ class Press:
     """Prints a build's documents with one :class:`~.pdf.Printer`, made only when a document
     is in neither the last build's cache nor the user's (pipeline/render/aids/cache.py)."""
 
-    def __init__(self, build_cache=None) -> None:
-        self.build_cache = build_cache  # a BuildCache: the PDFs and measurements of the last build
+    def __init__(self, store: Store = NULL) -> None:
+        self.store = store  # the PDFs and measurements of the last build
         #: where the entries found damaged are noted: with the build cache's, for the build to say
-        self.damaged = build_cache.damaged if build_cache is not None else []
+        self.damaged = store.damaged
 
     def print(self, documents: list[tuple[str, list[Variant]]], *, jobs: int = 1,
               inspect: Callable[[int, int, object], None] | None = None) -> list[list[tuple[bytes, bool]]]:
@@ -47,9 +48,7 @@ class Press:
         for d, (html, variants) in enumerate(documents):
             for v, variant in enumerate(variants):
                 name = cache.key(html, variant)
-                kept = None
-                if self.build_cache is not None and inspect is None:
-                    kept = self.build_cache.get("pdf", name)
+                kept = self.store.get("pdf", name) if inspect is None else None
                 found = kept if kept is not None or inspect is not None else cache.get(name, damaged=self.damaged)
                 if kept is not None:
                     carried.add((d, v))
@@ -59,7 +58,7 @@ class Press:
                     pdfs[(d, v)] = (found, False)
         # the cards' measurements, of a card aid laid out now or (to keep them with the build) not
         cards = {d: measures.Cards(html, cache.salt()) for d, (html, _) in enumerate(documents)
-                 if pack.has_cards(html) and (d in todo or self.build_cache is not None)}
+                 if pack.has_cards(html) and (d in todo or self.store.keeps)}
         known = {d: cards[d].known(self._entry) for d in cards}
         if todo:
             laid = self._lay_out(documents, todo, cards, known, jobs if inspect is None else 1, inspect)
@@ -69,8 +68,8 @@ class Press:
                 pdfs[(d, v)] = (data, True)
         for d, (html, variants) in enumerate(documents):
             for v, variant in enumerate(variants):
-                if self.build_cache is not None and (d, v) not in carried:
-                    self.build_cache.put("pdf", cache.key(html, variant), pdfs[(d, v)][0])
+                if (d, v) not in carried:
+                    self.store.put("pdf", cache.key(html, variant), pdfs[(d, v)][0])
         return [[pdfs[(d, v)] for v in range(len(variants))] for d, (_html, variants) in enumerate(documents)]
 
     def _lay_out(self, documents, todo: dict[int, list[int]], cards: dict[int, measures.Cards],
@@ -114,18 +113,17 @@ class Press:
 
     def _entry(self, key: str) -> dict | None:
         """A card's measurement from the last build or the user's cache, kept in this build's."""
-        entry = self.build_cache.read("card", key, measures.load) if self.build_cache is not None else None
+        entry = self.store.get("card", key, measures.load)
         if entry is None:
             entry = cache.get(key, "card", measures.load, self.damaged)
-            if entry is not None and self.build_cache is not None:
-                self.build_cache.put("card", key, measures.dump(entry))
+            if entry is not None:
+                self.store.put("card", key, measures.dump(entry))
         return entry
 
     def _keep(self, made: measures.Entries) -> None:
         cache.put_many({key: measures.dump(entry) for key, entry in made.items()}, "card")
-        if self.build_cache is not None:
-            for key, entry in made.items():
-                self.build_cache.put("card", key, measures.dump(entry))
+        for key, entry in made.items():
+            self.store.put("card", key, measures.dump(entry))
 
 
 def _run(work: Callable[[Job], object], jobs_: list[Job], jobs: int) -> list:
