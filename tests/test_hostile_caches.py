@@ -27,8 +27,9 @@ from pipeline.core.diagnostics import Diagnostic
 from pipeline.incremental import pickled, usercache
 from pipeline.incremental.buildcache import CACHE, KEY, BuildCache
 from pipeline.incremental.entries import MAGIC, opened, seal
-from pipeline.incremental.fingerprint import fingerprint
+from pipeline.incremental.fingerprint import Fingerprint, fingerprint
 from pipeline.incremental.loaded import LOADED
+from pipeline.incremental.store import Store
 from pipeline.parse import PARSERS
 from pipeline.read.manifest import load_manifest
 from pipeline.render.aids import cache as aids_cache
@@ -276,7 +277,7 @@ def test_cards_measured_again_when_their_kept_heights_are_damaged(real, user_cac
 
     corpus, _ = load_corpus(real)
     plan = plan_aids(corpus, real, only=("eu-risto-events-period-1",), langs=("ru",), papers=("a4",))
-    first = print_aids(plan, tmp_path / "first", build_cache=BuildCache(None, tmp_path / "one"))
+    first = print_aids(plan, tmp_path / "first", store=Store(BuildCache(None, tmp_path / "one"), Fingerprint({}, "")))
     cards = sorted((user_cache / "aids").glob("*.card"))
     assert len(cards) > 10
     key = usercache.key()
@@ -288,7 +289,7 @@ def test_cards_measured_again_when_their_kept_heights_are_damaged(real, user_cac
     for file in plan.files(document):  # not printed yet: its cards are needed
         (user_cache / "aids" / f"{aids_cache.key(document.html, file.variant)}.pdf").unlink(missing_ok=True)
     fresh = BuildCache(None, tmp_path / "two")  # the last build's measurements are not there
-    again = print_aids(plan, tmp_path / "again", build_cache=fresh)
+    again = print_aids(plan, tmp_path / "again", store=Store(fresh, Fingerprint({}, "")))
     assert fresh.damaged and set(fresh.damaged) <= set(cards)
     path = first.files[0].path
     assert (again.directory / path).read_bytes() == (first.directory / path).read_bytes()
