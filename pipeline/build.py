@@ -181,9 +181,11 @@ def load_corpus(root: Path, store: Store = NULL, *, references: bool = True,
 
 
 def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
-          clean: bool = False) -> BuildResult:
+          clean: bool = False, reuse: bool = True) -> BuildResult:
     """``folio build``: every output, from what changed since the build in place (``clean``:
-    from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS)."""
+    from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS). Without
+    ``reuse`` the stages are handed the null store: everything is made, nothing is kept for the
+    next build, and the outputs are the same bytes (tests/test_store.py compares)."""
     root = Path(root)
     # a directory that holds no project is refused before anything is made in it
     documents = load_manifest(root, PARSERS)
@@ -192,7 +194,8 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     with start(root, out_dir, site_dir, jobs=jobs, clean=clean, baseline=baseline_commit(root)) as session:
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
-        store = session.store  # what is stale, decided once by the fingerprint: each stage's memo
+        # what is stale, decided once by the fingerprint: each stage's memo
+        store = session.store if reuse else Store.null(session.jobs)
         project = Project(root, store, documents)  # the manifest read once: a second at x100
         corpus, notes = project.corpus, project.notes  # read -> parse -> attach translations -> link
         with store.stage("changes"):  # the edition diff since the manifest's changes_since:

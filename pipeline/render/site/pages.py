@@ -46,7 +46,7 @@ class Sources:
 
 
 def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Renderer],
-            keys: dict[str, str] | None, frame: str, here: Path, previous: Path | None,
+            keys: dict[str, str], frame: str, here: Path, previous: Path | None,
             jobs: int, damaged: list[Path] | None = None) -> list[Sources]:
     """Every language's sources under ``here``; ``previous`` is the last build's ``here``. What
     of it does not read back whole (an index of another shape, a page cut short) is rendered
@@ -59,7 +59,7 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         for page in site.pages:
             entry = old.get("pages", {}).get(page.path)
             source = _source(previous / lang, page) if previous is not None else None
-            if keys and entry and source is not None and entry["key"] == _key(keys, page, lang) \
+            if entry and source is not None and entry["key"] == _key(keys, page, lang) \
                     and source.is_file():
                 if _size(source) == entry["size"]:
                     carry(source, _source(here / lang, page))
@@ -89,7 +89,7 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         if changed:
             found.changed.add(page.path)
     for found in sources:
-        index = {"frame": frame, "pages": {page.path: {"key": _key(keys, page, found.lang) if keys else None,
+        index = {"frame": frame, "pages": {page.path: {"key": _key(keys, page, found.lang),
                                                        "title": found.titles[page.path],
                                                        "size": _size(_source(here / found.lang, page))}
                                            for page in site.pages}}
