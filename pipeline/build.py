@@ -377,7 +377,7 @@ def _read_and_parse(root: Path, document: Document) -> tuple[list[Unit], list[Di
 
 
 def _site_wanted(root: Path) -> bool:
-    # pipeline.site.wanted, without loading MkDocs: a build with nothing to do never needs it
+    # pipeline.render.site.wanted, without loading MkDocs: a build with nothing to do never needs it
     return project_files.present(root, "mkdocs.yml")
 
 

@@ -3,6 +3,7 @@ and a build handed the null store, which reuses and keeps nothing, write the sam
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from pipeline.incremental.session import STAMP
 from pipeline.incremental.store import NULL, Store
 
 #: a translator's fix of one word of one Russian text (benchmarks/scale.py makes the same edit)
+REPO = Path(__file__).resolve().parents[1]
 SOURCE = Path("corpus/sources/vq-spring-deployment-action-phase.ru.txt")
 OLD, NEW = "В виде исключения", "В виде исключенья"
 
@@ -29,6 +31,14 @@ def outputs(root: Path, tree_bytes) -> dict:
     return found
 
 
+def project(dest: Path) -> Path:
+    """The real corpus with the website's configuration and theme: a project that builds a site."""
+    shutil.copytree(REPO / "corpus", dest / "corpus")
+    shutil.copy2(REPO / "mkdocs.yml", dest / "mkdocs.yml")
+    shutil.copytree(REPO / "templates", dest / "templates")
+    return dest
+
+
 def edit(root: Path) -> None:
     source = root / SOURCE
     text = source.read_text("utf-8")
@@ -37,32 +47,32 @@ def edit(root: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def reusing(tmp_path_factory, copy_corpus) -> tuple[Path, BuildResult]:
-    """The real corpus built, then built again after the edit, reusing the first build's work."""
-    root = copy_corpus(tmp_path_factory.mktemp("reusing"))
+def reusing(tmp_path_factory) -> tuple[Path, BuildResult]:
+    """The real project built, then built again after the edit, reusing the first build's work."""
+    root = project(tmp_path_factory.mktemp("reusing"))
     build(root)
     edit(root)
     return root, build(root)
 
 
-def test_a_build_with_the_null_store_writes_what_a_build_that_reuses_writes(reusing, tmp_path, copy_corpus,
-                                                                              tree_bytes):
+def test_a_build_with_the_null_store_writes_what_a_build_that_reuses_writes(reusing, tmp_path, tree_bytes):
     root, again = reusing
     assert again.stats["checks reused"] > 0 and again.touched["checks"] == ["vq"], "the edit reused the rest"
-    fresh = copy_corpus(tmp_path / "fresh")
+    fresh = project(tmp_path / "fresh")
     edit(fresh)
     null = build(fresh, reuse=False)
     assert null.stats == {} and not null.touched, "the null store records nothing"
     kept = [p.name for p in (fresh / "build" / CACHE).iterdir()]
     assert kept == ["manifest.json"], "the null store keeps nothing for the next build"
     made, reused = outputs(fresh, tree_bytes), outputs(root, tree_bytes)
-    assert len(made) > 100 and any(NEW in data.decode("utf-8", "replace") for data in made.values())
+    assert any(path.startswith("site/ru/") for path in made) and len(made) > 100
+    assert any(NEW in data.decode("utf-8", "replace") for data in made.values())
     assert sorted(made) == sorted(reused)
     assert [path for path in made if made[path] != reused[path]] == []
 
 
 def test_the_null_store_finds_nothing_keeps_nothing_and_is_shared_safely(tmp_path):
-    corpus = load_corpus(Path(__file__).resolve().parents[1])[0]
+    corpus = load_corpus(REPO)[0]
     document = corpus.documents[0]
     NULL.put("yaml", "k", b"data")
     NULL.put_json("json", "k", [1])
@@ -77,7 +87,7 @@ def test_the_null_store_finds_nothing_keeps_nothing_and_is_shared_safely(tmp_pat
 
 
 def test_a_build_store_names_each_document_by_the_fingerprint_once(tmp_path):
-    root = Path(__file__).resolve().parents[1]
+    root = REPO
     corpus = load_corpus(root)[0]
     print_ = fingerprint(root)
     store = Store(BuildCache(None, tmp_path / "1"), print_)

@@ -76,7 +76,7 @@ class DocumentCache:
             self._offered[document.key] = entry.offered
             self.cache.put(LOADED, self.key(document), pickled.dumps(entry))
 
-    # the link stage's questions (pipeline/references/__init__.py)
+    # the link stage's questions (pipeline/link/references/__init__.py)
 
     def offered(self, document: Document, units: list[Unit], corpus: Corpus) -> str:
         if not self.cache.keeps:  # nothing is kept to be resolved again: no digest to make
@@ -133,7 +133,7 @@ def _references(data: bytes) -> list[Reference]:
 def _reference(row: list) -> Reference:
     """A reference from its row, refusing a row of other types (ValueError): the enums refuse
     their own, the rest is checked here, written out, since a warm build at x100 reads tens of
-    thousands of rows (:func:`~pipeline.entries.conforms` would triple the cost)."""
+    thousands of rows (:func:`~pipeline.incremental.entries.conforms` would triple the cost)."""
     source, lang, kind, text, target, path, line, col, claims, status, target_id, note, problem, words = row
     if not (type(line) is int and type(col) is int and all(type(v) is str for v in (source, lang, text, target, path))
             and all(v is None or type(v) is str for v in (target_id, note)) and type(claims) is dict

@@ -1,7 +1,7 @@
 """A build's aids printed: what a cache holds is taken from it, the rest laid out on every core.
 
 Each aid in each language on each paper is a job of its own, run in a forked process
-(:mod:`pipeline.workers`) after the fonts and stylesheets are loaded, so every worker starts
+(:mod:`pipeline.util.workers`) after the fonts and stylesheets are loaded, so every worker starts
 with them. A card aid is measured before it is packed (:mod:`.pack`): its cards are measured in
 a first round, beside the other aids' papers, and its papers laid out in a second, packed by
 those measurements. The longest jobs go first, so that no core waits on one long job at the

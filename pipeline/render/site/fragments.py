@@ -67,13 +67,13 @@ class Renderer:
                  facts=None, tables=None, reasons: dict[str, str] | None = None):
         self.corpus, self.site, self.lang = corpus, site, lang
         #: the suppressions' reasons in the page's language, by the reason as written
-        #: (corpus/checks.yaml's `reason_ru`; pipeline.checks.config.CheckConfig.reasons_in)
+        #: (corpus/checks.yaml's `reason_ru`; pipeline.check.config.CheckConfig.reasons_in)
         self.reasons = reasons or {}
         #: pipeline.rules.Facts (None: the project has no rules), and the decision tables
-        #: (pipeline.rules.tables.decision_tables) by the unit their rule implements
+        #: (pipeline.rules.decision_tables.decision_tables) by the unit their rule implements
         self.facts, self._tables = facts, tables or {}
         self.termbase, self.diagnostics = termbase, diagnostics
-        self.aids = aids  # pipeline.aids.Printed, or None: no aid was printed
+        self.aids = aids  # pipeline.render.aids.Printed, or None: no aid was printed
         #: pipeline.editions.baseline.ChangesSince, or None: the project names no baseline
         self.changes = changes
         self._aliases: dict[str, list[str]] = {}
@@ -220,7 +220,7 @@ class Renderer:
 
     def _summary_text(self, summary: str) -> str:
         """A code's meaning in the page's language where the catalog has it, as a line of the
-        table of contents (pipeline/site/contents.py)."""
+        table of contents (pipeline/render/site/contents.py)."""
         return contents_line(self.gettext(summary) if summary else summary, self.lang)
 
     def _search(self, page: Page) -> RenderedPage:

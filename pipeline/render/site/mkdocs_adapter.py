@@ -192,7 +192,7 @@ class _UnhiddenFiles(FileSystemLoader):
 
 class _CompiledTemplates(BasePlugin):
     """The theme's templates compiled once and kept in the user's cache directory
-    (``templates/``, :mod:`pipeline.usercache`; none when it is turned off or its key cannot be
+    (``templates/``, :mod:`pipeline.incremental.usercache`; none when it is turned off or its key cannot be
     trusted). Jinja2 checks each kept template against its source, so an edited or upgraded
     theme is compiled again.
 
