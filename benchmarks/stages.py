@@ -67,9 +67,10 @@ def measured(results: dict, name: str):
 def stages(root: Path, pages_only: bool = False) -> dict:
     """Each stage as the pipeline runs it, called one by one, serially and from nothing; with
     ``pages_only``, the site stops at Folio's pages: no MkDocs, no search index."""
+    from pipeline.incremental.buildcache import BuildCache
     from pipeline.incremental.fingerprint import fingerprint
-    from pipeline.incremental.session import Session
-    from pipeline.render.site import build_site, mkdocs_adapter, search, wanted
+    from pipeline.incremental.store import Store
+    from pipeline.render.site import mkdocs_adapter, render_site, search, wanted
 
     out: dict = {}
     with measured(out, "read"):
@@ -97,9 +98,11 @@ def stages(root: Path, pages_only: bool = False) -> dict:
     with tempfile.TemporaryDirectory(prefix="folio-bench-") as work:
         work = Path(work)
         with measured(out, "render corpus"):
-            pipeline.render(corpus, diagnostics, work / "build")
+            pipeline.render(corpus, diagnostics, work / "build")  # the null store: nothing reused
         if wanted(root):
-            session = Session(root, work / "build", work / "site", fingerprint(root), jobs=1)
+            # a build's store that finds nothing: the pages' keys are made as a build makes them,
+            # and each part of the site is timed
+            store = Store(BuildCache.disabled(), fingerprint(root), jobs=1)
             indexing, wrapping = search.index, mkdocs_adapter.run
             search.index = lambda *args: _index(out, indexing, *args)  # measured on its own
             if pages_only:
@@ -107,8 +110,7 @@ def stages(root: Path, pages_only: bool = False) -> dict:
                 mkdocs_adapter.run = lambda *args, **kwargs: 0
             try:
                 with measured(out, "render site"):
-                    (work / "site").mkdir()
-                    build_site(corpus, diagnostics, root, work / "site", session=session)
+                    render_site(corpus, diagnostics, root, work / "site", store=store)
             finally:
                 search.index, mkdocs_adapter.run = indexing, wrapping
             if pages_only:
@@ -116,8 +118,8 @@ def stages(root: Path, pages_only: bool = False) -> dict:
             site = out["render site"]
             for part in ("wall", "cpu"):  # the indexing is reported as a stage of its own
                 site[part] -= out.get("search index", {}).get(part, 0.0)
-            site["pages"] = session.timings.get("site pages", 0.0)
-            site["mkdocs"] = session.timings.get("mkdocs", 0.0)
+            site["pages"] = store.timings.get("site pages", 0.0)
+            site["mkdocs"] = store.timings.get("mkdocs", 0.0)
         with measured(out, "aids"):
             plan = pipeline.plan_aids(corpus, root, facts)
             pipeline.print_aids(plan, work / "build" / "aids")

@@ -6,10 +6,12 @@ stops the run with a :class:`FolioError` before
 anything is written, and a build writes build/ and site/ aside and swaps both in at the end, so
 a failed build never leaves a half-written build/ or site/ behind.
 
-``folio build`` runs in a :class:`~pipeline.session.Session`: when no input changed since the
-build in place it does nothing; else each stage reuses what the build in place computed for
-unchanged documents (build/.cache/) and spreads independent work over the cores. Each stage is
-also a function of its own, callable without a session (no reuse, one core).
+``folio build`` runs in a :class:`~pipeline.incremental.session.Session`: when no input changed
+since the build in place it does nothing; else the driver hands every stage the build's
+:class:`~pipeline.incremental.store.Store`, whose fingerprint decides, once, what is stale: each
+stage reuses what the build in place computed from the same inputs (build/.cache/) and makes,
+on every core, only what the store lacks. Every other command runs the same stages with the
+null store (no reuse, one core): this module is the only one that knows which store it is.
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Sequence
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -33,7 +34,8 @@ from .core.diagnostics import Diagnostic
 from .core.errors import FolioError
 from .core.model import Corpus, Document, Kind, Unit
 from .incremental.loaded import DocumentCache
-from .incremental.session import Session, stage, start
+from .incremental.session import Session, start
+from .incremental.store import NULL, Store
 from .link.references import link as link_references
 from .link.translations import attach as attach_translations
 from .parse import PARSERS, translated_side
@@ -45,7 +47,6 @@ from .render.writers.yaml_docs import document_yaml, write_yaml_docs
 from .rules.facts import Facts, load_facts
 from .rules.rendering import placed
 from .util import project_files, workers
-from .util.atomic import atomic_dir
 
 if TYPE_CHECKING:
     from .editions.baseline import ChangesSince
@@ -83,17 +84,18 @@ class Project:
     """The project at ``root`` as one command sees it: the linked corpus with the reader's notes,
     the rule facts bound to it, and the checks' findings, each made on first use in the
     pipeline's order and then kept, so that a command loads nothing twice and wires no stage
-    itself. In a build's ``session`` each stage is timed and reuses the last build's work."""
+    itself. The ``store`` times each stage and gives it the last build's work (the null store
+    of any command but ``folio build``: nothing)."""
 
     root: Path
-    session: Session | None = None
+    store: Store = NULL
     #: the manifest's documents, when the command has read it already
     documents: list[Document] | None = None
 
     @cached_property
     def _loaded(self) -> tuple[Corpus, list[Diagnostic]]:
         # read -> parse -> attach translations -> link
-        return load_corpus(self.root, self.session, documents=self.documents)
+        return load_corpus(self.root, self.store, documents=self.documents)
 
     @property
     def corpus(self) -> Corpus:
@@ -108,9 +110,8 @@ class Project:
     def facts(self) -> Facts:
         """The rule facts (corpus/rules/): read once for the checks, the aids and the rules; none
         for a project without rules (`folio rules` refuses it: :meth:`rule_facts`)."""
-        reader = fact_reader(self.session.cache, self.session.fingerprint) if self.session else None
-        with stage(self.session, "link"):
-            return load_facts(self.root, reader, missing_ok=True)
+        with self.store.stage("link"):
+            return load_facts(self.root, fact_reader(self.store), missing_ok=True)
 
     @cached_property
     def shown_facts(self) -> Facts:
@@ -118,7 +119,7 @@ class Project:
         where its translation changed (pipeline/rules/rendering.py). What the site, the aids,
         corpus.json, `folio show` and the rules' citations show; the checks read the data as
         written, to tell its keeper what changed."""
-        with stage(self.session, "link"):
+        with self.store.stage("link"):
             return placed(self.facts, self.corpus)
 
     def rule_facts(self) -> Facts:
@@ -130,25 +131,25 @@ class Project:
     def findings(self, only: list[str] | None = None) -> list[Diagnostic]:
         """The reader's notes and the findings of every check family (or of the families
         ``only`` names, without the notes), configured by corpus/checks.yaml and sorted."""
-        with stage(self.session, "check"):
-            return check(self.corpus, self.root, [] if only else self.notes, self.session,
+        with self.store.stage("check"):
+            return check(self.corpus, self.root, [] if only else self.notes, self.store,
                          self.facts, only=only)
 
 
-def load_corpus(root: Path, session: Session | None = None, *, references: bool = True,
+def load_corpus(root: Path, store: Store = NULL, *, references: bool = True,
                 documents: list[Document] | None = None) -> tuple[Corpus, list[Diagnostic]]:
     """Read, parse and link every document: the corpus every command works on. Without
     ``references`` no cross-reference is resolved: an edition diff compares texts only, and
-    resolving is most of the time loading takes. In a build's ``session``, a document whose
-    inputs did not change comes from the last build whole (pipeline/incremental/loaded.py): only the
-    documents an edit touched are read, parsed, translated and linked. ``documents``: the
-    manifest's, when the caller has read it already."""
+    resolving is most of the time loading takes. A document the ``store`` holds (one whose
+    inputs did not change since the last build) comes from it whole (pipeline/incremental/loaded.py):
+    only the documents an edit touched are read, parsed, translated and linked. ``documents``:
+    the manifest's, when the caller has read it already."""
     root = Path(root)
     corpus = Corpus(documents=documents if documents is not None else load_manifest(root, PARSERS))
-    kept = DocumentCache(session.cache, session.fingerprint) if session else None
+    kept = DocumentCache(store)
     notes: dict[str, list[Diagnostic]] = {}
-    with stage(session, "read+parse"):
-        reused = {d.key: kept.loaded(d) if kept else None for d in corpus.documents}
+    with store.stage("read+parse"):
+        reused = {d.key: kept.loaded(d) for d in corpus.documents}
         fresh = [d for d in corpus.documents if reused[d.key] is None]
         # One core: parsing is fast enough that sending the units back from another process
         # costs more than it saves (measured at x100: 0.9 s here, 1.1 s on two cores). A
@@ -168,22 +169,23 @@ def load_corpus(root: Path, session: Session | None = None, *, references: bool 
                 if found.orphaned:
                     corpus.orphaned[document.key] = list(found.orphaned)
             corpus.add_document_units(units)
-    with stage(session, "link"):
+    with store.stage("link"):
         done = frozenset(key for key, found in reused.items() if found is not None)
         # the sides read by their format's parser; a source only corrected since (the spelling
         # check's dictionaries tell a slip from a word) keeps its translation current
         attach_translations(corpus, root, translated_side, done, misspellings(root))
-        if kept is not None:
-            kept.keep(corpus, fresh, notes)
+        kept.keep(corpus, fresh, notes)
         if references:
-            link(corpus, kept)
+            link_references(corpus, kept)
     return corpus, [note for document in corpus.documents for note in notes[document.key]]
 
 
 def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
-          clean: bool = False) -> BuildResult:
+          clean: bool = False, reuse: bool = True) -> BuildResult:
     """``folio build``: every output, from what changed since the build in place (``clean``:
-    from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS)."""
+    from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS). Without
+    ``reuse`` the stages are handed the null store: everything is made, nothing is kept for the
+    next build, and the outputs are the same bytes (tests/test_store.py compares)."""
     root = Path(root)
     # a directory that holds no project is refused before anything is made in it
     documents = load_manifest(root, PARSERS)
@@ -192,28 +194,33 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     with start(root, out_dir, site_dir, jobs=jobs, clean=clean, baseline=baseline_commit(root)) as session:
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
-        project = Project(root, session, documents)  # the manifest read once: a second at x100
+        # what is stale, decided once by the fingerprint: each stage's memo
+        store = session.store if reuse else Store.null(session.jobs)
+        project = Project(root, store, documents)  # the manifest read once: a second at x100
         corpus, notes = project.corpus, project.notes  # read -> parse -> attach translations -> link
-        with stage(session, "changes"):  # the edition diff since the manifest's changes_since:
+        with store.stage("changes"):  # the edition diff since the manifest's changes_since:
             changes = edition_changes(root, corpus) if site_dir else None  # the "what changed" pages
         diagnostics = project.findings()  # the checks read the rule facts as written
         facts = project.shown_facts  # as the corpus says them now: for the aids, corpus.json, the site
         catalogs = functools.cache(_prepared_catalogs)  # on first use, then kept
-        with stage(session, "aids"):
+        with store.stage("aids"):
             aids = plan_aids(corpus, root, facts, catalogs)  # what each aid prints: refused here, before any write
         notes = [*notes, *aids.notes]  # an aid printing untranslated units says so
-        with stage(session, "render corpus"):
-            outputs = render(corpus, diagnostics, out_dir, session, facts)
-        with stage(session, "aids"):
-            assert session.build_dir is not None, "start() makes the new build/ of a build with work to do"
-            printed = print_aids(aids, session.build_dir / "aids", session)  # -> build/aids/<lang>/<aid>-<paper>.pdf
+        assert session.build_dir is not None, "start() makes the new build/ of a build with work to do"
+        with store.stage("render corpus"):  # into the new build/ start() made
+            written = render(corpus, diagnostics, session.build_dir, store, facts)
+        outputs = [out_dir / path.relative_to(session.build_dir) for path in written]
+        with store.stage("aids"):
+            printed = print_aids(aids, session.build_dir / "aids", store)  # -> build/aids/<lang>/<aid>-<paper>.pdf
         outputs += [out_dir / "aids"] if printed else []
-        # -> site/, swapped in with build/
-        site = website(corpus, diagnostics, root, printed, session, catalogs, changes, facts)
-        session.tally()
-        result = BuildResult(corpus, out_dir, outputs, diagnostics, [*notes, *session.damaged()], site,
+        if site_dir is not None:  # -> site/, swapped in with build/
+            assert session.site_tmp is not None, "start() makes the new site/ of a project that has a website"
+            website(corpus, diagnostics, root, session.site_tmp, printed, store, catalogs, changes, facts,
+                    final=site_dir)
+        store.tally()
+        result = BuildResult(corpus, out_dir, outputs, diagnostics, [*notes, *session.damaged()], site_dir,
                              dataclasses.replace(printed, directory=out_dir / "aids") if printed else None,
-                             _summary(corpus), session.stats, dict(session.touched), session.timings)
+                             _summary(corpus), store.stats, dict(store.touched), store.timings)
         session.record.update(outputs=[p.relative_to(out_dir).as_posix() for p in outputs],
                               notes=[n.to_json() for n in notes], summary=result.summary)
     return result
@@ -239,22 +246,20 @@ def parse(document: Document, source: Source) -> list[Unit]:
     return units
 
 
-def link(corpus: Corpus, cache: DocumentCache | None = None) -> None:
+def link(corpus: Corpus, store: Store = NULL) -> None:
     """Resolve every cross-reference once all documents are parsed (fills corpus.references);
-    with a build's ``cache``, only those of the documents an edit reached."""
-    link_references(corpus, cache)
+    only those of the documents an edit reached when the ``store`` holds the others'."""
+    link_references(corpus, DocumentCache(store))
 
 
 def check(corpus: Corpus, root: Path, notes: Sequence[Diagnostic] = (),
-          session: Session | None = None, facts: Facts | None = None,
+          store: Store = NULL, facts: Facts | None = None,
           only: list[str] | None = None) -> list[Diagnostic]:
     """The reader's notes and the check families' findings (all, or those ``only`` names),
     configured by corpus/checks.yaml."""
     config = load_config(root, {code.code for code in all_codes()})
     found = [config.apply(note) for note in notes] + run_checks(
-        corpus, root, only=only, config=config, fingerprint=session.fingerprint if session else None,
-        cache=session.cache if session else None, jobs=session.jobs if session else 1,
-        ran=session.touched["checks"] if session else None, facts=facts)
+        corpus, root, only=only, config=config, store=store, facts=facts)
     return sorted(found, key=Diagnostic.sort_key)
 
 
@@ -294,20 +299,16 @@ def load_edition(edition: Edition) -> Corpus:
         raise FolioError(error.message, f"{edition.prefix}{error.path or ''}", error.line) from None
 
 
-def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
-            aids: Printed | None = None, session: Session | None = None, catalogs=None,
-            changes: ChangesSince | None = None, facts: Facts | None = None) -> Path | None:
-    """The bilingual website into site/, for a project with a mkdocs.yml (pipeline/render/site/)."""
-    from .render.site import build_site, render_site, wanted  # MkDocs and Pagefind load only when building
+def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: Path,
+            aids: Printed | None = None, store: Store = NULL, catalogs=None,
+            changes: ChangesSince | None = None, facts: Facts | None = None, *,
+            final: Path | None = None) -> None:
+    """The bilingual website into the empty directory ``out`` (pipeline/render/site/), which is
+    to stand at ``final`` (default: where it is)."""
+    from .render.site import render_site  # MkDocs and Pagefind load only when building
 
-    if not wanted(root):
-        return None
-    if session is None:
-        return render_site(corpus, diagnostics, root, aids=aids, changes=changes, facts=facts)
-    assert session.site_tmp is not None, "start() makes the new site/ of a project that has a website"
-    build_site(corpus, diagnostics, root, session.site_tmp, aids=aids, session=session, catalogs=catalogs,
-               changes=changes, facts=facts)
-    return session.site_dir
+    render_site(corpus, diagnostics, root, out, aids=aids, store=store, catalogs=catalogs,
+                changes=changes, facts=facts, final=final)
 
 
 def plan_aids(corpus: Corpus, root: Path, facts: Facts | None = None, catalogs=None) -> Plan:
@@ -324,52 +325,45 @@ def _prepared_catalogs():
     return i18n.prepared()
 
 
-def print_aids(plan: Plan, out_dir: Path, session: Session | None = None) -> Printed | None:
-    """The planned aids as PDFs (WeasyPrint), swapped into ``out_dir`` all at once; in a session,
-    an aid whose page did not change since the last build is taken from that build."""
+def print_aids(plan: Plan, out_dir: Path, store: Store = NULL) -> Printed | None:
+    """The planned aids as PDFs (WeasyPrint), swapped into ``out_dir`` all at once; an aid whose
+    page the ``store`` holds (unchanged since the last build) is taken from that build."""
     from .render.aids import print_aids as write
 
-    printed = write(plan, out_dir, build_cache=session.cache if session else None,
-                    jobs=session.jobs if session else None)
-    if session is not None and printed is not None:
-        session.touched["aids"] = printed.laid_out
+    printed = write(plan, out_dir, store=store, jobs=store.jobs)
+    if printed is not None:
+        store.touch("aids", printed.laid_out)
     return printed
 
 
 def render(corpus: Corpus, diagnostics: list[Diagnostic], out_dir: Path,
-           session: Session | None = None, facts: Facts | None = None) -> list[Path]:
-    """Write every output; return the paths as they are once the new build is in place. In a
-    session, into the session's new build/, from the last build's files of unchanged documents.
+           store: Store = NULL, facts: Facts | None = None) -> list[Path]:
+    """Write every output of build/ but the aids into ``out_dir`` (the new build/ the session made
+    aside, which replaces build/ whole once the build succeeded) and return their paths; a
+    document's files come from the ``store`` when it holds them (unchanged since the last build).
     ``facts``: the rule facts, listed in corpus.json per unit they are bound to."""
-    cache = session.cache if session else None
-    keys = {d.key: session.fingerprint.document(d) for d in corpus.documents} if session else None
-    digests = session.fingerprint.files if session else None
-    fragments, files = _prepare_documents(corpus, session, keys) if session and keys else ({}, {})
-    # a session has made its new build/ when it started
-    with nullcontext(session.build_dir) if session and session.build_dir else atomic_dir(out_dir) as tmp:
-        written = [write_corpus_json(corpus, tmp / "corpus.json", cache=cache, keys=keys, prepared=fragments,
-                                     facts=facts, files=digests),
-                   write_schema(tmp / "corpus.schema.json"),
-                   *write_yaml_docs(corpus, tmp / "corpus", cache=cache, keys=keys, prepared=files),
-                   write_check_report(diagnostics, tmp / "checks.json")]
-    return [out_dir / path.relative_to(tmp) for path in written]
+    fragments, files = _prepare_documents(corpus, store)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    return [write_corpus_json(corpus, out_dir / "corpus.json", store=store, prepared=fragments, facts=facts),
+            write_schema(out_dir / "corpus.schema.json"),
+            *write_yaml_docs(corpus, out_dir / "corpus", store=store, prepared=files),
+            write_check_report(diagnostics, out_dir / "checks.json")]
 
 
-def _prepare_documents(corpus: Corpus, session: Session, keys: dict[str, str]
-                       ) -> tuple[dict[str, bytes], dict[str, bytes]]:
-    """The corpus.json fragment and the YAML file of every document the cache lacks, made on
+def _prepare_documents(corpus: Corpus, store: Store) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """The corpus.json fragment and the YAML file of every document the store lacks, made on
     every core: serialising a large corpus is seconds of pure Python, one document at a time."""
+    keys = store.documents(corpus.documents)
     todo = [d for d in corpus.documents
-            if not session.cache.has("json", f"{keys[d.key]}-units")
-            or not session.cache.has("yaml", f"{keys[d.key]}-yaml")]
-    if len(todo) < 2 or session.jobs < 2:
+            if not store.has("json", f"{keys[d.key]}-units") or not store.has("yaml", f"{keys[d.key]}-yaml")]
+    if len(todo) < 2 or store.jobs < 2:
         return {}, {}  # made by the writers as they go
     units: dict[str, list[Unit]] = {d.key: [] for d in todo}
     for unit in corpus.units.values():
         if unit.document in units:
             units[unit.document].append(unit)
     made = workers.run(lambda d: (units_fragment(units[d.key]), document_yaml(corpus, d)), todo,
-                       jobs=session.jobs, stage="corpus")
+                       jobs=store.jobs, stage="corpus")
     return ({d.key: fragment for d, (fragment, _) in zip(todo, made, strict=True)},
             {d.key: data for d, (_, data) in zip(todo, made, strict=True)})
 
@@ -383,7 +377,7 @@ def _read_and_parse(root: Path, document: Document) -> tuple[list[Unit], list[Di
 
 
 def _site_wanted(root: Path) -> bool:
-    # pipeline.site.wanted, without loading MkDocs: a build with nothing to do never needs it
+    # pipeline.render.site.wanted, without loading MkDocs: a build with nothing to do never needs it
     return project_files.present(root, "mkdocs.yml")
 
 

@@ -206,3 +206,55 @@ def test_a_circle_is_caught():
              "core.model": {"core.lookup"}, "core.lookup": {"core.model"}, "cli": {"build"}}
     assert sorted(circles(graph)) == [["build", "editions.baseline", "editions.revisions", "incremental.fingerprint"],
                                       ["core.lookup", "core.model"]]
+
+
+# -- the cache is one concern (pipeline/incremental/store.py) ------------------------------------
+
+#: what only the driver and the cache's own package may be handed: a build's session and cache
+#: parts; every stage is handed the store (the null store when nothing is reused), never None
+BUILD_ONLY = {"session", "cache", "build_cache", "fingerprint", "keys", "store"}
+BUILD_TYPES = ("Session", "BuildCache")
+
+
+def build_aware(text: str, name: str) -> list[str]:
+    """Each parameter of a function in ``text`` (module ``name``) that threads a build's cache
+    through a stage: one of :data:`BUILD_ONLY` that may be None (its default or its type), one
+    typed as the session or the cache itself, or a name ``session`` used at all."""
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Name) and node.id == "session":
+            found.append(f"{name}:{node.lineno}: names a session")
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        positional = node.args.posonlyargs + node.args.args
+        defaults = [None] * (len(positional) - len(node.args.defaults)) + list(node.args.defaults)
+        for arg, default in [*zip(positional, defaults, strict=True),
+                             *zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True)]:
+            kind = ast.unparse(arg.annotation) if arg.annotation is not None else ""
+            optional = (isinstance(default, ast.Constant) and default.value is None) or "None" in kind
+            if (arg.arg in BUILD_ONLY and optional) or any(t in kind for t in BUILD_TYPES):
+                found.append(f"{name}:{node.lineno}: {node.name}() takes {arg.arg}: {kind or '?'}")
+    return found
+
+
+def test_no_stage_is_handed_the_session_or_a_cache_that_may_be_none():
+    # the driver (build.py) and incremental/ are the only modules that know a build may reuse
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = module_name(path)
+        if name != "build" and not name.startswith("incremental."):
+            found += build_aware(path.read_text("utf-8"), name)
+    assert found == []
+
+
+def test_a_stage_that_branches_on_the_session_is_caught():
+    # what build_site and run_checks took before the store
+    text = ("def build_site(corpus, out, *, session: Session | None = None):\n"
+            "    jobs = session.jobs if session else 1\n\n\n"
+            "def run_checks(corpus, *, fingerprint=None, cache: BuildCache | None = None, store: Store = NULL):\n"
+            "    pass\n")
+    assert sorted(build_aware(text, "render.site")) == [
+        "render.site:1: build_site() takes session: Session | None",
+        "render.site:2: names a session", "render.site:2: names a session",
+        "render.site:5: run_checks() takes cache: BuildCache | None",
+        "render.site:5: run_checks() takes fingerprint: ?"]

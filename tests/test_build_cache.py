@@ -12,7 +12,8 @@ from pathlib import Path
 from pipeline.build import load_corpus
 from pipeline.core.model import RefStatus
 from pipeline.incremental.buildcache import BuildCache
-from pipeline.incremental.fingerprint import fingerprint
+from pipeline.incremental.fingerprint import Fingerprint, fingerprint
+from pipeline.incremental.store import Store
 from pipeline.render.writers.corpus_json import _assembled, corpus_to_json, dumps
 from pipeline.rules import load_facts
 from pipeline.util.progress import Progress
@@ -47,16 +48,16 @@ def test_the_cache_keeps_exactly_the_entries_a_build_used(tmp_path):
 def test_corpus_json_from_kept_fragments_has_the_bytes_of_one_dump(tmp_path):
     corpus, _ = load_corpus(REPO)
     facts, files = load_facts(REPO), fingerprint(REPO).files
-    keys = {d.key: f"key-{d.key}" for d in corpus.documents}
-    made = _assembled(corpus, BuildCache(None, tmp_path / "1"), keys, facts, files)
-    kept = _assembled(corpus, BuildCache(tmp_path / "1", tmp_path / "2"), keys, facts, files)
+    print_ = Fingerprint(files, "code")
+    made = _assembled(corpus, Store(BuildCache(None, tmp_path / "1"), print_), facts)
+    kept = _assembled(corpus, Store(BuildCache(tmp_path / "1", tmp_path / "2"), print_), facts)
     assert made == kept == dumps(corpus_to_json(corpus, facts))
     assert all(json.loads(kept)[part] for part in ("references", "translations", "facts"))
     # a document's text unchanged, a reference of it resolved otherwise (a target elsewhere in
     # its rulebook was renumbered): its kept fragment is not the answer any more
     ref = next(r for r in corpus.references if r.status == RefStatus.RESOLVED)
     ref.status, ref.target_id, ref.note = RefStatus.UNRESOLVED, None, "renumbered"
-    again = _assembled(corpus, BuildCache(tmp_path / "2", tmp_path / "3"), keys, facts, files)
+    again = _assembled(corpus, Store(BuildCache(tmp_path / "2", tmp_path / "3"), print_), facts)
     assert again == dumps(corpus_to_json(corpus, facts)) != kept
 
 

@@ -21,6 +21,7 @@ from pipeline.incremental import pickled
 from pipeline.incremental.buildcache import BuildCache
 from pipeline.incremental.fingerprint import Fingerprint, fingerprint
 from pipeline.incremental.loaded import LOADED, DocumentCache, Loaded
+from pipeline.incremental.store import Store
 from pipeline.rules import load_facts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,7 +74,7 @@ def test_every_loaded_document_and_fact_file_comes_back_whole(loaded):
 def test_a_planted_document_entry_is_loaded_again_and_runs_nothing(corpus, tmp_path):
     cache, fingerprint = _cache(tmp_path)
     document = _document(corpus, "vq-deployment-actions")
-    documents = DocumentCache(cache, fingerprint)
+    documents = DocumentCache(Store(cache, fingerprint))
     marker = tmp_path / "ran"
     (cache.previous / LOADED).mkdir()
     (cache.previous / LOADED / documents.key(document)).write_bytes(pickle.dumps(_Planted(marker)))
@@ -84,7 +85,7 @@ def test_a_planted_document_entry_is_loaded_again_and_runs_nothing(corpus, tmp_p
 
 def test_a_planted_fact_entry_is_parsed_again_and_runs_nothing(tmp_path):
     cache, fingerprint = _cache(tmp_path)
-    read = fact_reader(cache, fingerprint)
+    read = fact_reader(Store(cache, fingerprint))
     rel = "corpus/rules/his.yaml"
     marker = tmp_path / "ran"
     calls: list[str] = []

@@ -15,6 +15,7 @@ from pipeline.build import load_corpus
 from pipeline.check import FAMILIES, run_checks
 from pipeline.incremental.buildcache import BuildCache
 from pipeline.incremental.fingerprint import fingerprint
+from pipeline.incremental.store import Store
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))
@@ -32,7 +33,7 @@ def every_finding(corpus):
 
 
 def test_on_two_cores_the_shards_report_what_one_core_reports(corpus, every_finding):
-    assert run_checks(corpus, REPO, jobs=2) == every_finding and len(every_finding) > 100
+    assert run_checks(corpus, REPO, store=Store.null(jobs=2)) == every_finding and len(every_finding) > 100
 
 
 @pytest.mark.parametrize("family", ["rules", "terminology", "references"])
@@ -51,7 +52,7 @@ def test_the_rules_that_span_rulebooks_are_checked_once(corpus, every_finding):
 def test_two_copies_of_the_corpus_are_checked_as_two_corpora(tmp_path, every_finding):
     # copies 0 and 1 share the glossary and the word lists, and nothing else
     root = generate(tmp_path / "two", 2)
-    both = run_checks(load_corpus(root)[0], root, jobs=2)
+    both = run_checks(load_corpus(root)[0], root, store=Store.null(jobs=2))
 
     def where(d) -> tuple:  # copy 1's files named as copy 0's
         return re.sub(r"-x1(?=[./])", "", d.path), d.line, d.col, d.code
@@ -64,16 +65,16 @@ def test_two_copies_of_the_corpus_are_checked_as_two_corpora(tmp_path, every_fin
 
 def test_a_shard_taken_from_the_cache_gives_the_same_findings(corpus, every_finding, tmp_path):
     print_ = fingerprint(REPO)
-    ran_first, ran_again = [], []
-    first = run_checks(corpus, REPO, fingerprint=print_, cache=BuildCache(None, tmp_path / "1"), ran=ran_first)
-    again = run_checks(corpus, REPO, fingerprint=print_, cache=BuildCache(tmp_path / "1", tmp_path / "2"),
-                       ran=ran_again)
+    first_store = Store(BuildCache(None, tmp_path / "1"), print_)
+    first = run_checks(corpus, REPO, store=first_store)
+    again_store = Store(BuildCache(tmp_path / "1", tmp_path / "2"), print_)  # the build after
+    again = run_checks(corpus, REPO, store=again_store)
+    ran_first, ran_again = first_store.touched["checks"], again_store.touched["checks"]
     assert first == again == every_finding
     assert sorted(ran_first) == ["eu-risto", "his", "pop", "vq"] and ran_again == []
     assert sorted(p.name for p in (tmp_path / "2" / "checks").iterdir()) == \
         sorted(p.name for p in (tmp_path / "1" / "checks").iterdir()), "the used entries are carried over"
     # one family alone is a run of its own, never taken for a run of all
-    ran_alone = []
-    run_checks(corpus, REPO, only=["tables"], fingerprint=print_,
-               cache=BuildCache(tmp_path / "2", tmp_path / "3"), ran=ran_alone)
-    assert sorted(ran_alone) == ["eu-risto", "his", "pop", "vq"]
+    alone = Store(BuildCache(tmp_path / "2", tmp_path / "3"), print_)
+    run_checks(corpus, REPO, only=["tables"], store=alone)
+    assert sorted(alone.touched["checks"]) == ["eu-risto", "his", "pop", "vq"]

@@ -3,8 +3,8 @@
 A family is a module with ``CODES`` (every code it can emit, declared once with its default
 severity and a one-line summary) and ``check(ctx) -> Iterable[Diagnostic]``, run on each
 rulebook; a family that also judges across rulebooks adds ``check_whole(ctx)``, run once on the
-whole corpus. :mod:`pipeline.checks.families` lists the families in order, and the one runner
-(:mod:`pipeline.checks.shards`) runs them; the manual's table of codes and SARIF's rule
+whole corpus. :mod:`pipeline.check.families` lists the families in order, and the one runner
+(:mod:`pipeline.check.shards`) runs them; the manual's table of codes and SARIF's rule
 list are generated from the declarations, so a code cannot exist undocumented.
 """
 

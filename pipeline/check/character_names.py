@@ -9,7 +9,7 @@ import unicodedata
 
 from ..core.diagnostics import Phrase
 
-#: the invisible characters (pipeline.characters.INVISIBLE) and the spaces, described in Russian
+#: the invisible characters (pipeline.core.characters.INVISIBLE) and the spaces, described in Russian
 _RUSSIAN = {
     "\xa0": "неразрывный пробел",
     "\xad": "мягкий перенос",

@@ -1,6 +1,6 @@
 """What a translated sentence means against its source: negation, condition, signs, ordinals.
 
-Compared per sentence pair (:mod:`pipeline.checks.parity_pairs`), so a negation in one
+Compared per sentence pair (:mod:`pipeline.check.parity_pairs`), so a negation in one
 sentence does not answer for another dropped in the next; the words are found by lemma
 (:mod:`pipeline.language.polarity`, :mod:`pipeline.language.signs`,
 :func:`pipeline.language.numbers.ordinals`). Each comparison is kept to what the two languages

@@ -2,7 +2,7 @@
 
 Sentences come from a real segmenter (:mod:`pipeline.language.sentences`), so ``5.5``,
 ``т. е.``, ``(see p. 13)`` and ``50d.`` do not cut a sentence in two. When the counts differ,
-the pairs of :mod:`pipeline.checks.parity_pairs` say which sentence of the source has no
+the pairs of :mod:`pipeline.check.parity_pairs` say which sentence of the source has no
 counterpart or which the translation adds, and which two are joined or split. A join or split
 whose sentences each bring numbers, abbreviations or termbase terms of their own, all found on
 the other side, is only the sentences cut otherwise, and is not reported; one that nothing

@@ -354,12 +354,12 @@ def _note(claim) -> str | Text | None:
 
 def _contradiction(claim, result, lang: str) -> Text:
     if claim.said:  # in words, for a reader who knows the game, not the result fields
-        said = Phrase.of(**claim.said)
+        in_words = Phrase.of(**claim.said)
         if claim.reasoning:
             return text(_("«%(quote)s»: the example's reason is that %(said)s, which is not how the rule of "
-                          "%(unit)s decides"), quote=claim.says[lang], said=said, unit=result.unit)
+                          "%(unit)s decides"), quote=claim.says[lang], said=in_words, unit=result.unit)
         return text(_("«%(quote)s»: the example says %(said)s, which the rules of %(unit)s do not allow"),
-                    quote=claim.says[lang], said=said, unit=result.unit)
+                    quote=claim.says[lang], said=in_words, unit=result.unit)
 
     def shown(value) -> str:
         return json.dumps(value, ensure_ascii=False)

@@ -24,9 +24,9 @@ from ..core.diagnostics import Diagnostic
 from ..core.lookup import Lookup
 from ..core.model import LANGUAGES, Corpus, Unit
 from ..incremental import pickled
-from ..incremental.buildcache import BuildCache
 from ..incremental.entries import is_finding
-from ..incremental.fingerprint import Fingerprint, digest
+from ..incremental.fingerprint import digest
+from ..incremental.store import NULL, Store
 from ..language.termbase import GLOSSARY, load_termbase
 from ..rules import load_facts
 from ..rules.facts import Fact, Facts
@@ -66,29 +66,27 @@ class Shard:
 
 def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
                config: CheckConfig | None = None, facts: Facts | None = None,
-               fingerprint: Fingerprint | None = None, cache: BuildCache | None = None, jobs: int = 1,
-               ran: list[str] | None = None) -> list[Diagnostic]:
+               store: Store = NULL) -> list[Diagnostic]:
     """Every finding of the families ``only`` names (default: all), severities and suppressions
-    from corpus/checks.yaml (or ``config``) applied, sorted. With a build's ``fingerprint`` and
-    ``cache`` a shard whose inputs did not change is taken from the last build; ``ran`` is given
-    the rulebooks whose shard was checked (not taken from the cache)."""
+    from corpus/checks.yaml (or ``config``) applied, sorted, on the ``store``'s cores. A shard
+    whose inputs did not change is taken from the last build when the ``store`` holds it; the
+    store is told the rulebooks whose shard was checked ("checks")."""
     names = list(only) if only else list(FAMILIES)
     codes = {code.code for code in all_codes()}
     config = config or load_config(root, codes)
-    cache = cache or BuildCache.disabled()
+    jobs = store.jobs
     whole = CheckContext(corpus, Path(root))
     lookup = whole.lookup()
-    shared: dict[str, object] = {name: _gathered(name, lookup, Path(root), cache, fingerprint)
-                                 for name in WHOLE}
+    shared: dict[str, object] = {name: _gathered(name, lookup, Path(root), store) for name in WHOLE}
     if project_files.present(root, GLOSSARY):  # parsed once, not once per shard
         shared["termbase"] = load_termbase(root)
     if facts is None:
-        facts = load_facts(root, fact_reader(cache, fingerprint), missing_ok=True)
+        facts = load_facts(root, fact_reader(store), missing_ok=True)
     shared["rules.facts"] = whole.cache["rules.facts"] = facts
     shards = _shards(corpus, lookup, facts)
-    common = _common_key(names, fingerprint, shared)
-    keys = [_key(shard, common, lookup, fingerprint) for shard in shards]
-    found: list[list[Diagnostic] | None] = [cache.read("checks", key, _findings) if key else None
+    common = _common_key(names, store, shared)
+    keys = [_key(shard, common, lookup, store) for shard in shards]
+    found: list[list[Diagnostic] | None] = [store.get("checks", key, _findings) if key else None
                                             for key in keys]
     todo = [n for n, value in enumerate(found) if value is None]
     translations: dict[str, dict] = {shard.rulebook: {} for shard in shards}
@@ -109,10 +107,9 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
             dictionaries(lang)
     for n, result in zip(todo, workers.run(run, todo, jobs=jobs, stage="check"), strict=True):
         found[n] = [_diagnostic(data) for data in result]
-        if ran is not None:
-            ran.append(shards[n].rulebook)
         if key := keys[n]:
-            cache.put_json("checks", key, result)
+            store.put_json("checks", key, result)
+    store.touch("checks", [shards[n].rulebook for n in todo])
     diagnostics = [diagnostic for shard in found for diagnostic in shard or ()]  # each one found or run
     for name in names:
         spanning = getattr(FAMILIES[name], "check_whole", None)
@@ -130,21 +127,20 @@ def _declared(family: str, diagnostics: Iterable[Diagnostic], codes: set[str]) -
         yield diagnostic
 
 
-def fact_reader(cache: BuildCache, fingerprint: Fingerprint | None):
-    """A reader of rule fact files that keeps what it read in the build's cache, by file digest:
+def fact_reader(store: Store):
+    """A reader of rule fact files that keeps what it read in the ``store``, by file digest:
     a large corpus's facts take seconds to parse, and most builds change none of them."""
-    if fingerprint is None:
-        return None
+    fingerprint = store.fingerprint
 
     def read(root: Path, rel: str, load):
         if rel not in fingerprint.files:  # written since the build began: not what it fingerprinted
             return load(root, rel)
         key = digest("facts", fingerprint.code, fingerprint.files[rel])
-        found = cache.read("facts", key, _facts)
+        found = store.get("facts", key, _facts)
         if found is not None:
             return found
         found = load(root, rel)
-        cache.put("facts", key, pickled.dumps(found))
+        store.put("facts", key, pickled.dumps(found))
         return found
 
     return read
@@ -161,40 +157,37 @@ def _shards(corpus: Corpus, lookup: Lookup, facts) -> list[Shard]:
     return list(shards.values())
 
 
-def _common_key(names: list[str], fingerprint: Fingerprint | None, shared: dict) -> str | None:
+def _common_key(names: list[str], store: Store, shared: dict) -> str:
     """What every shard's findings follow from: the families, the glossary, the word lists and
-    the corpus-wide values; None (never cached) without a fingerprint."""
-    if fingerprint is None:
-        return None
+    the corpus-wide values."""
+    fingerprint = store.fingerprint
     return digest("checks", fingerprint.code, ",".join(names), fingerprint.of(GLOSSARY),
                   fingerprint.under("corpus/wordlists/"), json.dumps(sorted(shared[script.LATIN_WORDS])))
 
 
-def _key(shard: Shard, common: str | None, lookup: Lookup, fingerprint: Fingerprint | None) -> str | None:
+def _key(shard: Shard, common: str, lookup: Lookup, store: Store) -> str | None:
     """Everything the shard's findings follow from: ``common``, the shard's own documents and
     the files its facts are read from (which facts bind to its units follows from those and
     the documents; the files' digests cost nothing, the facts' repr a third of a second at
     x100)."""
     files = sorted({fact.path for fact in shard.facts})
-    if fingerprint is None or common is None or not all(path in fingerprint.files for path in files):
+    if not all(path in store.fingerprint.files for path in files):  # written since the build began
         return None
-    return digest(common, *(fingerprint.document(lookup.documents[key]) for key in shard.documents),
-                  fingerprint.of(*files))
+    return digest(common, *(store.document(lookup.documents[key]) for key in shard.documents),
+                  store.fingerprint.of(*files))
 
 
-def _gathered(name: str, lookup: Lookup, root: Path, cache: BuildCache,
-              fingerprint: Fingerprint | None) -> object:
+def _gathered(name: str, lookup: Lookup, root: Path, store: Store) -> object:
     """The corpus-wide value :data:`WHOLE` names, from every document's share: those of the
     documents an edit did not touch come from the last build."""
     whole = WHOLE[name]
     shares = []
     for document in lookup.corpus.documents:
-        key = digest("whole", name, fingerprint.document(document)) if fingerprint else None
-        share = cache.get_json("whole", key, whole.shape) if key else None
+        key = digest("whole", name, store.document(document))
+        share = store.get_json("whole", key, whole.shape)
         if share is None:
             share = whole.share(lookup.units_of(document.key))
-            if key:
-                cache.put_json("whole", key, share)
+            store.put_json("whole", key, share)
         shares.append(share)
     return whole.reduce(root, shares)
 

@@ -5,7 +5,7 @@ leave the other language's readers a row in a foreign language, or an empty cell
 ``note`` and ``why`` are the English readers' (and the translators'); ``note_ru`` and ``why_ru``
 the Russian readers'. An abbreviation's expansion counts as given in a language when the entry
 has it (``expansion_ru``), when it is written in that language's script, or when the concept it
-names has a term in that language (what the site shows: :meth:`pipeline.site.render.Renderer._explained`).
+names has a term in that language (what the site shows: :meth:`pipeline.render.site.fragments.Renderer._explained`).
 """
 
 from __future__ import annotations

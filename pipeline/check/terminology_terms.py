@@ -1,6 +1,6 @@
 """Where the termbase's terms occur in the corpus: one pass that every terminology check reads.
 
-Kept apart from :mod:`pipeline.checks.terminology` so the checks read as rules and this
+Kept apart from :mod:`pipeline.check.terminology` so the checks read as rules and this
 module as the (lemma-based) search they share.
 """
 

@@ -4,7 +4,7 @@ A finding's words are a template and its parameters (:class:`Text`): the termina
 checks.json get the English, ``template % params``; the website fills the catalog's
 translation of the template with the parameters shown in the page's language. A parameter is
 data quoted as it is (a word of the text, a number, a path) unless its type says otherwise:
-:class:`~pipeline.model.Lang` is shown by the language's name, :class:`Word` is a catalog string
+:class:`~pipeline.core.model.Lang` is shown by the language's name, :class:`Word` is a catalog string
 of its own (a kind, a reason Folio states), :class:`Count` a number with its noun's plural
 forms, :class:`Phrase` data written in each language, and a :class:`Text` a message inside a
 message.

@@ -3,7 +3,7 @@
 Scanning the corpus for ``document_of``, ``references_from`` or ``backlinks`` is right for one
 question and quadratic when a renderer or a check asks them for every unit of a large corpus. A
 :class:`Lookup` is built once the link stage has run and answers from dictionaries, in corpus
-order; the model's own methods of those names ask the corpus's :meth:`~pipeline.model.Corpus.lookup`.
+order; the model's own methods of those names ask the corpus's :meth:`~pipeline.core.model.Corpus.lookup`.
 """
 
 from __future__ import annotations

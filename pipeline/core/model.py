@@ -4,7 +4,7 @@ A corpus is a flat, ordered table of units. Each unit has a language-independent
 a parent, ordered children, language-independent facts (``attrs``) and one side per language
 it exists in. A side carries the language-specific text and where it came from.
 
-The kinds of unit and what each may hold are declared in :mod:`pipeline.kinds` (re-exported
+The kinds of unit and what each may hold are declared in :mod:`pipeline.core.kinds` (re-exported
 here: ``Kind``, ``KINDS``).
 """
 

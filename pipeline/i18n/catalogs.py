@@ -3,7 +3,7 @@
 A build only reads them: each catalog is compiled in memory (fuzzy entries left out, as msgfmt
 leaves them out), so it never renders with a stale binary and never writes into Folio's own
 files. Bringing the catalogs in step with the templates and the code (``pybabel extract`` →
-``update``) is a developer's step, :mod:`pipeline.site.extract`, which scripts/install runs and
+``update``) is a developer's step, :mod:`pipeline.i18n.extract`, which scripts/install runs and
 tests/test_site_i18n.py checks.
 """
 

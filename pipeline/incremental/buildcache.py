@@ -50,7 +50,7 @@ class BuildCache:
     def read(self, kind: str, key: str, decode: Callable[[bytes], Any] | None = None) -> Any:
         """The entry's value (its bytes, or what ``decode`` makes of them), carried into the new
         cache; None if no build made it, or if it does not read back whole and well-formed
-        (:func:`pipeline.entries.opened`): then it is counted as made, and noted in ``damaged``."""
+        (:func:`pipeline.incremental.entries.opened`): then it is counted as made, and noted in ``damaged``."""
         for base in (self.current, self.previous):
             path = base / kind / key if base is not None else None
             if path is None or not os.path.lexists(path):
@@ -100,7 +100,7 @@ class BuildCache:
 
     def get_json(self, kind: str, key: str, shape: Any = Any) -> Any:
         """The entry's JSON value, or None when it is missing or not of the type ``shape``
-        (:func:`pipeline.entries.conforms`)."""
+        (:func:`pipeline.incremental.entries.conforms`)."""
         def decode(data: bytes) -> Any:
             value = json.loads(data)
             return value if conforms(value, shape) and value is not None else None
@@ -137,7 +137,7 @@ MANIFEST_SHAPE = {"build": str, "site": bool, "outputs": list[str], "notes": lis
 
 def read_manifest(cache_dir: Path) -> dict | None:
     """The manifest of the build whose cache is ``cache_dir``; None when there is none or it is
-    of another format (an older Folio's). Raises :class:`~pipeline.entries.Damaged` when it is
+    of another format (an older Folio's). Raises :class:`~pipeline.incremental.entries.Damaged` when it is
     not whole and well-formed."""
     try:
         text = (cache_dir / MANIFEST).read_bytes()

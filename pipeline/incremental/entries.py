@@ -11,8 +11,8 @@ the caches turn into a miss: the value is computed again, and the build says so 
 
 The build cache seals with a fixed key: it guards against damage, not against someone who can
 write build/ (they could write the outputs themselves; its pickles resolve nothing but the
-model's classes, :mod:`pipeline.pickled`). The user's cache seals with a secret key of its own
-(:mod:`pipeline.usercache`): an entry someone else planted there is refused, never published or
+model's classes, :mod:`pipeline.incremental.pickled`). The user's cache seals with a secret key of its own
+(:mod:`pipeline.incremental.usercache`): an entry someone else planted there is refused, never published or
 run.
 """
 

@@ -135,7 +135,7 @@ class Fingerprint:
                 if name != path and name.count(".") == 2:  # <document>.<lang>.yaml
                     self._translations.setdefault(name.split(".")[0], []).append(f"{name}={value}")
         # the word lists too: they decide whether a source edit only corrected a misspelling
-        # (then its translation stays current, pipeline/translations/__init__.py)
+        # (then its translation stays current, pipeline/link/translations/__init__.py)
         return digest(self.code, json.dumps(dataclasses.asdict(document), sort_keys=True),
                       self.files.get(document.source, "-"), *self._translations.get(document.key, ()),
                       self._wordlists)

@@ -2,14 +2,14 @@
 
 A document's units with their translated sides, its translations and orphans and the reader's
 notes depend on its manifest entry, its source, its translation files and Folio's code, which
-is what :meth:`~pipeline.fingerprint.Fingerprint.document` digests: an unchanged document is
+is what :meth:`~pipeline.incremental.fingerprint.Fingerprint.document` digests: an unchanged document is
 neither read, parsed nor translated again. Its references are kept twice: as extracted from its
 text (by the same digest) and as resolved, by that digest and the digest of what its rulebook
-offers them (:func:`pipeline.references.offered`), so an edit that renumbers no rule, event or
+offers them (:func:`pipeline.link.references.offered`), so an edit that renumbers no rule, event or
 step re-resolves the references of no other document.
 
 A document's entry is pickled (it holds the model's own objects) and read back by
-:mod:`pipeline.pickled`, which resolves nothing but the model's classes; references are JSON rows.
+:mod:`pipeline.incremental.pickled`, which resolves nothing but the model's classes; references are JSON rows.
 Each is checked for its shape as it is read (:func:`_loaded`, :func:`_references`): an entry
 that is not what a build writes is a miss, and the document is loaded again.
 """
@@ -23,9 +23,9 @@ from ..core.diagnostics import Diagnostic, Text
 from ..core.model import Claims, Corpus, Document, Reference, RefKind, RefProblem, RefStatus, Translation, Unit
 from ..link.references import offered
 from . import pickled
-from .buildcache import BuildCache
 from .entries import conforms
-from .fingerprint import Fingerprint, digest
+from .fingerprint import digest
+from .store import Store
 
 LOADED, FOUND, RESOLVED = "loaded", "refs-found", "refs-resolved"
 
@@ -40,20 +40,17 @@ class Loaded:
 
 
 class DocumentCache:
-    """The build cache's entries of documents (a :class:`~pipeline.references.LinkCache`)."""
+    """The store's entries of documents (a :class:`~pipeline.link.references.LinkCache`)."""
 
-    def __init__(self, cache: BuildCache, fingerprint: Fingerprint):
-        self.cache, self.fingerprint = cache, fingerprint
+    def __init__(self, store: Store):
+        self.cache = store
         self._offered: dict[str, str] = {}
-        self._keys: dict[str, str] = {}
 
     def key(self, document: Document) -> str:
-        if document.key not in self._keys:
-            self._keys[document.key] = self.fingerprint.document(document)
-        return self._keys[document.key]
+        return self.cache.document(document)
 
     def loaded(self, document: Document) -> Loaded | None:
-        found = self.cache.read(LOADED, self.key(document), _loaded)
+        found = self.cache.get(LOADED, self.key(document), _loaded)
         if found is None:
             return None
         self._offered[document.key] = found.offered
@@ -61,7 +58,7 @@ class DocumentCache:
 
     def keep(self, corpus: Corpus, fresh: list[Document], notes: dict[str, list[Diagnostic]]) -> None:
         """Put the documents just read, parsed and translated into the cache."""
-        if self.cache.current is None or not fresh:
+        if not self.cache.keeps or not fresh:
             return
         keys = {d.key for d in fresh}
         units: dict[str, list[Unit]] = {key: [] for key in keys}
@@ -79,22 +76,24 @@ class DocumentCache:
             self._offered[document.key] = entry.offered
             self.cache.put(LOADED, self.key(document), pickled.dumps(entry))
 
-    # the link stage's questions (pipeline/references/__init__.py)
+    # the link stage's questions (pipeline/link/references/__init__.py)
 
     def offered(self, document: Document, units: list[Unit], corpus: Corpus) -> str:
+        if not self.cache.keeps:  # nothing is kept to be resolved again: no digest to make
+            return ""
         if document.key not in self._offered:
             self._offered[document.key] = offered(units, corpus)
         return self._offered[document.key]
 
     def resolved(self, document: Document, scope: str) -> list[Reference] | None:
-        found = self.cache.read(RESOLVED, digest(self.key(document), scope), _references)
+        found = self.cache.get(RESOLVED, digest(self.key(document), scope), _references)
         if found is None:
             return None
         self.cache.keep(FOUND, self.key(document))  # for a build whose rulebook's targets change
         return found
 
     def found(self, document: Document) -> list[Reference] | None:
-        return self.cache.read(FOUND, self.key(document), _references)
+        return self.cache.get(FOUND, self.key(document), _references)
 
     def keep_found(self, document: Document, references: list[Reference]) -> None:
         self.cache.put_json(FOUND, self.key(document), [_row(ref) for ref in references])
@@ -134,7 +133,7 @@ def _references(data: bytes) -> list[Reference]:
 def _reference(row: list) -> Reference:
     """A reference from its row, refusing a row of other types (ValueError): the enums refuse
     their own, the rest is checked here, written out, since a warm build at x100 reads tens of
-    thousands of rows (:func:`~pipeline.entries.conforms` would triple the cost)."""
+    thousands of rows (:func:`~pipeline.incremental.entries.conforms` would triple the cost)."""
     source, lang, kind, text, target, path, line, col, claims, status, target_id, note, problem, words = row
     if not (type(line) is int and type(col) is int and all(type(v) is str for v in (source, lang, text, target, path))
             and all(v is None or type(v) is str for v in (target_id, note)) and type(claims) is dict

@@ -11,20 +11,18 @@ site/ as they were.
 from __future__ import annotations
 
 import json
-import time
-from collections import Counter, defaultdict
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..util import workers
 from ..util.atomic import atomic_dirs, clear_stale
-from ..util.progress import Progress
 from .buildcache import CACHE, MANIFEST, BuildCache, read_manifest
 from .entries import CACHE_DAMAGED, Damaged, is_finding
 from .fingerprint import Fingerprint, fingerprint
+from .store import Store
 
 #: in site/: the id of the build that made it, so that a site left behind by a build that
 #: failed halfway (or by an older Folio) is never taken for up to date
@@ -45,13 +43,8 @@ class Session:
     site_tmp: Path | None = None  # where it writes the site
     #: the manifest of the build in place when nothing changed since it: the build is done
     unchanged: dict | None = None
-    #: what the build did, counted: "pages rendered", "checks reused", "yaml made" ...
-    stats: Counter = field(default_factory=Counter)
-    #: what it did, named: the pages rendered ("en/his/his-power-rules/"), the check shards run
-    #: (their rulebooks) ... so that a test can say what an edit rebuilt
-    touched: defaultdict = field(default_factory=lambda: defaultdict(list))
-    #: wall seconds per stage, in the order they ran
-    timings: dict[str, float] = field(default_factory=dict)
+    #: what the stages are handed (pipeline/incremental/store.py): made once the build has work to do
+    store: Store = field(default_factory=Store.null)
     #: what the manifest keeps of this build for the next one (its outputs, its summary ...)
     record: dict = field(default_factory=dict)
     #: the findings of the build in place (its checks.json), when there is nothing to do
@@ -90,20 +83,6 @@ class Session:
                                     f"({', '.join(kinds)}): computed again", Severity.INFO))
         return notes
 
-    def tally(self) -> None:
-        """Count what the cache gave and what had to be made, per kind, into ``stats``."""
-        self.stats.update({f"{kind} reused": n for kind, n in self.cache.hits.items()})
-        self.stats.update({f"{kind} made": n for kind, n in self.cache.misses.items()})
-
-    @contextmanager
-    def stage(self, name: str) -> Iterator[None]:
-        start = time.perf_counter()
-        try:
-            with Progress(name, 0):  # which stage a long build is in (on a terminal only)
-                yield
-        finally:
-            self.timings[name] = self.timings.get(name, 0.0) + time.perf_counter() - start
-
 
 @contextmanager
 def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None = None,
@@ -131,6 +110,7 @@ def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None 
         session.build_dir, session.site_tmp = made[-1], (made[0] if site_dir is not None else None)
         session.cache = BuildCache(previous, session.build_dir / CACHE)
         session.cache.damaged += damaged
+        session.store = Store(session.cache, session.fingerprint, session.jobs, session.previous_site)
         yield session
         session.cache.write_manifest({"build": session.fingerprint.build_id,
                                       "inputs": session.fingerprint.files,
@@ -138,11 +118,6 @@ def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None 
                                       "site": site_dir is not None, **session.record})
         if session.site_tmp is not None:
             (session.site_tmp / STAMP).write_text(session.fingerprint.build_id + "\n", "utf-8")
-
-
-def stage(session: Session | None, name: str):
-    """``with stage(session, "check"):`` times a stage of a session's build; nothing without one."""
-    return session.stage(name) if session is not None else nullcontext()
 
 
 def _done(session: Session, manifest: dict) -> bool:

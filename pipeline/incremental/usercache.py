@@ -4,7 +4,7 @@ Printed aids and the theme's compiled templates are kept outside the project
 (``$FOLIO_CACHE_DIR``, else ``$XDG_CACHE_HOME/folio`` or ``~/.cache/folio``; an empty
 ``FOLIO_CACHE_DIR`` keeps nothing), because builds of fresh checkouts and test copies make the
 same ones over and over. Anything that can write a file there could otherwise hand a build a
-PDF to publish or a compiled template to run, so every entry is sealed (:mod:`pipeline.entries`)
+PDF to publish or a compiled template to run, so every entry is sealed (:mod:`pipeline.incremental.entries`)
 with a secret key kept beside them: 32 random bytes, readable by the user alone. The key is used
 only when the user owns it and the directory that holds it, and no one else may write either;
 otherwise nothing is kept or taken (the build is slower, never wrong).

@@ -3,7 +3,7 @@
 The file's own header documents the schema. Loading validates it completely, so a mistake
 stops the run with the file and line named rather than silently weakening a check. The
 Russian texts' own glossary, «русский термин» [English original], is extracted by
-:func:`bracket_pairs` (in :mod:`pipeline.brackets`, re-exported here).
+:func:`bracket_pairs` (in :mod:`pipeline.language.brackets`, re-exported here).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A parser decides *what* a line is and *where* it goes; the builder does the bookkeeping that
 must be identical for every format: ids from numbering (never from line numbers), one owner
-per line, spans, and validation against :data:`pipeline.model.KINDS`.
+per line, spans, and validation against :data:`pipeline.core.model.KINDS`.
 
 Id scheme (the manual, docs/manual/getting-started/model.md, "Unit ids"): a numbered rule or
 event gets an absolute id in its rulebook's

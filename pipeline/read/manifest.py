@@ -2,7 +2,7 @@
 
 The manifest is hand-edited, so every error names the line of the entry (or field) at fault.
 Values and the node tree (whose marks give the lines, since plain Python values carry no
-position) come from one read by :mod:`pipeline.yamlio`, which refuses what no manifest needs.
+position) come from one read by :mod:`pipeline.util.yamlio`, which refuses what no manifest needs.
 """
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ Turn = Annotated[int, Bounds(1, None, "a turn number")]
 def arg(doc: str, default: Any = MISSING, *, cases: tuple[str, ...] | None = None) -> Any:
     """A documented input field; mutable defaults become factories. ``cases``: the facts (ids,
     or groups as ``prefix.*``) whose numbers cut an integer input into the pieces the rule
-    decides by, for its decision table (:mod:`pipeline.rules.tables`)."""
+    decides by, for its decision table (:mod:`pipeline.rules.decision_tables`)."""
     metadata = {"doc": doc, **({"cases": tuple(cases)} if cases else {})}
     if isinstance(default, dict):
         return field(default_factory=dict, metadata=metadata)

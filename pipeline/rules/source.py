@@ -1,7 +1,7 @@
 """Reading corpus/rules YAML: the values and, from the node tree, the lines.
 
 Plain values forget where they were written; the node tree (from the same read by
-:mod:`pipeline.yamlio`, which refuses aliases, keys given twice ...) keeps the marks. :func:`read`
+:mod:`pipeline.util.yamlio`, which refuses aliases, keys given twice ...) keeps the marks. :func:`read`
 returns both, walked in step, so every error and every diagnostic about the data can name the
 file and the line.
 """

@@ -38,32 +38,51 @@ class LinkCache(Protocol):
     def keep_resolved(self, document: Document, scope: str, references: list[Reference]) -> None: ...
 
 
-def link(corpus: Corpus, cache: LinkCache | None = None) -> list[Reference]:
-    """Fill ``corpus.references`` (in document order) and return them; with a build's
-    ``cache``, a document whose text and rulebook's targets are unchanged keeps its references."""
+class _NothingKept:
+    """The :class:`LinkCache` of a corpus linked on its own: every reference is extracted and
+    resolved, so what each rulebook offers needs no digest."""
+
+    def offered(self, document: Document, units: list[Unit], corpus: Corpus) -> str:
+        return ""
+
+    def resolved(self, document: Document, scope: str) -> list[Reference] | None:
+        return None
+
+    def found(self, document: Document) -> list[Reference] | None:
+        return None
+
+    def keep_found(self, document: Document, references: list[Reference]) -> None:
+        pass
+
+    def keep_resolved(self, document: Document, scope: str, references: list[Reference]) -> None:
+        pass
+
+
+NOTHING_KEPT: LinkCache = _NothingKept()
+
+
+def link(corpus: Corpus, kept: LinkCache = NOTHING_KEPT) -> list[Reference]:
+    """Fill ``corpus.references`` (in document order) and return them; a document whose text and
+    rulebook's targets are unchanged keeps the references ``kept`` holds of it (a build's)."""
     units = _by_document(corpus)
-    scopes: dict[str, str] = {}
-    if cache is not None:  # the digest of what each rulebook offers its references
-        offers: dict[str, list[str]] = defaultdict(list)
-        for document in corpus.documents:
-            offers[document.rulebook].append(cache.offered(document, units[document.key], corpus))
-        scopes = {rulebook: _digest(json.dumps(parts)) for rulebook, parts in offers.items()}
-    kept = {d.key: cache.resolved(d, scopes[d.rulebook]) if cache else None for d in corpus.documents}
-    todo = [d for d in corpus.documents if kept[d.key] is None]
+    offers: dict[str, list[str]] = defaultdict(list)  # the digest of what each rulebook offers
+    for document in corpus.documents:
+        offers[document.rulebook].append(kept.offered(document, units[document.key], corpus))
+    scopes = {rulebook: _digest(json.dumps(parts)) for rulebook, parts in offers.items()}
+    done = {d.key: kept.resolved(d, scopes[d.rulebook]) for d in corpus.documents}
+    todo = [d for d in corpus.documents if done[d.key] is None]
     if todo:
         index = Index(corpus, {d.rulebook for d in todo})
     for document in todo:
-        found = cache.found(document) if cache else None
+        found = kept.found(document)
         if found is None:
             found = extracted(units[document.key])
-            if cache is not None:
-                cache.keep_found(document, found)  # before resolving: what the text says, only
+            kept.keep_found(document, found)  # before resolving: what the text says, only
         for ref in found:
             resolve(ref, corpus.units[ref.source], index)
-        if cache is not None:
-            cache.keep_resolved(document, scopes[document.rulebook], found)
-        kept[document.key] = found
-    corpus.references = [ref for document in corpus.documents for ref in kept[document.key] or ()]
+        kept.keep_resolved(document, scopes[document.rulebook], found)
+        done[document.key] = found
+    corpus.references = [ref for document in corpus.documents for ref in done[document.key] or ()]
     return corpus.references
 
 

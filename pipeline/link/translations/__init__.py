@@ -1,7 +1,7 @@
 """Translations as corpus data: attached to units as extra language sides, stale-aware.
 
 A side's fields are read by the parser of its document's format, which the driver hands over
-as ``read_side`` (pipeline.parsers.translated_side): the format is known to its parser only.
+as ``read_side`` (pipeline.parse.translated_side): the format is known to its parser only.
 """
 
 from __future__ import annotations

@@ -37,6 +37,7 @@ from ...core.errors import FolioError
 from ...core.lookup import Lookup
 from ...core.model import LANGUAGES, Corpus, Lang
 from ...core.version import folio_version
+from ...incremental.store import NULL, Store
 from ...language.termbase import GLOSSARY, load_termbase
 from ...rules import load_facts
 from ...rules.facts import Facts
@@ -224,17 +225,17 @@ def fallback_note(corpus: Corpus, lookup: Lookup, document: Document) -> Diagnos
 
 
 def print_aids(plan: Plan, out_dir: Path, inspect: Callable[[AidFile, object], None] | None = None,
-               *, build_cache=None, jobs: int | None = None) -> Printed | None:
+               *, store: Store = NULL, jobs: int | None = None) -> Printed | None:
     """Print every planned aid into ``out_dir`` (swapped in whole), on ``jobs`` processes (default:
     every core, or FOLIO_JOBS); ``inspect`` sees each laid-out document before it is written and
-    dropped (the tests look at its boxes), and so prints in this process. ``build_cache`` (a
-    build's :class:`~pipeline.buildcache.BuildCache`) gives the PDFs the last build printed."""
+    dropped (the tests look at its boxes), and so prints in this process. The ``store`` (a
+    build's) gives the PDFs the last build printed."""
     if not plan.documents:
         return None
     files = [plan.files(document) for document in plan.documents]
     look = (lambda d, v, laid: inspect(files[d][v], laid)) if inspect else None
     pages = [(d.html, [f.variant for f in fs]) for d, fs in zip(plan.documents, files, strict=True)]
-    printed = Press(build_cache).print(pages,
+    printed = Press(store).print(pages,
                                        jobs=workers.available() if jobs is None else jobs, inspect=look)
     laid_out = []
     with atomic_dir(out_dir) as tmp:

@@ -7,10 +7,10 @@ all of these, so a hit is the file the renderer would write; anything that could
 changes the key instead.
 
 The cache lives outside the project (``$FOLIO_CACHE_DIR/aids``, else the user's cache
-directory: :mod:`pipeline.usercache`), because builds of fresh checkouts and test copies print
+directory: :mod:`pipeline.incremental.usercache`), because builds of fresh checkouts and test copies print
 the same aids over and over; an empty ``FOLIO_CACHE_DIR`` turns it off. Each entry is sealed with
 the user cache's secret key and its name, the digest of everything it was printed from
-(:mod:`pipeline.entries`): a PDF someone else put there is laid out again, never published as
+(:mod:`pipeline.incremental.entries`): a PDF someone else put there is laid out again, never published as
 Folio's. It never fails a build: a cache that cannot be read or written is simply not used.
 """
 

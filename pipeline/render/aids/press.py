@@ -1,7 +1,7 @@
 """A build's aids printed: what a cache holds is taken from it, the rest laid out on every core.
 
 Each aid in each language on each paper is a job of its own, run in a forked process
-(:mod:`pipeline.workers`) after the fonts and stylesheets are loaded, so every worker starts
+(:mod:`pipeline.util.workers`) after the fonts and stylesheets are loaded, so every worker starts
 with them. The longest jobs go first, so that no core waits on one long job at the end; the
 results are put back in the order of the plan, and a PDF is the same bytes whichever process
 printed it (WeasyPrint starts each document afresh). The caches are read and written here, in
@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...incremental.store import NULL, Store
 from ...util import workers
 from . import cache, pdf
 from .pdf import Variant
@@ -29,10 +30,10 @@ class Press:
     """Prints a build's documents with one :class:`~.pdf.Printer`, made only when a document
     is in neither the last build's cache nor the user's (pipeline/render/aids/cache.py)."""
 
-    def __init__(self, build_cache=None) -> None:
-        self.build_cache = build_cache  # a BuildCache: the PDFs of the last build
+    def __init__(self, store: Store = NULL) -> None:
+        self.store = store  # the PDFs of the last build
         #: where the entries found damaged are noted: with the build cache's, for the build to say
-        self.damaged = build_cache.damaged if build_cache is not None else []
+        self.damaged = store.damaged
 
     def print(self, documents: list[tuple[str, list[Variant]]], *, jobs: int = 1,
               inspect: Callable[[int, int, object], None] | None = None) -> list[list[tuple[bytes, bool]]]:
@@ -45,9 +46,7 @@ class Press:
         for d, (html, variants) in enumerate(documents):
             for v, variant in enumerate(variants):
                 name = cache.key(html, variant)
-                kept = None
-                if self.build_cache is not None and inspect is None:
-                    kept = self.build_cache.get("pdf", name)
+                kept = self.store.get("pdf", name) if inspect is None else None
                 found = kept if kept is not None or inspect is not None else cache.get(name, damaged=self.damaged)
                 if kept is not None:
                     carried.add((d, v))
@@ -71,8 +70,8 @@ class Press:
                 pdfs[(job.document, variants.index(job.variant))] = (data, True)
         for d, (html, variants) in enumerate(documents):
             for v, variant in enumerate(variants):
-                if self.build_cache is not None and (d, v) not in carried:
-                    self.build_cache.put("pdf", cache.key(html, variant), pdfs[(d, v)][0])
+                if (d, v) not in carried:
+                    self.store.put("pdf", cache.key(html, variant), pdfs[(d, v)][0])
         return [[pdfs[(d, v)] for v in range(len(variants))] for d, (_html, variants) in enumerate(documents)]
 
 

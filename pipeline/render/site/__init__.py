@@ -22,7 +22,7 @@ from ...core.diagnostics import Diagnostic
 from ...core.model import Corpus
 from ...i18n import catalogs as i18n
 from ...incremental.buildcache import carry
-from ...incremental.session import Session, stage
+from ...incremental.store import NULL, Store
 from ...language.termbase import GLOSSARY, Termbase, load_termbase
 from ...rules import load_facts
 from ...rules.ask import every_answer
@@ -30,7 +30,6 @@ from ...rules.decision_tables import decision_tables
 from ...rules.facts import Facts
 from ...rules.rendering import placed
 from ...util import project_files, workers
-from ...util.atomic import atomic_dir
 from . import mkdocs_adapter, pages, search
 from .fragments import TEMPLATES, Renderer, root_page
 from .keys import navigation_key, page_keys
@@ -45,29 +44,21 @@ def wanted(root: Path) -> bool:
     return project_files.present(root, BASE_CONFIG)
 
 
-def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path,
-                out_dir: Path | None = None, aids=None, changes=None, facts: Facts | None = None) -> Path:
-    """Build the whole site into ``out_dir`` (default: site/ under ``root``) and return it.
-
-    ``aids`` (pipeline.aids.Printed) are the printed player aids: copied beside the aids page
-    of their language, so that its links work offline. ``changes``
-    (pipeline.editions.baseline.ChangesSince) give every document a "what changed" page.
-    ``facts``: the rule facts (read from ``root`` when not given)."""
-    root = Path(root)
-    out_dir = Path(out_dir) if out_dir is not None else root / "site"
-    with atomic_dir(out_dir) as tmp:
-        build_site(corpus, diagnostics, root, tmp, aids=aids, changes=changes, facts=facts)
-    return out_dir
-
-
-def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: Path, *, aids=None,
-               session: Session | None = None, catalogs=None, changes=None, facts: Facts | None = None) -> None:
-    """Write the whole site into the empty directory ``out``. With a build's ``session``, pages
-    whose inputs did not change are taken from the last build, and MkDocs renders only the
-    pages that changed when the navigation and the theme did not. ``catalogs()`` gives the
-    interface catalogs when the build has read them already (:func:`i18n.prepared`).
-    ``facts`` (read from ``root`` when not given) give each unit its "at a glance" box, and the
-    rules run on them the decision tables (pipeline/rules/decision_tables.py)."""
+def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: Path, *, aids=None,
+                store: Store = NULL, catalogs=None, changes=None, facts: Facts | None = None,
+                final: Path | None = None) -> Path:
+    """Write the whole site into ``out`` (made when missing, else empty: the driver's new site/,
+    made aside and swapped in whole) and return it; ``final`` is where it will stand (default:
+    ``out``). Pages the ``store`` holds (their inputs unchanged since the last build) are taken
+    from the last build, and MkDocs renders only the pages that changed when the navigation
+    and the theme did not. ``catalogs()`` gives the interface catalogs when the build has read
+    them already (:func:`i18n.prepared`). ``aids`` (pipeline.render.aids.Printed) are the
+    printed player aids: copied beside the aids page of their language, so that its links work
+    offline; ``changes`` (pipeline.editions.baseline.ChangesSince) give every document a "what
+    changed" page. ``facts`` (read from ``root`` when not given) give each unit its "at a
+    glance" box, and the rules run on them the decision tables (pipeline/rules/decision_tables.py)."""
+    root, out = Path(root), Path(out)
+    out.mkdir(parents=True, exist_ok=True)
     termbase = _termbase(root)
     config = load_config(root, {code.code for code in all_codes()})
     reasons = {lang: config.reasons_in(lang) for lang in SITE_LANGUAGES}
@@ -76,7 +67,7 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
     clauses = clause_rows(corpus, facts, root) if len(facts) else {}
     asks = every_answer(facts) if len(facts) else {}
     site = plan(corpus, changes=changes is not None)
-    jobs = session.jobs if session else workers.available()
+    jobs = store.jobs
     with tempfile.TemporaryDirectory(prefix="folio-site-") as scratch:
         work = Path(scratch)
         translations, state = catalogs() if catalogs else i18n.prepared()
@@ -96,23 +87,22 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
                                            asks=asks)
             return renderers[lang]
 
-        previous, here = session.cache.directory("site") if session else (None, None)
-        with stage(session, "site pages"):
-            keys = page_keys(corpus, site, session.fingerprint, diagnostics, aids) if session else None
-            frame = navigation_key(session.fingerprint) if session else ""
+        previous, here = store.directory("site")
+        # what of the cache is computed again, with what the site's own caches find damaged
+        damaged = store.damaged
+        with store.stage("site pages"):
+            keys = page_keys(corpus, site, store, diagnostics, aids)
+            frame = navigation_key(store.fingerprint)
             sources = pages.prepare(site, SITE_LANGUAGES, renderer, keys, frame,
-                                    here or work / "sources", previous, jobs,
-                                    session.cache.damaged if session else None)
-        pages.copy_assets(sources, ASSETS, corpus, session.cache if session else None,
-                          session.fingerprint if session else None)
+                                    here or work / "sources", previous, jobs, damaged)
+        pages.copy_assets(sources, ASSETS, corpus, store)
         for found in sources:
             mkdocs_adapter.write_config(found.lang, navigation(site, found.titles,
                                                                translations[found.lang].gettext),
                                         root / BASE_CONFIG, found.config,
-                                        (session.site_dir if session and session.site_dir else out) / found.lang,
-                                        translations[found.lang].gettext,
-                                        session.cache if session else None)
-        in_place = session.previous_site if session else None
+                                        (final if final is not None else out) / found.lang,
+                                        translations[found.lang].gettext, store)
+        in_place = store.previous_site
 
         def wrap(found: pages.Sources) -> int:
             reuse = in_place is not None and found.same_frame and (in_place / found.lang).is_dir()
@@ -122,14 +112,13 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
 
         # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
         # while MkDocs wraps the pages, a process per language
-        damaged = session.cache.damaged if session else []  # what of the caches is computed again
         damaged += mkdocs_adapter.sweep_templates()  # kept templates that would not open: once, here
-        light_before, light = session.cache.directory("search-pages") if session else (None, None)
+        light_before, light = store.directory("search-pages")
         light = pages.search_pages(sources, light or work / "search", light_before, damaged)
-        bundles = session.cache.directory("search") if session else (None, None)
+        bundles = store.directory("search")
         indexing = search.start(out, light, bundles, jobs, damaged) if jobs > 1 else None
         try:
-            with stage(session, "mkdocs"):
+            with store.stage("mkdocs"):
                 built = workers.run(wrap, sources, jobs=jobs, stage="mkdocs")
         except BaseException:
             if indexing is not None:
@@ -142,22 +131,22 @@ def build_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: P
                     carry(aids.directory / file.path,
                           out / found.lang / site.page("aids").path / Path(file.path).name)
         (out / "index.html").write_text(root_page(translations, SITE_LANGUAGES), encoding="utf-8")
-        with stage(session, "search index"):
+        with store.stage("search index"):
             indexed = indexing.wait() if indexing is not None else search.index(out, light, bundles,
                                                                                 damaged=damaged)
         (out / ".gitkeep").touch()  # the placeholder git keeps for the directory
-    if session:
-        for found, count in zip(sources, built, strict=True):
-            session.touched["pages"] += [f"{found.lang}/{path}" for path in found.rendered]
-            session.touched["mkdocs"] += [f"{found.lang}/{path}" for path in sorted(found.changed)] \
-                if in_place is not None and found.same_frame else [f"{found.lang}/*"]
-            session.stats["pages rendered"] += len(found.rendered)
-            session.stats["pages built by mkdocs"] += count
-        if indexed.made:
-            session.touched["search"] += indexed.made  # the languages Pagefind indexed again
-        for outcome, languages in (("made", indexed.made), ("reused", indexed.reused)):
-            if languages:
-                session.stats[f"search index {outcome}"] += len(languages)
+    for found, count in zip(sources, built, strict=True):
+        store.touch("pages", [f"{found.lang}/{path}" for path in found.rendered])
+        store.touch("mkdocs", [f"{found.lang}/{path}" for path in sorted(found.changed)]
+                    if in_place is not None and found.same_frame else [f"{found.lang}/*"])
+        store.count("pages rendered", len(found.rendered))
+        store.count("pages built by mkdocs", count)
+    if indexed.made:
+        store.touch("search", indexed.made)  # the languages Pagefind indexed again
+    for outcome, languages in (("made", indexed.made), ("reused", indexed.reused)):
+        if languages:
+            store.count(f"search index {outcome}", len(languages))
+    return out
 
 
 def navigation(site: Site, titles: dict[str, str], gettext) -> list:

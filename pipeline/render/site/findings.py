@@ -1,11 +1,11 @@
 """The check stage's findings as the consistency report shows them: in the page's language.
 
-A finding carries its message as a template and parameters (:class:`~pipeline.diagnostics.Text`,
+A finding carries its message as a template and parameters (:class:`~pipeline.core.diagnostics.Text`,
 the template a literal ``_()`` call where the check emits it, so the catalogs have it). A page
 shows the catalog's translation of the template filled with the parameters, each shown by its
-type: a language by its name, a :class:`~pipeline.diagnostics.Word` by its translation, a
-:class:`~pipeline.diagnostics.Count` with its noun's plural form, a
-:class:`~pipeline.diagnostics.Phrase` in the page's language where the data has it, a nested
+type: a language by its name, a :class:`~pipeline.core.diagnostics.Word` by its translation, a
+:class:`~pipeline.core.diagnostics.Count` with its noun's plural form, a
+:class:`~pipeline.core.diagnostics.Phrase` in the page's language where the data has it, a nested
 message likewise. A finding whose template (or a nested one) the catalog does not translate is
 shown as the English, marked so; nothing is guessed from the English words. A suggestion
 that is advice carries its template likewise (``Diagnostic.advice``); one without is a fix
@@ -138,7 +138,7 @@ class Findings:
                  unit_link: Callable[[str], Markup | None], names: dict[str, dict[str, str]] | None = None,
                  translates: Callable[[str], bool] | None = None):
         self.lang, self.gettext, self.ngettext = lang, gettext, ngettext
-        #: whether the catalog translates a msgid (pipeline.site.i18n.translated_ids): a
+        #: whether the catalog translates a msgid (pipeline.i18n.catalogs.translated_ids): a
         #: translation may read as its msgid (`%(word)s`: %(why)s), so gettext alone cannot tell
         self.translates = translates or (lambda msgid: gettext(msgid) != msgid)
         self.language_name, self.unit_link = language_name, unit_link

@@ -69,16 +69,16 @@ class Renderer:
                  clauses: dict[str, dict] | None = None, asks=None):
         self.corpus, self.site, self.lang = corpus, site, lang
         #: the suppressions' reasons in the page's language, by the reason as written
-        #: (corpus/checks.yaml's `reason_ru`; pipeline.checks.config.CheckConfig.reasons_in)
+        #: (corpus/checks.yaml's `reason_ru`; pipeline.check.config.CheckConfig.reasons_in)
         self.reasons = reasons or {}
         #: pipeline.rules.Facts (None: the project has no rules), and the decision tables
-        #: (pipeline.rules.tables.decision_tables) by the unit their rule implements
+        #: (pipeline.rules.decision_tables.decision_tables) by the unit their rule implements
         self.facts, self._tables = facts, tables or {}
         #: per document, its clauses as the executable rules account for them (reports.clause_rows)
         self.clauses = clauses or {}
         self._asks = asks or {}  # pipeline.rules.ask.every_answer: "ask the rules", by unit
         self.termbase, self.diagnostics = termbase, diagnostics
-        self.aids = aids  # pipeline.aids.Printed, or None: no aid was printed
+        self.aids = aids  # pipeline.render.aids.Printed, or None: no aid was printed
         #: pipeline.editions.baseline.ChangesSince, or None: the project names no baseline
         self.changes = changes
         self._aliases: dict[str, list[str]] = {}
@@ -228,7 +228,7 @@ class Renderer:
 
     def _summary_text(self, summary: str) -> str:
         """A code's meaning in the page's language where the catalog has it, as a line of the
-        table of contents (pipeline/site/contents.py)."""
+        table of contents (pipeline/render/site/contents.py)."""
         return contents_line(self.gettext(summary) if summary else summary, self.lang)
 
     def _search(self, page: Page) -> RenderedPage:
@@ -241,10 +241,11 @@ class Renderer:
         for file in self.aids.files if self.aids else ():
             if file.lang != self.lang:
                 continue
-            entry = aids.setdefault(file.aid, {"title": file.title, "edition": file.document.source_edition, "links": [], "sources": [
-                (self.unit_label(self.corpus.units[unit_id]) if unit_id in self.corpus.units else unit_id,
-                 self.site.unit_href(unit_id, page.path) if unit_id in self.site.unit_page else None)
-                for unit_id in file.sources]})
+            entry = aids.setdefault(file.aid, {
+                "title": file.title, "edition": file.document.source_edition, "links": [], "sources": [
+                    (self.unit_label(self.corpus.units[unit_id]) if unit_id in self.corpus.units else unit_id,
+                     self.site.unit_href(unit_id, page.path) if unit_id in self.site.unit_page else None)
+                    for unit_id in file.sources]})
             entry["links"].append((papers.get(file.variant.paper, file.variant.paper), file.path.rsplit("/", 1)[-1]))
         return self._template(page, "aids.html", self.gettext("Player aids"), aids=list(aids.values()))
 
@@ -317,7 +318,7 @@ class Renderer:
         return self._abbreviations_of[rulebook]
 
     def _explained(self, abbr: Abbreviation) -> Abbreviation:
-        return explained(self.termbase, abbr, self.lang)
+        return explained(self.termbase, abbr, self.lang) if self.termbase is not None else abbr
 
     def _ref(self, refs: list[Reference], shown: Markup, page: Page) -> Markup:
         """A reference as the reader meets it: a link, or a marked span saying why it is not."""

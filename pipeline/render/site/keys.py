@@ -20,6 +20,7 @@ from ...check.config import CONFIG
 from ...core.diagnostics import Diagnostic
 from ...core.model import Corpus
 from ...incremental.fingerprint import Fingerprint, digest
+from ...incremental.store import Store
 from ...language.termbase import GLOSSARY
 from ...link.translations.status import coverage
 from .structure import Site
@@ -34,11 +35,13 @@ def navigation_key(fingerprint: Fingerprint) -> str:
     return digest("navigation", fingerprint.code, fingerprint.of(MANIFEST), fingerprint.project())
 
 
-def page_keys(corpus: Corpus, site: Site, fingerprint: Fingerprint, diagnostics: list[Diagnostic],
+def page_keys(corpus: Corpus, site: Site, store: Store, diagnostics: list[Diagnostic],
               aids=None) -> dict[str, str]:
-    """Page path -> key, the same in every language (the language is added by the caller)."""
+    """Page path -> key, the same in every language (the language is added by the caller):
+    made of the ``store``'s keys of the documents each page shows."""
+    fingerprint = store.fingerprint
     code = fingerprint.code
-    documents = {d.key: fingerprint.document(d) for d in corpus.documents}
+    documents = store.documents(corpus.documents)
     rulebooks = {d.key: d.rulebook for d in corpus.documents}
     outgoing: dict[str, list] = defaultdict(list)
     incoming: dict[str, list] = defaultdict(list)

@@ -30,9 +30,10 @@ from mkdocs.structure.toc import get_toc
 
 from ...core.errors import FolioError
 from ...incremental import usercache
-from ...incremental.buildcache import BuildCache, carry
+from ...incremental.buildcache import carry
 from ...incremental.entries import Damaged, opened, seal
 from ...incremental.fingerprint import digest, theme_dir
+from ...incremental.store import NULL, Store
 from ...util import project_files, yamlio
 from . import lexicon
 from .fragments import RenderedPage
@@ -110,20 +111,19 @@ def page_source(page: RenderedPage) -> str:
 
 
 def write_config(lang: str, nav: list, base_config: Path, config_file: Path, site_dir: Path,
-                 gettext=None, cache: BuildCache | None = None) -> None:
+                 gettext=None, store: Store = NULL) -> None:
     """The generated mkdocs.yml, its paths relative to itself: the same bytes wherever the
     project lies, and `mkdocs build -f` runs it as it is (the benchmark's bare build does).
-    With a build's ``cache``, the YAML of a configuration the last build wrote is taken as it
-    was: dumping the menu of every page took seconds at x100."""
+    The YAML of a configuration the last build wrote is taken as it was, when the ``store``
+    holds it: dumping the menu of every page took seconds at x100."""
     config = _config(lang, nav, base_config, config_file.parent, site_dir, gettext)
     # the repr of what safe YAML loads and dumps (dicts in their order, lists, str, numbers,
     # dates ...) tells any two configurations apart, as a JSON dump would not ({1: x}, {"1": x})
-    key = digest(CONFIG, repr(config)) if cache is not None else None
-    text = cache.get(CONFIG, key) if cache is not None and key else None
+    key = digest(CONFIG, repr(config))
+    text = store.get(CONFIG, key)
     if text is None:
         text = yaml.safe_dump(config, allow_unicode=True, sort_keys=False).encode("utf-8")
-        if cache is not None and key:
-            cache.put(CONFIG, key, text)
+        store.put(CONFIG, key, text)
     config_file.parent.mkdir(parents=True, exist_ok=True)
     config_file.write_bytes(text)
 
@@ -192,7 +192,7 @@ class _UnhiddenFiles(FileSystemLoader):
 
 class _CompiledTemplates(BasePlugin):
     """The theme's templates compiled once and kept in the user's cache directory
-    (``templates/``, :mod:`pipeline.usercache`; none when it is turned off or its key cannot be
+    (``templates/``, :mod:`pipeline.incremental.usercache`; none when it is turned off or its key cannot be
     trusted). Jinja2 checks each kept template against its source, so an edited or upgraded
     theme is compiled again.
 

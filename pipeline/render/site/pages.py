@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...core.model import Corpus
-from ...incremental.buildcache import BuildCache, carry
+from ...incremental.buildcache import carry
 from ...incremental.entries import conforms
-from ...incremental.fingerprint import Fingerprint, digest
+from ...incremental.fingerprint import digest
+from ...incremental.store import NULL, Store
 from ...util import workers
 from . import lexicon, mkdocs_adapter, search_input
 from .fragments import Renderer
@@ -45,7 +46,7 @@ class Sources:
 
 
 def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Renderer],
-            keys: dict[str, str] | None, frame: str, here: Path, previous: Path | None,
+            keys: dict[str, str], frame: str, here: Path, previous: Path | None,
             jobs: int, damaged: list[Path] | None = None) -> list[Sources]:
     """Every language's sources under ``here``; ``previous`` is the last build's ``here``. What
     of it does not read back whole (an index of another shape, a page cut short) is rendered
@@ -58,7 +59,7 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         for page in site.pages:
             entry = old.get("pages", {}).get(page.path)
             source = _source(previous / lang, page) if previous is not None else None
-            if keys and entry and source is not None and entry["key"] == _key(keys, page, lang) \
+            if entry and source is not None and entry["key"] == _key(keys, page, lang) \
                     and source.is_file():
                 if _size(source) == entry["size"]:
                     carry(source, _source(here / lang, page))
@@ -88,7 +89,7 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         if changed:
             found.changed.add(page.path)
     for found in sources:
-        index = {"frame": frame, "pages": {page.path: {"key": _key(keys, page, found.lang) if keys else None,
+        index = {"frame": frame, "pages": {page.path: {"key": _key(keys, page, found.lang),
                                                        "title": found.titles[page.path],
                                                        "size": _size(_source(here / found.lang, page))}
                                            for page in site.pages}}
@@ -148,22 +149,20 @@ def _sizes(path: Path, damaged: list[Path] | None) -> dict[str, int]:
     return found
 
 
-def copy_assets(sources: list[Sources], assets: Path, corpus: Corpus, cache: BuildCache | None = None,
-                fingerprint: Fingerprint | None = None) -> None:
+def copy_assets(sources: list[Sources], assets: Path, corpus: Corpus, store: Store = NULL) -> None:
     """The renderer's assets into each language's docs, with the language's search lexicon.
-    With a build's ``cache``, the lexicon's forms of a document whose inputs did not change
-    (``fingerprint``) are the last build's: an edit looks up the words of its document only."""
+    The lexicon's forms of a document whose inputs did not change are the last build's, when
+    the ``store`` holds them: an edit looks up the words of its document only."""
     for found in sources:
         target = mkdocs_adapter.docs_dir(found.config) / mkdocs_adapter.ASSETS
         shutil.rmtree(target, ignore_errors=True)  # fresh files: kept ones may be hard links
         shutil.copytree(assets, target)
         if found.lang in lexicon.LANGUAGES:
-            text = lexicon.script_of(_lexicon_entries(corpus, found.lang, cache, fingerprint))
+            text = lexicon.script_of(_lexicon_entries(corpus, found.lang, store))
             (target / mkdocs_adapter.LEXICON).write_text(text, "utf-8")
 
 
-def _lexicon_entries(corpus: Corpus, lang: str, cache: BuildCache | None,
-                     fingerprint: Fingerprint | None) -> dict:
+def _lexicon_entries(corpus: Corpus, lang: str, store: Store) -> dict:
     """:func:`lexicon.entries` of every unit's text in ``lang``, merged from each document's."""
     texts: dict[str, list[str]] = {d.key: [] for d in corpus.documents}
     for unit in corpus.units.values():
@@ -171,12 +170,11 @@ def _lexicon_entries(corpus: Corpus, lang: str, cache: BuildCache | None,
             texts[unit.document].append(unit.sides[lang].text)
     merged: dict = {}
     for document in corpus.documents:
-        key = digest(LEXICON, fingerprint.document(document), lang) if cache and fingerprint else None
-        found = cache.get_json(LEXICON, key, dict[str, tuple[str, str, str]]) if cache and key else None
+        key = digest(LEXICON, store.document(document), lang)
+        found = store.get_json(LEXICON, key, dict[str, tuple[str, str, str]])
         if found is None:
             found = lexicon.entries(texts[document.key])
-            if cache and key:
-                cache.put_json(LEXICON, key, found)
+            store.put_json(LEXICON, key, found)
         merged.update(found)  # a form's entry is the same in every document
     return merged
 

@@ -79,10 +79,10 @@ def glossary_index(termbase: Termbase | None, lang: str) -> str:
 
 
 def index(site_dir: Path, pages: Path | None = None,
-          cache: tuple[Path | None, Path | None] = (None, None), jobs: int = 1,
+          bundles: tuple[Path | None, Path | None] = (None, None), jobs: int = 1,
           damaged: list[Path] | None = None) -> Indexed:
     """Index ``site_dir`` into ``site_dir``/pagefind (see :func:`start`)."""
-    return start(site_dir, pages, cache, jobs, damaged).wait()
+    return start(site_dir, pages, bundles, jobs, damaged).wait()
 
 
 @dataclass(frozen=True)
@@ -215,7 +215,7 @@ class Indexing:
 
 
 def start(site_dir: Path, pages: Path | None = None,
-          cache: tuple[Path | None, Path | None] = (None, None), jobs: int = 1,
+          bundles: tuple[Path | None, Path | None] = (None, None), jobs: int = 1,
           damaged: list[Path] | None = None) -> Indexing:
     """Start indexing ``site_dir`` into ``site_dir``/pagefind; the build goes on meanwhile.
 
@@ -224,8 +224,8 @@ def start(site_dir: Path, pages: Path | None = None,
     Pagefind makes the very same bundle from them (tests/test_incremental.py compares), without
     reading the navigation every page of the site carries, which grows with the corpus.
 
-    One Pagefind runs per language (:func:`parts`), ``jobs`` of them at once. ``cache`` is (the
-    last build's bundles, this build's) (pipeline/incremental/buildcache.py): each language's bundle is
+    One Pagefind runs per language (:func:`parts`), ``jobs`` of them at once. ``bundles`` is (the
+    last build's bundles, this build's) (pipeline/incremental/store.py: ``Store.directory``): each language's bundle is
     kept under a digest of what Pagefind reads of that language's pages, and taken from the
     last build when that is unchanged, as for the English pages after an edit of a Russian text,
     and whole: a kept bundle whose files are not those its run wrote, at their sizes
@@ -243,7 +243,7 @@ def start(site_dir: Path, pages: Path | None = None,
         raise FolioError("Pagefind's binary is not installed (pip install 'pagefind[extended]')")
     site_dir = Path(site_dir).resolve()
     read = Path(pages).resolve() if pages is not None else site_dir
-    previous, here = cache
+    previous, here = bundles
     scratch: Path | None = None
     if here is None:
         scratch = base = Path(tempfile.mkdtemp(prefix="folio-pagefind-"))

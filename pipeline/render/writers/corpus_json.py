@@ -16,6 +16,7 @@ from typing import Any
 from ...core.model import LANGUAGES, Corpus, Document, Reference, Side, Translation, Unit
 from ...core.version import folio_version
 from ...incremental.fingerprint import digest
+from ...incremental.store import NULL, Store
 from ...rules.facts import Facts
 from . import json_text
 from .facts_json import fact_to_json, facts_by_unit
@@ -110,16 +111,15 @@ def dumps(data: Any) -> str:
     return json_text.dumps(data) + "\n"
 
 
-def write_corpus_json(corpus: Corpus, path: Path, *, cache=None, keys: dict[str, str] | None = None,
-                      prepared: dict[str, bytes] | None = None, facts: Facts | None = None,
-                      files: dict[str, str] | None = None) -> Path:
-    """Write corpus.json. With a build's ``cache`` and ``keys`` (document key -> digest of what
-    its units come from), a document whose digest did not change keeps the text the last build
-    serialised its units, references, translations and facts to: the file is assembled, its
-    bytes those of :func:`dumps`. ``prepared`` holds documents' :func:`units_fragment`, made
-    beforehand (on other cores); ``facts`` are the rule facts, listed per unit they are bound
-    to; ``files`` the digests of the input files (the facts' files among them)."""
-    kept = _Kept(cache, keys, files)
+def write_corpus_json(corpus: Corpus, path: Path, *, store: Store = NULL,
+                      prepared: dict[str, bytes] | None = None, facts: Facts | None = None) -> Path:
+    """Write corpus.json. A document whose inputs did not change keeps the text the last build
+    serialised its units, references, translations and facts to, when the ``store`` holds it
+    (each named by the document's key and the digests of the files its facts come from): the
+    file is assembled, its bytes those of :func:`dumps`. ``prepared`` holds documents'
+    :func:`units_fragment`, made beforehand (on other cores); ``facts`` are the rule facts,
+    listed per unit they are bound to."""
+    kept = _Kept(store, corpus)
     with path.open("w", encoding="utf-8", newline="\n") as out:
         for piece in _pieces(corpus, kept, prepared or {}, facts):  # written piece by piece: a
             out.write(piece)  # large corpus's file would be held in memory two or three times over
@@ -131,9 +131,8 @@ def units_fragment(units: list[Unit]) -> bytes:
     return ",\n".join(_item(unit_to_json(unit)) for unit in units).encode("utf-8")
 
 
-def _assembled(corpus: Corpus, cache, keys: dict[str, str] | None, facts: Facts | None = None,
-               files: dict[str, str] | None = None) -> str:
-    return "".join(_pieces(corpus, _Kept(cache, keys, files), {}, facts))
+def _assembled(corpus: Corpus, store: Store, facts: Facts | None = None) -> str:
+    return "".join(_pieces(corpus, _Kept(store, corpus), {}, facts))
 
 
 #: a document's parts after the units (:meth:`_Rest.serialised`), as its kept entry must be
@@ -144,30 +143,30 @@ class _Kept:
     """The fragments of corpus.json the last build serialised, by document, each named by the
     digest of what it follows from, so an edit serialises only what it changed."""
 
-    def __init__(self, cache, keys: dict[str, str] | None, files: dict[str, str] | None):
-        self.cache = cache if keys else None
-        self.keys, self.files = keys or {}, files or {}
+    def __init__(self, store: Store, corpus: Corpus):
+        self.store = store
+        self.keys, self.files = store.documents(corpus.documents), store.fingerprint.files
 
     def units(self, document: str, make) -> bytes:
-        cache = self.cache
-        key = f"{self.keys[document]}-units" if cache is not None and document in self.keys else None
-        text = cache.get("json", key) if cache is not None and key else None
+        if document not in self.keys:  # units of a document the manifest does not list
+            return make()
+        key = f"{self.keys[document]}-units"
+        text = self.store.get("json", key)
         if text is None:
             text = make()
-            if cache is not None and key:
-                cache.put("json", key, text)
+            self.store.put("json", key, text)
         return text
 
     def rest(self, document: str, make, *also: str) -> list:
         """``make()`` (plain JSON data), or what it made for the same document and ``also``: one
         entry per document, not one per part, since every entry is a file to open."""
-        if self.cache is None or document not in self.keys:
+        if document not in self.keys:
             return make()
         key = digest("rest", self.keys[document], *also)
-        kept = self.cache.get_json("json", key, REST)
+        kept = self.store.get_json("json", key, REST)
         if kept is None:
             kept = make()
-            self.cache.put_json("json", key, kept)
+            self.store.put_json("json", key, kept)
         return kept
 
     def of_files(self, paths: set[str]) -> list[str]:

@@ -1,7 +1,7 @@
 """build/corpus.schema.json: a JSON Schema (draft 2020-12) for corpus.json, made from KINDS.
 
 The schema is generated, never hand-written, so that a kind, attribute or field added to
-:data:`pipeline.model.KINDS` is described (and enforced) the moment it exists.
+:data:`pipeline.core.model.KINDS` is described (and enforced) the moment it exists.
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def _reference() -> dict[str, Any]:
 
 def _claims() -> dict[str, Any]:
     """What the words around a reference say of its target: one optional key per field of
-    :class:`~pipeline.model.Claims`, each with the words as written."""
+    :class:`~pipeline.core.model.Claims`, each with the words as written."""
     return {"type": "object", "additionalProperties": False,
             "properties": {f.name: {"type": "string", "minLength": 1} for f in dataclasses.fields(Claims)}}
 

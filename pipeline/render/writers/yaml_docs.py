@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 from ...core.model import Corpus, Document, Unit
+from ...incremental.store import NULL, Store
 from .corpus_json import document_entry, ordered_sides, present_attrs
 
 # The C emitter when PyYAML has it: the same output, about ten times faster.
@@ -70,22 +71,21 @@ def document_yaml(corpus: Corpus, document: Document) -> bytes:
     return (header + body).encode("utf-8")
 
 
-def write_yaml_docs(corpus: Corpus, directory: Path, *, cache=None, keys: dict[str, str] | None = None,
+def write_yaml_docs(corpus: Corpus, directory: Path, *, store: Store = NULL,
                     prepared: dict[str, bytes] | None = None) -> list[Path]:
-    """One file per document. With a build's ``cache`` and ``keys`` (document key -> digest of
-    what its units come from), an unchanged document's file is the last build's, not dumped.
-    ``prepared`` holds documents' :func:`document_yaml`, made beforehand (on other cores)."""
+    """One file per document: an unchanged document's is the last build's, when the ``store``
+    holds it, not dumped. ``prepared`` holds documents' :func:`document_yaml`, made beforehand
+    (on other cores)."""
     prepared = prepared or {}
     directory.mkdir(parents=True, exist_ok=True)
     written = []
     for document in corpus.documents:
         path = directory / f"{document.key}.yaml"
-        key = f"{keys[document.key]}-yaml" if cache is not None and keys else None
-        data = cache.get("yaml", key) if key else None
+        key = f"{store.document(document)}-yaml"
+        data = store.get("yaml", key)
         if data is None:
             data = prepared.get(document.key) or document_yaml(corpus, document)
-            if key:
-                cache.put("yaml", key, data)
+            store.put("yaml", key, data)
         path.write_bytes(data)
         written.append(path)
     return written
