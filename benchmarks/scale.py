@@ -195,6 +195,8 @@ def extrapolate(full: list[dict], scale: int, partial: dict | None) -> dict:
             result[key] = {"wall": fit([(r["scale"], r[key]["wall"]) for r in full], scale),
                            "timings": {name: fit([(r["scale"], r[key]["timings"].get(name, 0.0)) for r in full], scale)
                                        for name in full[-1][key]["timings"]}}
+            if all(r[key].get("tree_peak_mb") for r in full):  # the memory of all processes
+                result[key]["tree_peak_mb"] = fit([(r["scale"], r[key]["tree_peak_mb"]) for r in full], scale)
     for key in ("no-op", "bare mkdocs"):
         result[key] = fit([(r["scale"], r[key]) for r in full], scale)
     return result
