@@ -1,6 +1,6 @@
 """benchmarks/scale.py's results as Markdown tables: `report.py [RESULTS.json]` prints them,
 `report.py --page docs/manual/architecture/performance.md` writes them into the manual's
-performance page, `--readme README.md` the targets alone into the README's."""
+performance page."""
 
 from __future__ import annotations
 
@@ -165,20 +165,13 @@ def readme_block(data: dict) -> str:
     return f"{machine(data)}\n\n{markdown(data['results'])}\n"
 
 
-def targets_block(data: dict) -> str:
-    """What the README shows between its markers: the targets alone."""
-    return f"{machine(data)}\n\n{targets(data['results'])}\n"
-
-
 START, END = "<!-- performance:start -->\n", "<!-- performance:end -->"
-TARGETS_START, TARGETS_END = "<!-- performance-targets:start -->\n", "<!-- performance-targets:end -->"
 
 
-def update_readme(readme: Path, data: dict, block=readme_block, start_mark: str = START,
-                  end_mark: str = END) -> None:
+def update_readme(readme: Path, data: dict) -> None:
     text = readme.read_text("utf-8")
-    start, end = text.index(start_mark) + len(start_mark), text.index(end_mark)
-    readme.write_text(text[:start] + block(data) + text[end:], "utf-8")
+    start, end = text.index(START) + len(START), text.index(END)
+    readme.write_text(text[:start] + readme_block(data) + text[end:], "utf-8")
 
 
 if __name__ == "__main__":
@@ -186,17 +179,13 @@ if __name__ == "__main__":
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("results", type=Path, nargs="?", default=Path(__file__).parent / "results" / "latest.json")
-    parser.add_argument("--page", type=Path, help="write the tables into this page "
-                        "(docs/manual/architecture/performance.md), between "
+    parser.add_argument("--page", "--readme", type=Path, dest="page", help="write the tables into this "
+                        "page (docs/manual/architecture/performance.md), between "
                         f"{START.strip()} and {END}")
-    parser.add_argument("--readme", type=Path, help="write the targets into this README, between "
-                        f"{TARGETS_START.strip()} and {TARGETS_END}")
     args = parser.parse_args()
     data = json.loads(args.results.read_text("utf-8"))
     if args.page:
         update_readme(args.page, data)
-    if args.readme:
-        update_readme(args.readme, data, targets_block, TARGETS_START, TARGETS_END)
-    if not args.page and not args.readme:
+    else:
         print(markdown(data["results"]))
         print(f"\n{machine(data)}")
