@@ -134,7 +134,7 @@ def measure(scale: int, work: Path, timeout: float, serial: bool) -> dict:
         except Disturbed as disturbed:
             print(f"x{scale}: {disturbed}; measuring again", file=sys.stderr)
             edit_one_unit(root, undo=True)
-    result["bare mkdocs"] = bare_mkdocs(root, work / "bare", timeout, caches / "cold")
+    result["bare mkdocs"], result["bare mkdocs cpu"] = bare_mkdocs(root, work / "bare", timeout, caches / "cold")
     shutil.rmtree(root, ignore_errors=True)
     return result
 
@@ -159,14 +159,16 @@ def edit_one_unit(root: Path, undo: bool = False) -> None:
     source.write_text(text.replace(old, new, 1), "utf-8")
 
 
-def bare_mkdocs(root: Path, out: Path, timeout: float, aids_cache: Path) -> float:
-    """Plain `mkdocs build` of the configuration and pages Folio generated, language after language."""
-    total = 0.0
+def bare_mkdocs(root: Path, out: Path, timeout: float, aids_cache: Path) -> tuple[float, float]:
+    """Plain `mkdocs build` of the configuration and pages Folio generated, language after
+    language: its wall and its CPU seconds (on a machine shared with other work, the CPU time
+    is the steadier of the two)."""
+    total, cpu = 0.0, _children()
     for config in sorted((root / "build" / ".cache" / "site").glob("*/mkdocs.yml")):
         total += timed([str(Path(PYTHON).parent / "mkdocs"), "build", "-q", "-f", str(config),
                         "-d", str(out / config.parent.name)], timeout, aids_cache)
     shutil.rmtree(out, ignore_errors=True)
-    return total
+    return total, _children() - cpu
 
 
 def fit(points: list[tuple[float, float]], scale: int) -> float:
@@ -195,6 +197,8 @@ def extrapolate(full: list[dict], scale: int, partial: dict | None) -> dict:
             result[key] = {"wall": fit([(r["scale"], r[key]["wall"]) for r in full], scale),
                            "timings": {name: fit([(r["scale"], r[key]["timings"].get(name, 0.0)) for r in full], scale)
                                        for name in full[-1][key]["timings"]}}
+            if all(r[key].get("tree_peak_mb") for r in full):  # the memory of all processes
+                result[key]["tree_peak_mb"] = fit([(r["scale"], r[key]["tree_peak_mb"]) for r in full], scale)
     for key in ("no-op", "bare mkdocs"):
         result[key] = fit([(r["scale"], r[key]) for r in full], scale)
     return result

@@ -104,9 +104,10 @@ def stages(root: Path, pages_only: bool = False) -> dict:
             # and each part of the site is timed
             store = Store(BuildCache.disabled(), fingerprint(root), jobs=1)
             indexing, wrapping = search.index, mkdocs_adapter.run
-            search.index = lambda *args: _index(out, indexing, *args)  # measured on its own
+            search.index = lambda *args, **kwargs: _index(out, indexing, *args, **kwargs)  # on its own
             if pages_only:
-                search.index = lambda *args: _index(out, lambda *_: search.Indexed(0), *args)
+                search.index = lambda *args, **kwargs: _index(out, lambda *_, **__: search.Indexed(0),
+                                                              *args, **kwargs)
                 mkdocs_adapter.run = lambda *args, **kwargs: 0
             try:
                 with measured(out, "render site"):
@@ -128,9 +129,9 @@ def stages(root: Path, pages_only: bool = False) -> dict:
             "families_cpu": families}
 
 
-def _index(out: dict, indexing, *args) -> int:
+def _index(out: dict, indexing, *args, **kwargs) -> int:
     with measured(out, "search index"):
-        return indexing(*args)
+        return indexing(*args, **kwargs)
 
 
 def full_build(root: Path, jobs: int | None, clean: bool) -> dict:

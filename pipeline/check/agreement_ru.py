@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..language.morph import parses
+from ..language.morph import known_only, readings
 from .base import WORD
 
 ADJECTIVES = {"ADJF", "PRTF"}
@@ -64,7 +64,7 @@ def disagreements(text: str) -> Iterator[Pair]:
         elif _abbreviation(w1):
             continue
         elif (adjectives := _all_of(w1, ADJECTIVES)) and not _after_numeral(tokens, n, text):
-            found = None if _coordinated(adjectives, nouns, text[e2:]) else _adjective(adjectives, nouns)
+            found = None if _coordinated(adjectives, nouns, text[e2:]) else _adjective_of(w1.lower(), w2.lower())
         elif numerals := _all_of(w1, {"NUMR"}):
             found = _numeral(None, numerals, nouns)
         else:
@@ -79,7 +79,7 @@ def _after_numeral(tokens: list, n: int, text: str) -> bool:
     if n == 0 or not BETWEEN.fullmatch(text[tokens[n - 1][1]:tokens[n][0]]):
         return False
     word = tokens[n - 1][2]
-    return word.isdigit() or any(p.tag.POS == "NUMR" for p in parses(word.lower()))
+    return word.isdigit() or "NUMR" in readings(word.lower())[0]
 
 
 def _coordinated(adjectives, nouns, rest: str) -> bool:
@@ -96,17 +96,7 @@ def _all_of(word: str, kinds: set[str]) -> tuple:
     """The word's parses, when every one of them is of ``kinds`` and comes from the dictionary."""
     if not word.isalpha():
         return ()
-    lower = word.lower()
-    found, known = _readings(lower)
-    return parses(lower) if known and found <= kinds else ()
-
-
-@lru_cache(maxsize=200_000)
-def _readings(lower: str) -> tuple[frozenset[str], bool]:
-    """The parts of speech of a form's parses, and whether the dictionary knows every parse:
-    asked of every word of the corpus, and pymorphy3 answers ``is_known`` with a fresh lookup."""
-    found = parses(lower)
-    return frozenset(p.tag.POS for p in found), bool(found) and all(p.is_known for p in found)
+    return known_only(word.lower(), kinds)
 
 
 def case_of(parse) -> str | None:
@@ -120,6 +110,13 @@ def agrees(adjective, noun) -> bool:
     if n.number == "plur" or "Ms-f" in n or n.gender is None:
         return True
     return a.gender == n.gender
+
+
+@lru_cache(maxsize=200_000)
+def _adjective_of(adjective: str, noun: str) -> tuple[str, str | None] | None:
+    """:func:`_adjective` of two lower-case forms, judged once per pair of forms: a corpus
+    repeats its phrases."""
+    return _adjective(known_only(adjective, ADJECTIVES), known_only(noun, {"NOUN"}))
 
 
 def _adjective(adjectives, nouns) -> tuple[str, str | None] | None:

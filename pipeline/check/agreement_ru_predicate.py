@@ -24,8 +24,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
-from ..language.morph import parses
+from ..language.morph import known, parses, readings
 
 #: words and the punctuation that ends a clause
 TOKEN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\d+|[,;:.!?()\[\]«»\"“”„—–|•]")
@@ -99,7 +100,7 @@ def _subject_after(words: list[tuple[int, int, str]], verb: int, predicates: tup
 
 
 def _preposition(word: str) -> bool:
-    return any(p.tag.POS == "PREP" for p in parses(word.lower()))
+    return "PREP" in readings(word.lower())[0]
 
 
 def _latin_name(word: str) -> bool:
@@ -107,28 +108,26 @@ def _latin_name(word: str) -> bool:
     return len(word) > 1 and word.isupper() and word.isascii()
 
 
-def _known(lower: str) -> tuple:
-    found = parses(lower)
-    return found if found and all(p.is_known for p in found) else ()
-
-
+@lru_cache(maxsize=200_000)
 def _subjects(word: str) -> tuple:
     """The nominative parses of a word that can only be a noun or a personal pronoun."""
     lower = word.lower()
     if not word.isalpha() or (len(word) > 1 and word.isupper()) or lower in QUANTITY:
         return ()
-    found = _known(lower)
+    found = known(lower)
     if not found or not all(p.tag.POS == "NOUN" or (p.tag.POS == "NPRO" and p.normal_form in PERSONAL)
                             for p in found):
         return ()
     return tuple(p for p in found if p.tag.case == "nomn" and "Fixd" not in p.tag and "Abbr" not in p.tag)
 
 
+@lru_cache(maxsize=200_000)
 def _finite(lower: str) -> tuple | None:
     """The parses of a finite verb or short participle, when every parse is one; else None."""
-    found = _known(lower)
-    if not found or not all(p.tag.POS in PREDICATE for p in found):
+    kinds, is_known = readings(lower)
+    if not is_known or not kinds <= PREDICATE:
         return None
+    found = parses(lower)
     if any(p.tag.mood == "impr" for p in found):
         return None
     return found
@@ -136,17 +135,17 @@ def _finite(lower: str) -> tuple | None:
 
 def _governing(word: str) -> bool:
     """A preposition or a noun, which may govern the genitive that follows it."""
-    return any(p.tag.POS in ("PREP", "NOUN") for p in parses(word.lower()))
+    return not readings(word.lower())[0].isdisjoint(("PREP", "NOUN"))
 
 
 def _compound(lower: str) -> bool:
     """``должна быть уничтожена``: a short adjective or an infinitive makes a compound
     predicate this grammar does not follow."""
-    return any(p.tag.POS in ("ADJS", "INFN") for p in parses(lower))
+    return not readings(lower)[0].isdisjoint(("ADJS", "INFN"))
 
 
 def _conjunction(lower: str) -> bool:
-    return any(p.tag.POS in ("CONJ", "PRCL") for p in parses(lower))
+    return not readings(lower)[0].isdisjoint(("CONJ", "PRCL"))
 
 
 def _agree(subject, predicate) -> bool:

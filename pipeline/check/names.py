@@ -25,7 +25,7 @@ from ..core.errors import FolioError
 from ..core.model import Lang
 from ..editions.worddiff import _allowed, _edits
 from ..language.morph import parses
-from ..language.termbase import load_termbase
+from ..language.termbase import Termbase, load_termbase
 from ..util import yamlio
 from .base import CheckContext, Code, _, at, text
 from .spelling import _known, _tokenized, _words
@@ -71,7 +71,7 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
 def check_whole(ctx: CheckContext) -> Iterable[Diagnostic]:
     """Run on the whole corpus, not in the cached one-rulebook shards, whose cache key does not
     hold corpus/gazetteer.yaml: an edit of the gazetteer is seen on the next run."""
-    gazetteer = load_gazetteer(ctx.root)
+    gazetteer = load_gazetteer(ctx.root, ctx.shared("termbase", lambda: load_termbase(ctx.root)))
     for unit, _lang, side in ctx.sides():
         for offset, word, in_caps in _words(_tokenized(side.text)):
             if in_caps or len(word) < SHORTEST or not word[0].isupper() or word.isupper():
@@ -86,11 +86,12 @@ def check_whole(ctx: CheckContext) -> Iterable[Diagnostic]:
                                 "this name `%(name)s`"), word=word, name=name), suggestion=name)
 
 
-def load_gazetteer(root: Path) -> Gazetteer:
+def load_gazetteer(root: Path, termbase: Termbase | None = None) -> Gazetteer:
+    """The gazetteer's places and the termbase's names (``termbase``: the run's, already read)."""
     names: dict[str, dict[str, None]] = {Lang.EN: {}, Lang.RU: {}}  # ordered sets
     for lang, name in _places(root):
         names[lang][name] = None
-    termbase = load_termbase(root)
+    termbase = termbase or load_termbase(root)
     for concept in termbase.concepts:
         for lang in names:
             for term in concept.terms.get(lang, ()):

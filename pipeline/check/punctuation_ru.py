@@ -19,13 +19,14 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..language.morph import parses
+from ..language.morph import known_only
 
 PREPOSITIONS = ("в", "во", "на", "с", "со", "из", "для", "о", "об", "обо", "по", "к", "ко", "от", "у",
                 "за", "над", "под", "при", "через", "между", "перед", "без", "до", "после", "против",
                 "среди", "вместо", "кроме", "вокруг")
-#: ``word [preposition] clause-word``, with nothing but one space between them
-CLAUSE = re.compile(r"(?P<before>[^\W\d_]+)(?P<gap> )(?P<prep>(?:" + "|".join(PREPOSITIONS) + ") )?"
+#: ``word [preposition] clause-word``, with nothing but one space between them; tried at the
+#: start of a word only (a match inside one would end where the whole word's match ends)
+CLAUSE = re.compile(r"(?<![^\W\d_])(?P<before>[^\W\d_]+)(?P<gap> )(?P<prep>(?:" + "|".join(PREPOSITIONS) + ") )?"
                     r"(?P<word>котор(?:ый|ая|ое|ые|ого|ой|ому|ом|ым|ую|ых|ыми)|что|если)(?![-\w])", re.IGNORECASE)
 #: genitive forms, which may follow the noun they own inside the clause
 WHOSE = {"которого", "которой", "которых"}
@@ -62,8 +63,5 @@ def _fits(before: str, word: str) -> bool:
         return True  # «то, что»
     if lower in JOINED or (len(before) > 1 and before.isupper()):
         return False
-    found = parses(lower)
-    if not found or not all(p.is_known for p in found):
-        return False
     kinds = WHO if word.startswith("котор") else SAYING if word == "что" else CONDITION
-    return all(p.tag.POS in kinds for p in found)
+    return bool(known_only(lower, kinds))

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..language.morph import parses
+from ..language.morph import known, known_only, readings
 from .agreement_ru import agrees
 
 TOKEN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\d+(?:[.,]\d+)*|[^\w\s]")
@@ -62,13 +62,13 @@ def missing_commas(text: str) -> Iterator[Missing]:
 def _known(word: str) -> tuple:
     if not word.isalpha() or (len(word) > 1 and word.isupper()):
         return ()
-    found = parses(word.lower())
-    return found if found and all(p.is_known for p in found) else ()
+    return known(word.lower())
 
 
 def _only(word: str, kinds: set[str]) -> tuple:
-    found = _known(word)
-    return found if found and all(p.tag.POS in kinds for p in found) else ()
+    if not word.isalpha() or (len(word) > 1 and word.isupper()):
+        return ()
+    return known_only(word.lower(), kinds)
 
 
 def _spaced(text: str, first, second) -> bool:
@@ -89,7 +89,7 @@ def _participles(text: str, tokens) -> Iterator[Missing]:
         following = _only(third[2], {"NOUN"})
         if any(agrees(p, n) for p in participles for n in following):
             continue  # ``армии захваченной провинции``: the participle qualifies the next noun
-        if any(p.tag.POS in PREDICATES for p in parses(third[2].lower())):
+        if readings(third[2].lower())[0] & PREDICATES:
             continue  # ``потери атакующих должны``: a participle used as a noun, then the predicate
         yield Missing("participle", first[1], first[2], second[2])
 
@@ -120,7 +120,7 @@ def _closing(text: str, tokens, n: int) -> Missing | None:
     """A sentence opening with a gerund: where its phrase ends, when no comma closes it."""
     for m in range(n + 1, len(tokens)):
         word = tokens[m][2]
-        if not word[0].isalnum() or any(p.tag.POS == "CONJ" for p in parses(word.lower())):
+        if not word[0].isalnum() or "CONJ" in readings(word.lower())[0]:
             return None  # a comma, a second gerund or a clause of its own: not this pattern's boundary
         found = _only(word, {"VERB"})
         if not found:

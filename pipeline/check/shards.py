@@ -79,7 +79,7 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
     lookup = whole.lookup()
     shared: dict[str, object] = {name: _gathered(name, lookup, Path(root), store) for name in WHOLE}
     if project_files.present(root, GLOSSARY):  # parsed once, not once per shard
-        shared["termbase"] = load_termbase(root)
+        shared["termbase"] = whole.cache["termbase"] = load_termbase(root)
     if facts is None:
         facts = load_facts(root, fact_reader(store), missing_ok=True)
     shared["rules.facts"] = whole.cache["rules.facts"] = facts

@@ -6,10 +6,10 @@ module as the (lemma-based) search they share.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.model import Lang, Side, Unit
-from ..language import Matcher, Token, compile_term, lemmas
+from ..language import Match, Matcher, Token, compile_term, lemmas
 from ..language.brackets import english_originals
 from ..language.termbase import Concept, Ruling, Termbase, load_termbase
 from .base import CheckContext
@@ -57,6 +57,9 @@ class SideText:
     game: str  # the document's rulebook
     tokens: list[Token]
     quoted: list[tuple[int, int]]  # spans of [English originals] inside a Russian text
+    #: every match of the game's terms, those inside quoted originals too: the parity family
+    #: reads them rather than tokenising and matching the side again
+    matches: list[Match] = field(default_factory=list)
 
     def is_quoted(self, offset: int) -> bool:
         return bool(self.quoted) and any(start <= offset < end for start, end in self.quoted)
@@ -91,9 +94,10 @@ def _analyse(ctx: CheckContext) -> Analysis:
                                                   lambda game=game, lang=lang: matcher(base, game, lang))
         tokens = lemmas(side.text, lang)
         text = SideText(unit, lang, side, game, tokens,
-                        english_originals(side.text) if lang == Lang.RU else [])
+                        english_originals(side.text) if lang == Lang.RU else [],
+                        matchers[game, lang].find(tokens))
         sides.append(text)
-        for match in matchers[game, lang].find(tokens):
+        for match in text.matches:
             if text.is_quoted(match.start):
                 continue
             entries = tuple(p.payload for p in match.patterns)

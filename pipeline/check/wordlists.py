@@ -109,6 +109,7 @@ def suggestions(word: str, lang: str) -> tuple[str, ...]:
     return tuple(found[0].suggest(word)[:3]) if found else ()
 
 
+@lru_cache(maxsize=200_000)  # asked of every word by spelling and parity: once per form
 def language_of(word: str) -> str | None:
     """`ru` for a Cyrillic word, `en` for a Latin one, None for a mixed or letterless one."""
     cyrillic, latin = bool(CYRILLIC.search(word)), bool(LATIN.search(word))

@@ -40,6 +40,27 @@ def parses(lower: str) -> tuple:
     return tuple(analyzer().parse(lower))
 
 
+@lru_cache(maxsize=200_000)
+def readings(lower: str) -> tuple[frozenset[str | None], bool]:
+    """The parts of speech of a form's parses, and whether the dictionary knows every parse:
+    the checks ask it of every word of the corpus, and pymorphy3 answers ``is_known`` with a
+    fresh dictionary lookup each time, so it is asked once per form here."""
+    found = parses(lower)
+    return frozenset(p.tag.POS for p in found), bool(found) and all(p.is_known for p in found)
+
+
+def known(lower: str) -> tuple:
+    """A form's parses when the dictionary knows every one of them, else ()."""
+    return parses(lower) if readings(lower)[1] else ()
+
+
+def known_only(lower: str, kinds: set[str] | frozenset[str]) -> tuple:
+    """A form's parses when the dictionary knows every one and each is of a part of speech in
+    ``kinds``, else ()."""
+    found, is_known = readings(lower)
+    return parses(lower) if is_known and found <= kinds else ()
+
+
 @dataclass(frozen=True)
 class WordInfo:
     lemma: str  # the most probable normal form, as pymorphy3 spells it
