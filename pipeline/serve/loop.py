@@ -20,7 +20,7 @@ import threading
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -64,7 +64,7 @@ class Loop:
         self.findings: list[Diagnostic] | None = None  # of the last good build
         self.builds = 0  # builds run, good or not
 
-    def rebuild(self, saved: list[str] = ()) -> BuildResult | None:
+    def rebuild(self, saved: Sequence[str] = ()) -> BuildResult | None:
         """Build; the result, or None when the inputs were refused (the line printed)."""
         started = time.perf_counter()
         self.builds += 1
@@ -117,11 +117,12 @@ def warm() -> None:
 
 def serve(root: Path, host: str = "127.0.0.1", port: int = 8000, *, findings: bool = False,
           jobs: int | None = None, delay: float = DELAY, out: TextIO | None = None,
-          stop: threading.Event | None = None) -> None:
+          stop: threading.Event | None = None, builder: Callable[..., BuildResult] = build) -> None:
     """Serve site/ at ``host:port``, build, and rebuild and reload on every save until Ctrl-C (or
-    until ``stop`` is set). An address that cannot be listened on raises OSError before anything
-    else; the site in place is served while the first build runs."""
-    loop = Loop(root, jobs=jobs, out=out)
+    until ``stop`` is set). An address that cannot be listened on is refused before anything
+    else; the site in place is served while the first build runs. ``builder``: build() itself,
+    or a benchmark's wrapper round it."""
+    loop = Loop(root, jobs=jobs, out=out, builder=builder)
     saves = Saves(root)
     try:
         server = Preview(Path(root).resolve() / "site", host, port, findings=findings)
@@ -134,7 +135,7 @@ def serve(root: Path, host: str = "127.0.0.1", port: int = 8000, *, findings: bo
         loop.say(f"serving {server.site_dir} at {server.url} (Ctrl-C stops); "
                  f"watching {', '.join(saves.names)}")
         if stop is not None:
-            threading.Thread(target=lambda: (stop.wait(), saves.stop()), daemon=True).start()
+            threading.Thread(target=_stop_on, args=(stop, saves), daemon=True).start()
         try:
             with contextlib.suppress(KeyboardInterrupt):
                 result = loop.rebuild()
@@ -150,3 +151,8 @@ def serve(root: Path, host: str = "127.0.0.1", port: int = 8000, *, findings: bo
         finally:
             saves.stop()
             server.shutdown()
+
+
+def _stop_on(stop: threading.Event, saves: Saves) -> None:
+    stop.wait()
+    saves.stop()  # the loop's wait returns no saves: it ends

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
+from watchdog.observers.api import ObservedWatch
 
 from ..incremental.fingerprint import inputs
 
@@ -34,7 +35,7 @@ class Saves(FileSystemEventHandler):
         self._pending: set[str] = set()
         self._stopped = False
         self._observer = Observer()
-        self._scheduled: dict[str, object] = {}
+        self._scheduled: dict[str, ObservedWatch] = {}
         self.names: tuple[str, ...] = ()
 
     # -- what is watched --------------------------------------------------------------------
