@@ -68,6 +68,13 @@ class Terminal(io.TextIOBase):
                 raise TimeoutError(f"{words!r} not printed in {timeout} s")
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its children waited for (the build's forked workers,
+    MkDocs and Pagefind): a figure the machine's other load does not inflate much."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
 def save(path: Path, old: str, new: str) -> None:
     """As an editor saves: the new text written aside, then renamed over the file."""
     text = path.read_text("utf-8")
@@ -89,7 +96,9 @@ def measure(scale: int, work: Path, runs: int, timeout: float) -> dict:
     builds: list[BuildResult] = []
 
     def recorded(*args, **kwargs) -> BuildResult:
+        before = _cpu()
         result = build(*args, **kwargs)
+        result.timings["cpu"] = _cpu() - before  # of this process and the workers it forked
         builds.append(result)
         return result
 
@@ -121,12 +130,16 @@ def measure(scale: int, work: Path, runs: int, timeout: float) -> dict:
                     shown = time.perf_counter() - saved
                     terminal.wait_for("rebuilt in", mark, timeout)
                     built = builds[count]
-                    measured.append({"preview_s": round(shown, 3),
+                    cpu = built.timings.pop("cpu")
+                    measured.append({"preview_s": round(shown, 3), "cpu_s": round(cpu, 3),
                                      "rebuild_s": round(sum(built.timings.values()), 3),
                                      "stages": {k: round(v, 3) for k, v in built.timings.items()},
                                      "load": os.getloadavg()[0]})
+                    stages = ", ".join(f"{k} {v:.2f}" for k, v in measured[-1]["stages"].items() if v >= 0.01)
                     print(f"x{scale} {lang} edit {run + 1}: {old} -> {new}: page shows it after {shown:.2f} s "
-                          f"(the build's stages {measured[-1]['rebuild_s']:.2f} s)", flush=True)
+                          f"(the build's stages {measured[-1]['rebuild_s']:.2f} s: {stages}; "
+                          f"{cpu:.2f} s of CPU; load "
+                          f"{measured[-1]['load']:.1f})", flush=True)
                     time.sleep(1.0)  # the page settled, the loop idle again
                 if measured:  # the edit undone, for the next run of the benchmark to find its words
                     mark = len(terminal.text)
@@ -143,8 +156,8 @@ def measure(scale: int, work: Path, runs: int, timeout: float) -> dict:
 
 
 def table(results: list[dict]) -> str:
-    lines = ["| scale | edit | save → page shows the word (median, runs) | of which the build's stages | target |",
-             "| --- | --- | --- | --- | --- |"]
+    lines = ["| scale | edit | save → page shows the word (median, runs) | of which the build's stages "
+             "(the longest) | the build's CPU | load | target |", "| --- | --- | --- | --- | --- | --- | --- |"]
     for result in results:
         for lang, edit in result["edits"].items():
             runs = ", ".join(f"{m['preview_s']:.2f}" for m in edit["runs"])
@@ -154,7 +167,8 @@ def table(results: list[dict]) -> str:
             verdict = f"≤ {target:g} s: {'met' if edit['median_s'] <= target else 'not met'}" if target else ""
             what = "English source" if lang == "en" else "Russian translation"
             lines.append(f"| x{result['scale']} | {what} | {edit['median_s']:.2f} s ({runs}) | "
-                         f"{middle['rebuild_s']:.2f} s ({stages}) | {verdict} |")
+                         f"{middle['rebuild_s']:.2f} s ({stages}) | {middle['cpu_s']:.2f} s | "
+                         f"{middle['load']:.1f} | {verdict} |")
     return "\n".join(lines)
 
 

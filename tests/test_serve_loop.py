@@ -126,3 +126,21 @@ def test_folio_serve_on_the_command_line_builds_and_serves(project):
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_the_preview_serves_the_site_and_nothing_beside_it(project):
+    import http.client
+
+    with folio_serve(project) as served:
+        host, port = served.url.removeprefix("http://").rstrip("/").split(":")
+        for path in ("/../corpus/manifest.yaml", "/en/../../corpus/manifest.yaml", "/.folio/../../mkdocs.yml",
+                     "/%2e%2e/corpus/manifest.yaml", "/.folio/findings.json"):  # the last: only with --findings
+            connection = http.client.HTTPConnection(host, int(port), timeout=30)
+            connection.request("GET", path)
+            response = connection.getresponse()
+            body = response.read()
+            assert b"documents:" not in body and b"site_name" not in body, path
+            assert response.status == 404, (path, response.status)
+            connection.close()
+        script = (project / "site" / "en" / "assets" / "folio" / "folio.js").read_text("utf-8")
+        assert _get(served.url + "en/assets/folio/folio.js") == script  # only pages get the preview's script
