@@ -62,26 +62,22 @@ class Loop:
         self.out = out or sys.stdout
         self.builder = builder
         self.findings: list[Diagnostic] | None = None  # of the last good build
-        self.builds = 0  # builds run, good or not
 
     def rebuild(self, saved: Sequence[str] = ()) -> BuildResult | None:
         """Build; the result, or None when the inputs were refused (the line printed)."""
         started = time.perf_counter()
-        self.builds += 1
         try:
             result = self.builder(self.root, jobs=self.jobs)
-        except FolioError as error:
-            self.say(" ".join(str(error).split("\n")))
-            self.say("the last good site stays served; the next good save rebuilds it")
-            return None
-        except OSError as error:
-            where = f"{error.filename}: " if error.filename else ""
-            self.say(f"{where}error: {error.strerror or error}")
+        except (FolioError, OSError) as error:  # what `folio build` would print, in one line
+            refused = error if isinstance(error, FolioError) else FolioError(
+                error.strerror or str(error), path=error.filename and str(error.filename))
+            self.say(" ".join(str(refused).split("\n")) + "\n"
+                     "the last good site stays served; the next good save rebuilds it")
             return None
         except Exception:  # a bug of Folio's: worth its traceback, and the preview goes on
             self.say(traceback.format_exc().rstrip())
             self.say("error: the rebuild failed (a bug in Folio, please report it); "
-                      "the last good site stays served")
+                     "the last good site stays served")
             return None
         seconds = time.perf_counter() - started
         for note in result.notes:
@@ -90,7 +86,7 @@ class Loop:
         shown = ", ".join(saved[:3]) + (f" and {len(saved) - 3} more" if len(saved) > 3 else "")
         if self.findings is None:
             self.say(f"built in {seconds:.1f} s: {len(result.diagnostics)} findings "
-                      "(`folio check` lists them)")
+                     "(`folio check` lists them)")
         else:
             added, gone = changed_findings(self.findings, result.diagnostics)
             state = "rebuilt" if result.corpus is not None else "unchanged"
