@@ -37,6 +37,7 @@ from .render.aids.command import add_commands as add_aids_commands
 from .render.writers.corpus_json import present_attrs
 from .rules.command import add_commands as add_rules_commands
 from .rules.command import facts_lines
+from .util import project_files
 from .util.atomic import write_text_atomic
 from .util.terminal import escaped_output
 
@@ -161,11 +162,17 @@ def _arguments() -> argparse.ArgumentParser:
     command.add_argument("--lang", choices=LANGUAGES,
                          help="the language of the facts' labels and words (default: every one there is)")
     command.set_defaults(command=_show)
-    command = commands.add_parser("serve", help="preview the built website (site/) in a browser")
+    command = commands.add_parser("serve", help="build the website, serve it on this machine, and on "
+                                  "every save rebuild it and reload the pages open in a browser")
     command.add_argument("--port", type=int, default=8000,
                          help="the port to listen on (default 8000; 0 picks a free one)")
     command.add_argument("--host", default="127.0.0.1",
                          help="the address to listen on (default 127.0.0.1: this machine only)")
+    command.add_argument("--findings", action="store_true",
+                         help="list under each unit of a page the findings of that unit (the "
+                              "preview only: no build writes them into the site)")
+    command.add_argument("--jobs", type=int, metavar="N",
+                         help="processes to build on at most (default: every core; FOLIO_JOBS)")
     command.set_defaults(command=_serve)
     add_rules_commands(commands)  # `folio rules list|run`: pipeline/rules/command.py
     add_aids_commands(commands)  # `folio aids`: pipeline/render/aids/command.py
@@ -232,19 +239,14 @@ def _build(project: Project, args: argparse.Namespace) -> int:
 
 
 def _serve(project: Project, args: argparse.Namespace) -> int:
-    from .render.site.serve import serve  # http.server only for this command
+    from .serve.loop import serve  # watchdog and http.server only for this command
 
-    site = project.root / "site"
     if not 0 <= args.port <= 65535:
         raise FolioError(f"--port {args.port}: a port is 0..65535 (0 picks a free one)")
-    if not (site / "index.html").is_file():
-        raise FolioError("no website here yet: `folio build` writes it (for a project with a "
-                         "mkdocs.yml)", path=str(site))
-    try:
-        serve(site, args.host, args.port)
-    except OSError as exc:
-        raise FolioError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc} "
-                         "(another `folio serve`? --port picks another port)") from None
+    if not project_files.present(project.root, "mkdocs.yml"):
+        raise FolioError("no website to preview: `folio serve` builds and serves the website of "
+                         "a project with a mkdocs.yml", path=str(project.root / "mkdocs.yml"))
+    serve(project.root, args.host, args.port, findings=args.findings, jobs=args.jobs)
     return 0
 
 

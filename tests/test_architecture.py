@@ -122,6 +122,10 @@ def test_the_rules_say_what_the_house_promises():
         assert "parse" not in allowed[part] and "shapes" not in allowed[part], part
     # nothing below the driver calls it: it hands a library the data it needs
     assert [part for part, names in allowed.items() if "driver" in names] == []
+    # `folio serve` is a driver over build(): it calls the build as `folio build` does, and no
+    # stage knows a preview exists
+    members, _ = rules()
+    assert members["serve"] == members["build"] == "driver"
     assert "editions" not in allowed["incremental"]
     # the rules stand on the model, and on the language layer only to find a fact's words again
     # in a retranslated side (rules/rendering.py): never on a check, a renderer or the driver

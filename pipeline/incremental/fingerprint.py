@@ -155,12 +155,15 @@ class Fingerprint:
 
 def fingerprint(root: Path, baseline: str = "") -> Fingerprint:
     """``baseline``: the commit the manifest's ``changes_since`` names, as the driver found it."""
-    root = Path(root)
-    files = project_tree(root, PROJECT)
-    theme = _theme_overrides(root)
-    if theme is not None:
-        files.update(project_tree(root, (theme,)))
+    files = project_tree(Path(root), inputs(root))
     return Fingerprint(dict(sorted(files.items())), code_digest(), baseline)
+
+
+def inputs(root: Path) -> tuple[str, ...]:
+    """The project's files and directories a build reads, relative to the root: corpus/,
+    mkdocs.yml and the theme's overrides it names (what `folio serve` watches)."""
+    theme = _theme_overrides(Path(root))
+    return PROJECT if theme is None or theme in PROJECT else (*PROJECT, theme)
 
 
 def _theme_overrides(root: Path) -> str | None:

@@ -1,0 +1,89 @@
+"""`folio serve` in a real Chromium: a one-word save of a source and of a Russian translation
+reloads the open page by itself, showing the new word, back on the unit the reader was on; the
+terminal says which findings the save brought and took away; the preview's script and findings
+are the server's alone, never in the built site."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pipeline.build import build
+from serve_support import SOURCE, TRANSLATION, folio_serve, small_project
+
+PAGE = "{lang}/pop/pop-military-actions/"
+#: the unit the reader reads, far down the page: "• Undock: Move any number of your Ships ..."
+UNDOCK = "• Undock: Move any number of your Ships from Ports and into adjacent non-Hostile Sea Zones."
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    root = small_project(tmp_path_factory.mktemp("built"))
+    assert build(root).site == root / "site"
+    return root
+
+
+@pytest.fixture
+def project(built, tmp_path) -> Path:
+    return Path(shutil.copytree(built, tmp_path / "project", symlinks=True))
+
+
+def _read_at(page, words: str) -> tuple[str, float]:
+    """Scroll the unit holding ``words`` to the top of the window: (its id, its top)."""
+    unit = page.locator(".md-content [id]", has_text=words).last
+    unit.evaluate("unit => unit.scrollIntoView()")
+    page.evaluate("window.folioBeforeReload = true")  # gone once the page is loaded again
+    return unit.get_attribute("id"), unit.evaluate("unit => unit.getBoundingClientRect().top")
+
+
+def _reloaded_on(page, unit_id: str, word: str) -> float:
+    """Wait for the page to come back by itself with ``word`` in the unit; the unit's top."""
+    page.wait_for_function("([id, word]) => window.folioBeforeReload === undefined && document.readyState "
+                           "=== 'complete' && document.getElementById(id) && "
+                           "document.getElementById(id).textContent.includes(word)", arg=[unit_id, word],
+                           timeout=120_000)
+    page.wait_for_timeout(300)  # the place is put back on the load event
+    return page.evaluate("id => document.getElementById(id).getBoundingClientRect().top", unit_id)
+
+
+def test_a_saved_source_word_reloads_the_page_on_the_unit_and_reports_its_findings(project, page):
+    with folio_serve(project) as served:
+        page.goto(served.url + PAGE.format(lang="en"))
+        unit_id, top = _read_at(page, "Undock")
+        assert page.evaluate("window.scrollY") > 500  # far enough down that a reload to the top shows
+        mark = served.save(SOURCE, UNDOCK, UNDOCK.replace("adjacent", "neighbouring"))
+        assert abs(_reloaded_on(page, unit_id, "neighbouring") - top) < 40
+        report = served.terminal.wait_for("rebuilt in", mark)
+        assert f"after {SOURCE}:" in report
+        # the translation of the unit is stale now: said once, with the words that changed
+        new = [line for line in report.splitlines() if line.startswith("  new: ")]
+        assert any(f"{TRANSLATION}:" in line and "tr-stale" in line and "neighbouring" in line for line in new), report
+
+
+def test_a_saved_russian_word_reloads_the_russian_page(project, page):
+    with folio_serve(project) as served:
+        page.goto(served.url + PAGE.format(lang="ru"))
+        unit_id, top = _read_at(page, "Выход из порта")
+        served.save(TRANSLATION, "в соседние морские зоны", "в смежные морские зоны")
+        assert abs(_reloaded_on(page, unit_id, "смежные") - top) < 40
+        assert "соседние морские" not in page.locator(f"[id='{unit_id}']").text_content()
+
+
+def test_findings_show_under_their_units_in_the_preview_only(project, page):
+    with folio_serve(project, findings=True) as served:
+        mark = served.save(SOURCE, UNDOCK, UNDOCK.replace("adjacent", "adjacant"))
+        report = served.terminal.wait_for("rebuilt in", mark)
+        assert "spell-unknown" in report and "adjacant" in report, report
+        page.goto(served.url + PAGE.format(lang="en"))
+        shown = page.locator(".folio-preview-findings", has_text="adjacant")
+        shown.first.wait_for()
+        assert "spell-unknown" in shown.first.text_content()
+        # the unit the finding is about holds it, or has it right after
+        unit = shown.first.evaluate("list => list.getAttribute('data-folio-unit')")
+        assert "adjacant" in page.locator(f"[id='{unit}']").text_content()
+    # what the preview adds is never written into the site a build publishes
+    pages = list((project / "site").rglob("*.html"))
+    assert pages and not any(b".folio/preview.js" in p.read_bytes() or b"folio-preview-findings" in p.read_bytes()
+                             for p in pages)
