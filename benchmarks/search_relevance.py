@@ -1,4 +1,4 @@
-"""How well a built site's search answers the relevance queries of tests/search_relevance.py, in
+"""How well a built site's search answers the relevance queries of tests/relevance_support.py, in
 Chromium through the search page's Pagefind UI.
 
     search_relevance.py SITE [--misses]
@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from search_relevance import QUERIES, figures, score
+from relevance_support import QUERIES, figures, score
 from site_support import CHROMIUM, CHROMIUM_ARGS, serving
 
 

@@ -185,7 +185,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     """``folio build``: every output, from what changed since the build in place (``clean``:
     from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS). Without
     ``reuse`` the stages are handed the null store: everything is made, nothing is kept for the
-    next build, and the outputs are the same bytes (tests/test_store.py compares)."""
+    next build, and the outputs are the same bytes (tests/incremental/test_store.py compares)."""
     root = Path(root)
     # a directory that holds no project is refused before anything is made in it
     documents = load_manifest(root, PARSERS)

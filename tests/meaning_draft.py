@@ -3,8 +3,8 @@ correct retranslations in other words than the corpus's (a join, a split, a reor
 condition, «запрещено» for `cannot`, «вышеуказанные» for `above` ...).
 
 Every unit, English source and Russian translation is real; each edit changes the real
-translation (``old`` -> ``new``) the way a translator would. Shared by tests/test_parity_meaning.py
-(each check, in process) and tests/test_parity_text.py (the same draft through `folio po
+translation (``old`` -> ``new``) the way a translator would. Shared by tests/check/test_parity_meaning.py
+(each check, in process) and tests/check/test_parity_text.py (the same draft through `folio po
 export`/`po import`, beside pofilter).
 """
 

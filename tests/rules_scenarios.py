@@ -1,5 +1,5 @@
 """Scenarios of every executable rule: inputs a player could have, and what the text says comes
-out (a few result fields each). tests/test_rules_coverage.py runs them all with the facts
+out (a few result fields each). tests/rules/test_rules_coverage.py runs them all with the facts
 recording what each rule reads: every fact some rule reads, every fact a rule declares cited by
 one of its scenarios. The per-game test files test the edges; these cover every branch that
 puts a fact in an outcome."""

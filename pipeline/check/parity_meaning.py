@@ -4,7 +4,7 @@ Compared per sentence pair (:mod:`pipeline.check.parity_pairs`), so a negation i
 sentence does not answer for another dropped in the next; the words are found by lemma
 (:mod:`pipeline.language.polarity`, :mod:`pipeline.language.signs`,
 :func:`pipeline.language.numbers.ordinals`). Each comparison is kept to what the two languages
-say alike, measured quiet on every real translation of the corpus (tests/test_parity_meaning.py):
+say alike, measured quiet on every real translation of the corpus (tests/check/test_parity_meaning.py):
 
 - a negation on one side and none on the other, strong or weak (`without`, «невозможно»);
   both ways, since a negation added inverts a rule as surely as one dropped;

@@ -7,7 +7,7 @@ units and the shared configuration (glossary, word lists), plus what :data:`WHOL
 the whole corpus, which every shard receives as it is. A family's ``check(ctx)`` runs on each
 shard; what spans rulebooks is its ``check_whole(ctx)``, when it has one, run once over the
 whole corpus (the rules family's executable rules, worked examples, and facts bound to a unit
-no document has). tests/test_check_shards.py holds a corpus of two copies of the real one to
+no document has). tests/check/test_check_shards.py holds a corpus of two copies of the real one to
 the findings of each copy.
 """
 

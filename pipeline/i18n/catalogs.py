@@ -4,7 +4,7 @@ A build only reads them: each catalog is compiled in memory (fuzzy entries left 
 leaves them out), so it never renders with a stale binary and never writes into Folio's own
 files. Bringing the catalogs in step with the templates and the code (``pybabel extract`` →
 ``update``) is a developer's step, :mod:`pipeline.i18n.extract`, which scripts/install runs and
-tests/test_site_i18n.py checks.
+tests/render/site/test_site_i18n.py checks.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 ``pybabel extract`` → ``update``, run through Babel's own Python API with the mapping in
 babel.cfg: every string of the templates and of the Python files babel.cfg names reaches
-messages.pot and each language's catalog (untranslated, which tests/test_site_i18n.py
+messages.pot and each language's catalog (untranslated, which tests/render/site/test_site_i18n.py
 refuses). The catalogs are written without line numbers or dates, and only when their messages
 changed, so a run over unchanged templates leaves them byte for byte.
 

@@ -40,7 +40,7 @@ def lemmas(text: str, lang: str) -> list[Token]:
     pieces = []
     # spaCy's tokenizer splits the text at white space first and tokenizes each piece on its
     # own: so each piece is tokenized (and its forms looked up) once per process, and a text is
-    # the concatenation of its pieces' tokens (tests/test_language.py checks it on the corpus).
+    # the concatenation of its pieces' tokens (tests/language/test_language.py checks it on the corpus).
     for piece in _PIECE.finditer(text):
         found = known.get(piece.group())
         if found is None:

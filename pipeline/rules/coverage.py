@@ -4,7 +4,7 @@ A sentence of a document's original text (split by :mod:`pipeline.language.sente
 classified from what the project already says where that can be derived honestly:
 
 - a sentence holding the words of a rule fact is **executable** (the fact is read by a rule:
-  `tests/test_rules_coverage.py` proves every fact is), or **prose only** for the reason the
+  `tests/rules/test_rules_coverage.py` proves every fact is), or **prose only** for the reason the
   fact's ``prose_only`` gives;
 - a sentence of a worked example (a unit of kind ``example`` or inside one) is **not a rule**;
 - a heading (a unit's own title or rule number) is **not a rule**.

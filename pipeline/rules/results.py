@@ -7,7 +7,7 @@ code a programmer reads and what `folio rules list --format json` prints are one
 **One sign convention** for every rule: an amount gained, lost or paid is a count of 0 or more,
 and its name says which (``vp_gained``, ``stab_lost``, ``crowns`` the action costs); no rule
 returns a net of gains and losses. The one signed kind of number is a modifier added to a roll or
-a total (``modifier``, ``per_die``): its meaning says "signed". tests/test_rules_api.py holds
+a total (``modifier``, ``per_die``): its meaning says "signed". tests/rules/test_rules_api.py holds
 every rule's scenarios to this.
 """
 

@@ -4,7 +4,7 @@ Processes, because the work is pure Python (parsers, checks, Jinja2) and threads
 turns on one core. Forked, because a worker then starts with everything the parent holds (the
 corpus, the spaCy pipelines, the templates): nothing goes to it but the index of its task, and
 whatever it loads it loads once for all the tasks it runs. Results come back in task order, so
-a parallel build writes exactly the bytes of a serial one (tests/test_incremental.py checks it).
+a parallel build writes exactly the bytes of a serial one (tests/incremental/test_incremental.py checks it).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ refused whole, with its line, before any file of the import is written.
 Every variant gettext's own tools write of an export reads as the export does: wrapped at any
 width or not at all (a msgctxt over several lines), octal escapes (``msgcat --escape``),
 Uniforum ``# File:`` locations (``--strict``), sorted, indented, without locations or obsolete
-entries (tests/test_hostile_po.py).
+entries (tests/link/translations/test_hostile_po.py).
 """
 
 from __future__ import annotations

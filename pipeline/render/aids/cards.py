@@ -10,7 +10,7 @@ A card holds a fixed amount of type: an event whose facts do not fit one card co
 next (``card 2 of 2``), cut by :func:`split` at the lines a card holds (``CardSize.lines`` of
 ``CardSize.chars`` characters, counted as a narrow glyph column of DejaVu Sans at 7 pt, so that
 the estimate is never short). The printed boxes are the test: a card's text never leaves it
-(tests/test_aids_cards.py reads the PDF's boxes and its text).
+(tests/render/aids/test_aids_cards.py reads the PDF's boxes and its text).
 """
 
 from __future__ import annotations

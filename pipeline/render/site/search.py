@@ -221,7 +221,7 @@ def start(site_dir: Path, pages: Path | None = None,
 
     ``pages``, if given, mirrors the site's pages (same paths) with only what Pagefind reads of
     each: its language, its title and the data-pagefind-body element (pipeline/render/site/pages.py).
-    Pagefind makes the very same bundle from them (tests/test_incremental.py compares), without
+    Pagefind makes the very same bundle from them (tests/incremental/test_incremental.py compares), without
     reading the navigation every page of the site carries, which grows with the corpus.
 
     One Pagefind runs per language (:func:`parts`), ``jobs`` of them at once. ``bundles`` is (the
@@ -317,7 +317,7 @@ def parts(site: Path) -> list[tuple[str, str | None, str]]:
     (Pagefind's mergeIndex; assets/folio-search.js), so an edit indexes again the rulebook it
     changed alone. Pagefind ranks each bundle by its own statistics; Folio's search ranks the
     units of every page together, so the merged bundles answer as well as one
-    (tests/test_search_relevance.py). Two rules of Pagefind span the site, and are followed
+    (tests/render/site/test_search_relevance.py). Two rules of Pagefind span the site, and are followed
     here: once one page of the site has a data-pagefind-body, every page without one is left
     out (a rulebook with no such page gets no run); and pages without a language join the
     site's main one. A site whose pages do not stand in such directories, each of one

@@ -21,7 +21,7 @@ What is left out follows Pagefind's parser (pagefind/src/fossick/parser.rs, vers
 The whitespace an element leaves is taken with it when the element had a line of its own:
 Pagefind reduces every run of whitespace to one space.
 
-The test of all this is tests/test_incremental.py and tests/test_search_split.py: the index made
+The test of all this is tests/incremental/test_incremental.py and tests/render/site/test_search_split.py: the index made
 from these pages is, byte for byte, the one Pagefind makes from the whole site.
 
 It costs about 1.6 s of CPU at x100 (115 MB of pages, a fifth of it left out) while every page

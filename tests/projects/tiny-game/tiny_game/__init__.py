@@ -1,6 +1,6 @@
 """A game Folio's engine has never heard of: one rule, one aid, one template, one table's words.
 
-Nothing in pipeline/ is edited for it: tests/test_games.py registers it the way
+Nothing in pipeline/ is edited for it: tests/house/test_games.py registers it the way
 pipeline/games/__init__.py registers the real games.
 """
 

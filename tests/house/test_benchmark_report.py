@@ -1,0 +1,53 @@
+"""The manual's performance figures (docs/manual/architecture/performance.md) are the latest
+benchmark's, and the report reads them right."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "benchmarks"))
+from report import END, START, growth, readme_block  # noqa: E402
+
+LATEST = REPO / "benchmarks" / "results" / "latest.json"
+PAGE = "docs/manual/architecture/performance.md"
+
+
+def test_the_manual_shows_the_latest_benchmark_and_its_machine():
+    page = (REPO / PAGE).read_text("utf-8")
+    start, end = page.index(START) + len(START), page.index(END)
+    data = json.loads(LATEST.read_text("utf-8"))
+    assert page[start:end] == readme_block(data), \
+        f"run: .venv/bin/python benchmarks/report.py --page {PAGE}"
+    assert f"{data['machine']['cores']} cores" in page[start:end]
+    assert {r["scale"] for r in data["results"]} >= {10, 100, 1000}
+
+
+def test_growth_reads_a_cost_that_doubles_with_the_words_as_linear():
+    def result(scale: int, words: int, seconds: float, mkdocs: float) -> dict:
+        stage = {"wall": seconds, "cpu": seconds, "peak_mb": 100.0}
+        return {"scale": scale, "words": words, "stages": {"check": stage},
+                "cold": {"wall": seconds, "timings": {"aids": 0.0}}, "bare mkdocs": mkdocs}
+
+    table = growth([result(10, 1000, 2.0, 1.0), result(20, 2000, 4.0, 4.0)])
+    assert "| check (CPU) | 1.00 |" in table
+    assert "| bare `mkdocs build` (wall) | 2.00 |" in table  # four times the cost: the square
+
+
+def test_the_targets_table_says_which_targets_hold_at_the_scales_they_are_set_for():
+    from report import targets
+
+    def result(scale: int, cold: float, edit: float) -> dict:
+        return {"scale": scale, "words": 1_000_000, "stages": {"check": {"cpu": 8.0}},
+                "cold": {"wall": cold, "timings": {"aids": 1.0}, "tree_peak_mb": 1500.0},
+                "edit": {"wall": edit}, "bare mkdocs": 10.0}
+
+    table = targets([result(10, 20.0, 1.0), result(100, 40.0, 8.0)])
+    edit = next(line for line in table.splitlines() if line.startswith("| one-word edit"))
+    assert "| 5 % | 20 % |" in edit and edit.endswith("| no |")  # x100 edits a fifth of a cold build
+    words = next(line for line in table.splitlines() if line.startswith("| all check families"))
+    assert "125,000" in words and words.endswith("| yes |")
+    memory = next(line for line in table.splitlines() if line.startswith("| peak memory"))
+    assert memory.endswith("| – |")  # set for x1000, which was not measured

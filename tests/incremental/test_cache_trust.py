@@ -1,0 +1,176 @@
+"""A build cache entry that was tampered with is computed again, never run.
+
+build/.cache/ keeps each loaded document and each parsed fact file as a pickle. A plain
+unpickler calls whatever a pickle names; Folio's reader (pipeline/incremental/pickled.py) resolves only the
+model's classes, so a planted entry costs a rebuild of that document and nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+from pathlib import Path
+
+import pytest
+
+from pipeline.build import load_corpus
+from pipeline.check.shards import fact_reader
+from pipeline.core.diagnostics import Diagnostic, Severity
+from pipeline.incremental import pickled
+from pipeline.incremental.buildcache import BuildCache
+from pipeline.incremental.fingerprint import Fingerprint, fingerprint
+from pipeline.incremental.loaded import LOADED, DocumentCache, Loaded
+from pipeline.incremental.store import Store
+from pipeline.rules import load_facts
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class _Planted:
+    """What an attacker pickles: unpickling it calls os.system."""
+
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self):
+        return os.system, (f"touch {self.marker}",)
+
+
+def _cache(tmp_path: Path) -> tuple[BuildCache, Fingerprint]:
+    previous, current = tmp_path / "previous", tmp_path / "current"
+    previous.mkdir()
+    return BuildCache(previous, current), fingerprint(ROOT)
+
+
+@pytest.fixture(scope="module")
+def loaded():
+    return load_corpus(ROOT, references=False)
+
+
+@pytest.fixture(scope="module")
+def corpus(loaded):
+    return loaded[0]
+
+
+def _document(corpus, key: str):
+    return next(d for d in corpus.documents if d.key == key)
+
+
+def test_every_loaded_document_and_fact_file_comes_back_whole(loaded):
+    # a class the reader does not allow would make every build read every document again
+    corpus, _ = loaded
+    for document in corpus.documents:
+        units = [u for u in corpus.units.values() if u.document == document.key]
+        entry = Loaded(units, [Diagnostic(document.source, 3, "read-encoding", "a note", Severity.INFO)], [t for t in corpus.translations.values()
+                                   if corpus.units[t.unit].document == document.key],
+                       corpus.orphaned.get(document.key, []), "offered")
+        back = pickled.loads(pickled.dumps(entry))
+        assert back == entry, document.key
+    facts = load_facts(ROOT, missing_ok=True)
+    assert len(facts) > 100 and pickled.loads(pickled.dumps(facts)) == facts
+
+
+def test_a_planted_document_entry_is_loaded_again_and_runs_nothing(corpus, tmp_path):
+    cache, fingerprint = _cache(tmp_path)
+    document = _document(corpus, "vq-deployment-actions")
+    documents = DocumentCache(Store(cache, fingerprint))
+    marker = tmp_path / "ran"
+    (cache.previous / LOADED).mkdir()
+    (cache.previous / LOADED / documents.key(document)).write_bytes(pickle.dumps(_Planted(marker)))
+    assert documents.loaded(document) is None  # a miss: the build reads the document again
+    assert not marker.exists()
+    assert pickle.loads(pickle.dumps(_Planted(marker))) == 0 and marker.exists()  # what it would do
+
+
+def test_a_planted_fact_entry_is_parsed_again_and_runs_nothing(tmp_path):
+    cache, fingerprint = _cache(tmp_path)
+    read = fact_reader(Store(cache, fingerprint))
+    rel = "corpus/rules/his.yaml"
+    marker = tmp_path / "ran"
+    calls: list[str] = []
+
+    def load(root, path):
+        calls.append(path)
+        return load_facts(root, missing_ok=True)
+
+    read(ROOT, rel, load)  # made and kept in the new cache
+    kept = next((cache.current / "facts").iterdir())
+    kept.write_bytes(pickle.dumps(_Planted(marker)))
+    again = read(ROOT, rel, load)
+    assert calls == [rel, rel] and len(again) > 0 and not marker.exists()
+
+
+def test_names_outside_the_model_are_refused_even_when_a_model_module_imports_them():
+    # pipeline.core.model imports dataclasses' field and others; a pickle may name them by that module
+    for module, name in (("pipeline.core.model", "dataclass"), ("builtins", "eval"), ("os", "system"),
+                         ("pipeline.incremental.loaded", "digest"), ("pipeline.core.model", "Corpus.walk")):
+        assert pickled.loads(_global(module, name)) is None, (module, name)
+
+
+def _global(module: str, name: str) -> bytes:
+    """A protocol-4 pickle that only resolves ``module.name``."""
+    return (b"\x80\x04" + b"\x8c" + bytes([len(module)]) + module.encode()
+            + b"\x8c" + bytes([len(name)]) + name.encode() + b"\x93.")
+
+
+# -- every kept entry goes through one reader: a seal, then its kind's decoder (pipeline/incremental/entries.py)
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from pipeline.check import shards  # noqa: E402
+from pipeline.core.model import Reference  # noqa: E402
+from pipeline.incremental import entries  # noqa: E402
+from pipeline.incremental.buildcache import KEY  # noqa: E402
+from pipeline.incremental.loaded import _loaded, _references  # noqa: E402
+from pipeline.render.writers.corpus_json import REST  # noqa: E402
+from pipeline.rules.facts import Fact  # noqa: E402
+
+#: each kind's decoder, as the build reads that kind
+DECODERS = {"loaded": _loaded, "refs-found": _references, "checks": shards._findings, "facts": shards._facts}
+#: what each decoder gives
+KINDS = {"loaded": Loaded, "refs-found": list[Reference], "checks": list[Diagnostic],
+         "facts": tuple[str, dict[str, Fact]]}
+SHAPES = {"whole": list[str], "json": REST, "lexicon": dict[str, tuple[str, str, str]]}
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+                    max_leaves=20)
+
+
+def _written(tmp_path: Path, kind: str, data: bytes, sealed: bool) -> BuildCache:
+    cache = BuildCache(tmp_path / "previous", None)
+    (tmp_path / "previous" / kind).mkdir(parents=True, exist_ok=True)
+    blob = entries.seal(data, (kind, "k"), KEY) if sealed else data
+    (tmp_path / "previous" / kind / "k").write_bytes(blob)
+    cache.previous = tmp_path / "previous"
+    return cache
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.binary(max_size=400) | JSON.map(lambda v: json.dumps(v).encode()), sealed=st.booleans(),
+       cut=st.integers(min_value=0, max_value=500))
+def test_any_bytes_in_any_entry_read_back_as_a_value_of_its_kind_or_as_damaged(tmp_path_factory, data, sealed, cut):
+    tmp_path = tmp_path_factory.mktemp("entry")
+    for kind, decode in DECODERS.items():
+        cache = _written(tmp_path, kind, data, sealed)
+        value = cache.read(kind, "k", decode)
+        assert value is None or entries.conforms(value, KINDS[kind]), (kind, value)
+        assert (value is None) == (cache.damaged == [tmp_path / "previous" / kind / "k"])
+    for kind, shape in SHAPES.items():
+        cache = _written(tmp_path, kind, data, sealed)
+        value = cache.get_json(kind, "k", shape)
+        assert value is None or entries.conforms(value, shape)
+    # a sealed entry cut anywhere short of its end is damaged, whatever it held
+    blob = entries.seal(data, ("yaml", "k"), KEY)
+    cache = _written(tmp_path, "yaml", b"", False)
+    (tmp_path / "previous" / "yaml" / "k").write_bytes(blob[:min(cut, len(blob) - 1)])
+    assert cache.get("yaml", "k") is None and cache.damaged
+
+
+def test_an_entry_opens_only_under_its_own_name_and_key():
+    blob = entries.seal(b"[1]", ("checks", "a"), KEY)
+    assert entries.opened(blob, ("checks", "a"), KEY) == b"[1]"
+    for name, key in ((("checks", "b"), KEY), (("whole", "a"), KEY), (("checks", "a"), b"another key")):
+        with pytest.raises(entries.Damaged):
+            entries.opened(blob, name, key)
