@@ -20,6 +20,7 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_edition_diff import git
 
 from conftest import REPO, copy_corpus
 from pipeline.build import edition_changes, load_corpus
@@ -44,7 +45,6 @@ from second_edition import (
     SPELLING,
     second_edition,
 )
-from test_edition_diff import git
 
 DOC = "eu-risto/eu-risto-period-1"
 CORRECTED = (QUOTES, SPELLING, HYPHEN)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from test_architecture import imports, module_name
 
 from pipeline import games
 from pipeline.build import Project, load_corpus
@@ -17,7 +18,6 @@ from pipeline.render import games as plugged
 from pipeline.render.aids import plan_aids, wanted
 from pipeline.render.site.rule_words import TableWords
 from pipeline.rules import RULES, decision_table, get, load_facts, run
-from test_architecture import imports, module_name
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGE = REPO / "pipeline"

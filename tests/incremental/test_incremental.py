@@ -216,13 +216,14 @@ def test_an_edit_in_one_document_changes_a_finding_in_another_of_its_rulebook(pr
 
 def test_an_edited_fact_reaches_its_units_box_and_only_its_rulebooks_pages(project, tree_bytes, tmp_path):
     rules = "corpus/rules/his-x1.yaml"
-    edit(project, rules, "Under Mary I combat and response cards", "While Mary I reigns, combat and response cards")
+    # a box shows a fact where it adds to the sentence: here, which reading the rules take
+    edit(project, rules, '"these spaces" are all the fortified spaces', '"these spaces" mean all the fortified spaces')
     result = build(project)
     rendered = {path.split("/", 1)[1] for path in result.touched["pages"]}
-    assert "his-x1/his-power-rules-x1/" in rendered
+    assert "his-x1/his-winter-new-world-x1/" in rendered
     assert not any(path.startswith(("eu-risto-x1/", "vq-x1/", "pop-x1/")) for path in rendered)
-    page = (project / "site" / "en" / "his-x1" / "his-power-rules-x1" / "index.html").read_text("utf-8")
-    assert "While Mary I reigns, combat and response cards are played for CP only" in page
+    page = (project / "site" / "en" / "his-x1" / "his-winter-new-world-x1" / "index.html").read_text("utf-8")
+    assert "mean all the fortified spaces the power controls" in page
     assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_lossless import encode, rebuild
 
 from check_support import crafted, lines, real_findings, run
 from conftest import REPO, copy_corpus
@@ -25,7 +26,6 @@ from pipeline.core.model import Unit
 from pipeline.parse import PARSERS, translated_side
 from pipeline.read.manifest import load_manifest
 from pipeline.read.reader import decode_source
-from test_lossless import encode, rebuild
 
 DOCUMENTS = {d.key: d for d in load_manifest(REPO, PARSERS)}
 POWER = DOCUMENTS["his-power-rules"]
@@ -222,11 +222,11 @@ def test_a_line_of_thousands_of_references_and_invisible_characters_costs_linear
     """Linked, checked and shown in time linear in its length (the extractor once copied the
     rest of the text for each reference it found, the website split the text for each)."""
     from markupsafe import Markup
+    from test_parsers_linear import cpu_seconds, ratio
 
     from pipeline.language.termbase import Abbreviation
     from pipeline.link.references import link
     from pipeline.render.site.inline import Abbreviations, SideText
-    from test_parsers_linear import cpu_seconds, ratio
 
     known = Abbreviations(CP=Abbreviation("CP", "Card Points", frozenset({"his"}), 1))
 

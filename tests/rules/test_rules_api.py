@@ -11,11 +11,11 @@ import sys
 from dataclasses import fields
 
 import pytest
+from test_readme_api import _example
 
 from pipeline.rules import RULES, RuleInputError, load, run
 from rules_scenarios import SCENARIOS
 from rules_support import ROOT, decide, facts
-from test_readme_api import _example
 
 
 def _python(code: str, cwd, pythonpath) -> subprocess.CompletedProcess:

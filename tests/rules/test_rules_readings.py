@@ -35,7 +35,7 @@ def test_a_reading_without_its_alternative_is_refused_at_its_line(corpus_copy):
     path = corpus_copy / "corpus/rules/eu-risto.yaml"
     edit(path, "    alternative:\n      en: the 10d only ever adds to a bid, so a controller who does not bid receives "
                "nothing; or it is always paid in cash and never counts toward the bid\n", "")
-    edit(path, "      ru: 10d только прибавляются к ставке, так что владелец без ставки ничего не получает; "
+    edit(path, "      ru: 10 дукатов только прибавляются к ставке, так что владелец без ставки ничего не получает; "
                "или они всегда выплачиваются наличными и к ставке не прибавляются\n", "")
     with pytest.raises(FolioError, match="a reading needs its alternative") as refused:
         load_facts(corpus_copy)

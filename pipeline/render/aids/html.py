@@ -25,9 +25,23 @@ TEMPLATES = resources.templates() / "aids"
 
 def environment() -> Environment:
     folders = [TEMPLATES, *games.template_folders()]
-    return Environment(loader=ChoiceLoader([FileSystemLoader(str(folder)) for folder in folders]), autoescape=True,
-                       undefined=StrictUndefined, extensions=["jinja2.ext.i18n"],
-                       trim_blocks=True, lstrip_blocks=True)
+    env = Environment(loader=ChoiceLoader([FileSystemLoader(str(folder)) for folder in folders]), autoescape=True,
+                      undefined=StrictUndefined, extensions=["jinja2.ext.i18n"],
+                      trim_blocks=True, lstrip_blocks=True)
+    env.filters["sentence"] = sentence
+    return env
+
+
+#: how a phrase may already end: it is a sentence as it stands
+ENDS = tuple(".!?…:;)»\"")
+
+
+def sentence(phrase: str) -> str:
+    """A fact's label (a phrase, as a box or a table cell shows it) set as a sentence, so labels
+    printed one after another read «Держава без карточек должна пасовать. Спасовавшая…», never
+    «…пасовать Спасовавшая…»."""
+    phrase = str(phrase).rstrip()
+    return phrase if not phrase or phrase.endswith(ENDS) else phrase + "."
 
 
 def render_html(env: Environment, aid, sheet: Sheet, title: str, game: str, data: dict,

@@ -31,7 +31,10 @@ STYLESHEET = resources.templates() / "aids" / "aids.css"
 FITS = ("html { line-height: 1.2; } p { margin-bottom: .8mm; } .line { margin-bottom: .6mm; } "
         "h2 { margin: 3mm 0 1mm; }\n",
         "html { font-size: 8pt; line-height: 1.2; } p { margin-bottom: .8mm; } .line { margin-bottom: .6mm; } "
-        "h2 { margin: 3mm 0 1mm; }\n")
+        "h2 { margin: 3mm 0 1mm; }\n",
+        # the shorter Letter page: the Russian Virgin Queen sheet's last note ran onto a second page
+        "html { font-size: 8pt; line-height: 1.15; } p { margin-bottom: .5mm; } .line { margin-bottom: .3mm; } "
+        "h2 { margin: 2mm 0 .8mm; } @page { margin-top: 9mm; margin-bottom: 12mm; }\n")
 LAST_PAGE_MIN = 0.25
 
 

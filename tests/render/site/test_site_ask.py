@@ -8,6 +8,7 @@ import re
 from html import unescape
 
 import pytest
+from test_site_russian import visible_text
 
 import pipeline.games  # noqa: F401  # registers every game's rules, as the driver does
 from pipeline.build import load_corpus
@@ -21,7 +22,6 @@ from pipeline.rules.decision_tables import domain
 from pipeline.rules.inputs import RuleInputError
 from rules_support import edit
 from site_support import REPO
-from test_site_russian import visible_text
 
 #: a rule of each game, the page it stands on, and what a player picks (input -> case value)
 ASKED = [

@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from site_support import site_url
 from test_site_built import html_pages
+
+from site_support import site_url
 
 
 class _Texts(HTMLParser):

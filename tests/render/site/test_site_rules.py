@@ -8,6 +8,7 @@ import re
 from html import unescape
 
 import pytest
+from test_site_russian import visible_text
 
 from pipeline.build import load_corpus
 from pipeline.games.his.england_france import PapalAction
@@ -21,7 +22,6 @@ from pipeline.render.site.structure import plan
 from pipeline.rules import load_facts, run
 from pipeline.rules.decision_tables import decision_tables
 from site_support import REPO
-from test_site_russian import visible_text
 
 MARY = "his.mary-i-impulse"
 STEP_3 = "his:21.3/sec-1/proc-1/step-3"
