@@ -341,14 +341,14 @@ def parts(site: Path) -> list[tuple[str, str | None, str]]:
     if not books or "" in books or any(len(found) != 1 or "" in found for found in books.values()) \
             or not all(_DIRECTORY.fullmatch(part) for book in books for part in book.split("/")):
         return [("site", None, reads(indexed, regime))]
-    sizes: dict[str, dict[str, int]] = {}
+    sizes: dict[tuple[str, str], dict[str, int]] = {}  # (folder, language): rulebook -> pages
     for path in indexed:
         top, book = path.split("/")[:2]
-        sizes.setdefault(top, {}).setdefault(book, 0)
-        sizes[top][book] += 1
+        found = sizes.setdefault((top, next(iter(books[f"{top}/{book}"]))), {})
+        found[book] = found.get(book, 0) + 1
     runs = []
-    for top in sorted(sizes):
-        for group in search_bundles.groups(sizes[top]):
+    for top, lang in sorted(sizes):  # a bundle holds pages of one language, as mergeIndex needs
+        for group in search_bundles.groups(sizes[top, lang]):
             held = tuple(f"{top}/{book}/" for book in group)
             glob = search_bundles.glob(top, group)
             runs.append((f"{top}-{group[0]}", glob,
