@@ -32,7 +32,7 @@ from search_relevance import QUERIES, figures, score
 from site_support import CHROMIUM, CHROMIUM_ARGS, serving, settled_search
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from pipeline.render.site import search  # noqa: E402
+from pipeline.render.site import search
 
 #: what --cost asks, in each language: a word of every rulebook, so every bundle is searched
 LOAD_QUERIES = {"en": "winter", "ru": "зима"}

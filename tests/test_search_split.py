@@ -17,11 +17,11 @@ RULEBOOKS = ["eu-risto", "glossary", "his", "pop", "vq"]
 
 def test_each_bundle_is_the_one_pagefind_makes_of_its_rulebooks_pages(site, tree_bytes, tmp_path):
     listed = json.loads((site / "pagefind" / search.BUNDLES).read_text("utf-8"))
-    groups = search_bundles.groups({book: 1 for book in RULEBOOKS})
+    groups = search_bundles.groups(dict.fromkeys(RULEBOOKS, 1))
     assert listed == {lang: [f"{lang}-{group[0]}" for group in groups] for lang in ("en", "ru")}
     pages = 0
     for lang, names in listed.items():
-        for name, group in zip(names, groups):
+        for name, group in zip(names, groups, strict=True):
             whole = one_pagefind_run(site, tmp_path / name, search_bundles.glob(lang, group))
             assert bundle_difference(tree_bytes(site / "pagefind" / name), tree_bytes(whole)) == [], name
             entry = json.loads((site / "pagefind" / name / search.ENTRY).read_text("utf-8"))
@@ -34,7 +34,7 @@ def test_each_bundle_is_the_one_pagefind_makes_of_its_rulebooks_pages(site, tree
 
 def test_a_site_whose_rulebooks_mix_languages_is_indexed_in_one_run(site, tmp_path):
     runs = search.parts(site)
-    assert [name for name, _, _ in runs][0] == "en-eu-risto"
+    assert runs[0][0] == "en-eu-risto"
     assert all(glob.startswith(("en/", "ru/")) for _, glob, _ in runs)
     mixed = Path(shutil.copytree(site, tmp_path / "site", ignore=shutil.ignore_patterns("pagefind")))
     page = mixed / "en" / "glossary" / "index.html"
@@ -76,10 +76,10 @@ def test_an_edit_remakes_the_bundle_its_rulebook_shares_alone(site, tree_bytes, 
     page = pages / "en" / "his" / "his-power-rules" / "index.html"
     page.write_text(page.read_text("utf-8").replace("</h1>", " (edited)</h1>", 1), "utf-8")
     indexed = search.index(second, pages, (tmp_path / "cache-1", tmp_path / "cache-2"), jobs=2)
-    holder = next(f"en-{group[0]}" for group in search_bundles.groups({book: 1 for book in RULEBOOKS})
+    holder = next(f"en-{group[0]}" for group in search_bundles.groups(dict.fromkeys(RULEBOOKS, 1))
                   if "his" in group)
     assert indexed.made == (holder,)
     assert all(name.startswith("ru-") for name in indexed.reused)  # every Russian bundle kept
     whole = one_pagefind_run(pages, tmp_path / "whole", search_bundles.glob("en", next(
-        group for group in search_bundles.groups({book: 1 for book in RULEBOOKS}) if "his" in group)))
+        group for group in search_bundles.groups(dict.fromkeys(RULEBOOKS, 1)) if "his" in group)))
     assert bundle_difference(tree_bytes(second / "pagefind" / holder), tree_bytes(whole)) == []
