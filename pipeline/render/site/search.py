@@ -9,8 +9,9 @@ glossary; search_bundles.py groups them) and keeps each bundle in the build cach
 digest of what it read (:func:`parts`): an edit indexes again only the bundles whose pages it
 changed, and the search page merges a language's bundles as it loads them (Pagefind's
 mergeIndex, assets/folio-search.js), ranking the units of every page together. The pages
-Pagefind reads leave out what it would ignore (pipeline/render/site/search_input.py), so that the English pages, say, do not change with a
-notice that an English translation may now be outdated.
+Pagefind reads leave out what it would ignore (pipeline/render/site/search_input.py), so that
+the English pages, say, do not change with a notice that an English translation may now be
+outdated.
 """
 
 from __future__ import annotations
