@@ -32,7 +32,7 @@ from search_relevance import QUERIES, figures, score
 from site_support import CHROMIUM, CHROMIUM_ARGS, serving, settled_search
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from pipeline.render.site import search
+from pipeline.render.site import search, search_bundles
 
 #: what --cost asks, in each language: a word of every rulebook, so every bundle is searched
 LOAD_QUERIES = {"en": "winter", "ru": "зима"}
@@ -44,9 +44,12 @@ def main() -> None:
     parser.add_argument("--misses", action="store_true", help="list the queries not answered first")
     parser.add_argument("--cost", action="store_true", help="index SITE and measure the search's cost")
     parser.add_argument("--scale", default="", help="the scale SITE was built at, for --cost's line")
+    parser.add_argument("--spread", type=int, help="--cost with this search_bundles.SPREAD, to weigh another")
     args = parser.parse_args()
+    if args.spread:
+        search_bundles.SPREAD = args.spread
     if args.cost:
-        print(json.dumps({"scale": args.scale, **cost(args.site)}, ensure_ascii=False))
+        print(json.dumps({"scale": args.scale, "spread": search_bundles.SPREAD, **cost(args.site)}, ensure_ascii=False))
         return
     from playwright.sync_api import sync_playwright
 
