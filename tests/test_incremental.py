@@ -21,7 +21,7 @@ import pipeline.render.site.mkdocs_adapter
 from pipeline.build import build
 from pipeline.core.errors import FolioError
 from pipeline.incremental.session import STAMP
-from pipeline.render.site import pages, search
+from pipeline.render.site import pages, search, search_bundles
 from pipeline.render.site.structure import plan
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
@@ -378,12 +378,13 @@ def test_a_site_pagefind_cannot_index_is_refused_naming_the_site(built, tmp_path
     assert not (site / "pagefind").exists()
 
 
-def test_stopping_the_index_ends_every_pagefind(built, tmp_path):
+def test_stopping_the_index_ends_every_pagefind(built, tmp_path, monkeypatch):
+    monkeypatch.setattr(search_bundles, "SPREAD", 1)  # a bundle per rulebook: ten runs to start
     site = tmp_path / "site"
     site.mkdir()
     indexing = search.start(site, light_pages(built, tmp_path / "light"), jobs=2)
     running = [part.process for part in indexing.parts if part.process is not None]
-    assert len(indexing.parts) == 10 and len(running) == 2, "a Pagefind per rulebook, two at once"
+    assert len(indexing.parts) == 10 and len(running) == 2, "a Pagefind per bundle, two at once"
     indexing.stop()
     assert all(process.returncode is not None for process in running)
     assert not (site / "pagefind").exists()
