@@ -2,13 +2,14 @@
 Chromium through the search page's Pagefind UI.
 
     search_relevance.py SITE [--misses]
-    search_relevance.py SITE --cost [--scale x10]
+    search_relevance.py --cost SITE [SITE ...] [--spread N]
 
 Prints the mean reciprocal rank and the share of queries whose first link is the expected unit,
 per language and together; with --misses, each query whose first link is not.
 
-With --cost, what the search costs as the corpus grows (SITE built from a scaled corpus:
-benchmarks/scaled_corpus.py): SITE's search index made afresh into SITE/pagefind, the bundles
+With --cost, a line per SITE (each built from a scaled corpus: benchmarks/scaled_corpus.py,
+named by its folder, or its project's when that is "site") of what the search costs as the
+corpus grows: SITE's search index made afresh into SITE/pagefind, the bundles
 per language, Pagefind's CPU for the whole index and for an edit of one document (the bundles
 it made again), and, in a fresh Chromium, the time from opening the search page with a query
 to its results shown and the bytes the page fetched meanwhile (the WASM, entry and meta files
@@ -40,20 +41,22 @@ LOAD_QUERIES = {"en": "winter", "ru": "зима"}
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("site", type=Path)
+    parser.add_argument("site", type=Path, nargs="+")
     parser.add_argument("--misses", action="store_true", help="list the queries not answered first")
     parser.add_argument("--cost", action="store_true", help="index SITE and measure the search's cost")
-    parser.add_argument("--scale", default="", help="the scale SITE was built at, for --cost's line")
     parser.add_argument("--spread", type=int, help="--cost with this search_bundles.SPREAD, to weigh another")
     args = parser.parse_args()
     if args.spread:
         search_bundles.SPREAD = args.spread
     if args.cost:
-        print(json.dumps({"scale": args.scale, "spread": search_bundles.SPREAD, **cost(args.site)}, ensure_ascii=False))
+        for site in args.site:
+            scale = site.resolve().parent.name if site.resolve().name == "site" else site.name
+            print(json.dumps({"scale": scale, "spread": search_bundles.SPREAD, **cost(site)}, ensure_ascii=False),
+                  flush=True)
         return
     from playwright.sync_api import sync_playwright
 
-    with serving(args.site) as url, sync_playwright() as driver:
+    with serving(args.site[0]) as url, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page()
         page.set_default_timeout(15000)
