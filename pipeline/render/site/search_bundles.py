@@ -18,11 +18,14 @@ from __future__ import annotations
 
 from ...incremental.fingerprint import digest
 
-#: about one rulebook in SPREAD ends a bundle: chosen from benchmarks/search_relevance.py --cost
-#: (the search page's time falls as bundles merge, an edit's Pagefind run grows with its bundle)
-SPREAD = 16
-#: pages at most in one bundle, whatever the names
-MOST = 96
+#: about one rulebook in SPREAD ends a bundle, chosen from benchmarks/search_relevance.py --cost
+#: at x100 (401 rulebooks a language): a bundle per rulebook, 13 s to the search page's results;
+#: SPREAD 4 (114 bundles) 4 to 6 s; 16, 32 and 64 (27, 14, 10 bundles) about 2 s, while an
+#: edit's Pagefind run grows with its bundle (0.16, 0.17, 0.6 s of CPU)
+SPREAD = 32
+#: pages at most in one bundle, whatever the names: rarely reached (a run of 200 names without
+#: an end), since reaching it shifts the ends of the bundles up to the next name that ends one
+MOST = 256
 
 
 def ends_bundle(rulebook: str) -> bool:
