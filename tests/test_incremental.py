@@ -88,11 +88,11 @@ def test_editing_one_unit_rebuilds_only_what_depends_on_it(project, tree_bytes, 
     assert "en/vq-x1/" not in result.touched["mkdocs"], "an unchanged outline was handed to MkDocs"
     assert result.touched["checks"] == ["vq-x1"]
     assert result.stats["yaml made"] == 1 and result.stats["yaml reused"] == 4
-    # the Russian bundle is made again (the copy's five rulebooks share one per language:
-    # pipeline/render/site/search_bundles.py); the English pages change only where Pagefind
-    # does not look (a notice that a translation may be outdated): their bundle is the last build's
+    # the Russian games' bundle is made again (the copy's four games share one per language,
+    # the glossary has its own: pipeline/render/site/search_bundles.py); the English pages change
+    # only where Pagefind does not look (a notice that a translation may be outdated)
     assert result.touched["search"] == ["ru-eu-risto-x1"], "the edited text must be indexed again"
-    assert result.stats["search index made"] == 1 and result.stats["search index reused"] == 1
+    assert result.stats["search index made"] == 1 and result.stats["search index reused"] == 3
     # read, parsed, translated and linked: the edited document alone
     assert result.stats["loaded made"] == 1 and result.stats["loaded reused"] == 4
     assert result.stats["refs-found made"] == 1 and result.stats["refs-resolved made"] == 1
@@ -242,7 +242,7 @@ def test_a_changed_theme_template_rebuilds_every_page(project):
     assert result.touched["mkdocs"] == ["en/*", "ru/*"]  # the frame changed: MkDocs builds all
     assert not result.touched["pages"], "Folio's own page content did not change"
     # Pagefind would read the very same pages: the last build's index is kept
-    assert "search" not in result.touched and result.stats["search index reused"] == 2
+    assert "search" not in result.touched and result.stats["search index reused"] == 4
     for page in (project / "site").glob("*/**/index.html"):
         assert "data-edited" in page.read_text("utf-8"), page
 
@@ -337,7 +337,7 @@ def test_a_pagefind_per_rulebook_writes_the_bundle_of_one_run_over_its_pages(bui
     site = tmp_path / "site"
     site.mkdir()
     indexed = search.index(site, light, jobs=2)
-    assert len(indexed.made) == 2 and indexed.pages == 12  # a bundle per language
+    assert len(indexed.made) == 4 and indexed.pages == 12  # the games', the glossary's
     for name, glob, _ in search.parts(light):
         whole = one_pagefind_run(light, tmp_path / name, glob)
         assert bundle_difference(tree_bytes(site / "pagefind" / name), tree_bytes(whole)) == [], name
