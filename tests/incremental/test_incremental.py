@@ -21,7 +21,7 @@ import pipeline.render.site.mkdocs_adapter
 from pipeline.build import build
 from pipeline.core.errors import FolioError
 from pipeline.incremental.session import STAMP
-from pipeline.render.site import pages, search
+from pipeline.render.site import pages, search, search_bundles
 from pipeline.render.site.structure import plan
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -88,11 +88,11 @@ def test_editing_one_unit_rebuilds_only_what_depends_on_it(project, tree_bytes, 
     assert "en/vq-x1/" not in result.touched["mkdocs"], "an unchanged outline was handed to MkDocs"
     assert result.touched["checks"] == ["vq-x1"]
     assert result.stats["yaml made"] == 1 and result.stats["yaml reused"] == 4
-    # the Russian rulebook's bundle is made again; the English pages change only where Pagefind
-    # does not look (a notice that a translation may be outdated), and the other rulebooks not
-    # at all: their bundles are the last build's
-    assert result.touched["search"] == ["ru-vq-x1"], "the edited text must be indexed again"
-    assert result.stats["search index made"] == 1 and result.stats["search index reused"] == 9
+    # the Russian games' bundle is made again (the copy's four games share one per language,
+    # the glossary has its own: pipeline/render/site/search_bundles.py); the English pages change
+    # only where Pagefind does not look (a notice that a translation may be outdated)
+    assert result.touched["search"] == ["ru-eu-risto-x1"], "the edited text must be indexed again"
+    assert result.stats["search index made"] == 1 and result.stats["search index reused"] == 3
     # read, parsed, translated and linked: the edited document alone
     assert result.stats["loaded made"] == 1 and result.stats["loaded reused"] == 4
     assert result.stats["refs-found made"] == 1 and result.stats["refs-resolved made"] == 1
@@ -243,7 +243,7 @@ def test_a_changed_theme_template_rebuilds_every_page(project):
     assert result.touched["mkdocs"] == ["en/*", "ru/*"]  # the frame changed: MkDocs builds all
     assert not result.touched["pages"], "Folio's own page content did not change"
     # Pagefind would read the very same pages: the last build's index is kept
-    assert "search" not in result.touched and result.stats["search index reused"] == 10
+    assert "search" not in result.touched and result.stats["search index reused"] == 4
     for page in (project / "site").glob("*/**/index.html"):
         assert "data-edited" in page.read_text("utf-8"), page
 
@@ -316,12 +316,12 @@ def test_an_edit_of_a_russian_text_takes_every_other_bundle_from_the_cache(proje
     edit(project, VQ, WORD, EDITED)
     build(project)
     bundle = project / "site" / "pagefind"
-    edited = [f for f in (bundle / "ru-vq-x1").rglob("*") if f.name.startswith(("ru_", "pagefind.ru_"))]
-    others = [f for f in bundle.glob("*/**/*") if f.is_file() and not f.is_relative_to(bundle / "ru-vq-x1")
+    edited = [f for f in (bundle / "ru-eu-risto-x1").rglob("*") if f.name.startswith(("ru_", "pagefind.ru_"))]
+    others = [f for f in bundle.glob("*/**/*") if f.is_file() and not f.is_relative_to(bundle / "ru-eu-risto-x1")
               and f.name.startswith(("en_", "pagefind.en_", "ru_", "pagefind.ru_"))]
     assert edited and others
-    assert all(f.stat().st_ino == kept.get(f.name) for f in others), "another rulebook's file was written again"
-    assert not any(f.stat().st_ino == kept.get(f.name) for f in edited), "the edited rulebook's file was kept"
+    assert all(f.stat().st_ino == kept.get(f.name) for f in others), "another bundle's file was written again"
+    assert not any(f.stat().st_ino == kept.get(f.name) for f in edited), "the edited bundle's file was kept"
 
 
 def light_pages(root: Path, target: Path) -> Path:
@@ -338,7 +338,7 @@ def test_a_pagefind_per_rulebook_writes_the_bundle_of_one_run_over_its_pages(bui
     site = tmp_path / "site"
     site.mkdir()
     indexed = search.index(site, light, jobs=2)
-    assert len(indexed.made) == 10 and indexed.pages == 12
+    assert len(indexed.made) == 4 and indexed.pages == 12  # the games', the glossary's
     for name, glob, _ in search.parts(light):
         whole = one_pagefind_run(light, tmp_path / name, glob)
         assert bundle_difference(tree_bytes(site / "pagefind" / name), tree_bytes(whole)) == [], name
@@ -379,12 +379,13 @@ def test_a_site_pagefind_cannot_index_is_refused_naming_the_site(built, tmp_path
     assert not (site / "pagefind").exists()
 
 
-def test_stopping_the_index_ends_every_pagefind(built, tmp_path):
+def test_stopping_the_index_ends_every_pagefind(built, tmp_path, monkeypatch):
+    monkeypatch.setattr(search_bundles, "SPREAD", 1)  # a bundle per rulebook: ten runs to start
     site = tmp_path / "site"
     site.mkdir()
     indexing = search.start(site, light_pages(built, tmp_path / "light"), jobs=2)
     running = [part.process for part in indexing.parts if part.process is not None]
-    assert len(indexing.parts) == 10 and len(running) == 2, "a Pagefind per rulebook, two at once"
+    assert len(indexing.parts) == 10 and len(running) == 2, "a Pagefind per bundle, two at once"
     indexing.stop()
     assert all(process.returncode is not None for process in running)
     assert not (site / "pagefind").exists()

@@ -1,16 +1,17 @@
-"""Pagefind over the built site: a bundle per rulebook of each language, under site/pagefind/.
+"""Pagefind over the built site: bundles of rulebooks of each language, under site/pagefind/.
 
 Pagefind reads each page's <html lang> and indexes it with that language's stemmer; only what a
 page marks with data-pagefind-body is indexed (rule text and the glossary), so the navigation,
 notices and reports never turn up as results.
 
-Folio runs one Pagefind per rulebook of each language (site/<lang>/<game>/, the glossary) and
-keeps each bundle in the build cache under a digest of what it read (:func:`parts`): an edit
-indexes again only the rulebooks whose pages it changed, and the search page merges a
-language's bundles as it loads them (Pagefind's mergeIndex, assets/folio-search.js), ranking
-the units of every page together. The pages Pagefind reads leave out what it would ignore
-(pipeline/render/site/search_input.py), so that the English pages, say, do not change with a
-notice that an English translation may now be outdated.
+Folio runs one Pagefind per bundle of rulebooks of each language (site/<lang>/<game>/, the
+glossary; search_bundles.py groups them) and keeps each bundle in the build cache under a
+digest of what it read (:func:`parts`): an edit indexes again only the bundles whose pages it
+changed, and the search page merges a language's bundles as it loads them (Pagefind's
+mergeIndex, assets/folio-search.js), ranking the units of every page together. The pages
+Pagefind reads leave out what it would ignore (pipeline/render/site/search_input.py), so that
+the English pages, say, do not change with a notice that an English translation may now be
+outdated.
 """
 
 from __future__ import annotations
@@ -31,10 +32,11 @@ from ...incremental.buildcache import carry
 from ...incremental.entries import conforms
 from ...incremental.fingerprint import digest, tool_version
 from ...language.termbase import Termbase
+from . import search_bundles
 
 BUNDLE = "pagefind"
 ENTRY = "pagefind-entry.json"
-#: in BUNDLE: each language's rulebook bundles, by folder name (read by assets/folio-search.js)
+#: in BUNDLE: each language's bundles, by folder name (read by assets/folio-search.js)
 BUNDLES = "folio-bundles.json"
 #: what the search pages load from the top of BUNDLE: Pagefind's UI and its highlighter
 SHARED = frozenset({"pagefind-ui.js", "pagefind-ui.css", "pagefind-highlight.js"})
@@ -302,7 +304,7 @@ def _pagefind(binary: str, site: Path, output: Path, glob: str | None) -> subpro
 
 
 #: bump when the bundle is made differently (Pagefind's options): a kept one is then not taken
-FORMAT = "3"
+FORMAT = "4"
 _BODY = re.compile(rb"<[^>]*\sdata-pagefind-body[\s=>]")
 _LANG = re.compile(rb"<html\b[^>]*?\slang\s*=\s*[\"']?([^\"'\s>]*)")
 _DIRECTORY = re.compile(r"[A-Za-z0-9_-]+")  # a name that means itself in Pagefind's --glob
@@ -310,13 +312,14 @@ _DIRECTORY = re.compile(r"[A-Za-z0-9_-]+")  # a name that means itself in Pagefi
 
 def parts(site: Path) -> list[tuple[str, str | None, str]]:
     """The Pagefind runs that index ``site``: (a name, the --glob of the pages it reads, a digest
-    of what it reads: :func:`reads`), one per rulebook of each language.
+    of what it reads: :func:`reads`), one per bundle of rulebooks of each language.
 
-    A rulebook is a directory of a language's site (site/<lang>/<game>/, site/<lang>/glossary/):
-    each has a bundle of its own, and the search page merges a language's bundles as it loads
-    (Pagefind's mergeIndex; assets/folio-search.js), so an edit indexes again the rulebook it
-    changed alone. Pagefind ranks each bundle by its own statistics; Folio's search ranks the
-    units of every page together, so the merged bundles answer as well as one
+    A rulebook is a directory of a language's site (site/<lang>/<game>/, site/<lang>/glossary/);
+    a language's rulebooks share bundles (pipeline/render/site/search_bundles.py), each named
+    for its first rulebook, and the search page merges a language's bundles as it loads
+    (Pagefind's mergeIndex; assets/folio-search.js), so an edit indexes again the bundle of
+    the rulebook it changed alone. Pagefind ranks each bundle by its own statistics; Folio's
+    search ranks the units of every page together, so the merged bundles answer as well as one
     (tests/render/site/test_search_relevance.py). Two rules of Pagefind span the site, and are followed
     here: once one page of the site has a data-pagefind-body, every page without one is left
     out (a rulebook with no such page gets no run); and pages without a language join the
@@ -339,9 +342,20 @@ def parts(site: Path) -> list[tuple[str, str | None, str]]:
     if not books or "" in books or any(len(found) != 1 or "" in found for found in books.values()) \
             or not all(_DIRECTORY.fullmatch(part) for book in books for part in book.split("/")):
         return [("site", None, reads(indexed, regime))]
-    return [(name.replace("/", "-"), f"{name}/**/*.html",
-             reads({path: data for path, data in indexed.items() if path.startswith(name + "/")}, regime, name))
-            for name in sorted(books)]
+    sizes: dict[tuple[str, str], dict[str, int]] = {}  # (folder, language): rulebook -> pages
+    for path in indexed:
+        top, book = path.split("/")[:2]
+        found = sizes.setdefault((top, next(iter(books[f"{top}/{book}"]))), {})
+        found[book] = found.get(book, 0) + 1
+    runs = []
+    for top, lang in sorted(sizes):  # a bundle holds pages of one language, as mergeIndex needs
+        for group in search_bundles.groups(sizes[top, lang]):
+            held = tuple(f"{top}/{book}/" for book in group)
+            glob = search_bundles.glob(top, group)
+            runs.append((f"{top}-{group[0]}", glob,
+                         reads({path: data for path, data in indexed.items() if path.startswith(held)},
+                               regime, glob)))
+    return runs
 
 
 def reads(pages: dict[str, bytes], *context: str) -> str:

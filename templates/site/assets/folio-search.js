@@ -243,9 +243,9 @@
     return result;
   }
 
-  // The search bundles of this page's language: one per rulebook (folio-bundles.json, written
-  // by pipeline/render/site/search.py), merged as they load, so that an edit indexes again the
-  // rulebook it changed alone; a site indexed whole has one bundle at pagefind/.
+  // The search bundles of this page's language: a few rulebooks each (folio-bundles.json,
+  // written by pipeline/render/site/search.py), merged as they load, so that an edit indexes
+  // again the bundle it changed alone; a site indexed whole has one bundle at pagefind/.
   var lang = (document.documentElement.getAttribute("lang") || "en").toLowerCase();
   var loading = null;
   function pagefind() {
@@ -255,10 +255,14 @@
       }).catch(function () { return {}; }).then(function (listed) {
         var paths = (listed[lang] || [""]).map(function (dir) { return bundle + (dir ? dir + "/" : ""); });
         return import(paths[0] + "pagefind.js").then(function (module) {
+          // Merged all at once: each bundle's entry and metadata are a round trip of their
+          // own, and one after another they added up (benchmarks/search_relevance.py --cost).
+          // Pagefind lists a merged index as it is asked for, so they rank in this order still;
+          // the WASM is the first bundle's, which every merged one shares.
           return module.options({baseUrl: base}).then(function () {
-            return paths.slice(1).reduce(function (done, path) {
-              return done.then(function () { return module.mergeIndex(path, {language: lang}); });
-            }, Promise.resolve());
+            return Promise.all(paths.slice(1).map(function (path) {
+              return module.mergeIndex(path, {language: lang});
+            }));
           }).then(function () { return module; });
         });
       });

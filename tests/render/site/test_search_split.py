@@ -1,6 +1,7 @@
-"""The search bundles of the real project's site: one Pagefind per rulebook of each language,
-each bundle the one Pagefind makes of that rulebook's pages as built (byte for byte), merged by
-the search page as it loads (pipeline/render/site/search.py)."""
+"""The search bundles of the real project's site: one Pagefind per bundle of rulebooks of each
+language (pipeline/render/site/search_bundles.py), each bundle the one Pagefind makes of its
+rulebooks' pages as built (byte for byte), merged by the search page as it loads
+(pipeline/render/site/search.py)."""
 
 from __future__ import annotations
 
@@ -8,19 +9,20 @@ import json
 import shutil
 from pathlib import Path
 
-from pipeline.render.site import search
+from pipeline.render.site import search, search_bundles
 from site_support import bundle_difference, one_pagefind_run
 
 RULEBOOKS = ["eu-risto", "glossary", "his", "pop", "vq"]
 
 
-def test_each_rulebook_has_the_bundle_pagefind_makes_of_its_pages(site, tree_bytes, tmp_path):
+def test_each_bundle_is_the_one_pagefind_makes_of_its_rulebooks_pages(site, tree_bytes, tmp_path):
     listed = json.loads((site / "pagefind" / search.BUNDLES).read_text("utf-8"))
-    assert listed == {lang: [f"{lang}-{book}" for book in RULEBOOKS] for lang in ("en", "ru")}
+    groups = search_bundles.groups(dict.fromkeys(RULEBOOKS, 1))
+    assert listed == {lang: [f"{lang}-{group[0]}" for group in groups] for lang in ("en", "ru")}
     pages = 0
     for lang, names in listed.items():
-        for name in names:
-            whole = one_pagefind_run(site, tmp_path / name, f"{lang}/{name.split('-', 1)[1]}/**/*.html")
+        for name, group in zip(names, groups, strict=True):
+            whole = one_pagefind_run(site, tmp_path / name, search_bundles.glob(lang, group))
             assert bundle_difference(tree_bytes(site / "pagefind" / name), tree_bytes(whole)) == [], name
             entry = json.loads((site / "pagefind" / name / search.ENTRY).read_text("utf-8"))
             assert list(entry["languages"]) == [lang]
@@ -32,8 +34,8 @@ def test_each_rulebook_has_the_bundle_pagefind_makes_of_its_pages(site, tree_byt
 
 def test_a_site_whose_rulebooks_mix_languages_is_indexed_in_one_run(site, tmp_path):
     runs = search.parts(site)
-    assert [(name, glob) for name, glob, _ in runs][:2] == [("en-eu-risto", "en/eu-risto/**/*.html"),
-                                                            ("en-glossary", "en/glossary/**/*.html")]
+    assert runs[0][0] == "en-eu-risto"
+    assert all(glob.startswith(("en/", "ru/")) for _, glob, _ in runs)
     mixed = Path(shutil.copytree(site, tmp_path / "site", ignore=shutil.ignore_patterns("pagefind")))
     page = mixed / "en" / "glossary" / "index.html"
     page.write_text(page.read_text("utf-8").replace('<html lang="en"', '<html lang="ru"', 1), "utf-8")
@@ -49,7 +51,8 @@ def test_a_site_whose_rulebooks_mix_languages_is_indexed_in_one_run(site, tmp_pa
     assert ru["page_count"] == 8
 
 
-def test_an_edit_of_one_rulebook_keeps_every_other_bundle(site, tree_bytes, tmp_path):
+def test_an_edit_of_one_rulebook_keeps_every_other_bundle(site, tree_bytes, tmp_path, monkeypatch):
+    monkeypatch.setattr(search_bundles, "SPREAD", 1)  # a bundle per rulebook: ten to keep or not
     pages = Path(shutil.copytree(site, tmp_path / "pages", ignore=shutil.ignore_patterns("pagefind")))
     first, second = tmp_path / "first", tmp_path / "second"
     first.mkdir(), second.mkdir()
@@ -63,3 +66,21 @@ def test_an_edit_of_one_rulebook_keeps_every_other_bundle(site, tree_bytes, tmp_
     for name in indexed.reused:  # the same bytes as the first build's
         assert tree_bytes(second / "pagefind" / name) == tree_bytes(first / "pagefind" / name)
     assert tree_bytes(second / "pagefind" / "ru-glossary") != tree_bytes(first / "pagefind" / "ru-glossary")
+
+
+def test_an_edit_remakes_the_bundle_its_rulebook_shares_alone(site, tree_bytes, tmp_path):
+    pages = Path(shutil.copytree(site, tmp_path / "pages", ignore=shutil.ignore_patterns("pagefind")))
+    first, second = tmp_path / "first", tmp_path / "second"
+    first.mkdir(), second.mkdir()
+    search.index(first, pages, (None, tmp_path / "cache-1"))
+    page = pages / "en" / "his" / "his-power-rules" / "index.html"
+    page.write_text(page.read_text("utf-8").replace("</h1>", " (edited)</h1>", 1), "utf-8")
+    indexed = search.index(second, pages, (tmp_path / "cache-1", tmp_path / "cache-2"), jobs=2)
+    holder = next(f"en-{group[0]}" for group in search_bundles.groups(dict.fromkeys(RULEBOOKS, 1))
+                  if "his" in group)
+    assert indexed.made == (holder,)
+    assert set(indexed.reused) == {name for name, _, _ in search.parts(pages)} - {holder}
+    assert "en-glossary" in indexed.reused  # the glossary's bundle is its own
+    whole = one_pagefind_run(pages, tmp_path / "whole", search_bundles.glob("en", next(
+        group for group in search_bundles.groups(dict.fromkeys(RULEBOOKS, 1)) if "his" in group)))
+    assert bundle_difference(tree_bytes(second / "pagefind" / holder), tree_bytes(whole)) == []
