@@ -32,9 +32,9 @@ FITS = ("html { line-height: 1.2; } p { margin-bottom: .8mm; } .line { margin-bo
         "h2 { margin: 3mm 0 1mm; }\n",
         "html { font-size: 8pt; line-height: 1.2; } p { margin-bottom: .8mm; } .line { margin-bottom: .6mm; } "
         "h2 { margin: 3mm 0 1mm; }\n",
-        # the shorter Letter page: the Russian Virgin Queen sheet's last note ran onto a second page
+        # the shorter Letter page: a Russian sheet whose last note ran onto a second page
         "html { font-size: 8pt; line-height: 1.15; } p { margin-bottom: .5mm; } .line { margin-bottom: .3mm; } "
-        "h2 { margin: 2mm 0 .8mm; } @page { margin-top: 9mm; margin-bottom: 12mm; }\n")
+        "h2 { margin: 2mm 0 .8mm; }\n")
 LAST_PAGE_MIN = 0.25
 
 
@@ -101,7 +101,9 @@ class Printer:
         or two; the first set whose last page is not such a page, else the one with fewest pages."""
         document = self.layout(parsed, variant)
         for fit in self.fits:
-            if len(document.pages) < 2 or last_page_fill(document) >= LAST_PAGE_MIN:
+            fill = last_page_fill(document)
+            # done: one page, or a last page worth printing; never a page its content overflows
+            if (len(document.pages) < 2 or fill >= LAST_PAGE_MIN) and fill <= 1:
                 break
             tighter = self.layout(parsed, variant, fit)
             if len(tighter.pages) <= len(document.pages):

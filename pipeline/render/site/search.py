@@ -343,16 +343,16 @@ def parts(site: Path) -> list[tuple[str, str | None, str]]:
             or not all(_DIRECTORY.fullmatch(part) for book in books for part in book.split("/")):
         return [("site", None, reads(indexed, regime))]
     sizes: dict[tuple[str, str], dict[str, int]] = {}  # (folder, language): rulebook -> pages
-    for path in indexed:
-        top, book = path.split("/")[:2]
-        found = sizes.setdefault((top, next(iter(books[f"{top}/{book}"]))), {})
+    for rel in indexed:
+        folder, book = rel.split("/")[:2]
+        found = sizes.setdefault((folder, next(iter(books[f"{folder}/{book}"]))), {})
         found[book] = found.get(book, 0) + 1
-    runs = []
-    for top, lang in sorted(sizes):  # a bundle holds pages of one language, as mergeIndex needs
-        for group in search_bundles.groups(sizes[top, lang]):
-            held = tuple(f"{top}/{book}/" for book in group)
-            glob = search_bundles.glob(top, group)
-            runs.append((f"{top}-{group[0]}", glob,
+    runs: list[tuple[str, str | None, str]] = []
+    for folder, language in sorted(sizes):  # a bundle holds pages of one language, as mergeIndex needs
+        for group in search_bundles.groups(sizes[folder, language]):
+            held = tuple(f"{folder}/{book}/" for book in group)
+            glob = search_bundles.glob(folder, group)
+            runs.append((f"{folder}-{group[0]}", glob,
                          reads({path: data for path, data in indexed.items() if path.startswith(held)},
                                regime, glob)))
     return runs

@@ -125,7 +125,7 @@ def test_declare_war_cost_and_its_eight_steps_with_3a_to_3d(printed, facts):
         assert f"{action} {facts.number(fact)}c" in en
     # step 2 summarised from its facts, not cut from its sentence
     stab = facts.number("pop.dow.stability.no-cb")
-    assert f"2. −{stab}s for each target without a CB; −{facts.number('pop.dow.stability.marriage')}s" in en
+    assert f"2. −{stab}s for each target without a CB. −{facts.number('pop.dow.stability.marriage')}s" in en
     assert "Lose 2s for each target Realm for which you have no" not in en
 
 
