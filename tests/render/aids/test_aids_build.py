@@ -109,10 +109,10 @@ def test_a_failure_while_printing_leaves_the_previous_aids(tmp_path, monkeypatch
     before = tree_bytes(out)
     printing = pipeline.render.aids.pdf.Printer.print
 
-    def failing(self, html, variant, measured=None, inspect=None):
+    def failing(self, html, variant, inspect=None):
         if 'lang="ru"' in html:  # the English aid is printed, the Russian one fails
             raise OSError("disk full")
-        return printing(self, html, variant, measured, inspect)
+        return printing(self, html, variant, inspect)
 
     monkeypatch.setattr(pipeline.render.aids.pdf.Printer, "print", failing)
     for jobs in (1, 2):  # in this process, and in a worker

@@ -265,7 +265,7 @@ def test_the_readings_are_russian_on_the_russian_pages(site, corpus):
 
     site_plan = plan(corpus[0])
     read = [fact for fact in load_facts(REPO) if fact.reading]
-    assert len(read) == 10  # with the VQ command rating, best or combined
+    assert len(read) == 11  # with the VQ command rating (best or combined) and a refused Scotland
     for fact in read:
         path = site_plan.unit_page[fact.unit]
         for lang in ("ru", "en"):
