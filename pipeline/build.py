@@ -181,17 +181,20 @@ def load_corpus(root: Path, store: Store = NULL, *, references: bool = True,
 
 
 def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
-          clean: bool = False, reuse: bool = True) -> BuildResult:
+          clean: bool = False, reuse: bool = True, preview: bool = False) -> BuildResult:
     """``folio build``: every output, from what changed since the build in place (``clean``:
     from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS). Without
     ``reuse`` the stages are handed the null store: everything is made, nothing is kept for the
-    next build, and the outputs are the same bytes (tests/incremental/test_store.py compares)."""
+    next build, and the outputs are the same bytes (tests/incremental/test_store.py compares).
+    ``preview`` (`folio serve`): the same outputs, but the build/ and site/ replaced are removed
+    after the build returns, by a thread, not before."""
     root = Path(root)
     # a directory that holds no project is refused before anything is made in it
     documents = load_manifest(root, PARSERS)
     out_dir = Path(out_dir) if out_dir is not None else root / "build"
     site_dir = root / "site" if _site_wanted(root) else None
-    with start(root, out_dir, site_dir, jobs=jobs, clean=clean, baseline=baseline_commit(root)) as session:
+    with start(root, out_dir, site_dir, jobs=jobs, clean=clean, baseline=baseline_commit(root),
+               remove_later=preview) as session:
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
         # what is stale, decided once by the fingerprint: each stage's memo

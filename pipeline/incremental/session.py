@@ -86,8 +86,10 @@ class Session:
 
 @contextmanager
 def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None = None,
-          clean: bool = False, baseline: str = "") -> Iterator[Session]:
-    """The session of one build; the build fills ``session.record`` for the manifest."""
+          clean: bool = False, baseline: str = "", remove_later: bool = False) -> Iterator[Session]:
+    """The session of one build; the build fills ``session.record`` for the manifest.
+    ``remove_later``: the build/ and site/ replaced are removed by a thread once the new ones
+    stand (pipeline/util/atomic.py), not before the build returns."""
     outputs = [Path(out_dir)] if site_dir is None else [Path(site_dir), Path(out_dir)]
     clear_stale(*outputs)  # what killed builds left, even when this one has nothing to do
     session = Session(Path(root), Path(out_dir), site_dir, fingerprint(root, baseline),
@@ -106,7 +108,7 @@ def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None 
         return
     # site/ first: in the instant between the renames a build/ whose manifest says "done" never
     # stands beside the previous site (the stamp would catch it anyway)
-    with atomic_dirs(*outputs) as made:
+    with atomic_dirs(*outputs, remove_later=remove_later) as made:
         session.build_dir, session.site_tmp = made[-1], (made[0] if site_dir is not None else None)
         session.cache = BuildCache(previous, session.build_dir / CACHE)
         session.cache.damaged += damaged

@@ -67,7 +67,7 @@ class Loop:
         """Build; the result, or None when the inputs were refused (the line printed)."""
         started = time.perf_counter()
         try:
-            result = self.builder(self.root, jobs=self.jobs)
+            result = self.builder(self.root, jobs=self.jobs, preview=True)
         except (FolioError, OSError) as error:  # what `folio build` would print, in one line
             refused = error if isinstance(error, FolioError) else FolioError(
                 error.strerror or str(error), path=error.filename and str(error.filename))
