@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -181,17 +181,26 @@ def load_corpus(root: Path, store: Store = NULL, *, references: bool = True,
 
 
 def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
-          clean: bool = False, reuse: bool = True) -> BuildResult:
+          clean: bool = False, reuse: bool = True,
+          on_pages: Callable[[list[Diagnostic]], None] | None = None) -> BuildResult:
     """``folio build``: every output, from what changed since the build in place (``clean``:
     from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS). Without
     ``reuse`` the stages are handed the null store: everything is made, nothing is kept for the
-    next build, and the outputs are the same bytes (tests/incremental/test_store.py compares)."""
+    next build, and the outputs are the same bytes (tests/incremental/test_store.py compares).
+    ``on_pages`` (`folio serve`'s reload): the same outputs in a page-first order. The site is
+    rendered before the aids are printed and build/ is written, with the aids' PDFs of the build
+    in place (the pages name the aids' files, never their bytes), and swapped in whole on its
+    own; ``on_pages`` is then called with the findings; the new PDFs replace the old ones in the
+    site one by one, each whole, and build/ is swapped in last. The build/ and site/ replaced
+    are removed by a thread, after the build returns. Without ``on_pages`` (`folio build`) both
+    are swapped in together."""
     root = Path(root)
     # a directory that holds no project is refused before anything is made in it
     documents = load_manifest(root, PARSERS)
     out_dir = Path(out_dir) if out_dir is not None else root / "build"
     site_dir = root / "site" if _site_wanted(root) else None
-    with start(root, out_dir, site_dir, jobs=jobs, clean=clean, baseline=baseline_commit(root)) as session:
+    with start(root, out_dir, site_dir, jobs=jobs, clean=clean, baseline=baseline_commit(root),
+               remove_later=on_pages is not None, site_first=on_pages is not None) as session:
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
         # what is stale, decided once by the fingerprint: each stage's memo
@@ -207,16 +216,28 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
             aids = plan_aids(corpus, root, facts, catalogs)  # what each aid prints: refused here, before any write
         notes = [*notes, *aids.notes]  # an aid printing untranslated units says so
         assert session.build_dir is not None, "start() makes the new build/ of a build with work to do"
+        early = _aids_in_place(aids, out_dir) if on_pages is not None and site_dir is not None else None
+        if early is not None:  # page-first: the site now, with the PDFs in place; the rest after
+            assert session.site_tmp is not None and on_pages is not None
+            website(corpus, diagnostics, root, session.site_tmp, early[0], store, catalogs, changes, facts,
+                    final=site_dir)
+            session.publish_site()
+            on_pages(diagnostics)
         with store.stage("render corpus"):  # into the new build/ start() made
             written = render(corpus, diagnostics, session.build_dir, store, facts)
         outputs = [out_dir / path.relative_to(session.build_dir) for path in written]
         with store.stage("aids"):
             printed = print_aids(aids, session.build_dir / "aids", store)  # -> build/aids/<lang>/<aid>-<paper>.pdf
         outputs += [out_dir / "aids"] if printed else []
-        if site_dir is not None:  # -> site/, swapped in with build/
+        if site_dir is not None and early is None:  # -> site/, swapped in with build/
             assert session.site_tmp is not None, "start() makes the new site/ of a project that has a website"
             website(corpus, diagnostics, root, session.site_tmp, printed, store, catalogs, changes, facts,
                     final=site_dir)
+        elif site_dir is not None and printed is not None:  # the published site's PDFs, made current
+            from .render.site import replace_aids
+
+            with store.stage("aids"):
+                replace_aids(corpus, site_dir, printed, changes=changes is not None)
         store.tally()
         result = BuildResult(corpus, out_dir, outputs, diagnostics, [*notes, *session.damaged()], site_dir,
                              dataclasses.replace(printed, directory=out_dir / "aids") if printed else None,
@@ -374,6 +395,20 @@ def _read_and_parse(root: Path, document: Document) -> tuple[list[Unit], list[Di
         return parse(document, source), source.notes
     except FolioError as error:  # returned, not raised: the caller reports in manifest order
         return error
+
+
+def _aids_in_place(plan: Plan, out_dir: Path) -> tuple[Printed | None] | None:
+    """The aids the site would show, as the build in place printed them, for a page-first
+    build ((None,) when the plan has none); None when the build in place lacks a PDF of the
+    plan (a new aid, a first build): the site then waits for the aids to be printed."""
+    from .render.aids import Printed
+
+    if not plan.documents:
+        return (None,)
+    files = plan.files()
+    if not all((out_dir / "aids" / file.path).is_file() for file in files):
+        return None
+    return (Printed(out_dir / "aids", files),)
 
 
 def _site_wanted(root: Path) -> bool:

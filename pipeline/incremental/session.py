@@ -11,14 +11,14 @@ site/ as they were.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..util import workers
-from ..util.atomic import atomic_dirs, clear_stale
+from ..util.atomic import atomic_dirs, clear_stale, write_files_atomic
 from .buildcache import CACHE, MANIFEST, BuildCache, read_manifest
 from .entries import CACHE_DAMAGED, Damaged, is_finding
 from .fingerprint import Fingerprint, fingerprint
@@ -49,6 +49,8 @@ class Session:
     record: dict = field(default_factory=dict)
     #: the findings of the build in place (its checks.json), when there is nothing to do
     report: list[Diagnostic] | None = None
+    #: swaps the new site/ in now, before build/ (a session started ``site_first``); else nothing
+    publish_site: Callable[[], None] = lambda: None
 
     @property
     def previous_site(self) -> Path | None:
@@ -86,8 +88,12 @@ class Session:
 
 @contextmanager
 def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None = None,
-          clean: bool = False, baseline: str = "") -> Iterator[Session]:
-    """The session of one build; the build fills ``session.record`` for the manifest."""
+          clean: bool = False, baseline: str = "", remove_later: bool = False,
+          site_first: bool = False) -> Iterator[Session]:
+    """The session of one build; the build fills ``session.record`` for the manifest.
+    ``site_first``: site/ may be swapped in before build/ (:meth:`Session.publish_site`).
+    ``remove_later``: the build/ and site/ replaced are removed by a thread once the new ones
+    stand (pipeline/util/atomic.py), not before the build returns."""
     outputs = [Path(out_dir)] if site_dir is None else [Path(site_dir), Path(out_dir)]
     clear_stale(*outputs)  # what killed builds left, even when this one has nothing to do
     session = Session(Path(root), Path(out_dir), site_dir, fingerprint(root, baseline),
@@ -104,20 +110,49 @@ def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None 
         session.unchanged = manifest
         yield session
         return
+    if site_first and site_dir is not None:
+        yield from _site_first(session, previous, damaged, remove_later)
+        return
     # site/ first: in the instant between the renames a build/ whose manifest says "done" never
     # stands beside the previous site (the stamp would catch it anyway)
-    with atomic_dirs(*outputs) as made:
+    with atomic_dirs(*outputs, remove_later=remove_later) as made:
         session.build_dir, session.site_tmp = made[-1], (made[0] if site_dir is not None else None)
-        session.cache = BuildCache(previous, session.build_dir / CACHE)
-        session.cache.damaged += damaged
-        session.store = Store(session.cache, session.fingerprint, session.jobs, session.previous_site)
+        _open(session, previous, damaged)
         yield session
-        session.cache.write_manifest({"build": session.fingerprint.build_id,
-                                      "inputs": session.fingerprint.files,
-                                      "code": session.fingerprint.code,
-                                      "site": site_dir is not None, **session.record})
+        _close(session)
         if session.site_tmp is not None:
             (session.site_tmp / STAMP).write_text(session.fingerprint.build_id + "\n", "utf-8")
+
+
+def _site_first(session: Session, previous: Path | None, damaged: list[Path],
+                remove_later: bool) -> Iterator[Session]:
+    """A build whose site/ may be swapped in on its own before build/ is written (the preview's
+    page-first order): :meth:`Session.publish_site` swaps it in, or the end of the build does.
+    The site's stamp is written last, once build/ stands: a build stopped in between leaves a
+    whole site without a stamp, which the next build does not take for up to date."""
+    assert session.site_dir is not None
+    with atomic_dirs(session.out_dir, remove_later=remove_later) as (made,), ExitStack() as site:
+        (session.site_tmp,) = site.enter_context(atomic_dirs(session.site_dir, remove_later=remove_later))
+        session.build_dir, session.publish_site = made, site.close
+        _open(session, previous, damaged)
+        yield session
+        site.close()  # now, unless the build published it already
+        _close(session)
+    write_files_atomic({session.site_dir / STAMP: session.fingerprint.build_id + "\n"})
+
+
+def _open(session: Session, previous: Path | None, damaged: list[Path]) -> None:
+    assert session.build_dir is not None
+    session.cache = BuildCache(previous, session.build_dir / CACHE)
+    session.cache.damaged += damaged
+    session.store = Store(session.cache, session.fingerprint, session.jobs, session.previous_site)
+
+
+def _close(session: Session) -> None:
+    session.cache.write_manifest({"build": session.fingerprint.build_id,
+                                  "inputs": session.fingerprint.files,
+                                  "code": session.fingerprint.code,
+                                  "site": session.site_dir is not None, **session.record})
 
 
 def _done(session: Session, manifest: dict) -> bool:

@@ -1,6 +1,8 @@
 """`folio serve`: build, serve, and on every save rebuild in this process and reload the pages.
 
-The rebuild is ``folio build``'s own :func:`pipeline.build.build`, called again: the language
+The rebuild is ``folio build``'s own :func:`pipeline.build.build`, called again, in its page-first
+order: the open pages reload as soon as the new site's pages stand, while the player aids are
+printed and build/ is written (the PDFs on the aids page are the previous ones until then). The language
 models and every module-level cache stay loaded, and the build's incremental cache (build/.cache/)
 makes an edit re-read, re-check and re-render only what depends on it. A save Folio cannot use
 (half-written YAML, a broken PO file, a source that no longer parses) prints the one line
@@ -63,11 +65,14 @@ class Loop:
         self.builder = builder
         self.findings: list[Diagnostic] | None = None  # of the last good build
 
-    def rebuild(self, saved: Sequence[str] = ()) -> BuildResult | None:
-        """Build; the result, or None when the inputs were refused (the line printed)."""
+    def rebuild(self, saved: Sequence[str] = (),
+                on_pages: Callable[[list[Diagnostic]], None] | None = None) -> BuildResult | None:
+        """Build; the result, or None when the inputs were refused (the line printed).
+        ``on_pages``: called with the findings as soon as the new site's pages stand, before the
+        aids are printed and build/ is written (build()'s page-first order)."""
         started = time.perf_counter()
         try:
-            result = self.builder(self.root, jobs=self.jobs)
+            result = self.builder(self.root, jobs=self.jobs, on_pages=on_pages)
         except (FolioError, OSError) as error:  # what `folio build` would print, in one line
             refused = error if isinstance(error, FolioError) else FolioError(
                 error.strerror or str(error), path=error.filename and str(error.filename))
@@ -140,10 +145,12 @@ def serve(root: Path, host: str = "127.0.0.1", port: int = 8000, *, findings: bo
                 if result is None or result.corpus is None:
                     warm()  # the site in place was current: nothing the first edit needs is loaded yet
                 while saved := saves.wait(delay):
-                    result = loop.rebuild(saved)
+                    epoch = server.epoch
+                    # the open pages reload as soon as the new pages stand, before the aids
+                    result = loop.rebuild(saved, on_pages=server.publish)
                     saves.watch()  # mkdocs.yml may name another theme directory now
-                    if result is not None and result.corpus is not None:  # a new site is in place
-                        server.publish(result.diagnostics)
+                    if result is not None and result.corpus is not None and server.epoch == epoch:
+                        server.publish(result.diagnostics)  # a new site is in place
         finally:
             saves.stop()
             server.shutdown()

@@ -22,6 +22,7 @@ import os
 import re
 import secrets
 import shutil
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -34,9 +35,13 @@ _FULL = (errno.ENOSPC, errno.EDQUOT)
 
 
 @contextmanager
-def atomic_dirs(*targets: Path) -> Iterator[list[Path]]:
+def atomic_dirs(*targets: Path, remove_later: bool = False) -> Iterator[list[Path]]:
     """Yield an empty directory per target; on a clean exit they replace their targets, all of
-    them or (on an error, raised as FolioError) none; else they are removed."""
+    them or (on an error, raised as FolioError) none; else they are removed. The trees replaced
+    are removed before this returns, or, ``remove_later``, by a thread that holds them while it
+    does (the process waits for it before it exits): at x100 removing the previous build/ and
+    site/ is seconds a preview's reader need not wait for. They are siblings by then, never the
+    target: a reader of the target sees the new tree whole."""
     targets = tuple(Path(target) for target in targets)
     for target in targets:
         if target.exists() and not target.is_dir():
@@ -48,7 +53,7 @@ def atomic_dirs(*targets: Path) -> Iterator[list[Path]]:
         made = [_claim(target, "tmp", held) for target in targets]
         try:
             yield made
-            _swap(made, targets, held)
+            replaced = _swap(made, targets, held)
         except OSError as exc:
             for tmp in made:
                 shutil.rmtree(tmp, ignore_errors=True)
@@ -61,6 +66,20 @@ def atomic_dirs(*targets: Path) -> Iterator[list[Path]]:
             for tmp in made:
                 shutil.rmtree(tmp, ignore_errors=True)
             raise
+    # the lock on each replaced tree is let go here; a thread takes it again before removing
+    for old in replaced:
+        if remove_later:
+            threading.Thread(target=_remove_held, args=(old,), name=f"remove {old.name}").start()
+        else:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def _remove_held(old: Path) -> None:
+    """Remove a replaced tree, holding it meanwhile so that another build's clean-up leaves it
+    be; one another process holds already is that process's to remove."""
+    with ExitStack() as held:
+        if _lock(old, held, wait=60) is not False:
+            shutil.rmtree(old, ignore_errors=True)
 
 
 @contextmanager
@@ -129,7 +148,8 @@ def _lock(path: Path, held: ExitStack, wait: float = 0, *, directory: bool = Tru
         return False
 
 
-def _swap(made: list[Path], targets: tuple[Path, ...], held: ExitStack) -> None:
+def _swap(made: list[Path], targets: tuple[Path, ...], held: ExitStack) -> list[Path]:
+    """Rename the targets aside and ``made`` into their places; the trees replaced."""
     done: list[tuple[Path, Path]] = []  # (from, to) renames, undone in reverse on a failure
     target = targets[0]
     try:
@@ -152,9 +172,7 @@ def _swap(made: list[Path], targets: tuple[Path, ...], held: ExitStack) -> None:
                 os.rename(destination, source)
         raise FolioError(f"cannot replace it: {exc.strerror} (nothing was replaced)",
                          path=str(target)) from None
-    for source, old in done:
-        if source in targets:
-            shutil.rmtree(old, ignore_errors=True)
+    return [old for source, old in done if source in targets]
 
 
 def _unused(target: Path, kind: str) -> Path:

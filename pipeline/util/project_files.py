@@ -105,6 +105,17 @@ def read_under(root: Path, rel_dir: str) -> Iterator[tuple[str, bytes]]:
         yield rel, _read(real, rel)
 
 
+def walk_under(root: Path, rel_dir: str) -> list[tuple[str, Path]]:
+    """(path relative to the root, real path) of each file of :func:`files_under`, for a reader
+    that decides by the file's status whether to read it (the fingerprint, within one process)."""
+    return _walk(root, rel_dir)
+
+
+def read_real(real: Path, rel_path: str) -> bytes:
+    """The bytes of a file :func:`walk_under` listed, refused as :func:`read_under` refuses it."""
+    return _read(real, rel_path)
+
+
 def _read(real: Path, rel_path: str) -> bytes:
     try:
         fd = os.open(real, _OPEN)

@@ -12,6 +12,7 @@ A project opts in with a top-level mkdocs.yml (the theme and site settings); wit
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -124,12 +125,8 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
             if indexing is not None:
                 indexing.stop()
             raise
-        for found in sources:
-            for file in aids.files if aids else ():
-                if file.lang == found.lang:
-                    # a hard link where it can be: the printed aids are only ever written whole
-                    carry(aids.directory / file.path,
-                          out / found.lang / site.page("aids").path / Path(file.path).name)
+        for source, target in aid_copies(site, out, aids, [found.lang for found in sources]):
+            carry(source, target)  # a hard link where it can be: the printed aids are only ever written whole
         (out / "index.html").write_text(root_page(translations, SITE_LANGUAGES), encoding="utf-8")
         with store.stage("search index"):
             indexed = indexing.wait() if indexing is not None else search.index(out, light, bundles,
@@ -147,6 +144,31 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
         if languages:
             store.count(f"search index {outcome}", len(languages))
     return out
+
+
+def aid_copies(site: Site, out: Path, aids, langs) -> list[tuple[Path, Path]]:
+    """(the printed PDF, its copy beside the aids page of its language in the site at ``out``)
+    for every aid of ``aids`` (pipeline.render.aids.Printed) in one of ``langs``."""
+    return [(aids.directory / file.path, out / file.lang / site.page("aids").path / Path(file.path).name)
+            for lang in langs for file in (aids.files if aids else ()) if file.lang == lang]
+
+
+def replace_aids(corpus: Corpus, out: Path, aids, *, changes: bool = False) -> list[Path]:
+    """Put the newly printed ``aids`` in the published site at ``out``, whose pages were
+    rendered for these very files (their names, titles and editions) but which holds the
+    previous build's PDFs: each PDF that differs is written aside and renamed over its copy, so
+    a reader downloads the old file or the new one, whole. The copies replaced."""
+    replaced = []
+    for source, target in aid_copies(plan(corpus, changes=changes), out, aids, SITE_LANGUAGES):
+        data = source.read_bytes()
+        if target.is_file() and target.read_bytes() == data:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        aside = target.with_name(f".{target.name}.new")
+        aside.write_bytes(data)
+        os.replace(aside, target)
+        replaced.append(target)
+    return replaced
 
 
 def navigation(site: Site, titles: dict[str, str], gettext) -> list:
