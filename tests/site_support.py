@@ -44,6 +44,11 @@ class _Collector(HTMLParser):
                 self.file.links.append((name, value))
 
 
+def html_pages(site: Path) -> list[Path]:
+    """Every page of a built site, in a stable order."""
+    return sorted(site.rglob("*.html"))
+
+
 def parse_html(path: Path) -> HtmlFile:
     collector = _Collector()
     collector.feed(path.read_text(encoding="utf-8"))

@@ -17,7 +17,6 @@ import re
 from dataclasses import dataclass
 
 import pytest
-from test_site_built import html_pages
 from test_site_russian import _names
 
 from aids_support import pdftotext, printout
@@ -25,7 +24,7 @@ from pipeline.check import all_codes
 from pipeline.i18n.catalogs import read_catalog
 from pipeline.parse import PARSERS
 from pipeline.read.manifest import load_manifest
-from site_support import REPO, site_url
+from site_support import REPO, html_pages, site_url
 
 #: What the consistency report (the translators' page) shows as data, not as interface: in each
 #: finding the file and line to open (corpus/sources/...ru.txt:32:5) and the words of the texts

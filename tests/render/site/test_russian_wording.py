@@ -8,10 +8,8 @@ from __future__ import annotations
 import html
 import re
 
-from test_site_built import html_pages
-
 from pipeline.i18n.catalogs import read_catalog
-from site_support import REPO, site_url
+from site_support import REPO, html_pages, site_url
 
 #: a hedge over an ending, in place of agreement: «пробела(ов)», «раз(а)»
 _HEDGE = re.compile(r"[А-Яа-яЁё]\((?:ов|а|ы|и|ей|ь|я|е)\)")

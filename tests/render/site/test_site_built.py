@@ -9,19 +9,13 @@ console errors on any page. A screenshot of search results is kept in test-artif
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
 
 from pipeline.core.model import Kind
 from pipeline.render.site.structure import SITE_LANGUAGES, plan
-from site_support import ARTIFACTS, broken_links, parse_html, settled_search, site_url
-
-
-def html_pages(site: Path) -> list[Path]:
-    return sorted(site.rglob("*.html"))
-
+from site_support import ARTIFACTS, broken_links, html_pages, parse_html, settled_search, site_url
 
 # -- the files ------------------------------------------------------------------------------
 

@@ -8,9 +8,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from test_site_built import html_pages
-
-from site_support import site_url
+from site_support import html_pages, site_url
 
 
 class _Texts(HTMLParser):

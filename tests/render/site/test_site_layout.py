@@ -8,9 +8,8 @@ to the previous and the next page. Screenshots of a few pages go to test-artifac
 from __future__ import annotations
 
 import pytest
-from test_site_built import html_pages
 
-from site_support import ARTIFACTS, site_url
+from site_support import ARTIFACTS, html_pages, site_url
 
 WIDTHS = {"phone": 390, "desktop": 1280}
 #: the pages worth a picture: a document with tables, the glossary, the status and the report

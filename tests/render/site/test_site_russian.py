@@ -11,14 +11,12 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from test_site_built import html_pages
-
 from pipeline.core.labels import _sentence
 from pipeline.language.termbase import load_termbase
 from pipeline.parse import PARSERS
 from pipeline.read.manifest import load_manifest
 from pipeline.render.site.findings import SUMMARIES, Findings
-from site_support import REPO, site_url
+from site_support import REPO, html_pages, site_url
 
 #: proper names a Russian page writes in Latin letters: the games (as the manifest and the
 #: glossary name them) and the site
