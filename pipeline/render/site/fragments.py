@@ -34,6 +34,7 @@ from .report_items import finding_items
 from .reports import checks_by_code, coverage_by_document, pending_by_document
 from .rule_words import TableWords
 from .structure import Page, Site, relative
+from .event_summary import Terms
 from .unit_html import UnitHtml
 from .units import HEADINGS, Context, check_kinds, render
 
@@ -88,6 +89,7 @@ class Renderer:
         self._coverage: dict | None = None
         self._abbreviations_of: dict[str, Abbreviations] = {}  # by rulebook
         self._labels: dict[str, str] = {}  # unit id -> unit_label
+        self._terms = Terms(termbase) if termbase is not None else None  # the events' summaries
         self.env = environment(translations)
         self.gettext = translations.gettext
         self.ngettext = translations.ngettext
@@ -292,7 +294,8 @@ class Renderer:
                        self.lookup, self._aliases, self.unit_label,
                        self.facts.bound_to if self.facts is not None else (lambda unit_id: []),
                        lambda unit_id: [TableWords(t, self.gettext) for t in self._tables.get(unit_id, ())],
-                       lambda unit_id: [AskWords(a, self.gettext) for a in self._asks.get(unit_id, ())])
+                       lambda unit_id: [AskWords(a, self.gettext) for a in self._asks.get(unit_id, ())],
+                       terms=self._terms)
 
     def unit_label(self, unit: Unit) -> str:
         # asked for by the unit's permalink, by every link to it and every backlink from it

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from markupsafe import Markup, escape
 
 from ...core.model import RowProblem
-from . import ask_html
+from . import ask_html, event_summary
 from .glance import Glance
 
 
@@ -279,7 +279,8 @@ class UnitHtml:
         if occurrences:
             times = self.ngettext("can occur %(num)d time", "can occur %(num)d times", occurrences)
             facts += "<dt>" + self.gettext("Occurrences") + f"</dt><dd>{times}</dd>"
-        return (f'<section {self.classes(u)}>\n{heading}\n<dl class="folio-facts">{facts}\n</dl>\n'
+        return (f'<section {self.classes(u)}>\n{heading}\n<dl class="folio-facts">{facts}\n</dl>'
+                f"{event_summary.html(u.summary, self)}\n"
                 f"{self.notices(u)}\n{self.after(u)}\n{self.body(u)}\n</section>")
 
     def occurrence(self, u) -> str:

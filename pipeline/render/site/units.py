@@ -20,6 +20,8 @@ from ...core.errors import UnknownKind
 from ...core.lookup import Lookup
 from ...core.model import Corpus, Kind, Reference, Side, Status, Unit
 from ...editions.worddiff import word_diff
+from . import event_summary
+from .event_summary import Terms
 from .glance import Glance, telling
 from .inline import RefRenderer, SideText
 from .lexicon import hidden_terms
@@ -55,6 +57,9 @@ class Context:
     asks: Callable[[str], list] = lambda unit_id: []
     #: the abbreviations the page has said in words already: each is, at its first use only
     expanded: set[str] = field(default_factory=set)
+    #: the glossary's concepts by their English terms (event_summary.Terms): an event's summary
+    #: names what its facts count by them; None: no glossary
+    terms: Terms | None = None
 
 
 def check_kinds(macros: Any) -> None:
@@ -192,6 +197,12 @@ class UnitView:
             said = self.lang if self.lang in row.sides else self.ctx.lookup.document_of(row).language
             out += telling(self.ctx.facts(row.id), row.sides[said].text, said, self.lang)
         return out
+
+    @cached_property
+    def summary(self) -> list[event_summary.Row]:
+        """An event's facts in short (event_summary.py): the rows its sentences do not gather."""
+        return event_summary.rows(self.unit, self.ctx.corpus, self.ctx.facts, self.lang,
+                                  self.ctx.macros.gettext, self.ctx.terms, self.ctx.abbreviations(self.unit))
 
     @cached_property
     def decision_tables(self) -> list:
