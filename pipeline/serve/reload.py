@@ -7,8 +7,8 @@ into site/, so a published site carries none of it. As MkDocs' livereload does, 
 ``POLL`` seconds, and the page asks again): a long poll, one request per open page.
 
 With ``findings`` (``folio serve --findings``) a page also lists, under each of its units, the
-findings of that unit, read from ``/.folio/findings.json``: a translator's view, which no
-build writes either.
+findings of that unit, read from ``/.folio/findings.json?lang=…``: a translator's view, which no
+build writes either, in the page's language as the report says them (render/site/findings.py).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 from ..core.diagnostics import Diagnostic
+from ..core.model import LANGUAGES, Lang
 from ..util import resources
 
 #: the preview's own paths; a site's pages live under /en/ and /ru/, never here
@@ -44,7 +45,8 @@ class Preview(ThreadingHTTPServer):
         self.site_dir = Path(site_dir)
         self.show_findings = findings
         self.epoch = 0  # the site's version: raised after each successful rebuild
-        self._findings = b"{}"
+        self._diagnostics: list[Diagnostic] = []
+        self._findings: dict[str, bytes] = {}  # by page language, made when a page first asks
         self._published = threading.Condition()
         self._closing = False
         super().__init__((host, port), _Handler)
@@ -56,19 +58,25 @@ class Preview(ThreadingHTTPServer):
 
     def publish(self, diagnostics: list[Diagnostic]) -> None:
         """A rebuild put a new site in place: every open page reloads."""
-        by_unit: dict[str, list[dict]] = {}
-        for d in diagnostics:
-            if d.unit is not None and d.suppressed is None:
-                by_unit.setdefault(d.unit, []).append(
-                    {"severity": str(d.severity), "text": f"{d.path}:{d.line}: {d.code}: {d.message}"})
         with self._published:
-            self._findings = json.dumps(by_unit, ensure_ascii=False).encode("utf-8")
+            self._diagnostics, self._findings = list(diagnostics), {}
             self.epoch += 1
             self._published.notify_all()
 
-    def findings_json(self) -> bytes:
+    def findings_json(self, lang: str = Lang.EN) -> bytes:
+        """The findings under each unit, in words of ``lang`` (the page's): rendered when a
+        page in that language first asks after a rebuild, not on every rebuild."""
+        lang = lang if lang in LANGUAGES else Lang.EN
         with self._published:
-            return self._findings
+            diagnostics, made = self._diagnostics, self._findings.get(lang)
+        if made is None:
+            from ..render.site.findings import preview  # the renderer's words: loaded once a page asks
+
+            made = json.dumps(preview(diagnostics, lang), ensure_ascii=False).encode("utf-8")
+            with self._published:
+                if diagnostics is self._diagnostics:  # still the latest rebuild's
+                    self._findings[lang] = made
+        return made
 
     def wait_newer(self, since: int, timeout: float = POLL) -> int:
         with self._published:
@@ -115,7 +123,8 @@ class _Handler(SimpleHTTPRequestHandler):
         if name == "preview.js":
             return self._send((resources.templates() / SCRIPT).read_bytes(), "text/javascript; charset=utf-8")
         if name == "findings.json" and self.server.show_findings:
-            return self._send(self.server.findings_json(), "application/json")
+            lang = parse_qs(urlsplit(self.path).query).get("lang", [Lang.EN])[0]
+            return self._send(self.server.findings_json(lang), "application/json")
         return self.send_error(HTTPStatus.NOT_FOUND)
 
     def _send(self, body: bytes, content_type: str) -> None:

@@ -57,27 +57,55 @@
       });
   }
 
+  // The findings of each unit in the page's language, as the report says them: the server
+  // renders each message as escaped markup (pipeline/render/site/findings.py), its untranslated
+  // English marked lang="en"; the interface words are set as text.
   function findings() {
-    fetch("/.folio/findings.json", {cache: "no-store"})
+    var lang = document.documentElement.lang || "en";
+    fetch("/.folio/findings.json?lang=" + encodeURIComponent(lang), {cache: "no-store"})
       .then(function (response) { return response.json(); })
-      .then(function (byUnit) {
-        Object.keys(byUnit).forEach(function (id) {
+      .then(function (shown) {
+        Object.keys(shown.units).forEach(function (id) {
           var unit = document.getElementById(id);
           if (!unit) {
             return;
           }
+          var box = document.createElement("div");
+          box.className = "folio-preview-findings";
+          box.lang = shown.lang;
+          box.setAttribute("data-folio-unit", id);
+          box.style.cssText = "border-left:3px solid #c62828;margin:.3em 0;padding:.2em .2em .2em .8em;" +
+            "font-size:.75em;white-space:pre-wrap";
+          var heading = document.createElement("p");
+          heading.className = "folio-preview-findings-heading";
+          heading.style.cssText = "margin:0;font-weight:bold";
+          heading.textContent = shown.heading;
+          box.appendChild(heading);
           var list = document.createElement("ul");
-          list.className = "folio-preview-findings";
-          list.lang = "en";
-          list.setAttribute("data-folio-unit", id);
-          list.style.cssText = "border-left:3px solid #c62828;margin:.3em 0;padding:.2em .2em .2em 1.6em;" +
-            "font-size:.75em;font-family:monospace;white-space:pre-wrap";
-          byUnit[id].forEach(function (finding) {
+          list.style.cssText = "margin:0;padding-left:1.2em";
+          shown.units[id].forEach(function (finding) {
             var item = document.createElement("li");
-            item.textContent = finding.severity + " " + finding.text; // text, never markup
+            item.setAttribute("data-severity", finding.severity);
+            var severity = document.createElement("strong");
+            severity.textContent = finding.severity_words;
+            var where = document.createElement("code");
+            where.translate = false;
+            where.textContent = finding.where;
+            var message = document.createElement("span");
+            message.className = "folio-preview-message";
+            message.lang = finding.lang;
+            message.innerHTML = finding.html; // escaped by the server: markup of lang spans and code only
+            item.append(severity, " ", where, " ", message);
+            if (finding.suggestion) {
+              var suggestion = document.createElement("span");
+              suggestion.className = "folio-preview-suggestion";
+              suggestion.innerHTML = finding.suggestion;
+              item.append(" (", suggestion, ")");
+            }
             list.appendChild(item);
           });
-          unit.insertAdjacentElement(unit.tagName === "LI" ? "beforeend" : "afterend", list);
+          box.appendChild(list);
+          unit.insertAdjacentElement(unit.tagName === "LI" ? "beforeend" : "afterend", box);
         });
       })
       .catch(function () {});

@@ -5,6 +5,7 @@ are the server's alone, never in the built site."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -87,3 +88,24 @@ def test_findings_show_under_their_units_in_the_preview_only(project, page):
     pages = list((project / "site").rglob("*.html"))
     assert pages and not any(b".folio/preview.js" in p.read_bytes() or b"folio-preview-findings" in p.read_bytes()
                              for p in pages)
+
+
+def test_findings_on_a_russian_page_are_said_in_russian(project, page):
+    """The heading, the severities and the messages the catalog has in Russian; a message it
+    lacks stays English, marked lang="en"."""
+    with folio_serve(project, findings=True) as served:
+        page.goto(served.url + PAGE.format(lang="ru"))
+        boxes = page.locator(".folio-preview-findings")
+        boxes.first.wait_for()
+        assert {box.get_attribute("lang") for box in boxes.all()} == {"ru"}
+        assert set(page.locator(".folio-preview-findings-heading").all_inner_texts()) == {"Что нашли проверки"}
+        assert set(page.locator(".folio-preview-findings li > strong").all_inner_texts()) <= {
+            "ошибка", "предупреждение", "к сведению"}
+        messages = page.locator(".folio-preview-message")
+        langs = [message.get_attribute("lang") for message in messages.all()]
+        assert langs.count("ru") > 0 and set(langs) <= {"ru", "en"}
+        for message in messages.all():
+            if message.get_attribute("lang") == "ru":  # Russian words: no English outside a marked quotation
+                said = message.evaluate("m => { const c = m.cloneNode(true); c.querySelectorAll('[lang=en], code')"
+                                        ".forEach(e => e.remove()); return c.textContent; }")
+                assert not re.search(r"[A-Za-z]+ [a-z]+ [a-z]+", said), said

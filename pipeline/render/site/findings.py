@@ -123,6 +123,41 @@ FAMILIES = {
     "agree": _("Agreement"), "punct": _("Punctuation"), "name": _("Names"),
 }
 
+#: the words around the findings `folio serve --findings` lists under a unit (:func:`preview`)
+PREVIEW_HEADING = _("The checks found here")
+
+
+def preview(diagnostics: list[Diagnostic], lang: str) -> dict:
+    """The findings ``folio serve --findings`` lists under each unit of a page in ``lang``, as
+    the report says them: the heading, and by unit each finding's severity in words, where it
+    is (``path:line: code``, a translator's look-up), its message and suggestion (escaped
+    markup, untranslated English marked ``lang="en"``) and the language the message is in.
+    Suppressed findings and those about no unit are not listed."""
+    from babel import Locale  # the preview's only: a build never asks
+
+    from ...i18n import catalogs
+
+    words = catalogs.committed(lang) if lang in catalogs.CATALOG_LANGUAGES else None
+    gettext = words.gettext if words is not None else (lambda message: message)
+    ngettext = words.ngettext if words is not None else (lambda one, many, n: one if n == 1 else many)
+    findings = Findings(lang, gettext, ngettext, lambda code: Locale.parse(code).get_display_name(lang) or code,
+                        lambda unit_id: None, translates=catalogs.translated_ids(lang).__contains__
+                        if words is not None else None)
+    suggested = gettext("suggestion: %(text)s")
+    by_unit: dict[str, list[dict]] = {}
+    for d in diagnostics:
+        if d.unit is None or d.suppressed is not None:
+            continue
+        message = findings.message(d)
+        suggestion = findings.suggestion(d) if d.suggestion else None
+        by_unit.setdefault(d.unit, []).append({
+            "severity": str(d.severity), "severity_words": gettext(SEVERITIES[str(d.severity)]),
+            "where": f"{d.path}:{d.line}: {d.code}", "html": str(message.html),
+            "lang": lang if message.translated else Lang.EN.value,
+            "suggestion": str(Markup(suggested) % {"text": suggestion.html}) if suggestion is not None else None})
+    return {"lang": lang, "heading": gettext(PREVIEW_HEADING), "units": by_unit}
+
+
 @dataclass
 class Shown:
     """How the report shows one text: a translation, or the English as written."""
