@@ -109,7 +109,8 @@ def html(shown: list[Row], macros) -> str:
     out = [f'\n<details class="folio-event-summary" data-pagefind-ignore>\n<summary>{head}</summary>\n'
            '<table class="folio-event-summary-table">\n<tbody>']
     for row, name in zip(shown, names, strict=True):
-        out.append(f'\n<tr data-folio-row="{_e(row.key)}"><th scope="row">{_e(name)}</th><td>{_cell(row, macros.lang)}</td></tr>')
+        out.append(f'\n<tr data-folio-row="{_e(row.key)}"><th scope="row">{_e(name)}</th>'
+                   f"<td>{_cell(row, macros.lang)}</td></tr>")
     out.append("\n</tbody>\n</table>\n</details>")
     return "".join(out)
 

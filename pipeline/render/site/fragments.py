@@ -28,13 +28,13 @@ from . import search
 from .ask_html import AskWords
 from .changes import rows as change_rows
 from .contents import contents_line
+from .event_summary import Terms
 from .findings import SEVERITIES, Findings, quoted
 from .inline import Abbreviations
 from .report_items import finding_items
 from .reports import checks_by_code, coverage_by_document, pending_by_document
 from .rule_words import TableWords
 from .structure import Page, Site, relative
-from .event_summary import Terms
 from .unit_html import UnitHtml
 from .units import HEADINGS, Context, check_kinds, render
 
