@@ -142,15 +142,28 @@ class UnitHtml:
         return "".join(out)
 
     def decisions(self, u) -> str:
-        """A decision table: the rules module run on every case of the rule's inputs
-        (pipeline/rules/decision_tables.py); then "ask the rules" (ask_html.py)."""
+        """The unit's rule tools behind one folded line, closed at every width, so that a page
+        reads as the rule's text (issue 26: the tables and forms open took up to 8,700 px of a
+        phone page): a decision table, the rules module run on every case of the rule's inputs
+        (pipeline/rules/decision_tables.py), then "ask the rules" (ask_html.py). Each keeps an
+        anchor; the theme opens a closed <details> that holds the address's target."""
+        tools = self._tables(u) + ask_html.render(u, self)
+        if not tools:
+            return ""
+        rules = {t.table.rule for t in u.decision_tables} | {asked.made.rule for asked in u.asks}
+        head = self.ngettext("Check with the rule", "Check with the rules", len(rules))
+        return (f'\n<details class="folio-tools" data-pagefind-ignore>\n<summary>{head}</summary>'
+                f"{tools}\n</details>")
+
+    def _tables(self, u) -> str:
         out = []
         for t in u.decision_tables:
             inputs, outcomes = t.inputs(), t.outcomes()
             refused = " " + self.gettext("Cases the rule refuses are left out.") if t.table.refused else ""
             caption, if_, then = self.gettext("Decision table"), self.gettext("If"), self.gettext("Then")
             out.append(
-                f'\n<figure class="folio-decisions" data-folio-rule="{_e(t.table.rule)}" data-pagefind-ignore>\n'
+                f'\n<figure class="folio-decisions" id="table-{_e(t.table.rule)}" data-folio-rule="{_e(t.table.rule)}" '
+                'data-pagefind-ignore>\n'
                 f"<figcaption><strong>{caption}</strong> "
                 + self.gettext("Worked out by running the rule on every case; “any”: that input does not "
                                "change the outcome.")
@@ -166,7 +179,7 @@ class UnitHtml:
                                               for text, any_ in cells)
                            + "".join(f'<td class="folio-dt-then">{_e(text)}</td>' for text in results) + "</tr>")
             out.append("\n</tbody>\n</table>\n</div>\n</figure>")
-        return "".join(out) + ask_html.render(u, self)
+        return "".join(out)
 
     def after(self, u) -> str:
         """What follows a unit's own text: its facts, the references no field showed, and
