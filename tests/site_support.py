@@ -137,3 +137,11 @@ def bundle_difference(split: dict[str, bytes], whole: dict[str, bytes]) -> list[
     if entry in split and entry in whole and json.loads(split[entry]) != json.loads(whole[entry]):
         differ.append(entry)
     return differ
+
+
+def phone_heights_before() -> dict[str, int]:
+    """The document pages' heights at 390 px before the "at a glance" boxes were cut (issue 26),
+    by page path: tests/render/site/phone-heights-before.yaml says where they come from."""
+    import yaml
+
+    return yaml.safe_load((REPO / "tests" / "render" / "site" / "phone-heights-before.yaml").read_text("utf-8"))

@@ -88,7 +88,7 @@ def _form(u, html, asked: AskWords) -> str:
         "Pick the inputs: the answer is the rule run on them when this site was built, with the words "
         "of the text it rests on.")
     answers = " ".join("-" if a is None else str(a) for a in made.answers)
-    out = [f'\n<section class="folio-ask" id="ask-{_e(made.rule)}" data-folio-ask="{_e(made.rule)}" '
+    out = [f'\n<section class="folio-ask" data-folio-ask="{_e(made.rule)}" id="ask-{_e(made.rule)}" '
            f'data-folio-strides="{" ".join(map(str, made.strides()))}" '
            f'data-folio-answers="{answers}" data-pagefind-ignore>\n'
            f'<p class="folio-ask-title"><strong>{title}</strong> {hint}</p>\n<div class="folio-ask-inputs">']

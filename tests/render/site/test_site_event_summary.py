@@ -19,16 +19,11 @@ from pipeline.render.site.fragments import Renderer
 from pipeline.render.site.structure import plan
 from pipeline.rules import load_facts
 from pipeline.rules.rendering import placed
-from site_support import REPO
+from site_support import REPO, phone_heights_before
 
 PAGE = "eu-risto/eu-risto-period-1"
 #: the document pages, with their height at 390 px before the "at a glance" boxes were cut
-#: (issue 26; docs/manual/players/website.md)
-BEFORE = {"en/eu-risto/eu-risto-period-1": 32956, "en/his/his-power-rules": 9572,
-          "en/his/his-winter-new-world": 9650, "en/pop/pop-military-actions": 8398,
-          "en/vq/vq-deployment-actions": 11446, "ru/eu-risto/eu-risto-period-1": 37590,
-          "ru/his/his-power-rules": 10435, "ru/his/his-winter-new-world": 11151,
-          "ru/pop/pop-military-actions": 10014, "ru/vq/vq-deployment-actions": 14065}
+BEFORE = phone_heights_before()
 _SUMMARY = re.compile(r'<details class="folio-event-summary"[^>]*>(.*?)</details>', re.S)
 _ROW = re.compile(r'<tr data-folio-row="([^"]+)"><th scope="row">(.*?)</th><td>(.*?)</td></tr>', re.S)
 

@@ -158,6 +158,8 @@ def test_the_decision_table_is_visible_and_scrolls_in_its_box_on_a_phone(browser
     try:
         page.goto(f"{base_url}/{lang}/his/his-power-rules/", wait_until="load")
         table = page.locator(f'[data-folio-rule="{MARY}"] table')
+        assert not table.is_visible()  # folded under the rule's text until the player opens it
+        page.locator(f'[data-folio-rule="{MARY}"]').locator("xpath=ancestor::details[1]/summary").click()
         table.scroll_into_view_if_needed()
         assert table.is_visible()
         assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
