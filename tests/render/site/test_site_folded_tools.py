@@ -15,7 +15,7 @@ from pipeline.render.site.structure import plan
 from pipeline.rules import load_facts
 from pipeline.rules.ask import every_answer
 from pipeline.rules.decision_tables import decision_tables
-from site_support import REPO, phone_heights_before
+from site_support import ARTIFACTS, REPO, phone_heights_before
 
 BEFORE = phone_heights_before()
 HEADS = {"en": ("Check with the rule", "Check with the rules"),
@@ -68,6 +68,10 @@ def test_the_fold_is_one_closed_line_that_the_keyboard_opens(browser, base_url, 
         page.keyboard.press("Enter")
         assert fold.locator("table").is_visible() and fold.locator("select").first.is_visible()
         assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+        box = head.bounding_box()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"rule-tools-{lang}-{width}.png"),
+                        clip={"x": 0, "y": max(0, box["y"] - 120), "width": width, "height": 700})
         page.keyboard.press("Enter")
         assert not fold.locator("table").is_visible()
     finally:
