@@ -45,7 +45,7 @@ def test_every_table_and_form_is_folded_under_one_line_per_unit_in_the_pages_lan
         assert folded == len(units) >= 14, lang  # one fold a unit
 
 
-def _closed_at_load(page) -> list[bool]:
+def _opened(page) -> list[bool]:
     return page.evaluate("() => [...document.querySelectorAll('details.folio-tools')].map(d => d.open)")
 
 
@@ -56,7 +56,7 @@ def test_the_fold_is_one_closed_line_that_the_keyboard_opens(browser, base_url, 
     page = context.new_page()
     try:
         page.goto(f"{base_url}/{lang}/his/his-power-rules/", wait_until="load")
-        opened = _closed_at_load(page)
+        opened = _opened(page)
         assert len(opened) == 4 and not any(opened)
         fold = page.locator("details.folio-tools").filter(has=page.locator('[data-folio-rule="his.mary-i-impulse"]'))
         head = fold.locator("summary")
@@ -111,7 +111,7 @@ def test_a_link_to_a_table_or_a_form_opens_its_fold_and_shows_it(browser, base_u
         page.wait_for_function(f"() => document.getElementById({anchor!r}).closest('details').open")
         assert page.evaluate(shown, anchor) == [True, True, True]
         page.goto(f"{base_url}/{lang}/{path}/", wait_until="load")
-        assert not any(_closed_at_load(page))
+        assert not any(_opened(page))
         page.evaluate("a => { location.hash = a }", anchor)
         page.wait_for_function(f"() => document.getElementById({anchor!r}).closest('details').open")
         page.wait_for_timeout(100)
