@@ -177,7 +177,9 @@ def test_every_abbreviation_an_aid_prints_is_in_its_legend_in_its_language(print
                 checked += 1
     assert checked >= 20
     pop = flat(" ".join(pdftotext(printed.path(printed.file("pop-military-actions", "ru")))))
-    for abbr in ("DoW", "PR", "NPR", "HRE", "CtA", "MC"):
+    # c, s and D are the rulebook's icons after a number (1c, 2s, 3D): «Потеряйте 2s» told a
+    # reader nothing until the glossary said what they count
+    for abbr in ("DoW", "PR", "NPR", "HRE", "CtA", "MC", "c", "s", "D"):
         meaning = termbase.abbreviation(abbr, "pop")
         said = meaning.expansions.get("ru") or re.split(r"[,;(]", meaning.notes["ru"], maxsplit=1)[0].strip()
         assert f"{abbr} — {said}" in pop, abbr
