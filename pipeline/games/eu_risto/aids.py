@@ -9,10 +9,11 @@ event whose facts do not fit one card continues on the next, in order (:mod:`.ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...core.model import Kind
 from ...render.aids import cards as sizes
+from ...render.aids.repeats import without_heading
 from ...render.aids.sheet import Sheet, Text, stating
 from ...render.aids.summary import said
 
@@ -83,13 +84,18 @@ def _card(sheet: Sheet, event_id: str) -> Card:
                 None if count else event.attrs.get("occurrence_marker"))
     group = None  # the heading the facts are under: the preconditions are one group
     for child, fact_ids in _facts_by_part(sheet, event_id):
-        title = sheet.text(child.id, "title") if child.kind == Kind.OCCURRENCE else None
+        # a phase is named where a heading stands above it: its facts are no precondition
+        # («FRA and ENG get a temporary CB» printed under 1:I's «Preconditions»)
+        named = child.kind == Kind.OCCURRENCE or (child.kind == Kind.PHASE and group is not None)
+        title = sheet.text(child.id, "title") if named else None
         heading = (Entry(sheet.gettext("Preconditions"), sheet.lang, heading=True) if child.kind == Kind.PRECONDITION
                    else Entry(title.value, title.lang, heading=True) if title is not None else None)
         if heading is not None and heading != group:
             card.entries.append(heading)
             group = heading
-        card.entries += _said(sheet, fact_ids)
+        # under «ВТОРОЕ СОБЫТИЕ» a fact does not open with «Второе событие: »
+        card.entries += [replace(entry, text=without_heading(entry.text, group.text, entry.lang)) if group else entry
+                         for entry in _said(sheet, fact_ids)]
     return card
 
 
@@ -124,12 +130,18 @@ def _parts(sheet: Sheet, card: Card, size: sizes.CardSize) -> list[Card]:
     # a later card: its title, "card 2 of 2", the occurrence it continues
     later = 2 * sizes.lines_of(title, size) + 3
     groups = sizes.split([(entry.text, entry) for entry in card.entries], size, head, later)
+    for n in range(len(groups) - 1):  # a heading ending a card heads the next one, over its facts
+        while groups[n] and groups[n][-1].heading:
+            groups[n + 1].insert(0, groups[n].pop())
+    groups = [group for group in groups if group]
     if len(groups) == 1:
         return [card]
     parts = []
     for n, group in enumerate(groups):
         if n and not group[0].heading:  # a continued occurrence names itself again
-            heading = next((e for e in reversed(card.entries[:card.entries.index(group[0])]) if e.heading), None)
+            # by identity: two occurrences may say the same words («+2 к дипломатии FRA …»)
+            at = next(i for i, entry in enumerate(card.entries) if entry is group[0])
+            heading = next((e for e in reversed(card.entries[:at]) if e.heading), None)
             group = [heading, *group] if heading else group
         parts.append(Card(card.id if n == 0 else f"{card.id}/card-{n + 1}", card.number, card.title,
                           card.date if n == 0 else None, card.date_is_historical,

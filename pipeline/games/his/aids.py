@@ -14,6 +14,7 @@ from ...core.errors import FolioError
 from ...core.model import Kind, Unit
 from ...render.aids import pick
 from ...render.aids.printed_lines import Callouts, lines
+from ...render.aids.repeats import said_once
 from ...render.aids.sheet import Sheet, Text, stating
 from ...render.aids.summary import said, summary
 
@@ -129,9 +130,10 @@ def winter(sheet: Sheet) -> dict:
     events = [(sheet.label(fact), sheet.gettext("turn %(num)d") % {"num": sheet.number(fact.id)}, fact.unit)
               for fact in sheet.group("his.mandatory.event") if fact.type == "number"]
     cp, when = sheet.fact("his.mandatory.cp-ignored"), sheet.fact("his.mandatory.when")
-    return {"return_title": sheet.text(procedure, "title"),
+    title = sheet.text(procedure, "title")
+    return {"return_title": title,
             "return_number": _parent(sheet, sheet.unit(procedure)).attrs.get("number"),
-            "return_lines": summary(sheet, procedure, WINTER),
+            "return_lines": said_once(summary(sheet, procedure, WINTER), title.value if title else None, sheet.lang),
             "mandatory_title": sheet.text(MANDATORY, "title"),
             "mandatory_number": sheet.unit(MANDATORY).attrs.get("number"),
             # what the rule's paragraph says, from its facts: the rulebook has the rest
