@@ -76,12 +76,13 @@ def said_once(lines: list[Line], heading: str | None, lang: str, later: list[Lin
     (under the next headings); ``above``: the sentences printed over them (their line's)."""
     kept: list[Line] = []
     seen = list(above or [])
-    for n, line in enumerate(lines):
-        if _options_repeated(line, [*lines[n + 1:], *(later or [])], lang):
+    for n, given in enumerate(lines):
+        if _options_repeated(given, [*lines[n + 1:], *(later or [])], lang):
             continue
-        line = _titled_once(line, heading, lang)
-        if line is None:
+        titled = _titled_once(given, heading, lang)
+        if titled is None:
             continue
+        line = titled
         title = _plain(line.title or line.body)
         inner = title or heading
         line = replace(line, callouts=[replace(c, text=without_heading(c.text, heading, lang)) if heading else c

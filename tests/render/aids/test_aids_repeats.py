@@ -208,3 +208,17 @@ def test_the_pop_sheet_never_sends_the_player_to_itself_and_every_action_says_so
             assert f"{title} —" not in text, (file.path, title)
         step7 = {"en": "7. If any Land Units on opposing sides", "ru": "7. Если какие-либо сухопутные отряды"}
         assert step7[file.lang] in text, file.path
+
+
+def test_no_two_abbreviations_of_a_legend_read_the_same(printed):
+    """«EG — дипломатический статус; VA — дипломатический статус»: the Russian note of VA was
+    cut at its first comma, so the legend said two things one way."""
+    checked = 0
+    for file in aid_files(printed):
+        legend = re.findall(r'<span class="abbr"><b>([^<]+)</b> — ([^<]+)</span>', file.document.html)
+        meanings = [flat(meaning) for _abbr, meaning in legend]
+        assert len(set(meanings)) == len(meanings), (file.path, legend)
+        checked += len(legend)
+    assert checked >= 30
+    risto = flat(" ".join(pdftotext(printed.path(printed.file("eu-risto-events-period-1", "ru")))))
+    assert "VA — дипломатический статус, связанный с вассалитетом" in risto
