@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from ...core.model import Kind
 from ...render.aids import cards as sizes
-from ...render.aids.repeats import without_heading
+from ...render.aids.repeats import same, topic, without_heading
 from ...render.aids.sheet import Sheet, Text, stating
 from ...render.aids.summary import said
 
@@ -32,11 +32,13 @@ class Modifier:
     fact: str
 
 
-@dataclass
+@dataclass(eq=False)  # entries are told apart by identity: two occurrences may say the same words
 class Entry:
     text: str
     lang: str
     heading: bool = False  # an occurrence's title, or "Preconditions", over the facts below it
+    topic: bool = False  # what the facts below it are about («Протестантизм:»), said once for them
+    under: Entry | None = None  # a fact's topic entry, if it has one
 
 
 @dataclass
@@ -90,13 +92,40 @@ def _card(sheet: Sheet, event_id: str) -> Card:
         title = sheet.text(child.id, "title") if named else None
         heading = (Entry(sheet.gettext("Preconditions"), sheet.lang, heading=True) if child.kind == Kind.PRECONDITION
                    else Entry(title.value, title.lang, heading=True) if title is not None else None)
-        if heading is not None and heading != group:
+        if heading is not None and (group is None or heading.text != group.text):
             card.entries.append(heading)
             group = heading
         # under «ВТОРОЕ СОБЫТИЕ» a fact does not open with «Второе событие: »
-        card.entries += [replace(entry, text=without_heading(entry.text, group.text, entry.lang)) if group else entry
-                         for entry in _said(sheet, fact_ids)]
+        card.entries += _topics([replace(entry, text=without_heading(entry.text, group.text, entry.lang))
+                                 if group else entry for entry in _said(sheet, fact_ids)])
     return card
+
+
+def _topics(entries: list[Entry]) -> list[Entry]:
+    """Facts in a row about one topic («Протестантизм: −2 пункта стабильности», «Протестантизм:
+    бросок на 2 восстания…») under the topic, said once: «Протестантизм:» • −2 пункта …"""
+    found: list[Entry] = []
+    n = 0
+    while n < len(entries):
+        split = topic(entries[n].text)
+        run = n + 1
+        while split and run < len(entries) and (other := topic(entries[run].text)) \
+                and same(other[0], split[0], entries[n].lang):
+            run += 1
+        if split is None or run - n < 2:
+            found.append(entries[n])
+            n += 1
+            continue
+        head = Entry(split[0] + ":", entries[n].lang, topic=True)
+        found.append(head)
+        found += [replace(entry, text=_capitalised(topic(entry.text)[1]), under=head)  # type: ignore[index]
+                  for entry in entries[n:run]]
+        n = run
+    return found
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _facts_by_part(sheet: Sheet, event_id: str) -> list[tuple]:
@@ -131,18 +160,20 @@ def _parts(sheet: Sheet, card: Card, size: sizes.CardSize) -> list[Card]:
     later = 2 * sizes.lines_of(title, size) + 3
     groups = sizes.split([(entry.text, entry) for entry in card.entries], size, head, later)
     for n in range(len(groups) - 1):  # a heading ending a card heads the next one, over its facts
-        while groups[n] and groups[n][-1].heading:
+        while groups[n] and (groups[n][-1].heading or groups[n][-1].topic):
             groups[n + 1].insert(0, groups[n].pop())
     groups = [group for group in groups if group]
     if len(groups) == 1:
         return [card]
     parts = []
     for n, group in enumerate(groups):
-        if n and not group[0].heading:  # a continued occurrence names itself again
-            # by identity: two occurrences may say the same words («+2 к дипломатии FRA …»)
-            at = next(i for i, entry in enumerate(card.entries) if entry is group[0])
+        if n and not group[0].heading:  # a continued occurrence names itself again, and its topic
+            at = card.entries.index(group[0])
             heading = next((e for e in reversed(card.entries[:at]) if e.heading), None)
-            group = [heading, *group] if heading else group
+            again = [heading] if heading else []
+            if group[0].under is not None:
+                again.append(group[0].under)
+            group = [*again, *group]
         parts.append(Card(card.id if n == 0 else f"{card.id}/card-{n + 1}", card.number, card.title,
                           card.date if n == 0 else None, card.date_is_historical,
                           card.duration if n == 0 else None, card.occurrences if n == 0 else None,

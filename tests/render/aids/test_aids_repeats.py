@@ -182,14 +182,19 @@ def test_no_card_fact_or_sentence_is_a_phrase_cut_from_the_one_before(printed):
 
 
 def test_a_card_never_ends_on_a_heading_and_a_fact_stands_under_its_own(printed):
+    """A heading or a topic over nothing («SECOND EVENT» last on 4:I's second card) heads the
+    next card; a topic several facts in a row open with («Протестантизм: …» three times) is
+    said once over them."""
     for file in aid_files(printed):
         if file.aid != "eu-risto-events-period-1":
             continue
         cards = re.findall(r'<section class="card" id="([^"]+)">(.*?)</section>', file.document.html, re.S)
         assert len(cards) > 10
         for card, html in cards:
-            entries = re.findall(r'<li class="(card-heading|card-fact)"', html)
-            assert entries and entries[-1] != "card-heading", (file.path, card)
+            entries = re.findall(r'<li class="(card-heading|card-topic|card-fact)"', html)
+            assert entries and entries[-1] == "card-fact", (file.path, card)
+        topics = re.findall(r'<li class="card-topic"[^>]*>([^<]+)</li>', file.document.html)
+        assert {"en": "Protestantism:", "ru": "Протестантизм:"}[file.lang] in topics, file.path
         # 1:I's Events Phase is no precondition: its facts are under its own name
         first = flat(re.sub(r"<[^>]+>", " ", dict(cards)["eu-risto:1:I"]))
         phase = {"en": "EVENTS PHASE", "ru": "ФАЗА СОБЫТИЙ"}[file.lang]
