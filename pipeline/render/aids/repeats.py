@@ -4,7 +4,8 @@ An aid prints a heading, then lines, each with its title and the sentences of it
 together from the units and the facts' labels, they repeat one another where the rulebook's
 own layout did (issue 26):
 
-- a fact's sentence that restates its line («Сокровище мгновенного действия: взять карточку»
+- a fact's sentence that opens with its line's title («Осада: 1c за …» under «Осада») says
+  the rest; one that restates its line («Сокровище мгновенного действия: взять карточку»
   under the item «взять карточку»): when every item of a list says the same before its own
   words, that is said once, over the list («Сокровище мгновенного действия:» • взять карточку
   • научный бонус …), else the sentence says only what the item does not;
@@ -61,10 +62,10 @@ def topic(sentence: str) -> tuple[str, str] | None:
 
 
 def without_heading(sentence: str, heading: str, lang: str) -> str:
-    """The sentence without a topic that is the heading over it: «Второе событие: +2 к …»
-    under «ВТОРОЕ СОБЫТИЕ» is «+2 к …»."""
+    """The sentence without a topic made of the heading's words: «Второе событие: +2 к …» under
+    «ВТОРОЕ СОБЫТИЕ» is «+2 к …», «Осада: 1c за …» under «Осада (см. с. 28)» is «1c за …»."""
     split = topic(sentence)
-    if split is None or not same(split[0], heading, lang):
+    if split is None or not within(split[0], heading, lang):
         return sentence
     return _capitalised(split[1])
 
@@ -132,12 +133,15 @@ def _titled_once(line: Line, heading: str | None, lang: str) -> Line | None:
 
 def _beyond(callout: Callout, title: str, lang: str) -> Callout | None:
     """The callout, saying only what its line's title does not: None where it says nothing
-    more; its topic alone where the rest is the title («Сокровище мгновенного действия»)."""
+    more; its topic alone where the rest is the title («Сокровище мгновенного действия»); the
+    rest alone where the topic is the title («Осада: 1c за …» under «Осада (см. с. 28)»)."""
     if within(callout.text, title, lang):
         return None
     split = topic(callout.text)
     if split is not None and within(split[1], title, lang):
         return replace(callout, text=split[0])
+    if split is not None and within(split[0], title, lang):
+        return replace(callout, text=_capitalised(split[1]))
     return callout
 
 
