@@ -228,3 +228,18 @@ def test_no_two_abbreviations_of_a_legend_read_the_same(printed):
     assert checked >= 30
     risto = flat(" ".join(pdftotext(printed.path(printed.file("eu-risto-events-period-1", "ru")))))
     assert "VA — дипломатический статус, связанный с вассалитетом" in risto
+
+
+def test_the_virgin_queen_sheet_says_its_treasures_and_its_options_once(printed):
+    """The sheet as a player reads it: the automatic treasures under their topic, said once; the
+    heading «Продление импульса сокровищем» once; the impulse's options («розыгрыша карточки …»)
+    only as the titles of their rules."""
+    for lang, topic_said, item, heading, option in (
+            ("ru", "Сокровище мгновенного действия:", "взять карточку", "Продление импульса сокровищем",
+             "розыгрыша карточки"),
+            ("en", "Automatic treasure:", "Draw Card", "Extending an impulse with a treasure", "playing a card for")):
+        text = flat(" ".join(pdftotext(printed.path(printed.file("vq-deployment-action-phase", lang)))))
+        assert f"{topic_said} • {item}" in text, lang
+        assert text.count(topic_said) == 1 and f"{topic_said} {item}" not in text, lang
+        assert text.lower().count(heading.lower()) == 1, lang
+        assert option not in text, lang
