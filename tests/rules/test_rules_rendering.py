@@ -167,7 +167,8 @@ def test_the_boxes_the_aids_and_corpus_json_still_show_the_facts(real, retransla
     after = _fact_lines(plan_aids(corpus, root, facts=shown))
     unplaced = _fact_lines(plan_aids(corpus, root, facts=facts))  # the recorded words: lost
     events = "eu-risto-events-period-1"
-    assert len(after[events]) == len(before[events]) > len(unplaced[events]) > 90
+    # (80: a label continuing the one before it is one card line with it since issue 26)
+    assert len(after[events]) == len(before[events]) > len(unplaced[events]) > 80
     assert "Эти модификаторы перестают применяться в период II" in after[events]
     # corpus.json quotes the words the translation has now
     data = facts_by_unit(corpus, shown)

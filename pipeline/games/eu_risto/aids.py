@@ -9,10 +9,11 @@ event whose facts do not fit one card continues on the next, in order (:mod:`.ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...core.model import Kind
 from ...render.aids import cards as sizes
+from ...render.aids.repeats import same, topic, without_heading
 from ...render.aids.sheet import Sheet, Text, stating
 from ...render.aids.summary import said
 
@@ -31,11 +32,13 @@ class Modifier:
     fact: str
 
 
-@dataclass
+@dataclass(eq=False)  # entries are told apart by identity: two occurrences may say the same words
 class Entry:
     text: str
     lang: str
     heading: bool = False  # an occurrence's title, or "Preconditions", over the facts below it
+    topic: bool = False  # what the facts below it are about («Протестантизм:»), said once for them
+    under: Entry | None = None  # a fact's topic entry, if it has one
 
 
 @dataclass
@@ -83,14 +86,46 @@ def _card(sheet: Sheet, event_id: str) -> Card:
                 None if count else event.attrs.get("occurrence_marker"))
     group = None  # the heading the facts are under: the preconditions are one group
     for child, fact_ids in _facts_by_part(sheet, event_id):
-        title = sheet.text(child.id, "title") if child.kind == Kind.OCCURRENCE else None
+        # a phase is named where a heading stands above it: its facts are no precondition
+        # («FRA and ENG get a temporary CB» printed under 1:I's «Preconditions»)
+        named = child.kind == Kind.OCCURRENCE or (child.kind == Kind.PHASE and group is not None)
+        title = sheet.text(child.id, "title") if named else None
         heading = (Entry(sheet.gettext("Preconditions"), sheet.lang, heading=True) if child.kind == Kind.PRECONDITION
                    else Entry(title.value, title.lang, heading=True) if title is not None else None)
-        if heading is not None and heading != group:
+        if heading is not None and (group is None or heading.text != group.text):
             card.entries.append(heading)
             group = heading
-        card.entries += _said(sheet, fact_ids)
+        # under «ВТОРОЕ СОБЫТИЕ» a fact does not open with «Второе событие: »
+        card.entries += _topics([replace(entry, text=without_heading(entry.text, group.text, entry.lang))
+                                 if group else entry for entry in _said(sheet, fact_ids)])
     return card
+
+
+def _topics(entries: list[Entry]) -> list[Entry]:
+    """Facts in a row about one topic («Протестантизм: −2 пункта стабильности», «Протестантизм:
+    бросок на 2 восстания…») under the topic, said once: «Протестантизм:» • −2 пункта …"""
+    found: list[Entry] = []
+    n = 0
+    while n < len(entries):
+        split = topic(entries[n].text)
+        run = n + 1
+        while split and run < len(entries) and (other := topic(entries[run].text)) \
+                and same(other[0], split[0], entries[n].lang):
+            run += 1
+        if split is None or run - n < 2:
+            found.append(entries[n])
+            n += 1
+            continue
+        head = Entry(split[0] + ":", entries[n].lang, topic=True)
+        found.append(head)
+        found += [replace(entry, text=_capitalised(topic(entry.text)[1]), under=head)  # type: ignore[index]
+                  for entry in entries[n:run]]
+        n = run
+    return found
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _facts_by_part(sheet: Sheet, event_id: str) -> list[tuple]:
@@ -124,13 +159,21 @@ def _parts(sheet: Sheet, card: Card, size: sizes.CardSize) -> list[Card]:
     # a later card: its title, "card 2 of 2", the occurrence it continues
     later = 2 * sizes.lines_of(title, size) + 3
     groups = sizes.split([(entry.text, entry) for entry in card.entries], size, head, later)
+    for n in range(len(groups) - 1):  # a heading ending a card heads the next one, over its facts
+        while groups[n] and (groups[n][-1].heading or groups[n][-1].topic):
+            groups[n + 1].insert(0, groups[n].pop())
+    groups = [group for group in groups if group]
     if len(groups) == 1:
         return [card]
     parts = []
     for n, group in enumerate(groups):
-        if n and not group[0].heading:  # a continued occurrence names itself again
-            heading = next((e for e in reversed(card.entries[:card.entries.index(group[0])]) if e.heading), None)
-            group = [heading, *group] if heading else group
+        if n and not group[0].heading:  # a continued occurrence names itself again, and its topic
+            at = card.entries.index(group[0])
+            heading = next((e for e in reversed(card.entries[:at]) if e.heading), None)
+            again = [heading] if heading else []
+            if group[0].under is not None:
+                again.append(group[0].under)
+            group = [*again, *group]
         parts.append(Card(card.id if n == 0 else f"{card.id}/card-{n + 1}", card.number, card.title,
                           card.date if n == 0 else None, card.date_is_historical,
                           card.duration if n == 0 else None, card.occurrences if n == 0 else None,

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from ...core.errors import FolioError
 from ...core.model import Kind, Unit
 from ...render.aids import pick
-from ...render.aids.printed_lines import Callouts, lines
+from ...render.aids.printed_lines import Callouts
+from ...render.aids.repeats import said_once, without_facts
 from ...render.aids.sheet import Sheet, Text, stating
 from ...render.aids.summary import said, summary
 
@@ -129,9 +130,10 @@ def winter(sheet: Sheet) -> dict:
     events = [(sheet.label(fact), sheet.gettext("turn %(num)d") % {"num": sheet.number(fact.id)}, fact.unit)
               for fact in sheet.group("his.mandatory.event") if fact.type == "number"]
     cp, when = sheet.fact("his.mandatory.cp-ignored"), sheet.fact("his.mandatory.when")
-    return {"return_title": sheet.text(procedure, "title"),
+    title = sheet.text(procedure, "title")
+    return {"return_title": title,
             "return_number": _parent(sheet, sheet.unit(procedure)).attrs.get("number"),
-            "return_lines": summary(sheet, procedure, WINTER),
+            "return_lines": said_once(summary(sheet, procedure, WINTER), title.value if title else None, sheet.lang),
             "mandatory_title": sheet.text(MANDATORY, "title"),
             "mandatory_number": sheet.unit(MANDATORY).attrs.get("number"),
             # what the rule's paragraph says, from its facts: the rulebook has the rest
@@ -176,7 +178,11 @@ def new_world(sheet: Sheet) -> dict:
          % {"range": sheet.shown_range(sheet.range(lost.id))}, lost.id),
     ]
     sheet.fact("his.exploration.order")
+    # the rules' other facts, summarised: what the table and the order above say is not said again
+    shown = set(sheet.facts_used)
+    rules = [(sheet.unit(section).attrs.get("number"), title, said_once(
+        without_facts(summary(sheet, section), shown), title.value if title else None, sheet.lang))
+        for section in ("his:20.1", "his:20.2") for title in [sheet.text(section, "title")]]
     return {"title": sheet.text("his:20", "title"), "intro": sheet.text(sheet.fact("his.new-world.powers").unit),
             "powers": [sheet.gettext(POWERS.get(p, p)) for p in powers], "rows": rows, "order": order,
-            "rules": [(sheet.unit(section).attrs.get("number"), sheet.text(section, "title"),
-                       lines(sheet, section)) for section in ("his:20.1", "his:20.2")]}
+            "rules": [rule for rule in rules if rule[2]]}

@@ -1,9 +1,10 @@
-"""Aid 6: The Price of Power, 5.5 Military Actions: each action with its cost and its steps,
-summarised from the facts the rules module reads (pipeline/render/aids/summary.py): a step's
-title, or what its facts say, or its text where that is short; never a sentence cut short.
+"""Aid 6: The Price of Power, 5.5 Military Actions: each action under its cost, with its rules
+and its steps summarised from the facts the rules module reads (pipeline/render/aids/summary.py):
+a step's title, or what its facts say, or its text where that is short; never a sentence cut
+short, and never a line that only sends the player back to 5.5, the rule the sheet is.
 
-Costs are the facts the rules module charges (pop.yaml), in the game's icons (c crowns,
-s stability, D ducats), which both editions print as they are.
+Costs are the facts the rules module charges (pop.yaml), in the rulebook's icons (c, s, D),
+which both editions print as they are and the sheet's legend explains (corpus/glossary.yaml).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 
 from ...core.model import Kind
 from ...render.aids.printed_lines import Callouts
+from ...render.aids.repeats import said_once, without_facts
 from ...render.aids.sheet import Line, Sheet, Text
 from ...render.aids.summary import summary
 
@@ -54,25 +56,12 @@ CALLOUTS: Callouts = {
 
 
 @dataclass
-class Step:
-    """A step as the summary table prints it: its number, and its title, what its facts say or
-    its short text (None: the rule has it)."""
-
-    id: str
-    marker: str  # 3., 3a
-    text: Text | None
-    said: list[str]  # its facts, in sentences
-    depth: int  # 1 for a sub-step
-
-
-@dataclass
 class Action:
     id: str
     title: Text | None
     cost: str
     fact: str
-    lines: list[Line]  # its rules but its steps, summarised
-    steps: list[Step]  # every step of its procedures, sub-steps with them, in order
+    lines: list[Line]  # its rules summarised, its procedure's steps among them, in order
 
 
 def military_actions(sheet: Sheet) -> dict:
@@ -81,19 +70,13 @@ def military_actions(sheet: Sheet) -> dict:
     for unit in sheet.children(SECTION, Kind.ACTION):
         fact_id = costs.get(unit.id)
         cost = COSTS[fact_id](sheet, sheet.number(fact_id)) if fact_id else ""
-        printed = summary(sheet, unit.id, CALLOUTS)
-        steps = [step for line in printed if line.kind == Kind.PROCEDURE for step in _steps(line.children, 0)]
-        rest = [line for line in printed if line.kind != Kind.PROCEDURE]
-        actions.append(Action(unit.id, sheet.text(unit.id, "title"), cost, fact_id or "", rest, steps))
+        title = sheet.text(unit.id, "title")
+        # under its heading, a line says neither the action's name nor its cost again
+        printed = said_once(without_facts(summary(sheet, unit.id, CALLOUTS), {fact_id} if fact_id else set()),
+                            title.value if title else None, sheet.lang)
+        actions.append(Action(unit.id, title, cost, fact_id or "", printed))
     return {"title": sheet.text(SECTION, "title"), "number": sheet.unit(SECTION).attrs.get("number"),
             "actions": actions}
-
-
-def _steps(printed: list[Line], depth: int) -> list[Step]:
-    return [row for line in printed if line.kind == Kind.STEP
-            for row in [Step(line.id, line.marker, line.title or line.body,
-                             [callout.text.rstrip(".") for callout in line.callouts], depth),
-                        *_steps(line.children, depth + 1)]]
 
 
 def _action_of(sheet: Sheet, unit_id: str) -> str | None:

@@ -42,4 +42,20 @@ def legend(termbase: Termbase | None, rulebook: str, lang: str, html: str) -> li
         return []
     # an original quoted in square brackets ("1 ПО [1 VP]") is the game's own words, not the aid's
     text = re.sub(r"\[[^\]]*\]", " ", printed_text(html))
-    return abbreviations.legend(termbase, rulebook, [text], lang)
+    found = abbreviations.legend(termbase, rulebook, [text], lang)
+    return _told_apart(found, abbreviations.of_rulebook(termbase, rulebook, lang))
+
+
+def _told_apart(found: list[tuple[str, str]], known: dict) -> list[tuple[str, str]]:
+    """The legend, where two abbreviations read the same in a few words («EG — дипломатический
+    статус; VA — дипломатический статус»), with the whole first clause of their notes («…,
+    связанный с вассалитетом»): a legend that says two things the same way explains neither."""
+    meanings = [said for _abbr, said in found]
+    told = []
+    for abbr, said in found:
+        note = known[abbr].note if abbr in known else None
+        if meanings.count(said) > 1 and note:
+            fuller = re.sub(r"\s*\([^()]*\)", "", note.split(";")[0]).strip()
+            said = fuller or said
+        told.append((abbr, said))
+    return told

@@ -12,6 +12,7 @@ from babel import Locale
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
 
 from ...core.labels import label
+from ...core.model import Kind
 from ...core.version import folio_version
 from ...util import resources
 from .. import games
@@ -52,8 +53,7 @@ def render_html(env: Environment, aid, sheet: Sheet, title: str, game: str, data
     ``legend``: the abbreviations it prints, with what they stand for; ``bold``: it prints the
     words of rule facts in bold, which its header explains."""
     names = {code: Locale.parse(code).get_display_name(sheet.lang) for code in sheet.fallbacks}
-    source_labels = [label(sheet.corpus, sheet.corpus.units[unit_id], sheet.lang, sheet.gettext)
-                     for unit_id in aid.sources]
+    source_labels = _rules_named(sheet, aid.sources)
     return env.get_template(f"{aid.key}.html").render(
         aid=aid, lang=sheet.lang, aid_title=title, game=game, version=version,
         folio_version=folio_version(), sources=list(aid.sources), source_labels=source_labels,
@@ -61,3 +61,14 @@ def render_html(env: Environment, aid, sheet: Sheet, title: str, game: str, data
         address=address, source_edition=source_edition, card=card, backs=backs, legend=legend or [], bold=bold,
         card_css=cards.stylesheet(card), card_sheets=lambda printed: cards.sheets(printed, card, backs),
         cut_lines=cards.cut_lines, **data)
+
+
+def _rules_named(sheet: Sheet, sources: tuple[str, ...]) -> list[str]:
+    """The rules an aid covers as its footer names them: «Правила 10, 11, 11.1», not «Правило 10,
+    Правило 11, Правило 11.1»; any other unit by its label."""
+    units = [sheet.corpus.units[unit_id] for unit_id in sources]
+    numbers = [str(unit.attrs.get("number") or "") for unit in units]
+    if len(units) > 1 and all(unit.kind == Kind.SECTION for unit in units) and all(numbers):
+        return [sheet.gettext("Rules %(numbers)s") % {"numbers": ", ".join(numbers)}]
+    return [label(sheet.corpus, unit, sheet.lang, sheet.gettext) for unit in units]
+

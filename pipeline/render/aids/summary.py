@@ -19,8 +19,15 @@ from . import pick
 from .printed_lines import KEEP, KINDS, SKIPPED, Callouts, marker
 from .sheet import Callout, Line, Sheet, Text
 
-#: a unit without a title or a fact prints its text when it has at most this many words
+#: a unit without a title or a fact prints its text when it has at most this many words, in
+#: each of its languages (so the English and the Russian aid print the same lines)
 SHORT_WORDS = 24
+#: a step's limit: a procedure is read by its steps, and a step that says nothing but its
+#: number sent the player back to the rule the sheet is («7. see rule 5.5»)
+STEP_WORDS = 40
+#: how a label continuing the one before it is joined to it: after a comma, but «and …» and
+#: «и …» read on without one
+JOINED_BARE = {"en": ("and ", "or "), "ru": ("и ", "или ")}
 #: kinds a summary leaves to the rulebook, beside the worked examples
 LEFT_OUT = SKIPPED | {Kind.FOOTNOTE}
 #: how a fact's label says that it continues the one before it, or is continued by the next
@@ -49,7 +56,7 @@ def summary_line(sheet: Sheet, unit: Unit, callouts: Callouts) -> Line | None:
     body = None
     if title is None and not sentences and body_field not in ("header", "cells"):
         text = sheet.text(unit.id, body_field) if body_field else None
-        body = text if text is not None and len(text.value.split()) <= SHORT_WORDS else None
+        body = text if text is not None and _short(unit, body_field or "", unit.kind) else None
     elif body_field in ("header", "cells"):
         body = sheet.cells(unit.id, body_field)
     children = summary(sheet, unit.id, callouts)
@@ -61,24 +68,33 @@ def summary_line(sheet: Sheet, unit: Unit, callouts: Callouts) -> Line | None:
 
 def said(sheet: Sheet, facts: list[Fact], callouts: Callouts | None = None) -> list[tuple[Text, str]]:
     """Each fact in a sentence (the aid's own, else its label), with the id of the fact; a label
-    that continues the one before it ("…4 for SPA") is one sentence with it, so no phrase is
-    printed cut off."""
+    that continues the one before it ("…4 for SPA", "…and 10 VP") is one sentence with it, so
+    no phrase is printed cut off: the cards printed «• и 10 победных очков» as a fact of its own
+    under «Победитель получает 75 дукатов»."""
     found: list[tuple[Text, str]] = []
-    continues = False
+    own = False  # the sentence before is the aid's own: a label does not continue it
     for fact in facts:
         if callouts and fact.id in callouts:
             found.append((Text(callouts[fact.id](sheet, fact), sheet.lang, fact.unit), fact.id))
-            continues = False
+            own = True
             continue
         label = sheet.label(fact)
         text = label.value.strip()
-        if found and continues and text.startswith(ELLIPSES):
+        if found and not own and text.startswith(ELLIPSES):
             before, first = found[-1]
-            found[-1] = (replace(before, value=_trimmed(before.value) + ", " + _opened(text)), first)
+            rest = _opened(text)
+            joint = " " if rest.startswith(JOINED_BARE.get(label.lang, ())) else ", "
+            found[-1] = (replace(before, value=_trimmed(before.value) + joint + rest), first)
         else:
             found.append((replace(label, value=_opened(text)), fact.id))
-        continues = text.endswith(ELLIPSES)
+        own = False
     return [(replace(text, value=_trimmed(text.value)), fact) for text, fact in found]
+
+
+def _short(unit: Unit, field: str, kind: Kind) -> bool:
+    """Whether the unit's text is short enough to print whole, in every language it has."""
+    limit = STEP_WORDS if kind == Kind.STEP else SHORT_WORDS
+    return all(len(str(side.fields.get(field) or "").split()) <= limit for side in unit.sides.values())
 
 
 def _trimmed(text: str) -> str:

@@ -71,9 +71,10 @@ def test_russian_aids_render_cyrillic(printed):
 #: the rules each aid's footer names, as a player cites them
 RULES = {"eu-risto-events-period-1": ("Period I", "Период I"),
          "his-mary-i-impulse": ("Rule 21.3", "Правило 21.3"),
-         "his-winter-phase": ("Rule 19.3, Rule 19.8", "Правило 19.3, Правило 19.8"),
-         "his-new-world": ("Rule 20, Rule 20.1, Rule 20.2", "Правило 20, Правило 20.1, Правило 20.2"),
-         "vq-deployment-action-phase": ("Rule 10, Rule 11, Rule 11.1", "Правило 10, Правило 11, Правило 11.1"),
+         # one word for them all, not «Правило 20, Правило 20.1, Правило 20.2»
+         "his-winter-phase": ("Rules 19.3, 19.8", "Правила 19.3, 19.8"),
+         "his-new-world": ("Rules 20, 20.1, 20.2", "Правила 20, 20.1, 20.2"),
+         "vq-deployment-action-phase": ("Rules 10, 11, 11.1", "Правила 10, 11, 11.1"),
          "pop-military-actions": ("Rule 5.5", "Правило 5.5")}
 
 
