@@ -38,11 +38,11 @@ from .core.diagnostics import Diagnostic
 from .core.errors import FolioError
 from .core.model import Corpus, Document
 from .incremental.loaded import DocumentCache
-from .incremental.session import planned, start
+from .incremental.session import Session, planned, start
 from .incremental.store import NULL, Store
 from .link.references import link as link_references
 from .link.translations import attach as attach_translations
-from .outcome import BuildResult, summary, unchanged
+from .outcome import BuildResult, summary
 from .parse import PARSERS, translated_side
 from .parse.document import read_and_parse
 from .read.manifest import load_manifest
@@ -60,8 +60,6 @@ if TYPE_CHECKING:
     from .editions.revisions import Edition
     from .incremental.plan import Plan as Outdated
     from .render.aids import Plan, Printed
-
-__all__ = ["BuildResult", "Project", "build", "load_corpus", "outdated"]
 
 
 @dataclass
@@ -203,7 +201,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     with start(root, out_dir, site_dir, documents, jobs=jobs, clean=clean, baseline=baseline_commit(root),
                remove_later=on_pages is not None, site_first=on_pages is not None) as session:
         if session.unchanged is not None:
-            return unchanged(session)  # no input changed: nothing is read, checked or rendered
+            return _unchanged(session)  # no input changed: nothing is read, checked or rendered
         # what is stale, decided once by the fingerprint (session.plan): each stage's work, and its memo
         store = session.store if reuse else Store.null(session.jobs)
         reread = session.plan.documents if reuse and session.plan is not None else None
@@ -382,3 +380,12 @@ def _aids_in_place(plan: Plan, out_dir: Path) -> tuple[Printed | None] | None:
 def _site_wanted(root: Path) -> bool:
     # pipeline.render.site.wanted, without loading MkDocs: a build with nothing to do never needs it
     return project_files.present(root, "mkdocs.yml")
+
+
+def _unchanged(session: Session) -> BuildResult:
+    """The result of the build in place, as its manifest and checks.json record it."""
+    manifest = session.unchanged or {}  # asked only of a session that found its build current
+    diagnostics = session.report or []  # read back whole by the session, or there would be work to do
+    notes = [Diagnostic.from_json(d) for d in manifest.get("notes", [])]
+    return BuildResult(None, session.out_dir, [session.out_dir / p for p in manifest.get("outputs", [])],
+                       diagnostics, notes, session.site_dir, None, manifest.get("summary", {}), plan=session.plan)

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from .core.diagnostics import Diagnostic
 from .core.model import Corpus, Kind
 from .incremental.plan import Plan
-from .incremental.session import Session
 
 if TYPE_CHECKING:
     from .render.aids import Printed
@@ -36,7 +35,7 @@ class BuildResult:
     stats: Counter = field(default_factory=Counter)
     touched: dict = field(default_factory=dict)
     timings: dict = field(default_factory=dict)  # wall seconds per stage
-    #: what the build set out to redo (pipeline/incremental/plan.py); None: it was handed the null store
+    #: what the build set out to redo, decided once at its start (pipeline/incremental/plan.py)
     plan: Plan | None = None
 
 
@@ -44,12 +43,3 @@ def summary(corpus: Corpus) -> dict:
     kinds = Counter(str(unit.kind) for unit in corpus.units.values())
     return {"documents": len(corpus.documents), "units": len(corpus.units),
             "references": len(corpus.references), "kinds": {str(k): kinds[str(k)] for k in Kind if kinds[str(k)]}}
-
-
-def unchanged(session: Session) -> BuildResult:
-    """The result of the build in place, as its manifest and checks.json record it."""
-    manifest = session.unchanged or {}  # asked only of a session that found its build current
-    diagnostics = session.report or []  # read back whole by the session, or there would be work to do
-    notes = [Diagnostic.from_json(d) for d in manifest.get("notes", [])]
-    return BuildResult(None, session.out_dir, [session.out_dir / p for p in manifest.get("outputs", [])],
-                       diagnostics, notes, session.site_dir, None, manifest.get("summary", {}), plan=session.plan)
