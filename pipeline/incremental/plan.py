@@ -86,32 +86,38 @@ class Plan:
         if self.everything or any(path == GLOSSARY or path.startswith(WORDLISTS) for path in self.inputs):
             return rulebooks
         touched = {self.rulebooks[key] for key in (*self.added, *self.changed, *self.removed)}
-        touched |= {path.removeprefix(FACTS).removesuffix(".yaml") for path in self.inputs if _fact_file(path)}
+        touched |= self._fact_rulebooks()
         return tuple(rulebook for rulebook in rulebooks if rulebook in touched)
 
     @property
     def pages(self) -> tuple[str, ...]:
-        """The documents whose pages render again, in both languages: those read again, and
-        every one when the glossary (its abbreviations on every page) or the manifest (the
-        menu) changed. The pages of their neighbours by cross-reference follow (the site's
-        keys find them once the references are resolved)."""
-        if self.everything or GLOSSARY in self.inputs or MANIFEST in self.inputs:
+        """The documents whose pages render again, in both languages: those read again, those
+        of a rulebook whose facts changed (each unit's box), and every one when the glossary
+        did (its abbreviations). The pages of their neighbours by cross-reference follow (the
+        site's keys find them once the references are resolved)."""
+        if self.everything or GLOSSARY in self.inputs:
             return self._order
-        return self.documents
+        facts = self._fact_rulebooks()
+        read = set(self.documents)
+        return tuple(key for key in self._order if key in read or self.rulebooks[key] in facts)
 
     @property
     def reports(self) -> tuple[str, ...]:
-        """The pages over the whole corpus that render again: the status page (coverage, rule
-        clauses), the findings' report, the glossary, the aids page, the home page."""
+        """The site's pages over the whole corpus whose inputs changed, so that they may render
+        again (their keys tell): the home page, the status page (coverage, rule clauses), the
+        findings' report, the glossary, the aids page; "menu": every page's frame, which MkDocs
+        makes again (the manifest's titles, mkdocs.yml, the theme)."""
         if self.everything:
-            return ("home", "status", "report", "glossary", "aids")
+            return ("home", "status", "report", "glossary", "aids", "menu")
         documents = bool(self.documents or self.removed)
-        facts = any(_fact_file(path) or path.startswith(FACTS) for path in self.inputs)
+        facts = any(path.startswith(FACTS) for path in self.inputs)
+        menu = any(not path.startswith("corpus/") for path in self.inputs)  # mkdocs.yml, the theme
         found = {"home": documents or MANIFEST in self.inputs,
                  "status": documents or facts or MANIFEST in self.inputs,
                  "report": bool(self.checks) or CHECKS in self.inputs or facts,
                  "glossary": GLOSSARY in self.inputs,
-                 "aids": documents or facts}
+                 "aids": documents or facts or MANIFEST in self.inputs,
+                 "menu": menu or MANIFEST in self.inputs}
         return tuple(name for name, redo in found.items() if redo)
 
     @property
@@ -120,8 +126,7 @@ class Plan:
         and rule facts."""
         if self.everything:
             return self._rulebooks_now()
-        touched = {self.rulebooks[key] for key in self.documents}
-        touched |= {path.removeprefix(FACTS).removesuffix(".yaml") for path in self.inputs if _fact_file(path)}
+        touched = {self.rulebooks[key] for key in self.documents} | self._fact_rulebooks()
         return tuple(rulebook for rulebook in self._rulebooks_now() if rulebook in touched)
 
     # what a person reads
@@ -146,6 +151,10 @@ class Plan:
                 "redo": {"read": list(self.documents), "facts": list(self.facts), "checks": list(self.checks),
                          "pages": list(self.pages),
                          "reports": list(self.reports), "aids": list(self.aids)}}
+
+    def _fact_rulebooks(self) -> set[str]:
+        """The rulebooks whose fact file changed."""
+        return {path.removeprefix(FACTS).removesuffix(".yaml") for path in self.inputs if _fact_file(path)}
 
     def _rulebooks_now(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(self.rulebooks[key] for key in self._order))
