@@ -146,8 +146,9 @@ def load_corpus(root: Path, store: Store = NULL, *, references: bool = True,
     kept = DocumentCache(store)
     notes: dict[str, list[Diagnostic]] = {}
     with store.stage("read+parse"):
-        reused = {d.key: None if outdated is not None and d.key in outdated else kept.loaded(d)
-                  for d in corpus.documents}
+        planned = frozenset(outdated) if outdated is not None else frozenset()
+        kept.outdated([d for d in corpus.documents if d.key in planned])
+        reused = {d.key: None if d.key in planned else kept.loaded(d) for d in corpus.documents}
         fresh = [d for d in corpus.documents if reused[d.key] is None]
         store.touch("read", [d.key for d in fresh])
         # One core: parsing is fast enough that sending the units back from another process
