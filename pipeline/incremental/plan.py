@@ -55,7 +55,10 @@ class Plan:
     current: bool = False
     #: the rule fact files there are now (corpus/rules/<rulebook>.yaml)
     fact_files: tuple[str, ...] = ()
-    _order: tuple[str, ...] = field(default=(), repr=False)
+    #: the rulebooks a changed document moved out of (their shards lose it)
+    left: tuple[str, ...] = ()
+    #: the documents now, in manifest order
+    order: tuple[str, ...] = field(default=(), repr=False)
 
     # what each stage must redo
 
@@ -64,7 +67,7 @@ class Plan:
         """The documents read, parsed, translated and linked again (the rest come from the
         build in place whole), in manifest order."""
         todo = set(self.added) | set(self.changed)
-        return tuple(key for key in self._order if key in todo)
+        return tuple(key for key in self.order if key in todo)
 
     @property
     def translations(self) -> tuple[str, ...]:
@@ -86,7 +89,7 @@ class Plan:
         if self.everything or any(path == GLOSSARY or path.startswith(WORDLISTS) for path in self.inputs):
             return rulebooks
         touched = {self.rulebooks[key] for key in (*self.added, *self.changed, *self.removed)}
-        touched |= self._fact_rulebooks()
+        touched |= self._fact_rulebooks() | set(self.left)
         return tuple(rulebook for rulebook in rulebooks if rulebook in touched)
 
     @property
@@ -96,10 +99,10 @@ class Plan:
         did (its abbreviations). The pages of their neighbours by cross-reference follow (the
         site's keys find them once the references are resolved)."""
         if self.everything or GLOSSARY in self.inputs:
-            return self._order
+            return self.order
         facts = self._fact_rulebooks()
         read = set(self.documents)
-        return tuple(key for key in self._order if key in read or self.rulebooks[key] in facts)
+        return tuple(key for key in self.order if key in read or self.rulebooks[key] in facts)
 
     @property
     def reports(self) -> tuple[str, ...]:
@@ -157,12 +160,12 @@ class Plan:
         return {path.removeprefix(FACTS).removesuffix(".yaml") for path in self.inputs if _fact_file(path)}
 
     def _rulebooks_now(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(self.rulebooks[key] for key in self._order))
+        return tuple(dict.fromkeys(self.rulebooks[key] for key in self.order))
 
 
 def record(plan: Plan) -> dict:
     """What the build's manifest keeps of its documents for the next build's plan."""
-    return {key: {"digest": plan.digests[key], "rulebook": plan.rulebooks[key]} for key in plan._order}
+    return {key: {"digest": plan.digests[key], "rulebook": plan.rulebooks[key]} for key in plan.order}
 
 
 def outdated(fingerprint: Fingerprint, documents: Iterable[Document], previous: dict | None,
@@ -172,16 +175,16 @@ def outdated(fingerprint: Fingerprint, documents: Iterable[Document], previous: 
     or it is not to be used). ``current``: that build is of these very inputs."""
     documents = list(documents)
     order = tuple(d.key for d in documents)
-    digests = {d.key: fingerprint.document(d) for d in documents}
     rulebooks = {d.key: d.rulebook for d in documents}
     facts = tuple(path for path in fingerprint.files if _fact_file(path))
+    if current:  # nothing is keyed: a no-op rebuild digests no document (the manifest's entries alone)
+        return Plan({}, rulebooks, unchanged=order, current=True, fact_files=facts, order=order)
+    digests = {d.key: fingerprint.document(d) for d in documents}
     kept = _documents(previous)
-    if current:
-        return Plan(digests, rulebooks, unchanged=order, current=True, fact_files=facts, _order=order)
     if previous is None or kept is None:
         return Plan(digests, rulebooks, added=order, everything=True,
                     reason="no build to update" if previous is None else "the build in place is from an older Folio",
-                    fact_files=facts, _order=order)
+                    fact_files=facts, order=order)
     rulebooks.update({key: entry["rulebook"] for key, entry in kept.items() if key not in rulebooks})
     before = previous.get("inputs")
     if not isinstance(before, dict):
@@ -189,13 +192,14 @@ def outdated(fingerprint: Fingerprint, documents: Iterable[Document], previous: 
     inputs = tuple(sorted(path for path in {*before, *fingerprint.files}
                           if before.get(path) != fingerprint.files.get(path)))
     code = previous.get("code") != fingerprint.code
+    left = {kept[key]["rulebook"] for key in order if key in kept and kept[key]["rulebook"] != rulebooks[key]}
     return Plan(digests, rulebooks,
                 added=tuple(key for key in order if key not in kept),
                 changed=tuple(key for key in order if key in kept and kept[key]["digest"] != digests[key]),
                 removed=tuple(key for key in kept if key not in digests),
                 unchanged=tuple(key for key in order if key in kept and kept[key]["digest"] == digests[key]),
                 inputs=inputs, everything=code, reason="Folio's code or tools changed" if code else "",
-                fact_files=facts, _order=order)
+                fact_files=facts, left=tuple(sorted(left)), order=order)
 
 
 def _documents(manifest: dict | None) -> dict[str, dict] | None:
