@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pipeline.build import build, outdated
 from pipeline.cli import main
@@ -26,6 +28,8 @@ from pipeline.render.site.structure import plan as site_plan
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from scaled_corpus import generate
+
+from conftest import REPO
 
 VQ_KEY = "vq-deployment-actions-x1"
 VQ = "corpus/sources/vq-spring-deployment-action-phase-x1.ru.txt"
@@ -175,16 +179,53 @@ def test_a_dry_run_writes_nothing(project, capsys, tmp_path):
     assert capsys.readouterr().out == "updating: nothing, the build in place is current\n"
 
 
-def test_a_build_in_place_that_recorded_no_documents_is_updated_whole(built):
-    documents = load_manifest(built, PARSERS)
-    now = fingerprint(built)
+REAL = load_manifest(REPO, PARSERS)
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                    max_leaves=12)
+RECORDED = st.fixed_dictionaries({
+    "code": st.text(max_size=4) | JSON,
+    "inputs": st.dictionaries(st.text(max_size=30), st.text(max_size=8), max_size=4) | JSON,
+    "documents": st.dictionaries(st.sampled_from([d.key for d in REAL]) | st.text(max_size=8),
+                                 st.fixed_dictionaries({"digest": st.text(max_size=8), "rulebook": st.text(max_size=8)})
+                                 | JSON, max_size=6) | JSON})
+
+
+@given(st.one_of(JSON, RECORDED))
+def test_a_planted_manifest_never_makes_a_document_current(manifest):
+    # build/.cache/manifest.json is read back as found: whatever it says, a document whose digest
+    # it does not hold is read again, and the plan names every document once
+    now = _real_fingerprint()
+    planned = plan_of(now, REAL, manifest if isinstance(manifest, dict) else None)
+    recorded = manifest.get("documents") if isinstance(manifest, dict) else None
+    for key in planned.unchanged:
+        assert isinstance(recorded, dict) and recorded[key]["digest"] == planned.digests[key]
+    assert sorted((*planned.documents, *planned.unchanged)) == sorted(d.key for d in REAL)
+    assert planned.line().startswith("updating: ")
+
+
+_FINGERPRINT: list = []
+
+
+def _real_fingerprint():
+    if not _FINGERPRINT:
+        _FINGERPRINT.append(fingerprint(REPO))
+    return _FINGERPRINT[0]
+
+
+def test_a_build_in_place_that_recorded_no_documents_is_updated_whole():
+    now = _real_fingerprint()
     older = {"build": "x", "inputs": now.files, "code": now.code}  # an older Folio's manifest
-    planned = plan_of(now, documents, older)
-    assert planned.everything and planned.added == tuple(d.key for d in documents)
+    planned = plan_of(now, REAL, older)
+    assert planned.everything and planned.added == tuple(d.key for d in REAL)
     assert planned.line().endswith("; the build in place is from an older Folio")
-    assert planned.checks == tuple(RULEBOOKS)
-    changed_code = plan_of(now, documents, {**older, "code": "other",
-                                            "documents": {d.key: {"digest": "old", "rulebook": d.rulebook}
-                                                          for d in documents}})
-    assert changed_code.everything and len(changed_code.changed) == 5
-    assert changed_code.line().endswith("; Folio's code or tools changed")
+    assert planned.checks == ("eu-risto", "his", "vq", "pop")
+    recorded = {d.key: {"digest": now.document(d), "rulebook": d.rulebook} for d in REAL}
+    current = plan_of(now, REAL, {**older, "documents": recorded})
+    assert not current.everything and current.documents == () and current.checks == ()
+    changed_code = plan_of(now, REAL, {**older, "code": "other", "documents": recorded})
+    assert changed_code.everything and changed_code.line().endswith("; Folio's code or tools changed")
+    assert changed_code.checks == planned.checks
+    # a document moved to another rulebook: both rulebooks' shards run again
+    moved = {**recorded, "vq-deployment-actions": {"digest": "its entry before", "rulebook": "his"}}
+    assert plan_of(now, REAL, {**older, "documents": moved}).checks == ("his", "vq")
