@@ -50,7 +50,7 @@ from .render.writers.corpus_json import write_corpus_json
 from .render.writers.prepared import prepare_documents
 from .render.writers.schema import write_schema
 from .render.writers.yaml_docs import write_yaml_docs
-from .rules.coverage import Coverage, classify, load_entries
+from .rules.coverage import Coverage, classify_held
 from .rules.facts import Facts, load_facts
 from .rules.rendering import placed
 from .util import project_files, workers
@@ -113,8 +113,7 @@ class Project:
         coverage checks and the status page (pipeline/rules/coverage.py). The facts as written:
         placing a translation's words changes no original's, and only those are classified."""
         with self.store.stage("link"):
-            held = [d.key for d in self.corpus.documents if d.rulebook in self.facts.files]
-            return classify(self.corpus, self.facts, load_entries(self.root) if held else (), documents=held)
+            return classify_held(self.corpus, self.facts, self.root)
 
     def rule_facts(self) -> Facts:
         """The rule facts, for a command that has no use for a project without them."""

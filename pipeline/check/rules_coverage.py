@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..rules import load_facts
-from ..rules.coverage import DIRECTORY, Stale, Unclassified, classify, load_entries
+from ..rules.coverage import DIRECTORY, Stale, Unclassified, classify_held
 from .base import CheckContext, Code, _, at, text
 
 UNCLASSIFIED = Code("rules-clause-unclassified", Severity.WARNING,
@@ -43,7 +43,7 @@ def check_whole(ctx: CheckContext) -> Iterator[Diagnostic]:
     if not held:
         return
     # classified once per build by the driver, which hands the status page the same (CLAUSES)
-    coverage = ctx.shared(CLAUSES, lambda: classify(ctx.corpus, facts, load_entries(ctx.root), documents=held))
+    coverage = ctx.shared(CLAUSES, lambda: classify_held(ctx.corpus, facts, ctx.root))
     for document in coverage.documents:
         for found in document.unclassified:
             yield _unclassified(found)

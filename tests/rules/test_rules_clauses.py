@@ -219,17 +219,18 @@ def test_an_entry_on_the_opening_of_a_sentence_a_fact_states_is_questioned(tiny)
 def test_a_build_classifies_the_clauses_once_for_the_checks_and_the_status_page(monkeypatch):
     import pipeline.build
     import pipeline.check.rules_coverage
-    import pipeline.render.site.reports
+    import pipeline.render.site
     from pipeline.render.site.reports import clause_rows
+    from pipeline.rules.coverage import classify_held
 
     calls = []
 
     def counted(*args, **kwargs):
         calls.append(args[0])
-        return classify(*args, **kwargs)
+        return classify_held(*args, **kwargs)
 
-    for module in (pipeline.build, pipeline.check.rules_coverage, pipeline.render.site.reports):
-        monkeypatch.setattr(module, "classify", counted)
+    for module in (pipeline.build, pipeline.check.rules_coverage, pipeline.render.site):
+        monkeypatch.setattr(module, "classify_held", counted)
     project = Project(ROOT)
     found = project.findings(only=["coverage"])
     assert clause_rows(project.clauses) == {d.document: d.row() for d in real().documents}

@@ -28,6 +28,7 @@ from ...language.termbase import GLOSSARY, Termbase, load_termbase
 from ...rules import load_facts
 from ...rules.ask import every_answer
 from ...rules.coverage import Coverage as Clauses
+from ...rules.coverage import classify_held
 from ...rules.decision_tables import decision_tables
 from ...rules.facts import Facts
 from ...rules.rendering import placed
@@ -35,7 +36,7 @@ from ...util import project_files, workers
 from . import mkdocs_adapter, pages, search
 from .fragments import TEMPLATES, Renderer, root_page
 from .keys import navigation_key, page_keys
-from .reports import classified, clause_rows
+from .reports import clause_rows
 from .structure import SITE_LANGUAGES, Site, plan
 
 BASE_CONFIG = "mkdocs.yml"
@@ -69,7 +70,7 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
     facts = facts if facts is not None else placed(load_facts(root, missing_ok=True), corpus)
     tables = decision_tables(facts) if len(facts) else {}
     if clauses is None and len(facts):  # else the driver's classification, shared with the checks
-        clauses = classified(corpus, facts, root)
+        clauses = classify_held(corpus, facts, root)
     table = clause_rows(clauses) if clauses is not None and len(facts) else {}
     asks = every_answer(facts) if len(facts) else {}
     site = plan(corpus, changes=changes is not None)

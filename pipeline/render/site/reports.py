@@ -6,15 +6,12 @@ arranges them for a page."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from ...check import all_codes
 from ...core.diagnostics import Code, Diagnostic, Severity
 from ...core.model import Corpus, Status
 from ...link.translations.status import PENDING, Coverage, Pending, coverage, pending
 from ...rules.coverage import Coverage as Clauses
-from ...rules.coverage import classify, load_entries
-from ...rules.facts import Facts
 
 
 def coverage_by_document(corpus: Corpus) -> dict[str, list[Coverage]]:
@@ -68,9 +65,3 @@ def clause_rows(clauses: Clauses) -> dict[str, dict]:
     a rule, the executable share), for the documents of a rulebook with executable rules."""
     return {d.document: d.row() for d in clauses.documents}
 
-
-def classified(corpus: Corpus, facts: Facts, root: Path) -> Clauses:
-    """The clauses of the documents of a rulebook with executable rules, classified: what the
-    driver hands the site and the checks alike, made here for a site rendered on its own."""
-    held = [d.key for d in corpus.documents if d.rulebook in facts.files]
-    return classify(corpus, facts, load_entries(root) if held else (), documents=held)
