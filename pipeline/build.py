@@ -10,11 +10,11 @@ a failed build never leaves a half-written build/ or site/ behind.
 from the fingerprint, what is stale (:class:`~pipeline.incremental.plan.Plan`: each document
 added, changed, removed or unchanged, and what each stage must redo because of it): when no
 input changed since the build in place it does nothing; else the driver hands the read stage
-the documents to read again and every stage the build's
-:class:`~pipeline.incremental.store.Store`, keyed by the plan's digests: each stage reuses what
-the build in place computed from the same inputs (build/.cache/) and makes, on every core, only
-what the store lacks. Every other command runs the same stages with the
-null store (no reuse, one core): this module is the only one that knows which store it is.
+the documents to read again, the checks the rulebooks to check again, and every stage the
+build's :class:`~pipeline.incremental.store.Store`, keyed by the plan's digests: each stage
+reuses what the build in place computed from the same inputs (build/.cache/) and makes, on
+every core, only what the store lacks. Every other command runs the same stages with the null
+store (no reuse, one core): this module is the only one that knows which store it is.
 """
 
 from __future__ import annotations
@@ -74,13 +74,14 @@ class Project:
     store: Store = NULL
     #: the manifest's documents, when the command has read it already
     documents: list[Document] | None = None
-    #: the documents the build's plan reads again (None: every one the store lacks)
-    outdated: Collection[str] | None = None
+    #: what the build must redo (pipeline/incremental/plan.py): each stage is handed its part
+    plan: Outdated | None = None
 
     @cached_property
     def _loaded(self) -> tuple[Corpus, list[Diagnostic]]:
-        # read -> parse -> attach translations -> link
-        return load_corpus(self.root, self.store, documents=self.documents, outdated=self.outdated)
+        # read -> parse -> attach translations -> link: the plan's documents, the rest from the store
+        return load_corpus(self.root, self.store, documents=self.documents,
+                           outdated=self.plan.documents if self.plan else None)
 
     @property
     def corpus(self) -> Corpus:
@@ -126,7 +127,8 @@ class Project:
         ``only`` names, without the notes), configured by corpus/checks.yaml and sorted."""
         with self.store.stage("check"):
             return check(self.corpus, self.root, [] if only else self.notes, self.store,
-                         self.facts, only=only, clauses=self.clauses if not only or COVERAGE in only else None)
+                         self.facts, only=only, clauses=self.clauses if not only or COVERAGE in only else None,
+                         outdated=self.plan.checks if self.plan else ())
 
 
 def load_corpus(root: Path, store: Store = NULL, *, references: bool = True,
@@ -204,8 +206,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
         # what is stale, decided once by the fingerprint (session.plan): each stage's work, and its memo
         store = session.store if reuse else Store.null(session.jobs)
-        reread = session.plan.documents if reuse and session.plan is not None else None
-        project = Project(root, store, documents, reread)  # the manifest read once: a second at x100
+        project = Project(root, store, documents, session.plan)  # the manifest read once: a second at x100
         corpus, notes = project.corpus, project.notes  # read -> parse -> attach translations -> link
         with store.stage("changes"):  # the edition diff since the manifest's changes_since:
             changes = edition_changes(root, corpus) if site_dir else None  # the "what changed" pages
@@ -255,14 +256,16 @@ def link(corpus: Corpus, store: Store = NULL) -> None:
 
 def check(corpus: Corpus, root: Path, notes: Sequence[Diagnostic] = (),
           store: Store = NULL, facts: Facts | None = None,
-          only: list[str] | None = None, clauses: Coverage | None = None) -> list[Diagnostic]:
+          only: list[str] | None = None, clauses: Coverage | None = None,
+          outdated: Collection[str] = ()) -> list[Diagnostic]:
     """The reader's notes and the check families' findings (all, or those ``only`` names),
     configured by corpus/checks.yaml; ``clauses``: the rules' clauses, classified by the
-    driver once for the coverage checks and the site."""
+    driver once for the coverage checks and the site; ``outdated``: the rulebooks whose
+    shard the build's plan runs again."""
     config = load_config(root, {code.code for code in all_codes()})
     found = [config.apply(note) for note in notes] + run_checks(
         corpus, root, only=only, config=config, store=store, facts=facts,
-        given={CLAUSES: clauses} if clauses is not None else {})
+        given={CLAUSES: clauses} if clauses is not None else {}, outdated=outdated)
     return sorted(found, key=Diagnostic.sort_key)
 
 

@@ -95,6 +95,7 @@ def test_a_one_word_edit_is_planned_for_its_document_alone_and_only_it_is_redone
     assert result.touched["read"] == [VQ_KEY] == list(planned.documents)
     assert result.stats["loaded made"] == 1 and result.stats["loaded reused"] == 4
     assert result.touched["checks"] == list(planned.checks)
+    assert result.stats["checks made"] == 1 and result.stats["checks reused"] == 3
     assert rendered_documents(result) == set(planned.pages)
     assert rendered_reports(result) <= {*planned.reports, "game"}  # its game's outline lists its sections
     assert EDITED in (project / "site" / "ru" / "vq-x1" / VQ_KEY / "index.html").read_text("utf-8")
