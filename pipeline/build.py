@@ -6,21 +6,23 @@ stops the run with a :class:`FolioError` before
 anything is written, and a build writes build/ and site/ aside and swaps both in at the end, so
 a failed build never leaves a half-written build/ or site/ behind.
 
-``folio build`` runs in a :class:`~pipeline.incremental.session.Session`: when no input changed
-since the build in place it does nothing; else the driver hands every stage the build's
-:class:`~pipeline.incremental.store.Store`, whose fingerprint decides, once, what is stale: each
-stage reuses what the build in place computed from the same inputs (build/.cache/) and makes,
-on every core, only what the store lacks. Every other command runs the same stages with the
-null store (no reuse, one core): this module is the only one that knows which store it is.
+``folio build`` runs in a :class:`~pipeline.incremental.session.Session`, which decides once,
+from the fingerprint, what is stale (:class:`~pipeline.incremental.plan.Plan`: each document
+added, changed, removed or unchanged, and what each stage must redo because of it): when no
+input changed since the build in place it does nothing; else the driver hands the read stage
+the documents to read again, the checks the rulebooks to check again, and every stage the
+build's :class:`~pipeline.incremental.store.Store`, keyed by the plan's digests: each stage
+reuses what the build in place computed from the same inputs (build/.cache/) and makes, on
+every core, only what the store lacks. Every other command runs the same stages with the null
+store (no reuse, one core): this module is the only one that knows which store it is.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,21 +31,26 @@ from . import games  # noqa: F401 - every game registered: its rules, aids and t
 from .check import all_codes, fact_reader, run_checks
 from .check.config import load_config
 from .check.report import write_check_report
+from .check.rules_coverage import CLAUSES
+from .check.rules_coverage import FAMILY as COVERAGE
 from .check.spelling import misspellings
 from .core.diagnostics import Diagnostic
 from .core.errors import FolioError
-from .core.model import Corpus, Document, Kind, Unit
+from .core.model import Corpus, Document
 from .incremental.loaded import DocumentCache
-from .incremental.session import Session, start
+from .incremental.session import Session, planned, start
 from .incremental.store import NULL, Store
 from .link.references import link as link_references
 from .link.translations import attach as attach_translations
+from .outcome import BuildResult, summary
 from .parse import PARSERS, translated_side
+from .parse.document import read_and_parse
 from .read.manifest import load_manifest
-from .read.reader import Source, read_source
-from .render.writers.corpus_json import units_fragment, write_corpus_json
+from .render.writers.corpus_json import write_corpus_json
+from .render.writers.prepared import prepare_documents
 from .render.writers.schema import write_schema
-from .render.writers.yaml_docs import document_yaml, write_yaml_docs
+from .render.writers.yaml_docs import write_yaml_docs
+from .rules.coverage import Coverage, classify_held
 from .rules.facts import Facts, load_facts
 from .rules.rendering import placed
 from .util import project_files, workers
@@ -51,32 +58,8 @@ from .util import project_files, workers
 if TYPE_CHECKING:
     from .editions.baseline import ChangesSince
     from .editions.revisions import Edition
+    from .incremental.plan import Plan as Outdated
     from .render.aids import Plan, Printed
-
-#: Kinds that show a parser recognised the text's shape; a "document" of nothing but
-#: paragraphs means the wrong parser was chosen or the file is not what the manifest says.
-STRUCTURE = frozenset({Kind.SECTION, Kind.EVENT, Kind.PROCEDURE, Kind.LIST, Kind.TABLE, Kind.ACTION})
-
-
-@dataclass
-class BuildResult:
-    corpus: Corpus | None  # None: the build in place was current, and nothing was loaded
-    out_dir: Path
-    outputs: list[Path] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    #: what reading the sources had to say (an encoding, line endings): shown on every build
-    notes: list[Diagnostic] = field(default_factory=list)
-    #: the website's directory, when the project has one (a top-level mkdocs.yml)
-    site: Path | None = None
-    #: the printed player aids (build/aids/), when the corpus has documents for any
-    aids: Printed | None = None
-    #: documents, units by kind and references: what the CLI reports of a build
-    summary: dict = field(default_factory=dict)
-    #: what the build did (pipeline/incremental/session.py): counted, and named per stage; a build with
-    #: nothing to do leaves both empty and ``corpus`` None
-    stats: Counter = field(default_factory=Counter)
-    touched: dict = field(default_factory=dict)
-    timings: dict = field(default_factory=dict)  # wall seconds per stage
 
 
 @dataclass
@@ -91,11 +74,14 @@ class Project:
     store: Store = NULL
     #: the manifest's documents, when the command has read it already
     documents: list[Document] | None = None
+    #: what the build must redo (pipeline/incremental/plan.py): each stage is handed its part
+    plan: Outdated | None = None
 
     @cached_property
     def _loaded(self) -> tuple[Corpus, list[Diagnostic]]:
-        # read -> parse -> attach translations -> link
-        return load_corpus(self.root, self.store, documents=self.documents)
+        # read -> parse -> attach translations -> link: the plan's documents, the rest from the store
+        return load_corpus(self.root, self.store, documents=self.documents,
+                           outdated=self.plan.documents if self.plan else None)
 
     @property
     def corpus(self) -> Corpus:
@@ -122,6 +108,14 @@ class Project:
         with self.store.stage("link"):
             return placed(self.facts, self.corpus)
 
+    @cached_property
+    def clauses(self) -> Coverage:
+        """The clauses of every document of a rulebook with rule facts, classified once for the
+        coverage checks and the status page (pipeline/rules/coverage.py). The facts as written:
+        placing a translation's words changes no original's, and only those are classified."""
+        with self.store.stage("link"):
+            return classify_held(self.corpus, self.facts, self.root)
+
     def rule_facts(self) -> Facts:
         """The rule facts, for a command that has no use for a project without them."""
         if not len(self.facts):  # read once; only a project without any says why, in one line
@@ -133,28 +127,35 @@ class Project:
         ``only`` names, without the notes), configured by corpus/checks.yaml and sorted."""
         with self.store.stage("check"):
             return check(self.corpus, self.root, [] if only else self.notes, self.store,
-                         self.facts, only=only)
+                         self.facts, only=only, clauses=self.clauses if not only or COVERAGE in only else None,
+                         outdated=self.plan.checks if self.plan else ())
 
 
 def load_corpus(root: Path, store: Store = NULL, *, references: bool = True,
-                documents: list[Document] | None = None) -> tuple[Corpus, list[Diagnostic]]:
+                documents: list[Document] | None = None,
+                outdated: Collection[str] | None = None) -> tuple[Corpus, list[Diagnostic]]:
     """Read, parse and link every document: the corpus every command works on. Without
     ``references`` no cross-reference is resolved: an edition diff compares texts only, and
     resolving is most of the time loading takes. A document the ``store`` holds (one whose
     inputs did not change since the last build) comes from it whole (pipeline/incremental/loaded.py):
     only the documents an edit touched are read, parsed, translated and linked. ``documents``:
-    the manifest's, when the caller has read it already."""
+    the manifest's, when the caller has read it already. ``outdated``: the documents the build's
+    plan reads again; the others come from the store (one it lacks, an entry found damaged, is
+    read too)."""
     root = Path(root)
     corpus = Corpus(documents=documents if documents is not None else load_manifest(root, PARSERS))
     kept = DocumentCache(store)
     notes: dict[str, list[Diagnostic]] = {}
     with store.stage("read+parse"):
-        reused = {d.key: kept.loaded(d) for d in corpus.documents}
+        planned = frozenset(outdated) if outdated is not None else frozenset()
+        kept.outdated([d for d in corpus.documents if d.key in planned])
+        reused = {d.key: None if d.key in planned else kept.loaded(d) for d in corpus.documents}
         fresh = [d for d in corpus.documents if reused[d.key] is None]
+        store.touch("read", [d.key for d in fresh])
         # One core: parsing is fast enough that sending the units back from another process
         # costs more than it saves (measured at x100: 0.9 s here, 1.1 s on two cores). A
         # document that cannot be read is reported in manifest order.
-        parsed = iter(workers.run(lambda document: _read_and_parse(root, document), fresh,
+        parsed = iter(workers.run(lambda document: read_and_parse(root, document), fresh,
                                   jobs=1, stage="parse"))
         for document in corpus.documents:
             found = reused[document.key]
@@ -199,13 +200,13 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     documents = load_manifest(root, PARSERS)
     out_dir = Path(out_dir) if out_dir is not None else root / "build"
     site_dir = root / "site" if _site_wanted(root) else None
-    with start(root, out_dir, site_dir, jobs=jobs, clean=clean, baseline=baseline_commit(root),
+    with start(root, out_dir, site_dir, documents, jobs=jobs, clean=clean, baseline=baseline_commit(root),
                remove_later=on_pages is not None, site_first=on_pages is not None) as session:
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
-        # what is stale, decided once by the fingerprint: each stage's memo
+        # what is stale, decided once by the fingerprint (session.plan): each stage's work, and its memo
         store = session.store if reuse else Store.null(session.jobs)
-        project = Project(root, store, documents)  # the manifest read once: a second at x100
+        project = Project(root, store, documents, session.plan)  # the manifest read once: a second at x100
         corpus, notes = project.corpus, project.notes  # read -> parse -> attach translations -> link
         with store.stage("changes"):  # the edition diff since the manifest's changes_since:
             changes = edition_changes(root, corpus) if site_dir else None  # the "what changed" pages
@@ -220,7 +221,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         if early is not None:  # page-first: the site now, with the PDFs in place; the rest after
             assert session.site_tmp is not None and on_pages is not None
             website(corpus, diagnostics, root, session.site_tmp, early[0], store, catalogs, changes, facts,
-                    final=site_dir)
+                    final=site_dir, clauses=project.clauses)
             session.publish_site()
             on_pages(diagnostics)
         with store.stage("render corpus"):  # into the new build/ start() made
@@ -232,7 +233,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         if site_dir is not None and early is None:  # -> site/, swapped in with build/
             assert session.site_tmp is not None, "start() makes the new site/ of a project that has a website"
             website(corpus, diagnostics, root, session.site_tmp, printed, store, catalogs, changes, facts,
-                    final=site_dir)
+                    final=site_dir, clauses=project.clauses)
         elif site_dir is not None and printed is not None:  # the published site's PDFs, made current
             from .render.site import replace_aids
 
@@ -241,30 +242,10 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         store.tally()
         result = BuildResult(corpus, out_dir, outputs, diagnostics, [*notes, *session.damaged()], site_dir,
                              dataclasses.replace(printed, directory=out_dir / "aids") if printed else None,
-                             _summary(corpus), store.stats, dict(store.touched), store.timings)
+                             summary(corpus), store.stats, dict(store.touched), store.timings, session.plan)
         session.record.update(outputs=[p.relative_to(out_dir).as_posix() for p in outputs],
                               notes=[n.to_json() for n in notes], summary=result.summary)
     return result
-
-
-def read(root: Path, document: Document) -> Source:
-    return read_source(root, document.source, document.language)
-
-
-def parse(document: Document, source: Source) -> list[Unit]:
-    try:
-        units = PARSERS[document.parser](document, source)
-    except FolioError:
-        raise
-    except Exception as exc:  # a parser bug must still name the file, not print a traceback
-        raise FolioError(f"the {document.parser} parser failed ({type(exc).__name__}: {exc}); "
-                         "this is a bug in Folio, please report it with the file",
-                         path=source.path) from exc
-    if not any(unit.kind in STRUCTURE for unit in units):
-        raise FolioError(f"no recognisable structure: the {document.parser} parser found no "
-                         "section, event, procedure, list, table or action (is this the right "
-                         "parser for the file?)", path=source.path)
-    return units
 
 
 def link(corpus: Corpus, store: Store = NULL) -> None:
@@ -275,12 +256,16 @@ def link(corpus: Corpus, store: Store = NULL) -> None:
 
 def check(corpus: Corpus, root: Path, notes: Sequence[Diagnostic] = (),
           store: Store = NULL, facts: Facts | None = None,
-          only: list[str] | None = None) -> list[Diagnostic]:
+          only: list[str] | None = None, clauses: Coverage | None = None,
+          outdated: Collection[str] = ()) -> list[Diagnostic]:
     """The reader's notes and the check families' findings (all, or those ``only`` names),
-    configured by corpus/checks.yaml."""
+    configured by corpus/checks.yaml; ``clauses``: the rules' clauses, classified by the
+    driver once for the coverage checks and the site; ``outdated``: the rulebooks whose
+    shard the build's plan runs again."""
     config = load_config(root, {code.code for code in all_codes()})
     found = [config.apply(note) for note in notes] + run_checks(
-        corpus, root, only=only, config=config, store=store, facts=facts)
+        corpus, root, only=only, config=config, store=store, facts=facts,
+        given={CLAUSES: clauses} if clauses is not None else {}, outdated=outdated)
     return sorted(found, key=Diagnostic.sort_key)
 
 
@@ -294,6 +279,16 @@ def edition_changes(root: Path, corpus: Corpus) -> ChangesSince | None:
         return None
     with baseline.exported(root, named) as old:
         return baseline.changes_since(named, old, load_edition(old), corpus, misspellings(root))
+
+
+def outdated(root: Path, out_dir: Path | None = None, *, clean: bool = False) -> Outdated:
+    """What `folio build` would redo now (`folio build --dry-run`): its plan, made as the build
+    makes it (pipeline/incremental/session.py), reading the build in place and writing nothing."""
+    root = Path(root)
+    documents = load_manifest(root, PARSERS)
+    site_dir = root / "site" if _site_wanted(root) else None
+    return planned(root, Path(out_dir) if out_dir is not None else root / "build", site_dir, documents,
+                   clean=clean, baseline=baseline_commit(root))
 
 
 def baseline_commit(root: Path) -> str:
@@ -323,13 +318,13 @@ def load_edition(edition: Edition) -> Corpus:
 def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: Path,
             aids: Printed | None = None, store: Store = NULL, catalogs=None,
             changes: ChangesSince | None = None, facts: Facts | None = None, *,
-            final: Path | None = None) -> None:
+            final: Path | None = None, clauses: Coverage | None = None) -> None:
     """The bilingual website into the empty directory ``out`` (pipeline/render/site/), which is
-    to stand at ``final`` (default: where it is)."""
+    to stand at ``final`` (default: where it is); ``clauses``: the rules' clauses, classified."""
     from .render.site import render_site  # MkDocs and Pagefind load only when building
 
     render_site(corpus, diagnostics, root, out, aids=aids, store=store, catalogs=catalogs,
-                changes=changes, facts=facts, final=final)
+                changes=changes, facts=facts, final=final, clauses=clauses)
 
 
 def plan_aids(corpus: Corpus, root: Path, facts: Facts | None = None, catalogs=None) -> Plan:
@@ -363,38 +358,12 @@ def render(corpus: Corpus, diagnostics: list[Diagnostic], out_dir: Path,
     aside, which replaces build/ whole once the build succeeded) and return their paths; a
     document's files come from the ``store`` when it holds them (unchanged since the last build).
     ``facts``: the rule facts, listed in corpus.json per unit they are bound to."""
-    fragments, files = _prepare_documents(corpus, store)
+    fragments, files = prepare_documents(corpus, store)
     out_dir.mkdir(parents=True, exist_ok=True)
     return [write_corpus_json(corpus, out_dir / "corpus.json", store=store, prepared=fragments, facts=facts),
             write_schema(out_dir / "corpus.schema.json"),
             *write_yaml_docs(corpus, out_dir / "corpus", store=store, prepared=files),
             write_check_report(diagnostics, out_dir / "checks.json")]
-
-
-def _prepare_documents(corpus: Corpus, store: Store) -> tuple[dict[str, bytes], dict[str, bytes]]:
-    """The corpus.json fragment and the YAML file of every document the store lacks, made on
-    every core: serialising a large corpus is seconds of pure Python, one document at a time."""
-    keys = store.documents(corpus.documents)
-    todo = [d for d in corpus.documents
-            if not store.has("json", f"{keys[d.key]}-units") or not store.has("yaml", f"{keys[d.key]}-yaml")]
-    if len(todo) < 2 or store.jobs < 2:
-        return {}, {}  # made by the writers as they go
-    units: dict[str, list[Unit]] = {d.key: [] for d in todo}
-    for unit in corpus.units.values():
-        if unit.document in units:
-            units[unit.document].append(unit)
-    made = workers.run(lambda d: (units_fragment(units[d.key]), document_yaml(corpus, d)), todo,
-                       jobs=store.jobs, stage="corpus")
-    return ({d.key: fragment for d, (fragment, _) in zip(todo, made, strict=True)},
-            {d.key: data for d, (_, data) in zip(todo, made, strict=True)})
-
-
-def _read_and_parse(root: Path, document: Document) -> tuple[list[Unit], list[Diagnostic]] | FolioError:
-    try:
-        source = read(root, document)
-        return parse(document, source), source.notes
-    except FolioError as error:  # returned, not raised: the caller reports in manifest order
-        return error
 
 
 def _aids_in_place(plan: Plan, out_dir: Path) -> tuple[Printed | None] | None:
@@ -416,16 +385,10 @@ def _site_wanted(root: Path) -> bool:
     return project_files.present(root, "mkdocs.yml")
 
 
-def _summary(corpus: Corpus) -> dict:
-    kinds = Counter(str(unit.kind) for unit in corpus.units.values())
-    return {"documents": len(corpus.documents), "units": len(corpus.units),
-            "references": len(corpus.references), "kinds": {str(k): kinds[str(k)] for k in Kind if kinds[str(k)]}}
-
-
 def _unchanged(session: Session) -> BuildResult:
     """The result of the build in place, as its manifest and checks.json record it."""
     manifest = session.unchanged or {}  # asked only of a session that found its build current
     diagnostics = session.report or []  # read back whole by the session, or there would be work to do
     notes = [Diagnostic.from_json(d) for d in manifest.get("notes", [])]
     return BuildResult(None, session.out_dir, [session.out_dir / p for p in manifest.get("outputs", [])],
-                       diagnostics, notes, session.site_dir, None, manifest.get("summary", {}))
+                       diagnostics, notes, session.site_dir, None, manifest.get("summary", {}), plan=session.plan)

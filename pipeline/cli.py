@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .build import Project, build, load_edition
+from .build import Project, build, load_edition, outdated
 from .check import FAMILIES, all_codes
 from .check.report import as_json, as_sarif, as_text, codes_table, exit_status
 from .core.errors import FolioError
@@ -108,6 +108,9 @@ def _arguments() -> argparse.ArgumentParser:
                          help="build everything anew, reusing nothing from the last build")
     command.add_argument("--jobs", type=int, metavar="N",
                          help="processes to work on at most (default: every core; FOLIO_JOBS)")
+    command.add_argument("--dry-run", action="store_true",
+                         help="say what the build would redo (documents added, changed, removed; the "
+                              "check shards, pages and aids made again) and write nothing")
     command.set_defaults(command=_build)
     command = commands.add_parser("check", help="run the consistency checks and report findings")
     command.add_argument("--format", choices=("text", "json", "sarif"), default="text",
@@ -215,7 +218,11 @@ def _diff(project: Project, args: argparse.Namespace) -> int:
 
 
 def _build(project: Project, args: argparse.Namespace) -> int:
+    if args.dry_run:
+        return _dry_run(project, args)
     result = build(project.root, jobs=args.jobs, clean=args.clean)
+    if result.plan is not None:
+        print(result.plan.line(), file=sys.stderr)  # as Sphinx's "updating environment: ..."
     for note in result.notes:
         print(note, file=sys.stderr)
     summary = result.summary
@@ -235,6 +242,24 @@ def _build(project: Project, args: argparse.Namespace) -> int:
         print(f"  {_shown(path)}")
     if result.site is not None:
         print(f"  {_shown(result.site)}/ (the website: `folio serve` previews it)")
+    return 0
+
+
+def _dry_run(project: Project, args: argparse.Namespace) -> int:
+    plan = outdated(project.root, clean=args.clean)
+    print(plan.line())
+    if plan.current:
+        return 0
+    for status in ("added", "changed", "removed"):
+        for key in getattr(plan, status):
+            print(f"  {status:<8} {key}")
+    for path in plan.inputs:
+        print(f"  input    {path}")
+    work = {"read again": plan.documents, "rule facts read again": plan.facts, "check shards (rulebooks)": plan.checks,
+            "document pages": plan.pages, "other pages": plan.reports, "aids (rulebooks)": plan.aids}
+    print("would redo:")
+    for what, names in work.items():
+        print(f"  {what}: {', '.join(names) if names else 'none'}")
     return 0
 
 

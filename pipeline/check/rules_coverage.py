@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..rules import load_facts
-from ..rules.coverage import DIRECTORY, Stale, Unclassified, classify, load_entries
+from ..rules.coverage import DIRECTORY, Stale, Unclassified, classify_held
 from .base import CheckContext, Code, _, at, text
 
 UNCLASSIFIED = Code("rules-clause-unclassified", Severity.WARNING,
@@ -27,6 +27,10 @@ SHARED = Code("rules-clause-shared", Severity.INFO,
               "a sentence holds a rule fact's words and an entry quoting its opening as prose only or not a "
               "rule: if the fact now states the whole sentence, the entry is left over")
 CODES = [UNCLASSIFIED, STALE, SHARED]
+#: the shared value (``run_checks(given=…)``) that holds the clauses classified by the driver
+CLAUSES = "rules.clauses"
+#: this family's name in check/families.py: the driver classifies the clauses when it runs
+FAMILY = "coverage"
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
@@ -38,7 +42,8 @@ def check_whole(ctx: CheckContext) -> Iterator[Diagnostic]:
     held = [d.key for d in ctx.corpus.documents if d.rulebook in facts.files]
     if not held:
         return
-    coverage = classify(ctx.corpus, facts, load_entries(ctx.root), documents=held)
+    # classified once per build by the driver, which hands the status page the same (CLAUSES)
+    coverage = ctx.shared(CLAUSES, lambda: classify_held(ctx.corpus, facts, ctx.root))
     for document in coverage.documents:
         for found in document.unclassified:
             yield _unclassified(found)

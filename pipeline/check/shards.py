@@ -14,7 +14,7 @@ the findings of each copy.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,11 +66,15 @@ class Shard:
 
 def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
                config: CheckConfig | None = None, facts: Facts | None = None,
-               store: Store = NULL) -> list[Diagnostic]:
+               store: Store = NULL, given: Mapping[str, object] | None = None,
+               outdated: Collection[str] = ()) -> list[Diagnostic]:
     """Every finding of the families ``only`` names (default: all), severities and suppressions
     from corpus/checks.yaml (or ``config``) applied, sorted, on the ``store``'s cores. A shard
     whose inputs did not change is taken from the last build when the ``store`` holds it; the
-    store is told the rulebooks whose shard was checked ("checks")."""
+    store is told the rulebooks whose shard was checked ("checks"). ``given``: what the driver
+    made once for the checks and the site too (the rules' clauses), handed to the families
+    that span rulebooks by name. ``outdated``: the rulebooks the build's plan checks again
+    (pipeline/incremental/plan.py), run without asking the store."""
     names = list(only) if only else list(FAMILIES)
     codes = {code.code for code in all_codes()}
     config = config or load_config(root, codes)
@@ -83,11 +87,15 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
     if facts is None:
         facts = load_facts(root, fact_reader(store), missing_ok=True)
     shared["rules.facts"] = whole.cache["rules.facts"] = facts
+    whole.cache.update(given or {})  # what spans rulebooks only: no shard's key needs to follow it
     shards = _shards(corpus, lookup, facts)
     common = _common_key(names, store, shared)
     keys = [_key(shard, common, lookup, store) for shard in shards]
-    found: list[list[Diagnostic] | None] = [store.get("checks", key, _findings) if key else None
-                                            for key in keys]
+    stale = frozenset(outdated)
+    store.count("checks made", sum(shard.rulebook in stale for shard in shards))
+    found: list[list[Diagnostic] | None] = [store.get("checks", key, _findings)
+                                            if key and shard.rulebook not in stale else None
+                                            for shard, key in zip(shards, keys, strict=True)]
     todo = [n for n, value in enumerate(found) if value is None]
     translations: dict[str, dict] = {shard.rulebook: {} for shard in shards}
     for (unit_id, lang), translation in corpus.translations.items():  # in the corpus's order

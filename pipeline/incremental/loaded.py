@@ -56,6 +56,10 @@ class DocumentCache:
         self._offered[document.key] = found.offered
         return found
 
+    def outdated(self, documents: list[Document]) -> None:
+        """The documents the build's plan reads again: never asked for, counted as made."""
+        self.cache.count(f"{LOADED} made", len(documents))
+
     def keep(self, corpus: Corpus, fresh: list[Document], notes: dict[str, list[Diagnostic]]) -> None:
         """Put the documents just read, parsed and translated into the cache."""
         if not self.cache.keeps or not fresh:

@@ -17,11 +17,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.diagnostics import Diagnostic, Severity
+from ..core.model import Document
 from ..util import workers
 from ..util.atomic import atomic_dirs, clear_stale, write_files_atomic
 from .buildcache import CACHE, MANIFEST, BuildCache, read_manifest
 from .entries import CACHE_DAMAGED, Damaged, is_finding
 from .fingerprint import Fingerprint, fingerprint
+from .plan import Plan, outdated, record
 from .store import Store
 
 #: in site/: the id of the build that made it, so that a site left behind by a build that
@@ -38,6 +40,8 @@ class Session:
     site_dir: Path | None  # site/ likewise; None: the project has no website
     fingerprint: Fingerprint
     jobs: int
+    #: what this build must redo, decided once from the fingerprint (pipeline/incremental/plan.py)
+    plan: Plan | None = None
     cache: BuildCache = field(default_factory=BuildCache.disabled)
     build_dir: Path | None = None  # where this build writes build/'s files
     site_tmp: Path | None = None  # where it writes the site
@@ -87,26 +91,21 @@ class Session:
 
 
 @contextmanager
-def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None = None,
-          clean: bool = False, baseline: str = "", remove_later: bool = False,
+def start(root: Path, out_dir: Path, site_dir: Path | None, documents: list[Document], *,
+          jobs: int | None = None, clean: bool = False, baseline: str = "", remove_later: bool = False,
           site_first: bool = False) -> Iterator[Session]:
-    """The session of one build; the build fills ``session.record`` for the manifest.
-    ``site_first``: site/ may be swapped in before build/ (:meth:`Session.publish_site`).
-    ``remove_later``: the build/ and site/ replaced are removed by a thread once the new ones
-    stand (pipeline/util/atomic.py), not before the build returns."""
+    """The session of one build of the manifest's ``documents``, with its plan; the build fills
+    ``session.record`` for the manifest. ``site_first``: site/ may be swapped in before build/
+    (:meth:`Session.publish_site`). ``remove_later``: the build/ and site/ replaced are removed
+    by a thread once the new ones stand (pipeline/util/atomic.py), not before the build returns."""
     outputs = [Path(out_dir)] if site_dir is None else [Path(site_dir), Path(out_dir)]
     clear_stale(*outputs)  # what killed builds left, even when this one has nothing to do
     session = Session(Path(root), Path(out_dir), site_dir, fingerprint(root, baseline),
                       jobs if jobs is not None else workers.available())
-    previous = None if clean else out_dir / CACHE
-    damaged = []
-    try:
-        manifest = read_manifest(previous) if previous is not None else None
-    except Damaged:
-        manifest, damaged = None, [Path(out_dir) / CACHE / MANIFEST]  # `previous`, read and refused
-    if manifest is None:  # none, an older Folio's or a damaged one: the cache is not taken
-        previous = None
-    if manifest is not None and _done(session, manifest):
+    previous, manifest, damaged = _previous(Path(out_dir), clean)
+    done = manifest is not None and _done(session, manifest)
+    session.plan = outdated(session.fingerprint, documents, manifest, current=done)
+    if done:
         session.unchanged = manifest
         yield session
         return
@@ -122,6 +121,27 @@ def start(root: Path, out_dir: Path, site_dir: Path | None, *, jobs: int | None 
         _close(session)
         if session.site_tmp is not None:
             (session.site_tmp / STAMP).write_text(session.fingerprint.build_id + "\n", "utf-8")
+
+
+def planned(root: Path, out_dir: Path, site_dir: Path | None, documents: list[Document], *,
+            clean: bool = False, baseline: str = "") -> Plan:
+    """The plan :func:`start` would make, reading the build in place and writing nothing (not
+    even the removal of what a killed build left): `folio build --dry-run`."""
+    session = Session(Path(root), Path(out_dir), site_dir, fingerprint(root, baseline), 1)
+    _, manifest, _ = _previous(Path(out_dir), clean)
+    return outdated(session.fingerprint, documents, manifest,
+                    current=manifest is not None and _done(session, manifest))
+
+
+def _previous(out_dir: Path, clean: bool) -> tuple[Path | None, dict | None, list[Path]]:
+    """The cache of the build in place, its manifest, and the manifest when it was found damaged;
+    no cache when there is none, an older Folio's, a damaged one, or the build is ``clean``."""
+    previous = None if clean else out_dir / CACHE
+    try:
+        manifest = read_manifest(previous) if previous is not None else None
+    except Damaged:
+        return None, None, [out_dir / CACHE / MANIFEST]  # `previous`, read and refused
+    return (previous if manifest is not None else None), manifest, []
 
 
 def _site_first(session: Session, previous: Path | None, damaged: list[Path],
@@ -145,14 +165,17 @@ def _open(session: Session, previous: Path | None, damaged: list[Path]) -> None:
     assert session.build_dir is not None
     session.cache = BuildCache(previous, session.build_dir / CACHE)
     session.cache.damaged += damaged
-    session.store = Store(session.cache, session.fingerprint, session.jobs, session.previous_site)
+    digests = session.plan.digests if session.plan is not None else {}
+    session.store = Store(session.cache, session.fingerprint, session.jobs, session.previous_site, digests)
 
 
 def _close(session: Session) -> None:
     session.cache.write_manifest({"build": session.fingerprint.build_id,
                                   "inputs": session.fingerprint.files,
                                   "code": session.fingerprint.code,
-                                  "site": session.site_dir is not None, **session.record})
+                                  "site": session.site_dir is not None,
+                                  "documents": record(session.plan) if session.plan is not None else {},
+                                  **session.record})
 
 
 def _done(session: Session, manifest: dict) -> bool:

@@ -3,9 +3,10 @@
 The driver (pipeline/build.py) makes one store per command and hands it to every stage; a stage
 never asks whether it runs in a build. What is stale is decided in one place, as Sphinx's
 ``env.get_outdated_files`` decides it: by the fingerprint (pipeline/incremental/fingerprint.py),
-whose digest of each document (:meth:`Store.document`), computed once per build, names every
-entry made from it. A stage asks for the entry of each piece of its work by that key; what the
-store lacks is the stage's work, and what it makes it puts back under the same key.
+whose digest of each document (:meth:`Store.document`), computed once per build by its
+plan (pipeline/incremental/plan.py), names every entry made from it. A stage asks for the
+entry of each piece of its work by that key; what the store lacks is the stage's work, and
+what it makes it puts back under the same key.
 
 A build's store (:class:`Store`) reads the build in place's cache and keeps what this build
 made (pipeline/incremental/buildcache.py), counts what it reused and made, times each stage and
@@ -38,7 +39,7 @@ class Store:
     keeps = True
 
     def __init__(self, cache: BuildCache, fingerprint: Fingerprint, jobs: int = 1,
-                 previous_site: Path | None = None) -> None:
+                 previous_site: Path | None = None, digests: dict[str, str] | None = None) -> None:
         self.cache, self.fingerprint, self.jobs = cache, fingerprint, jobs
         #: the site in place, when the build in place made it: its pages may be carried over
         self.previous_site = previous_site
@@ -49,7 +50,8 @@ class Store:
         self.touched: defaultdict[str, list[str]] = defaultdict(list)
         #: wall seconds per stage, in the order they ran
         self.timings: dict[str, float] = {}
-        self._documents: dict[str, str] = {}
+        #: document key -> digest, as the build's plan made them (the others made on first use)
+        self._documents: dict[str, str] = dict(digests or {})
 
     @classmethod
     def null(cls, jobs: int = 1) -> Store:

@@ -201,6 +201,13 @@ def _entry(check: Checker, node: Node, document: str, unit: str) -> Entry:
     return Entry(document, unit, says, cls, reason, why, facts, check.path, node.line)
 
 
+def classify_held(corpus: Corpus, facts: Facts, root: Path) -> Coverage:
+    """The clauses of the documents of a rulebook with rule facts, classified: what the driver
+    makes once per build for the coverage checks and the status page."""
+    held = [d.key for d in corpus.documents if d.rulebook in facts.files]
+    return classify(corpus, facts, load_entries(root) if held else (), documents=held)
+
+
 def classify(corpus: Corpus, facts: Facts, entries: Iterable[Entry], *,
              documents: Iterable[str] | None = None) -> Coverage:
     """The clauses of every document (or of ``documents``) classified, what is left unclassified,

@@ -142,8 +142,9 @@ def test_the_status_page_shows_the_table_in_its_language(lang, words):
     from pipeline.render.site.reports import clause_rows
     from pipeline.render.site.structure import plan
 
-    corpus = Project(ROOT).corpus
-    rows = clause_rows(corpus, facts(), ROOT)
+    project = Project(ROOT)
+    corpus = project.corpus
+    rows = clause_rows(project.clauses)
     assert rows == {d.document: d.row() for d in real().documents}
     site = plan(corpus)
     html = Renderer(corpus, site, lang, i18n.committed(lang), None, [], facts=facts(),
@@ -213,3 +214,27 @@ def test_an_entry_on_the_opening_of_a_sentence_a_fact_states_is_questioned(tiny)
     assert [(d.path, d.line, d.code, d.severity.name) for d in found] == [
         (COVERAGE, 7, "rules-clause-shared", "INFO")]
     assert "tiny.attack.needed" in str(found[0].message)
+
+
+def test_a_build_classifies_the_clauses_once_for_the_checks_and_the_status_page(monkeypatch):
+    import pipeline.build
+    import pipeline.check.rules_coverage
+    import pipeline.render.site
+    from pipeline.render.site.reports import clause_rows
+    from pipeline.rules.coverage import classify_held
+
+    calls = []
+
+    def counted(*args, **kwargs):
+        calls.append(args[0])
+        return classify_held(*args, **kwargs)
+
+    for module in (pipeline.build, pipeline.check.rules_coverage, pipeline.render.site):
+        monkeypatch.setattr(module, "classify_held", counted)
+    project = Project(ROOT)
+    found = project.findings(only=["coverage"])
+    assert clause_rows(project.clauses) == {d.document: d.row() for d in real().documents}
+    assert len(calls) == 1, "the coverage family and the status page classified the clauses each"
+    # the family handed the driver's classification finds what it finds classifying on its own
+    alone = pipeline.build.check(project.corpus, ROOT, store=project.store, facts=project.facts, only=["coverage"])
+    assert len(calls) == 2 and found == alone

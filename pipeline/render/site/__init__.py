@@ -27,6 +27,8 @@ from ...incremental.store import NULL, Store
 from ...language.termbase import GLOSSARY, Termbase, load_termbase
 from ...rules import load_facts
 from ...rules.ask import every_answer
+from ...rules.coverage import Coverage as Clauses
+from ...rules.coverage import classify_held
 from ...rules.decision_tables import decision_tables
 from ...rules.facts import Facts
 from ...rules.rendering import placed
@@ -47,7 +49,7 @@ def wanted(root: Path) -> bool:
 
 def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: Path, *, aids=None,
                 store: Store = NULL, catalogs=None, changes=None, facts: Facts | None = None,
-                final: Path | None = None) -> Path:
+                final: Path | None = None, clauses: Clauses | None = None) -> Path:
     """Write the whole site into ``out`` (made when missing, else empty: the driver's new site/,
     made aside and swapped in whole) and return it; ``final`` is where it will stand (default:
     ``out``). Pages the ``store`` holds (their inputs unchanged since the last build) are taken
@@ -57,7 +59,9 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
     printed player aids: copied beside the aids page of their language, so that its links work
     offline; ``changes`` (pipeline.editions.baseline.ChangesSince) give every document a "what
     changed" page. ``facts`` (read from ``root`` when not given) give each unit its "at a
-    glance" box, and the rules run on them the decision tables (pipeline/rules/decision_tables.py)."""
+    glance" box, and the rules run on them the decision tables (pipeline/rules/decision_tables.py).
+    ``clauses``: the rules' clauses as the driver classified them for the checks too (classified
+    here when not given)."""
     root, out = Path(root), Path(out)
     out.mkdir(parents=True, exist_ok=True)
     termbase = _termbase(root)
@@ -65,7 +69,9 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
     reasons = {lang: config.reasons_in(lang) for lang in SITE_LANGUAGES}
     facts = facts if facts is not None else placed(load_facts(root, missing_ok=True), corpus)
     tables = decision_tables(facts) if len(facts) else {}
-    clauses = clause_rows(corpus, facts, root) if len(facts) else {}
+    if clauses is None and len(facts):  # else the driver's classification, shared with the checks
+        clauses = classify_held(corpus, facts, root)
+    table = clause_rows(clauses) if clauses is not None and len(facts) else {}
     asks = every_answer(facts) if len(facts) else {}
     site = plan(corpus, changes=changes is not None)
     jobs = store.jobs
@@ -84,7 +90,7 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
             if lang not in renderers:
                 renderers[lang] = Renderer(corpus, site, lang, translations[lang], termbase,
                                            diagnostics, aids=aids, changes=changes, facts=facts,
-                                           tables=tables, reasons=reasons.get(lang), clauses=clauses,
+                                           tables=tables, reasons=reasons.get(lang), clauses=table,
                                            asks=asks)
             return renderers[lang]
 

@@ -6,14 +6,12 @@ arranges them for a page."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from ...check import all_codes
 from ...core.diagnostics import Code, Diagnostic, Severity
 from ...core.model import Corpus, Status
 from ...link.translations.status import PENDING, Coverage, Pending, coverage, pending
-from ...rules.coverage import classify, load_entries
-from ...rules.facts import Facts
+from ...rules.coverage import Coverage as Clauses
 
 
 def coverage_by_document(corpus: Corpus) -> dict[str, list[Coverage]]:
@@ -62,9 +60,8 @@ def checks_by_code(diagnostics: list[Diagnostic]) -> list[CodeGroup]:
     return sorted(result, key=lambda g: (-g.severity, g.code))
 
 
-def clause_rows(corpus: Corpus, facts: Facts, root: Path) -> dict[str, dict]:
+def clause_rows(clauses: Clauses) -> dict[str, dict]:
     """Document key -> its row of `folio rules coverage` (sentences, executable, prose only, not
     a rule, the executable share), for the documents of a rulebook with executable rules."""
-    held = [d.key for d in corpus.documents if d.rulebook in facts.files]
-    found = classify(corpus, facts, load_entries(root), documents=held)
-    return {d.document: d.row() for d in found.documents}
+    return {d.document: d.row() for d in clauses.documents}
+
