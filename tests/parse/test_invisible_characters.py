@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_lossless import encode, rebuild
 
 from check_support import crafted, lines, real_findings, run
 from conftest import REPO, copy_corpus
 from hostile_support import folio
+from lossless_support import encode, rebuild
 from pipeline.build import load_corpus
 from pipeline.check import invisible, script
 from pipeline.core.characters import INVISIBLE, SPACES, structural
