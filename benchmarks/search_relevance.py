@@ -29,7 +29,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from relevance_support import QUERIES, figures, score
+from relevance_support import QUERIES, figures, scores
 from site_support import CHROMIUM, CHROMIUM_ARGS, serving, settled_search
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -58,9 +58,9 @@ def main() -> None:
 
     with serving(args.site[0]) as url, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page()
+        page = browser.new_context().new_page()  # a context of its own: scores() opens a tab per language
         page.set_default_timeout(15000)
-        scored = [score(page, url, query) for query in QUERIES]
+        scored = scores(page, url, QUERIES)
         browser.close()
     report = {"all": figures(scored)}
     for lang in ("en", "ru"):

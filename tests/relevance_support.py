@@ -12,9 +12,10 @@ the figures are their mean (MRR) and the share of queries whose first link count
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import quote, unquote, urlsplit
+from itertools import zip_longest
+from urllib.parse import unquote, urlsplit
 
-from site_support import settled_search
+from site_support import type_search, typed_results
 
 #: links looked at per query: what a reader scans before typing something else
 DEPTH = 10
@@ -124,16 +125,26 @@ def counts(link: str, expected: tuple[str, ...]) -> bool:
     return any(link == unit or link.startswith(unit + "/") for unit in expected)
 
 
-def score(page, base_url: str, query: Query) -> Scored:
-    from playwright.sync_api import TimeoutError as Timeout
-
-    try:
-        links = settled_search(page, f"{base_url}/{query.lang}/search/?q={quote(query.text)}").all()
-    except Timeout:  # no result at all
-        links = []
-    found = tuple(landing(link.get_attribute("href") or "") for link in links[:DEPTH])
-    rank = next((i for i, link in enumerate(found, 1) if counts(link, query.expected)), None)
-    return Scored(query, rank, found)
+def scores(page, base_url: str, queries: list[Query]) -> list[Scored]:
+    """Every query scored, in the order given: typed one after another into the search page of
+    its language, each language's open in a tab of its own (``page`` the first), the languages
+    searching side by side."""
+    asked = {lang: [q for q in queries if q.lang == lang] for lang in sorted({q.lang for q in queries})}
+    tabs = {lang: page if n == 0 else page.context.new_page() for n, lang in enumerate(asked)}
+    for lang, tab in tabs.items():
+        tab.goto(f"{base_url}/{lang}/search/")
+    scored: dict[Query, Scored] = {}
+    for round_ in zip_longest(*asked.values()):
+        for query in filter(None, round_):
+            type_search(tabs[query.lang], query.text)
+        for query in filter(None, round_):
+            found = tuple(landing(href) for href in typed_results(tabs[query.lang], query.text)[:DEPTH])
+            rank = next((i for i, link in enumerate(found, 1) if counts(link, query.expected)), None)
+            scored[query] = Scored(query, rank, found)
+    for tab in tabs.values():
+        if tab is not page:
+            tab.close()
+    return [scored[query] for query in queries]
 
 
 def figures(scored: list[Scored]) -> dict[str, float]:

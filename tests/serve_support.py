@@ -23,6 +23,21 @@ SOURCE = "corpus/sources/pop-military-actions.en.txt"
 TRANSLATION = "corpus/translations/pop-military-actions.ru.yaml"
 
 
+_BUILT: list[Path] = []
+
+
+def built_small_project(tmp_path_factory) -> Path:
+    """The small project, built once per session (whichever test module asks first): each test
+    copies it before it edits, saves or serves, so one build serves every module."""
+    if not _BUILT:
+        from pipeline.build import build
+
+        root = small_project(tmp_path_factory.mktemp("built"))
+        assert build(root).site == root / "site"
+        _BUILT.append(root)
+    return _BUILT[0]
+
+
 def small_project(dest: Path) -> Path:
     corpus = dest / "corpus"
     (corpus / "sources").mkdir(parents=True)

@@ -119,6 +119,33 @@ def settled_search(page, url: str):
     return page.locator(".pagefind-ui__result-link")
 
 
+def type_search(page, query: str) -> None:
+    """Type ``query`` into the box of the search page open in ``page``, the box emptied first:
+    the UI waits for a pause in the typing before it searches and shows what it found last until
+    then, so the results of the query before are gone before the new one is typed."""
+    box = page.locator("#folio-search input")
+    box.fill("")
+    page.wait_for_function("() => document.querySelector('#folio-search .pagefind-ui__message') === null")
+    box.fill(query)
+
+
+def typed_results(page, query: str) -> list[str]:
+    """The result links (href) of the search page open in ``page`` once the UI has drawn the
+    results of ``query`` typed by :func:`type_search` (a list, not "Searching for …") and filled
+    in every one it shows; none when nothing is found. A search page kept open answers query
+    after query without loading the UI, its WASM and the bundles again, as it does for a reader
+    who searches again."""
+    page.wait_for_function("""query => {
+        const box = document.getElementById('folio-search');
+        const message = box.querySelector('.pagefind-ui__message');
+        return box.querySelector('input').value === query && message !== null
+            && message.textContent.includes(query) && box.querySelector('.pagefind-ui__results') !== null
+            && box.querySelectorAll('.pagefind-ui__results .pagefind-ui__loading').length === 0;
+    }""", arg=query)
+    return page.locator("#folio-search .pagefind-ui__result-link").evaluate_all(
+        "links => links.map(link => link.getAttribute('href') || '')")
+
+
 def one_pagefind_run(site: Path, output: Path, glob: str | None = None) -> Path:
     """Pagefind run once over the whole of ``site`` (or the pages of ``glob``), as a user would
     run it: its bundle."""

@@ -6,8 +6,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from imports_support import PACKAGE, module_name, pipeline_imports
+
 REPO = Path(__file__).resolve().parents[2]
-PACKAGE = REPO / "pipeline"
 DOC = REPO / "docs" / "ARCHITECTURE.md"
 
 
@@ -52,34 +53,6 @@ def part_of(module: str, members: dict[str, str]) -> str | None:
     return None
 
 
-def module_name(path: Path) -> str:
-    return ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
-
-
-def imports(text: str, name: str) -> list[tuple[int, str]]:
-    """(line, module relative to pipeline) of every import of Folio's own code in the source
-    ``text`` of module ``name`` (relative to pipeline; a package's is "<package>.__init__")."""
-    package = name.split(".")[:-1]
-    found = []
-    for node in ast.walk(ast.parse(text)):
-        if isinstance(node, ast.Import):
-            found += [(node.lineno, a.name.removeprefix("pipeline.")) for a in node.names
-                      if a.name == "pipeline" or a.name.startswith("pipeline.")]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package[:len(package) - (node.level - 1)] + (node.module.split(".") if node.module else [])
-            elif node.module and (node.module == "pipeline" or node.module.startswith("pipeline.")):
-                base = node.module.split(".")[1:]
-            else:
-                continue
-            for alias in node.names:  # `from . import x`: x is a module when there is one
-                candidate = [*base, alias.name]
-                is_module = (PACKAGE.joinpath(*candidate).is_dir()
-                             or PACKAGE.joinpath(*candidate).with_suffix(".py").is_file())
-                found.append((node.lineno, ".".join(candidate if is_module else base) or "__init__"))
-    return found
-
-
 def test_every_module_of_pipeline_belongs_to_a_part():
     members, _ = rules()
     unplaced = [module_name(p) for p in PACKAGE.rglob("*.py") if part_of(module_name(p), members) is None]
@@ -90,7 +63,7 @@ def broken_imports(text: str, name: str, shown: str) -> list[str]:
     members, allowed = rules()
     here = part_of(name, members)
     return [f"{shown}:{line}: {here} imports {target} ({there})"
-            for line, target in imports(text, name)
+            for line, target in pipeline_imports(text, name)
             if (there := part_of(target, members)) != here and there not in allowed[here]]
 
 
@@ -164,7 +137,7 @@ def import_graph() -> dict[str, set[str]]:
         name, text = module_name(path), path.read_text("utf-8")
         skipped = typing_only(ast.parse(text))
         key = name.removesuffix(".__init__")
-        graph[key] = {target.removesuffix(".__init__") for line, target in imports(text, name)
+        graph[key] = {target.removesuffix(".__init__") for line, target in pipeline_imports(text, name)
                       if line not in skipped} - {key}
     return graph
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from test_architecture import imports, module_name
 
+from imports_support import module_name, pipeline_imports
 from pipeline import games
 from pipeline.build import Project, load_corpus
 from pipeline.render import games as plugged
@@ -79,7 +79,7 @@ def test_the_engine_names_no_game():
 def game_imports(path: Path) -> list[str]:
     """The imports of a game's modules in the Python source at ``path`` (inside functions too)."""
     return [f"{path.relative_to(REPO)}:{line}: imports pipeline.{target}"
-            for line, target in imports(path.read_text("utf-8"), module_name(path))
+            for line, target in pipeline_imports(path.read_text("utf-8"), module_name(path))
             if target == "games" or target.startswith("games.")]
 
 
@@ -97,7 +97,7 @@ def test_the_checks_catch_a_game_named_in_the_engine(tmp_path):
     assert naming(text, game_words()["pop"]) == []
     planted = PACKAGE / "render" / "site" / "planted.py"
     assert module_name(planted) == "render.site.planted"
-    found = [f"{line}: {target}" for line, target in imports(
+    found = [f"{line}: {target}" for line, target in pipeline_imports(
         "def words():\n    from ...games.his.england_france import Card\n    return Card\n", module_name(planted))]
     assert found == ["2: games.his.england_france"]
 

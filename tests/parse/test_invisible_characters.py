@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_lossless import encode, rebuild
 
 from check_support import crafted, lines, real_findings, run
 from conftest import REPO, copy_corpus
 from hostile_support import folio
+from linear_support import cpu_seconds, ratio
+from lossless_support import encode, rebuild
 from pipeline.build import load_corpus
 from pipeline.check import invisible, script
 from pipeline.core.characters import INVISIBLE, SPACES, structural
@@ -222,7 +223,6 @@ def test_a_line_of_thousands_of_references_and_invisible_characters_costs_linear
     """Linked, checked and shown in time linear in its length (the extractor once copied the
     rest of the text for each reference it found, the website split the text for each)."""
     from markupsafe import Markup
-    from test_parsers_linear import cpu_seconds, ratio
 
     from pipeline.language.termbase import Abbreviation
     from pipeline.link.references import link

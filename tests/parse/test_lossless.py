@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from lossless_support import encode, rebuild
 from pipeline.core.model import Document, Unit
 from pipeline.parse import PARSERS
 from pipeline.read.manifest import load_manifest
@@ -18,31 +19,6 @@ DOCUMENTS = load_manifest(ROOT, PARSERS)
 
 def parse_bytes(document: Document, raw: bytes) -> list[Unit]:
     return PARSERS[document.parser](document, decode_source(raw, document.source))
-
-
-def rebuild(units: list[Unit], line_count: int) -> tuple[list[str], dict[int, str]]:
-    """Lay every unit's own text back on its lines; return the lines and who owns each."""
-    lines = [""] * line_count
-    owner: dict[int, str] = {}
-    for unit in units:
-        for side in unit.sides.values():
-            if not side.text:
-                continue
-            for offset, text in enumerate(side.text.split("\n")):
-                number = side.line_start + offset
-                if text.strip():
-                    assert number not in owner, f"line {number}: {owner.get(number)} and {unit.id}"
-                    owner[number] = unit.id
-                lines[number - 1] = text
-    return lines, owner
-
-
-def encode(units: list[Unit], lines: list[str]) -> bytes:
-    attrs = units[0].attrs
-    newline = {"mixed": "\n"}.get(attrs["newline"], attrs["newline"])
-    text = newline.join(lines) + (newline if attrs["final_newline"] else "")
-    bom = "\ufeff" if attrs["bom"] else ""
-    return (bom + text).encode(attrs["encoding"])
 
 
 @pytest.mark.parametrize("document", DOCUMENTS, ids=lambda d: d.key)

@@ -11,11 +11,10 @@ import sys
 from dataclasses import fields
 
 import pytest
-from test_readme_api import _example
 
 from pipeline.rules import RULES, RuleInputError, load, run
 from rules_scenarios import SCENARIOS
-from rules_support import ROOT, decide, facts
+from rules_support import ROOT, decide, facts, manual_example
 
 
 def _python(code: str, cwd, pythonpath) -> subprocess.CompletedProcess:
@@ -26,7 +25,7 @@ def _python(code: str, cwd, pythonpath) -> subprocess.CompletedProcess:
 
 def test_the_manual_example_runs_from_another_directory(tmp_path):
     """The manual's example, run from an empty temporary directory, prints what the manual says."""
-    code, expected = _example()
+    code, expected = manual_example()
     done = _python(code, tmp_path, ROOT)
     assert (done.returncode, done.stdout) == (0, expected), done.stderr
     assert list(tmp_path.iterdir()) == []  # and writes nothing there
@@ -136,7 +135,7 @@ def test_an_installed_wheel_runs_the_readme_example_with_the_facts_it_ships(tmp_
     assert sorted(p.name for p in (target / "pipeline" / "rules" / "packaged").glob("*.yaml")) == \
         sorted(p.name for p in (ROOT / "corpus" / "rules").glob("*.yaml"))
     elsewhere = tmp_path_factory.mktemp("elsewhere")
-    code, expected = _example()
+    code, expected = manual_example()
     done = _python(f"import pipeline; assert pipeline.__file__.startswith({str(target)!r})\n" + code,
                    elsewhere, target)
     assert (done.returncode, done.stdout) == (0, expected), done.stderr

@@ -15,7 +15,7 @@ from pipeline.build import build
 from pipeline.core.diagnostics import Diagnostic
 from pipeline.incremental.buildcache import CACHE
 from pipeline.incremental.session import STAMP
-from serve_support import SOURCE, small_project
+from serve_support import SOURCE, built_small_project
 
 PAGE = Path("site/en/pop/pop-military-actions/index.html")
 OLD, NEW = "into adjacent non-Hostile", "into neighbouring non-Hostile"
@@ -23,9 +23,7 @@ OLD, NEW = "into adjacent non-Hostile", "into neighbouring non-Hostile"
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    root = small_project(tmp_path_factory.mktemp("built"))
-    build(root)
-    return root
+    return built_small_project(tmp_path_factory)
 
 
 @pytest.fixture

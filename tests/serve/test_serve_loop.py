@@ -13,11 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.build import build
 from pipeline.core.diagnostics import Diagnostic
 from pipeline.serve.loop import changed_findings
 from pipeline.serve.watch import Saves
-from serve_support import SOURCE, TRANSLATION, folio_serve, small_project
+from serve_support import SOURCE, TRANSLATION, built_small_project, folio_serve
 
 PAGE = "en/pop/pop-military-actions/"
 RU_PAGE = "ru/pop/pop-military-actions/"
@@ -27,9 +26,7 @@ UNDOCK_RU = "    text: '• Выход из порта: Переместите �
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    root = small_project(tmp_path_factory.mktemp("built"))
-    assert build(root).site == root / "site"
-    return root
+    return built_small_project(tmp_path_factory)
 
 
 @pytest.fixture

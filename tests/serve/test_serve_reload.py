@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.build import build
-from serve_support import SOURCE, TRANSLATION, folio_serve, small_project
+from serve_support import SOURCE, TRANSLATION, built_small_project, folio_serve
 
 PAGE = "{lang}/pop/pop-military-actions/"
 #: the unit the reader reads, far down the page: "• Undock: Move any number of your Ships ..."
@@ -21,9 +20,7 @@ UNDOCK = "• Undock: Move any number of your Ships from Ports and into adjacent
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    root = small_project(tmp_path_factory.mktemp("built"))
-    assert build(root).site == root / "site"
-    return root
+    return built_small_project(tmp_path_factory)
 
 
 @pytest.fixture

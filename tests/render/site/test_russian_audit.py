@@ -17,9 +17,9 @@ import re
 from dataclasses import dataclass
 
 import pytest
-from test_site_russian import _names
 
 from aids_support import pdftotext, printout
+from page_text_support import latin_names
 from pipeline.check import all_codes
 from pipeline.i18n.catalogs import read_catalog
 from pipeline.parse import PARSERS
@@ -112,7 +112,7 @@ class Vocabulary:
 def vocabulary(corpus) -> Vocabulary:
     units = corpus.units.values()
     latin = {word for unit in units if "ru" in unit.sides for word in _LATIN.findall(unit.sides["ru"].text)}
-    names = {word.casefold() for name in _names() for word in _LATIN.findall(name)}
+    names = {word.casefold() for name in latin_names() for word in _LATIN.findall(name)}
     latin |= {"PDF", "A4"}  # the file format and a paper size the aids are offered in
     # the games' abbreviations, as the termbase's notes cite a rule: "VQ 9"
     latin |= {document.rulebook.upper() for document in load_manifest(REPO, PARSERS)}

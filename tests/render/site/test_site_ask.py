@@ -8,9 +8,9 @@ import re
 from html import unescape
 
 import pytest
-from test_site_russian import visible_text
 
 import pipeline.games  # noqa: F401  # registers every game's rules, as the driver does
+from page_text_support import visible_text
 from pipeline.build import load_corpus
 from pipeline.i18n.catalogs import committed
 from pipeline.render.site.ask_html import AskWords

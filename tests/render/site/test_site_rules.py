@@ -8,8 +8,8 @@ import re
 from html import unescape
 
 import pytest
-from test_site_russian import visible_text
 
+from page_text_support import visible_text
 from pipeline.build import load_corpus
 from pipeline.games.his.england_france import PapalAction
 from pipeline.i18n.catalogs import committed
