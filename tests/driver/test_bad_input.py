@@ -25,7 +25,6 @@ from pipeline.build import build
 from pipeline.core.diagnostics import Diagnostic
 from pipeline.i18n import catalogs as i18n
 from pipeline.render.site.findings import Findings
-
 from projects_support import small_project
 
 REPO = Path(__file__).resolve().parents[2]

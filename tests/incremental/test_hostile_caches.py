@@ -33,7 +33,6 @@ from pipeline.incremental.loaded import LOADED
 from pipeline.parse import PARSERS
 from pipeline.read.manifest import load_manifest
 from pipeline.render.aids import cache as aids_cache
-
 from projects_support import small_project
 
 VQ = "corpus/sources/vq-spring-deployment-action-phase-x1.ru.txt"
