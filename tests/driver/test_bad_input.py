@@ -3,7 +3,10 @@ Folio cannot use is refused with one line naming the file (and line), and the la
 build/ stays as it was.
 
 Crafted sources are cut from real lines of corpus/sources/ and read with the risto-events
-parser. The repository copy lists only the Risto document, so the first build succeeds.
+parser. The project is the small one of tests/projects/four-games/ (the real documents cut to a
+few units, under new ids) listing only its Risto document, so the first build succeeds; `folio`
+runs in this process (tests/hostile_support.py), so that a case costs what Folio spends on it
+rather than a fresh interpreter's start.
 """
 
 from __future__ import annotations
@@ -16,14 +19,18 @@ from pathlib import Path
 import pytest
 import yaml
 
+import hostile_support
 import pipeline.build
 from pipeline.build import build
 from pipeline.core.diagnostics import Diagnostic
 from pipeline.i18n import catalogs as i18n
 from pipeline.render.site.findings import Findings
+from projects_support import small_project
 
 REPO = Path(__file__).resolve().parents[2]
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
+#: the project's Risto document: its key, its rulebook and its source, cut from RISTO
+KEY, RULEBOOK, SMALL_RISTO = "eu-risto-period-1-x1", "eu-risto-x1", "corpus/sources/eu-ristos-events-period-1-x1.en.txt"
 RUSSIAN = "corpus/sources/his-power-rules-england-france-papacy.ru.txt"
 
 
@@ -75,10 +82,16 @@ class Repo:
                 for u in data["units"] if u["document"] == key and u["kind"] != "document"]
 
 
+@pytest.fixture(name="folio", scope="module")
+def folio_in_process():
+    """`folio --root ROOT ARGS...` run in this process, under a CPU budget."""
+    return hostile_support.folio
+
+
 @pytest.fixture(scope="module")
-def built(tmp_path_factory, copy_corpus, folio) -> tuple[Path, list[dict]]:
+def built(tmp_path_factory, folio) -> tuple[Path, list[dict]]:
     """A Risto-only project, built once: each test starts from a copy of it."""
-    root = copy_corpus(tmp_path_factory.mktemp("risto-only"))
+    root = small_project("four-games", tmp_path_factory.mktemp("risto-only") / "project", site=False)
     manifest = yaml.safe_load((root / "corpus" / "manifest.yaml").read_text(encoding="utf-8"))
     repo = Repo(root, [e for e in manifest["documents"] if e["parser"] == "risto-events"])
     repo.write_manifest()
@@ -196,8 +209,7 @@ BAD_ENTRIES = {
     "unknown-field": ({"sorce": "x"}, "sorce:", "unknown field 'sorce'"),
     "number-not-text": ({"continues": 9}, "continues:", "'continues' must be a non-empty text"),
     "missing-field": ({"edition": None}, "- key: small", "lacks the required field(s) edition"),
-    "key-used-twice": ({"key": "eu-risto-period-1"}, "key: eu-risto-period-1",
-                       "key 'eu-risto-period-1' is used twice (first at line 3)"),
+    "key-used-twice": ({"key": KEY}, f"key: {KEY}", f"key '{KEY}' is used twice (first at line 3)"),
 }
 
 
@@ -257,10 +269,10 @@ def test_a_heading_repeated_in_another_document_of_the_rulebook_is_refused(repo,
     # would take the id the real Risto file's heading already has.
     lines = small_risto()
     period = next(n for n, line in enumerate(lines, 1) if line.startswith("Period I"))
-    repo.add("again.en.txt", text(lines).encode(), rulebook="eu-risto")
+    repo.add("again.en.txt", text(lines).encode(), rulebook=RULEBOOK)
     assert_refused(folio(repo.root, "build"), repo, tree_bytes,
                    f"corpus/sources/again.en.txt:{period}: error: two units would get the id "
-                   f"'eu-risto:period-I' (the other is at {RISTO}:{period})")
+                   f"'{RULEBOOK}:period-I' (the other is at {SMALL_RISTO}:{period})")
 
 
 def test_a_failure_while_writing_leaves_the_previous_build(repo, tree_bytes, monkeypatch):

@@ -23,6 +23,7 @@ from urllib.parse import quote
 import pytest
 from babel.support import NullTranslations
 
+import hostile_support
 from conftest import REPO, copy_corpus, keep_translations
 from pipeline.build import build, load_corpus
 from pipeline.render.site.fragments import Renderer
@@ -31,6 +32,13 @@ from site_support import broken_links, serving
 
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
 DOC = "eu-risto/eu-risto-period-1"
+
+
+@pytest.fixture(name="folio", scope="module")
+def folio_in_process():
+    """`folio --root ROOT ARGS...` run in this process (tests/hostile_support.py), under a CPU
+    budget: a case costs what the command does, not an interpreter's start."""
+    return hostile_support.folio
 
 
 def _replace_line(root: Path, starts: str, *lines: str) -> None:

@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_edition_diff import git
 
+import hostile_support
 from conftest import REPO, copy_corpus
 from pipeline.build import edition_changes, load_corpus
 from pipeline.check.spelling import misspellings
@@ -48,6 +49,13 @@ from second_edition import (
 
 DOC = "eu-risto/eu-risto-period-1"
 CORRECTED = (QUOTES, SPELLING, HYPHEN)
+
+
+@pytest.fixture(name="folio", scope="module")
+def folio_in_process():
+    """`folio --root ROOT ARGS...` run in this process (tests/hostile_support.py), under a CPU
+    budget: a case costs what the command does, not an interpreter's start."""
+    return hostile_support.folio
 
 
 @pytest.fixture(scope="module")

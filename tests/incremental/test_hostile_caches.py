@@ -3,9 +3,11 @@ cache that does not read back whole and well-formed is computed again, with one 
 the build is what a clean build makes; a planted compiled template never runs, a planted PDF is
 never published.
 
-The build cache's cases run on the real corpus under new ids (benchmarks/scaled_corpus.py, as
-tests/incremental/test_incremental.py: the work is the real work, without the aids), each damaging a copy
-of one built project and then building it after an edit of one word, as a user would.
+The build cache's cases run on a small project, tests/projects/four-games/ (the real corpus's
+documents cut to a few units each, under new ids, as in tests/incremental/test_incremental.py:
+every kind of entry is made, without the aids), each damaging a copy of one built project and
+then building it after an edit of one word, as a user would. The planted PDF's case builds the
+real project, whose keys print the real aids.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ import os
 import pickle
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -32,9 +33,7 @@ from pipeline.incremental.loaded import LOADED
 from pipeline.parse import PARSERS
 from pipeline.read.manifest import load_manifest
 from pipeline.render.aids import cache as aids_cache
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from scaled_corpus import generate
+from projects_support import small_project
 
 VQ = "corpus/sources/vq-spring-deployment-action-phase-x1.ru.txt"
 WORD, EDITED = "В виде исключения", "В виде исключенья"
@@ -54,7 +53,7 @@ def user_cache(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    root = generate(tmp_path_factory.mktemp("caches") / "project", 1, first=1)
+    root = small_project("four-games", tmp_path_factory.mktemp("caches") / "project")
     build(root)
     return root
 

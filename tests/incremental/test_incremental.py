@@ -1,9 +1,11 @@
 """Rebuilds: nothing to do when nothing changed, only what an edit reaches, never a stale output.
 
-The project is the real corpus with its documents renamed (benchmarks/scaled_corpus.py, copy 1:
-`vq-x1:11.1` ...), so the work is the real work while no player aid is printed (the aids need
-the real keys and are tested in tests/render/aids/). Each test edits a copy of one built project
-and compares what a rebuild did with what a clean build of the same input writes.
+The cases run on a small project, tests/projects/four-games/: the real corpus under new ids
+(benchmarks/scaled_corpus.py, copy 1: `vq-x1:9.1` ...), cut to a few units of each document, so
+that no player aid is printed (the aids need the real keys and are tested in tests/render/aids/).
+Each test edits a copy of one built project and compares what a rebuild did with what a clean
+build of the same input writes. One case, an edit of one unit, runs on the whole real corpus
+(under the same new ids): the end-to-end claim that a rebuild writes a clean build's bytes.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from pipeline.render.site.structure import plan
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from scaled_corpus import generate
 
+from projects_support import small_project
 from site_support import bundle_difference, one_pagefind_run
 
 VQ = "corpus/sources/vq-spring-deployment-action-phase-x1.ru.txt"
@@ -36,7 +39,7 @@ WORD, EDITED = "В виде исключения", "В виде исключен
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    root = generate(tmp_path_factory.mktemp("incremental") / "project", 1, first=1)
+    root = small_project("four-games", tmp_path_factory.mktemp("incremental") / "project")
     build(root)
     return root
 
@@ -45,6 +48,14 @@ def built(tmp_path_factory) -> Path:
 def project(built, tmp_path) -> Path:
     """A copy of the built project (sources, build/ and site/), to edit and rebuild."""
     return Path(shutil.copytree(built, tmp_path / "project", symlinks=True))
+
+
+@pytest.fixture
+def real_project(tmp_path) -> Path:
+    """The whole real corpus under the same new ids, built: the end-to-end case's project."""
+    root = generate(tmp_path / "real", 1, first=1)
+    build(root)
+    return root
 
 
 def outputs(root: Path, tree_bytes) -> dict[str, bytes]:
@@ -75,7 +86,8 @@ def test_a_build_with_no_change_does_nothing(project, tree_bytes):
     assert result.summary["documents"] == 5 and len(result.diagnostics) > 100
 
 
-def test_editing_one_unit_rebuilds_only_what_depends_on_it(project, tree_bytes, tmp_path):
+def test_editing_one_unit_of_the_real_corpus_rebuilds_only_what_depends_on_it(real_project, tree_bytes, tmp_path):
+    project = real_project
     edit(project, VQ, WORD, EDITED)
     result = build(project)
     rendered = set(result.touched["pages"])

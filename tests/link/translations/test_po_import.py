@@ -3,6 +3,8 @@
 Measured before this was fixed: export, blank one msgstr (or keep one entry, as a CAT tool's
 "translated only" download does), import -> exit 0 and every other translation of the file was
 gone. The real Russian translation of Risto's Period I (every unit of it) is the stored work here.
+`folio` runs in this process (tests/hostile_support.py): a case costs what the command does, not
+an interpreter's start.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from babel.messages.pofile import read_po, write_po
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import hostile_support
 from pipeline.build import load_corpus
 from pipeline.core.model import Status
 from pipeline.link.translations.po import export, import_po
@@ -38,6 +41,12 @@ def save(path: Path, cat) -> None:
 
 def stored(root: Path) -> dict[str, str]:
     return {unit: e.text for unit, e in load(root, RISTO_RU).entries.items()}
+
+
+@pytest.fixture(name="folio", scope="module")
+def folio_in_process():
+    """`folio --root ROOT ARGS...` run in this process, under a CPU budget."""
+    return hostile_support.folio
 
 
 @pytest.fixture

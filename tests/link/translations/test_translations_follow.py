@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+import hostile_support
 from pipeline.build import load_corpus
 from pipeline.core.model import Status
 
@@ -25,6 +26,13 @@ OLD_2 = ("2. Both SPA and POR have to accept this event for it to take effect. O
          "marked off, but can occur again.")
 NEW_2 = "2. ENG must not be at war with SPA."
 RU_OLD_2 = "2. Событие вступает в силу, только если его примут и SPA, и POR."
+
+
+@pytest.fixture(name="folio", scope="module")
+def folio_in_process():
+    """`folio --root ROOT ARGS...` run in this process (tests/hostile_support.py), under a CPU
+    budget: a case costs what the command does, not an interpreter's start."""
+    return hostile_support.folio
 
 
 def insert_precondition(root: Path, *, edit_old: str | None = None) -> None:
