@@ -13,9 +13,7 @@ repository (and the first two also as plain directories):
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import quote
@@ -24,6 +22,7 @@ import pytest
 from babel.support import NullTranslations
 
 import hostile_support
+from checkout_support import git
 from conftest import REPO, copy_corpus, keep_translations
 from pipeline.build import build, load_corpus
 from pipeline.render.site.fragments import Renderer
@@ -66,13 +65,6 @@ def edit_further(root: Path) -> None:
         _replace_line(root, old, new + line[2:])
     _replace_line(root, "3. The winner receives 75d and 10 VP.", "3. The winner receives 75d and 15 VP.")
 
-
-def git(repo: Path, *args: str) -> str:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "Editor", "GIT_AUTHOR_EMAIL": "editor@example.org",
-           "GIT_COMMITTER_NAME": "Editor", "GIT_COMMITTER_EMAIL": "editor@example.org",
-           "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
-    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True,
-                          text=True, env=env).stdout
 
 
 @pytest.fixture(scope="module")

@@ -20,9 +20,9 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_edition_diff import git
 
 import hostile_support
+from checkout_support import git
 from conftest import REPO, copy_corpus
 from pipeline.build import edition_changes, load_corpus
 from pipeline.check.spelling import misspellings
