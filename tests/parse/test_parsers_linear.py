@@ -19,10 +19,10 @@ import pytest
 
 from hostile_support import scaled_source
 from linear_support import cpu_seconds, ratio
-from pipeline.build import parse
 from pipeline.core.model import Corpus
 from pipeline.link.references import link
 from pipeline.parse import PARSERS
+from pipeline.parse.document import parse
 from pipeline.read.manifest import load_manifest
 from pipeline.read.reader import decode_source
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from html import unescape
 
-from test_site_russian import _names, english_phrases, visible_text
-
+from page_text_support import english_phrases, latin_names, visible_text
 from pipeline.core.diagnostics import Diagnostic, Severity
 from pipeline.render.site.findings import preview
 
@@ -22,7 +21,7 @@ def test_a_russian_preview_says_the_findings_in_russian(corpus):
     assert {item["severity_words"] for item in items} <= {"ошибка", "предупреждение", "к сведению"}
     russian = [item for item in items if item["lang"] == "ru"]
     assert len(russian) > 0.9 * len(items)
-    names = _names(units)
+    names = latin_names(units)
     for item in russian:  # the page's words, and English only where marked as such
         said = " ".join(visible_text(item["html"] + (item["suggestion"] or "")))
         assert english_phrases(said, names) == [], item
