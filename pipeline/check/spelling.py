@@ -66,7 +66,9 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
 Lines = list[tuple[int, str, list[re.Match[str]]]]  # (offset, line, its TOKEN matches)
 
 
+@lru_cache(maxsize=8192)  # spelling and names read every side: tokenised once (see TEXTS_KEPT)
 def _tokenized(text: str) -> Lines:
+    """The text's lines and their words, shared by every caller: read them, never change them."""
     return [(offset, line, list(TOKEN.finditer(line))) for offset, line in _lines(text)]
 
 
