@@ -19,6 +19,7 @@ meant, so this family reports exactly the look-alikes the script family lets pas
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -53,9 +54,10 @@ class Token(NamedTuple):
     base: str  # without an English plural -s: `PRs` is `PR`
 
 
+@lru_cache(maxsize=8192)  # a side and its sentences are read by three comparisons: once per text
 def latin_tokens(text: str) -> list[Token]:
     """The Latin words of ``text`` that are written in capitals: two or more letters, at least
-    two of them capitals (`CB`, `CtA`, `PRs`, `II`)."""
+    two of them capitals (`CB`, `CtA`, `PRs`, `II`); shared by every caller, never changed."""
     found = []
     for match in _LATIN_CAPS.finditer(text):
         word = match.group()
@@ -106,7 +108,8 @@ def _expected(ctx: CheckContext, unit: Unit, tokens: list[Token], source_lang: s
               game: str) -> list[str]:
     text = unit.sides[source_lang].text
     termed = _term_spans(ctx, unit, source_lang, lang)
-    abbreviations = {a.abbr for a in termbase(ctx).abbreviations if game in a.games}
+    abbreviations = ctx.shared(f"parity.abbreviations:{game}", lambda: {
+        a.abbr for a in termbase(ctx).abbreviations if game in a.games})
     headings = _heading_spans(text)
     found = []
     for token in tokens:

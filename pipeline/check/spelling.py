@@ -23,7 +23,7 @@ from ..core.errors import FolioError
 from ..core.model import Lang
 from ..util import project_files, yamlio
 from .base import CheckContext, Code, Count, Phrase, _, at, ngettext, text
-from .wordlists import WORDLISTS, in_dictionary, language_of, suggestions, wordlist
+from .wordlists import WORDLISTS, WordList, in_dictionary, language_of, suggestions, wordlist
 
 UNKNOWN = Code("spell-unknown", Severity.INFO,
                "a word neither Hunspell nor the project word list knows (once per word and file)")
@@ -187,8 +187,10 @@ def _known(root: Path, word: str, lang: str, in_caps: bool) -> bool:
 def _unknown_words(ctx: CheckContext, texts: list[tuple]) -> Iterator[Diagnostic]:
     first: dict[tuple[str, str], tuple] = {}
     counts: Counter[tuple[str, str]] = Counter()
-    unknown: dict[tuple[str, bool], str | None] = {}  # per form: its language, if it is unknown
-    known: set[str] = set()  # forms known in any context: neither capitals nor an apostrophe
+    # per form: its language if it is unknown, and the forms known in any context (neither
+    # capitals nor an apostrophe); a form's verdict follows from the word lists and the
+    # dictionaries alone, so it is judged once per process, not once per shard
+    unknown, known = _verdicts(wordlist(ctx.root, Lang.EN), wordlist(ctx.root, Lang.RU))
     for unit, side, lines in texts:
         for offset, word, in_caps in _words(lines, known):
             if (word, in_caps) not in unknown:
@@ -213,6 +215,16 @@ def _unknown_words(ctx: CheckContext, texts: list[tuple]) -> Iterator[Diagnostic
                         "dictionary nor in %(wordlist)s; add it there only if it is game vocabulary or a "
                         "name"), **words, count=Count(counts[key], ngettext("%(num)d time", "%(num)d times"))),
                  suggestion=", ".join(suggestions(word, lang)) or None)
+
+
+#: per pair of the project's word lists as read (held, so that their ids stay theirs): each
+#: form's verdict (:func:`_unknown_words`) and the forms known wherever they stand
+_VERDICTS: dict[tuple[int, int], tuple[tuple, dict[tuple[str, bool], str | None], set[str]]] = {}
+
+
+def _verdicts(*lists: WordList) -> tuple[dict[tuple[str, bool], str | None], set[str]]:
+    _held, unknown, known = _VERDICTS.setdefault(tuple(map(id, lists)), (lists, {}, set()))
+    return unknown, known
 
 
 def misspellings(root: Path):
