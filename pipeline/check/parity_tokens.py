@@ -132,8 +132,13 @@ def _term_spans(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> l
 
 def _index_terms(ctx: CheckContext) -> dict:
     index: dict[tuple[str, str], list] = {}
+    named: dict[tuple[int, ...], set[str]] = {}  # per concepts: their languages; a term recurs
     for occ in analyse(ctx).occurrences:
-        langs = {lang for entry in occ.entries for lang, terms in entry.concept.terms.items() if terms}
+        concepts = tuple(id(entry.concept) for entry in occ.entries)
+        langs = named.get(concepts)
+        if langs is None:
+            langs = named[concepts] = {lang for entry in occ.entries
+                                       for lang, terms in entry.concept.terms.items() if terms}
         index.setdefault((occ.unit.id, occ.lang), []).append((occ.start, occ.end, langs))
     return index
 
