@@ -53,10 +53,14 @@ def _all_caps(token: Token) -> bool:
 def candidates(tokens: list[Token], lang: str) -> list[tuple[int, str]]:
     """(index, abbreviation) of the tokens that may be abbreviations: what :func:`uses` and
     :func:`definitions` both read, found in one pass."""
-    # lower case or no letters: most tokens, refused before the cached call
-    found = ((index, None if token.text.islower() or not token.keys else base_form(token.text, lang))
-             for index, token in enumerate(tokens))
-    return [(index, abbr) for index, abbr in found if abbr is not None]
+    found = []
+    for index, token in enumerate(tokens):
+        if token.text.islower() or not token.keys:  # lower case or no letters: most tokens
+            continue
+        abbr = base_form(token.text, lang)
+        if abbr is not None:
+            found.append((index, abbr))
+    return found
 
 
 def uses(tokens: list[Token], text: str, lang: str, known: set[str],
