@@ -19,8 +19,8 @@ meant, so this family reports exactly the look-alikes the script family lets pas
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..core.diagnostics import Diagnostic, Severity

@@ -222,8 +222,8 @@ def _unknown_words(ctx: CheckContext, texts: list[tuple]) -> Iterator[Diagnostic
 _VERDICTS: dict[tuple[int, int], tuple[tuple, dict[tuple[str, bool], str | None], set[str]]] = {}
 
 
-def _verdicts(*lists: WordList) -> tuple[dict[tuple[str, bool], str | None], set[str]]:
-    _held, unknown, known = _VERDICTS.setdefault(tuple(map(id, lists)), (lists, {}, set()))
+def _verdicts(english: WordList, russian: WordList) -> tuple[dict[tuple[str, bool], str | None], set[str]]:
+    _held, unknown, known = _VERDICTS.setdefault((id(english), id(russian)), ((english, russian), {}, set()))
     return unknown, known
 
 
