@@ -292,6 +292,18 @@ def _one_edit(a: str, b: str) -> bool:
 SENTENCE_START = re.compile(r"(?:^|[.:!?•·(«“”\[|])\s*$")
 
 
+def _starts_sentence(line: str, start: int) -> bool:
+    """What SENTENCE_START finds in ``line[:start]``, read backwards from ``start``: searching
+    the prefix cost the length of the line for every capitalised word of it."""
+    at = start
+    while at > 0 and line[at - 1].isspace():  # str.isspace is the \s of a str pattern
+        at -= 1
+    return at == 0 or line[at - 1] in _SENTENCE_MARKS
+
+
+_SENTENCE_MARKS = frozenset(".:!?•·(«“”[|")
+
+
 def _case_variants(texts: list[tuple]) -> Iterator[Diagnostic]:
     """`Holy Roman Empire` and `Holy Roman empire`: a capitalised word inside a sentence and
     the word after it, written with the second word in both cases in one file."""
@@ -304,7 +316,7 @@ def _case_variants(texts: list[tuple]) -> Iterator[Diagnostic]:
                     continue
                 two = second.group()
                 if line[first.end():second.start()] not in (" ", "/") or one.isupper() \
-                        or two.isupper() or SENTENCE_START.search(line[:first.start()]):
+                        or two.isupper() or _starts_sentence(line, first.start()):
                     continue
                 found[(side.path, one.casefold(), two.casefold())].append(
                     (unit, side, line_start + second.start(), one, two))
