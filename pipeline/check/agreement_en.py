@@ -25,6 +25,9 @@ SINGULAR_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do", "isn'
 PLURAL_DETERMINERS = {"these", "those", "both", "all", "many", "several", "few", "two", "three", "four",
                       "five", "six", "seven", "eight", "nine", "ten", "their", "our"}
 SINGULAR_DETERMINERS = {"a", "an", "each", "every", "this", "that", "one", "either", "neither", "another"}
+#: the plural determiners that count (a clause opening with one has a counted subject)
+COUNTING = PLURAL_DETERMINERS - {"their", "our", "all"}
+THERE = re.compile(r"\b(?P<verb>[Tt]here (?:is|was)) (?P<many>\w+)")
 DETERMINERS = PLURAL_DETERMINERS | SINGULAR_DETERMINERS | {"the", "its", "his", "her", "your", "my",
                                                            "some", "any", "no", "other", "own"}
 PREPOSITIONS = {"of", "in", "with", "for", "from", "to", "on", "at", "by", "into", "under", "over",
@@ -63,7 +66,7 @@ def disagreements(text: str) -> Iterator[Pair]:
         if head is not None:
             yield Pair(head.start(), verb.end(), head.group(), form, _plural_verb(form))
     yield from _counted(text, words)
-    for match in re.finditer(r"\b(?P<verb>[Tt]here (?:is|was)) (?P<many>\w+)", text):
+    for match in THERE.finditer(text):
         if MANY.match(match.group("many").lower()):
             there_verb = match.group("verb").split()[1]
             yield Pair(match.start(), match.end("many"), match.group("many"), there_verb, _plural_verb(there_verb))
@@ -74,7 +77,7 @@ def _counted(text: str, words: list[re.Match[str]]) -> Iterator[Pair]:
     after it a verb in -s (be, have and do are the rule above's). After a preposition the phrase
     is not the subject (``on these actions increases``, ``any of these events occurs``)."""
     for n, (det, noun, verb) in enumerate(zip(words, words[1:], words[2:], strict=False)):
-        if det.group().lower() not in PLURAL_DETERMINERS - {"their", "our", "all"}:
+        if det.group().lower() not in COUNTING:
             continue
         before = words[n - 1] if n else None
         opens = before is None or CLAUSE_BREAK.search(text[before.end():det.start()]) \

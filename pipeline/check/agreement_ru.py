@@ -26,7 +26,8 @@ from functools import lru_cache
 from ..language.morph import known_only, readings
 from .base import WORD
 
-ADJECTIVES = {"ADJF", "PRTF"}
+ADJECTIVES = frozenset({"ADJF", "PRTF"})
+NOUNS, NUMERALS = frozenset({"NOUN"}), frozenset({"NUMR"})
 #: cases pymorphy3 splits finer than agreement does (``в году``: loc2; ``чашка чаю``: gen2)
 CASE = {"gen2": "gent", "loc2": "loct", "acc2": "accs", "voct": "nomn"}
 FEW = {"два", "три", "четыре", "оба", "полтора"}  # take the genitive singular
@@ -56,7 +57,7 @@ def disagreements(text: str) -> Iterator[Pair]:
     for n, ((s1, e1, w1), (s2, e2, w2)) in enumerate(itertools.pairwise(tokens)):
         if not BETWEEN.fullmatch(text[e1:s2]) or _abbreviation(w2):
             continue
-        nouns = _all_of(w2, {"NOUN"})
+        nouns = _all_of(w2, NOUNS)
         if not nouns:
             continue
         if w1.isdigit():
@@ -65,7 +66,7 @@ def disagreements(text: str) -> Iterator[Pair]:
             continue
         elif (adjectives := _all_of(w1, ADJECTIVES)) and not _after_numeral(tokens, n, text):
             found = None if _coordinated(adjectives, nouns, text[e2:]) else _adjective_of(w1.lower(), w2.lower())
-        elif numerals := _all_of(w1, {"NUMR"}):
+        elif numerals := _all_of(w1, NUMERALS):
             found = _numeral(None, numerals, nouns)
         else:
             continue
@@ -92,8 +93,10 @@ def _abbreviation(word: str) -> bool:
     return len(word) > 1 and word.isupper()
 
 
-def _all_of(word: str, kinds: set[str]) -> tuple:
-    """The word's parses, when every one of them is of ``kinds`` and comes from the dictionary."""
+@lru_cache(maxsize=400_000)
+def _all_of(word: str, kinds: frozenset[str]) -> tuple:
+    """The word's parses, when every one of them is of ``kinds`` and comes from the dictionary
+    (asked of every word of a Russian text: once per form)."""
     if not word.isalpha():
         return ()
     return known_only(word.lower(), kinds)
@@ -116,7 +119,7 @@ def agrees(adjective, noun) -> bool:
 def _adjective_of(adjective: str, noun: str) -> tuple[str, str | None] | None:
     """:func:`_adjective` of two lower-case forms, judged once per pair of forms: a corpus
     repeats its phrases."""
-    return _adjective(known_only(adjective, ADJECTIVES), known_only(noun, {"NOUN"}))
+    return _adjective(known_only(adjective, ADJECTIVES), known_only(noun, NOUNS))
 
 
 def _adjective(adjectives, nouns) -> tuple[str, str | None] | None:

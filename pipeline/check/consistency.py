@@ -44,6 +44,8 @@ class Notation:
     form: Callable[[re.Match[str], str], str]  # the match rewritten in another variant
     lang: str | None = None  # None: both languages
     in_document: bool = True  # False: typography holds the document's own mix
+    #: what every match holds one of: a text holding none is not searched (most hold none)
+    literals: tuple[str, ...] = ()
 
 
 def _spacing(match: re.Match[str]) -> str:
@@ -66,14 +68,15 @@ def _redashed(match: re.Match[str], variant: str) -> str:
 
 
 NOTATIONS = (
-    Notation(_("a range of numbers"), RANGE, _range_variant, _redashed, in_document=False),
+    Notation(_("a range of numbers"), RANGE, _range_variant, _redashed, in_document=False,
+             literals=("-", "–", "—")),
     # т. е., т. д., т. п., т. к., т. н.: one convention for all of them
     Notation(_("an abbreviation"), re.compile(r"\b(?P<a>[тТ])\.(?P<gap>\s?)(?P<b>[епдкн])\.", re.U),
-             _spacing, lambda m, v: _respaced(m, v) + ".", Lang.RU),
+             _spacing, lambda m, v: _respaced(m, v) + ".", Lang.RU, literals=("т.", "Т.")),
     Notation(_("an abbreviation"), re.compile(r"\b(?P<a>[eEiI])\.(?P<gap>\s?)(?P<b>[eg])\."),
-             _spacing, lambda m, v: _respaced(m, v) + ".", Lang.EN),
+             _spacing, lambda m, v: _respaced(m, v) + ".", Lang.EN, literals=("e.", "E.", "i.", "I.")),
     Notation(_("a page number"), re.compile(r"\b(?P<a>pp?|с|стр)\.(?P<gap> ?)(?P<b>\d+)"), _spacing,
-             _respaced),
+             _respaced, literals=("p.", "с.", "р.")),
 )
 VARIANT_WORDS = {SPACED: _("with a space"), TIGHT: _("without a space")}
 
@@ -109,8 +112,9 @@ def _gathered(ctx: CheckContext) -> Iterator[tuple[Notation, dict[str, list[Seen
             document = documents.get(unit.document)
             if notation.lang not in (None, lang) or document is None:
                 continue
-            for match in notation.pattern.finditer(side.text):
-                by_document[side.path].append(Seen(unit, side, match, notation.variant(match)))
+            if any(literal in side.text for literal in notation.literals):
+                for match in notation.pattern.finditer(side.text):
+                    by_document[side.path].append(Seen(unit, side, match, notation.variant(match)))
             # a translation file is a document of its own; Folio's translations into one
             # language are one edition, whatever game they belong to
             source = lang == document.language

@@ -72,14 +72,23 @@ def check_whole(ctx: CheckContext) -> Iterable[Diagnostic]:
     """Run on the whole corpus, not in the cached one-rulebook shards, whose cache key does not
     hold corpus/gazetteer.yaml: an edit of the gazetteer is seen on the next run."""
     gazetteer = load_gazetteer(ctx.root, ctx.shared("termbase", lambda: load_termbase(ctx.root)))
+    misspelt: dict[str, str | None] = {}  # per form: the name it misspells; a name recurs
+    # forms that misspell no name wherever they stand (without an apostrophe, a form is the
+    # word :func:`_words` judges): most words, passed over at once
+    passed: set[str] = set()
     for unit, _lang, side in ctx.sides():
-        for offset, word, in_caps in _words(_tokenized(side.text)):
+        for offset, word, in_caps in _words(_tokenized(side.text), passed):
             if in_caps or len(word) < SHORTEST or not word[0].isupper() or word.isupper():
+                if "'" not in word and "’" not in word:
+                    passed.add(word)
                 continue
-            lang = language_of(word)
-            if lang is None or _known(ctx.root, word, lang, in_caps):
-                continue
-            name = gazetteer.closest(word, lang)
+            if word not in misspelt:
+                lang = language_of(word)
+                misspelt[word] = None if lang is None or _known(ctx.root, word, lang, in_caps) \
+                    else gazetteer.closest(word, lang)
+            name = misspelt[word]
+            if name is None and "'" not in word and "’" not in word:
+                passed.add(word)
             if name is not None:
                 yield at(MISSPELT, unit, side, offset,
                          text(_("`%(word)s` is not a word the dictionaries know, and the gazetteer spells "

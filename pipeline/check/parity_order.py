@@ -29,7 +29,7 @@ from .parity_numbers import roman_value
 from .parity_pairs import pairs, quote
 from .parity_tokens import latin_tokens
 from .terminology_terms import termbase
-from .wordlists import in_dictionary, language_of, wordlist
+from .wordlists import WordList, in_dictionary, language_of, wordlist
 
 ORDER = Code("parity-order", Severity.WARNING,
              "two verbatim tokens (power tags, names in capitals) that a sentence and its "
@@ -88,19 +88,19 @@ def _tokens(sentence: str) -> list[str]:
 def _other_language(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     side = unit.sides[lang]
     kept = english_originals(side.text) if lang == Lang.RU else []
-    own = wordlist(ctx.root, lang)
+    kinds = _kinds(wordlist(ctx.root, lang), source_lang)
     run: list[tuple[int, int]] = []
     for match in [*WORD.finditer(side.text), None]:
-        word = match.group() if match else ""
-        if match and (any(a <= match.start() < b for a, b in kept) or len(word) < 2 or word.isupper()):
-            continue  # an English original, a letter, an abbreviation: neither counts nor ends a run
-        foreign = match is not None and language_of(word) == source_lang and word not in own \
-            and in_dictionary(word, source_lang)
-        if foreign and match is not None:
-            run.append(match.span())
-            continue
-        if match is not None and language_of(word) is None:
-            continue
+        if match is not None:
+            word = match.group()
+            kind = kinds.get(word)
+            if kind is None:
+                kind = kinds[word] = _kind(word, source_lang, wordlist(ctx.root, lang))
+            if kind == _NEUTRAL or (kept and any(a <= match.start() < b for a, b in kept)):
+                continue  # an English original, a letter, an abbreviation: neither counts nor ends a run
+            if kind == _FOREIGN:
+                run.append(match.span())
+                continue
         if len(run) >= RUN:
             start, end = run[0][0], run[-1][1]
             yield at(OTHER_LANGUAGE, unit, side, start,
@@ -110,3 +110,25 @@ def _other_language(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) 
                      suggestion=text(_("translate %(quote)s"), quote=quote(side.text[start:end])))
         run = []
 
+
+#: what a word form is to a run of the other language: it neither counts nor ends one (a
+#: letter, an abbreviation, a word of no language), it is a word of the other language, or a
+#: word of this one, which ends the run
+_NEUTRAL, _FOREIGN, _OWN = 0, 1, 2
+#: per word list of the translation's language (the project's, as read) and source language:
+#: each form's kind, judged once (every side of a large corpus asks it of every word, and the
+#: dictionaries answer the same); the list is held so that its id stays its own
+_KINDS: dict[tuple[int, str], tuple[WordList, dict[str, int]]] = {}
+
+
+def _kinds(own: WordList, source_lang: str) -> dict[str, int]:
+    return _KINDS.setdefault((id(own), source_lang), (own, {}))[1]
+
+
+def _kind(word: str, source_lang: str, own: WordList) -> int:
+    if len(word) < 2 or word.isupper():
+        return _NEUTRAL
+    written = language_of(word)
+    if written == source_lang and word not in own and in_dictionary(word, source_lang):
+        return _FOREIGN
+    return _NEUTRAL if written is None else _OWN

@@ -24,7 +24,7 @@ from ..language.sentences import Sentence, sentences
 from .base import CheckContext
 from .parity_numbers import numbers
 from .parity_tokens import latin_tokens
-from .terminology_terms import analyse, matcher, termbase
+from .terminology_terms import analyse, game_matcher
 
 #: letters and digits of the translation per letter and digit of the source, measured over
 #: corpus/translations/ (1.16 and 0.85); a pair not listed is taken as 1
@@ -129,8 +129,7 @@ def _concepts(ctx: CheckContext, unit: Unit, game: str, text: str, lang: str) ->
     known = ctx.shared("parity.concepts", lambda: _concepts_found(ctx)).get((unit.id, lang))
     if known is not None and known[0] == text:
         return known[1]
-    found = ctx.configured(f"terminology.matcher:{game}:{lang}",
-                           lambda: matcher(termbase(ctx), game, lang)).find(lemmas(text, lang))
+    found = game_matcher(ctx, game, lang).find(lemmas(text, lang))
     return [(match.start, frozenset(f"@{p.payload.concept.id}" for p in match.patterns)) for match in found]
 
 

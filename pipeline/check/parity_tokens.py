@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..core.diagnostics import Diagnostic, Severity
@@ -53,9 +54,10 @@ class Token(NamedTuple):
     base: str  # without an English plural -s: `PRs` is `PR`
 
 
+@lru_cache(maxsize=8192)  # a side and its sentences are read by three comparisons: once per text
 def latin_tokens(text: str) -> list[Token]:
     """The Latin words of ``text`` that are written in capitals: two or more letters, at least
-    two of them capitals (`CB`, `CtA`, `PRs`, `II`)."""
+    two of them capitals (`CB`, `CtA`, `PRs`, `II`); shared by every caller, never changed."""
     found = []
     for match in _LATIN_CAPS.finditer(text):
         word = match.group()
@@ -106,7 +108,8 @@ def _expected(ctx: CheckContext, unit: Unit, tokens: list[Token], source_lang: s
               game: str) -> list[str]:
     text = unit.sides[source_lang].text
     termed = _term_spans(ctx, unit, source_lang, lang)
-    abbreviations = {a.abbr for a in termbase(ctx).abbreviations if game in a.games}
+    abbreviations = ctx.shared(f"parity.abbreviations:{game}", lambda: {
+        a.abbr for a in termbase(ctx).abbreviations if game in a.games})
     headings = _heading_spans(text)
     found = []
     for token in tokens:
@@ -129,8 +132,13 @@ def _term_spans(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> l
 
 def _index_terms(ctx: CheckContext) -> dict:
     index: dict[tuple[str, str], list] = {}
+    named: dict[tuple[int, ...], set[str]] = {}  # per concepts: their languages; a term recurs
     for occ in analyse(ctx).occurrences:
-        langs = {lang for entry in occ.entries for lang, terms in entry.concept.terms.items() if terms}
+        concepts = tuple(id(entry.concept) for entry in occ.entries)
+        langs = named.get(concepts)
+        if langs is None:
+            langs = named[concepts] = {lang for entry in occ.entries
+                                       for lang, terms in entry.concept.terms.items() if terms}
         index.setdefault((occ.unit.id, occ.lang), []).append((occ.start, occ.end, langs))
     return index
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..language.morph import known, known_only, readings
 from .agreement_ru import agrees
@@ -40,7 +41,9 @@ JOINED = {"и", "а", "но", "или", "либо", "да", "не", "ни", "л�
           "затем", "потом", "именно", "просто", "однако", "кроме", "то"}
 #: what a gerund phrase may follow without a comma being in doubt: an adverb or a pronoun
 #: before it may belong to the phrase (``навсегда передав``, ``тем самым исключив``)
-HEADS = {"NOUN", "VERB", "INFN", "PRTS", "ADJS"}
+HEADS = frozenset({"NOUN", "VERB", "INFN", "PRTS", "ADJS"})
+NOUNS, PARTICIPLES, GERUNDS = frozenset({"NOUN"}), frozenset({"PRTF"}), frozenset({"GRND"})
+VERBS, ADJECTIVES = frozenset({"VERB"}), frozenset({"ADJF"})
 PREDICATES = {"VERB", "INFN", "PRTS", "ADJS"}
 SENTENCE_END = {".", "!", "?", ";", ":", "•", "|"}
 
@@ -65,7 +68,8 @@ def _known(word: str) -> tuple:
     return known(word.lower())
 
 
-def _only(word: str, kinds: set[str]) -> tuple:
+@lru_cache(maxsize=400_000)  # asked of every word of a Russian text, up to three times: once per form
+def _only(word: str, kinds: frozenset[str]) -> tuple:
     if not word.isalpha() or (len(word) > 1 and word.isupper()):
         return ()
     return known_only(word.lower(), kinds)
@@ -82,11 +86,11 @@ def _participles(text: str, tokens) -> Iterator[Missing]:
             continue
         if not third[2][0].isalnum():
             continue  # a lone participle after its noun: a comma is not always required
-        nouns = _only(first[2], {"NOUN"})
-        participles = _only(second[2], {"PRTF"}) if nouns else ()
+        nouns = _only(first[2], NOUNS)
+        participles = _only(second[2], PARTICIPLES) if nouns else ()
         if not participles or not any(agrees(p, n) for p in participles for n in nouns):
             continue
-        following = _only(third[2], {"NOUN"})
+        following = _only(third[2], NOUNS)
         if any(agrees(p, n) for p in participles for n in following):
             continue  # ``армии захваченной провинции``: the participle qualifies the next noun
         if readings(third[2].lower())[0] & PREDICATES:
@@ -95,7 +99,7 @@ def _participles(text: str, tokens) -> Iterator[Missing]:
 
 
 def _gerund(word: str) -> bool:
-    return word.lower() not in FROZEN and bool(_only(word, {"GRND"}))
+    return word.lower() not in FROZEN and bool(_only(word, GERUNDS))
 
 
 def _gerunds(text: str, tokens) -> Iterator[Missing]:
@@ -122,7 +126,7 @@ def _closing(text: str, tokens, n: int) -> Missing | None:
         word = tokens[m][2]
         if not word[0].isalnum() or "CONJ" in readings(word.lower())[0]:
             return None  # a comma, a second gerund or a clause of its own: not this pattern's boundary
-        found = _only(word, {"VERB"})
+        found = _only(word, VERBS)
         if not found:
             continue
         if any(p.tag.mood == "impr" for p in found) or m - 1 <= n:
@@ -130,7 +134,7 @@ def _closing(text: str, tokens, n: int) -> Missing | None:
         subject = _known(tokens[m - 1][2])
         if subject and all(p.tag.POS in ("NOUN", "NPRO") and p.tag.case == "nomn" for p in subject):
             at = m - 1
-            while at - 1 > n and _only(tokens[at - 1][2], {"ADJF"}) and any(
+            while at - 1 > n and _only(tokens[at - 1][2], ADJECTIVES) and any(
                     p.tag.case == "nomn" for p in _known(tokens[at - 1][2])):
                 at -= 1
         elif not any(p.tag.case == "nomn" for p in _known(tokens[m - 1][2])) and _known(tokens[m - 1][2]):

@@ -23,7 +23,7 @@ from ..core.errors import FolioError
 from ..core.model import Lang
 from ..util import project_files, yamlio
 from .base import CheckContext, Code, Count, Phrase, _, at, ngettext, text
-from .wordlists import WORDLISTS, in_dictionary, language_of, suggestions, wordlist
+from .wordlists import WORDLISTS, WordList, in_dictionary, language_of, suggestions, wordlist
 
 UNKNOWN = Code("spell-unknown", Severity.INFO,
                "a word neither Hunspell nor the project word list knows (once per word and file)")
@@ -66,7 +66,9 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
 Lines = list[tuple[int, str, list[re.Match[str]]]]  # (offset, line, its TOKEN matches)
 
 
+@lru_cache(maxsize=8192)  # spelling and names read every side: tokenised once (see TEXTS_KEPT)
 def _tokenized(text: str) -> Lines:
+    """The text's lines and their words, shared by every caller: read them, never change them."""
     return [(offset, line, list(TOKEN.finditer(line))) for offset, line in _lines(text)]
 
 
@@ -185,8 +187,10 @@ def _known(root: Path, word: str, lang: str, in_caps: bool) -> bool:
 def _unknown_words(ctx: CheckContext, texts: list[tuple]) -> Iterator[Diagnostic]:
     first: dict[tuple[str, str], tuple] = {}
     counts: Counter[tuple[str, str]] = Counter()
-    unknown: dict[tuple[str, bool], str | None] = {}  # per form: its language, if it is unknown
-    known: set[str] = set()  # forms known in any context: neither capitals nor an apostrophe
+    # per form: its language if it is unknown, and the forms known in any context (neither
+    # capitals nor an apostrophe); a form's verdict follows from the word lists and the
+    # dictionaries alone, so it is judged once per process, not once per shard
+    unknown, known = _verdicts(wordlist(ctx.root, Lang.EN), wordlist(ctx.root, Lang.RU))
     for unit, side, lines in texts:
         for offset, word, in_caps in _words(lines, known):
             if (word, in_caps) not in unknown:
@@ -211,6 +215,16 @@ def _unknown_words(ctx: CheckContext, texts: list[tuple]) -> Iterator[Diagnostic
                         "dictionary nor in %(wordlist)s; add it there only if it is game vocabulary or a "
                         "name"), **words, count=Count(counts[key], ngettext("%(num)d time", "%(num)d times"))),
                  suggestion=", ".join(suggestions(word, lang)) or None)
+
+
+#: per pair of the project's word lists as read (held, so that their ids stay theirs): each
+#: form's verdict (:func:`_unknown_words`) and the forms known wherever they stand
+_VERDICTS: dict[tuple[int, int], tuple[tuple, dict[tuple[str, bool], str | None], set[str]]] = {}
+
+
+def _verdicts(english: WordList, russian: WordList) -> tuple[dict[tuple[str, bool], str | None], set[str]]:
+    _held, unknown, known = _VERDICTS.setdefault((id(english), id(russian)), ((english, russian), {}, set()))
+    return unknown, known
 
 
 def misspellings(root: Path):
@@ -278,6 +292,18 @@ def _one_edit(a: str, b: str) -> bool:
 SENTENCE_START = re.compile(r"(?:^|[.:!?•·(«“”\[|])\s*$")
 
 
+def _starts_sentence(line: str, start: int) -> bool:
+    """What SENTENCE_START finds in ``line[:start]``, read backwards from ``start``: searching
+    the prefix cost the length of the line for every capitalised word of it."""
+    at = start
+    while at > 0 and line[at - 1].isspace():  # str.isspace is the \s of a str pattern
+        at -= 1
+    return at == 0 or line[at - 1] in _SENTENCE_MARKS
+
+
+_SENTENCE_MARKS = frozenset(".:!?•·(«“”[|")
+
+
 def _case_variants(texts: list[tuple]) -> Iterator[Diagnostic]:
     """`Holy Roman Empire` and `Holy Roman empire`: a capitalised word inside a sentence and
     the word after it, written with the second word in both cases in one file."""
@@ -290,7 +316,7 @@ def _case_variants(texts: list[tuple]) -> Iterator[Diagnostic]:
                     continue
                 two = second.group()
                 if line[first.end():second.start()] not in (" ", "/") or one.isupper() \
-                        or two.isupper() or SENTENCE_START.search(line[:first.start()]):
+                        or two.isupper() or _starts_sentence(line, first.start()):
                     continue
                 found[(side.path, one.casefold(), two.casefold())].append(
                     (unit, side, line_start + second.start(), one, two))

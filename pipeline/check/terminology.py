@@ -172,12 +172,13 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
     used: list[tuple] = []
     for read in analysis.sides:
         unit, side = read.unit, read.side
-        for name, offset in abbr.definitions(read.tokens, side.text, read.lang,
-                                             expansions).items():
+        found = abbr.candidates(read.tokens, read.lang)
+        for name, offset in abbr.definitions(read.tokens, side.text, read.lang, expansions,
+                                             found).items():
             position = locate(side, offset)
             if (unit.document, name) not in defined or position < defined[unit.document, name]:
                 defined[unit.document, name] = position
-        for use in abbr.uses(read.tokens, side.text, read.lang, known):
+        for use in abbr.uses(read.tokens, side.text, read.lang, known, found):
             # `ТР` in Cyrillic for the Latin TP is script-lookalike's: the fix is the Latin
             # letters, not a definition
             if (side.path, use.start) not in skip and not read.is_quoted(use.start) \

@@ -50,15 +50,27 @@ def _all_caps(token: Token) -> bool:
     return token.is_word and token.text.isupper() and len(token.text) > 1
 
 
-def uses(tokens: list[Token], text: str, lang: str, known: set[str]) -> list[Use]:
-    """The abbreviations used in one side's text. ``known`` are the glossary's abbreviations,
-    which are abbreviations whatever their neighbours."""
+def candidates(tokens: list[Token], lang: str) -> list[tuple[int, str]]:
+    """(index, abbreviation) of the tokens that may be abbreviations: what :func:`uses` and
+    :func:`definitions` both read, found in one pass."""
     found = []
     for index, token in enumerate(tokens):
-        # lower case or no letters: most tokens, refused before the cached call
-        abbr = None if token.text.islower() or not token.keys else base_form(token.text, lang)
-        if abbr is None:
+        if token.text.islower() or not token.keys:  # lower case or no letters: most tokens
             continue
+        abbr = base_form(token.text, lang)
+        if abbr is not None:
+            found.append((index, abbr))
+    return found
+
+
+def uses(tokens: list[Token], text: str, lang: str, known: set[str],
+         found_in: list[tuple[int, str]] | None = None) -> list[Use]:
+    """The abbreviations used in one side's text. ``known`` are the glossary's abbreviations,
+    which are abbreviations whatever their neighbours; ``found_in``: the tokens'
+    :func:`candidates`, when the caller has them."""
+    found = []
+    for index, abbr in candidates(tokens, lang) if found_in is None else found_in:
+        token = tokens[index]
         if abbr not in known and _looks_like_a_word(tokens, index, text, lang):
             continue
         found.append(Use(abbr, index, token.start, token.end))
@@ -92,14 +104,13 @@ def _looks_like_a_word(tokens: list[Token], index: int, text: str, lang: str) ->
         and re.fullmatch(r"[А-ЯЁ]+", token.text) is not None
 
 
-def definitions(tokens: list[Token], text: str, lang: str,
-                expansions: dict[str, list[str]]) -> dict[str, int]:
-    """Abbreviation -> offset of its definition in ``text``, for those defined there."""
+def definitions(tokens: list[Token], text: str, lang: str, expansions: dict[str, list[str]],
+                found_in: list[tuple[int, str]] | None = None) -> dict[str, int]:
+    """Abbreviation -> offset of its definition in ``text``, for those defined there
+    (``found_in``: as for :func:`uses`)."""
     found: dict[str, int] = {}
-    for index, token in enumerate(tokens):
-        abbr = None if token.text.islower() or not token.keys else base_form(token.text, lang)
-        if abbr is None:
-            continue
+    for index, abbr in candidates(tokens, lang) if found_in is None else found_in:
+        token = tokens[index]
         inside = _between(tokens, index, "(", ")")
         if inside and _expands(tokens[max(0, index - 2 - _capitals(abbr)):index - 1], abbr,
                                expansions.get(abbr, []), lang, before=True):

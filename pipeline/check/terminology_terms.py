@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core.model import Lang, Side, Unit
-from ..language import Match, Matcher, Token, compile_term, lemmas
+from ..language import Match, Matcher, TermPattern, Token, compile_term, lemmas
 from ..language.brackets import english_originals
 from ..language.termbase import Concept, Ruling, Termbase, load_termbase
 from .base import CheckContext
@@ -90,8 +90,7 @@ def _analyse(ctx: CheckContext) -> Analysis:
     for unit, lang, side in ctx.sides():
         game = games.get(unit.document, "")
         if (game, lang) not in matchers:  # one per run: each form's candidates are gathered once
-            matchers[game, lang] = ctx.configured(f"terminology.matcher:{game}:{lang}",
-                                                  lambda game=game, lang=lang: matcher(base, game, lang))
+            matchers[game, lang] = game_matcher(ctx, game, lang)
         tokens = lemmas(side.text, lang)
         text = SideText(unit, lang, side, game, tokens,
                         english_originals(side.text) if lang == Lang.RU else [],
@@ -105,8 +104,30 @@ def _analyse(ctx: CheckContext) -> Analysis:
     return Analysis(base, sides, occurrences)
 
 
+def game_matcher(ctx: CheckContext, game: str, lang: str) -> Matcher:
+    """:func:`matcher` of the run's termbase, made once per run; games whose terms are the same
+    (the concepts that name no game are every game's) share one, and with it the candidates it
+    gathered for each form."""
+    def made() -> Matcher:
+        patterns = _patterns(termbase(ctx), game, lang)
+        # an entry is its concept, its form and status, and its ruling: the same objects for
+        # every game the concept applies to
+        key = (lang, tuple((p.text, id(p.payload.concept), p.payload.status, id(p.payload.ruling))
+                           for p in patterns))
+        shared: dict[tuple, Matcher] = ctx.configured("terminology.matchers", dict)
+        if key not in shared:
+            shared[key] = Matcher(patterns)
+        return shared[key]
+
+    return ctx.configured(f"terminology.matcher:{game}:{lang}", made)
+
+
 def matcher(base: Termbase, game: str, lang: str) -> Matcher:
     """Every form of every concept that belongs to ``game``, in ``lang``."""
+    return Matcher(_patterns(base, game, lang))
+
+
+def _patterns(base: Termbase, game: str, lang: str) -> list[TermPattern]:
     patterns = []
     for concept in base.concepts:
         if not concept.applies(game):
@@ -117,4 +138,4 @@ def matcher(base: Termbase, game: str, lang: str) -> Matcher:
             for ruling in getattr(concept, status).get(lang, []):
                 patterns.append(compile_term(ruling.term, lang,
                                              Entry(concept, ruling.term, status, ruling)))
-    return Matcher(patterns)
+    return patterns

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..core.model import Lang
@@ -86,8 +86,14 @@ def word_matches(token: Token, word: WordPattern, lang: str) -> bool:
     if token.keys & word.keys:
         return True
     if lang == Lang.RU and (token.guessed or word.guessed):
-        return bool(ru_stems(fold(token.text)) & ru_stems(fold(word.text)))
+        return not _stems(token.text).isdisjoint(_stems(word.text))
     return False
+
+
+@lru_cache(maxsize=200_000)
+def _stems(word: str) -> frozenset[str]:
+    # asked of a guessed word at every term that might start there: once per form
+    return ru_stems(fold(word))
 
 
 def _next_word(tokens: list[Token], index: int, punct: bool) -> int | None:

@@ -11,6 +11,7 @@ per process and cached, so checks can call :func:`lemmas` on every unit freely.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..core.model import Lang
@@ -35,7 +36,20 @@ class Token(NamedTuple):
 
 
 def lemmas(text: str, lang: str) -> list[Token]:
-    """Every non-space token of ``text`` with its lemma; words carry all candidate lemmas."""
+    """Every non-space token of ``text`` with its lemma; words carry all candidate lemmas.
+
+    One list per text, shared by every caller (the terminology, parity and rules checks and the
+    renderers ask for the same sides and sentences): read it, never change it."""
+    return _lemmas(text, lang)
+
+
+#: texts whose tokens are kept: more than the sides of the largest rulebook, which every family
+#: of a check shard reads in turn (about a thousand), so that each is tokenised once per shard
+TEXTS_KEPT = 8192
+
+
+@lru_cache(maxsize=TEXTS_KEPT)
+def _lemmas(text: str, lang: str) -> list[Token]:
     known = _CHUNKS.setdefault(lang, {})
     pieces = []
     # spaCy's tokenizer splits the text at white space first and tokenizes each piece on its

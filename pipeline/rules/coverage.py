@@ -229,12 +229,15 @@ def classify(corpus: Corpus, facts: Facts, entries: Iterable[Entry], *,
                 stale.append(Stale(entry, "fact", fact_id))
         by_unit.setdefault(entry.unit, []).append(entry)
     found = []
+    units: dict[str, list[Unit]] = {}  # by document, in the corpus's order: one pass, not one per document
+    for unit in corpus.units.values():
+        units.setdefault(unit.document, []).append(unit)
     for document in corpus.documents:
         if document.key not in wanted:
             continue
         covered = DocumentCoverage(document.key)
-        for unit in corpus.units.values():
-            if unit.document != document.key or document.language not in unit.sides:
+        for unit in units.get(document.key, ()):
+            if document.language not in unit.sides:
                 continue
             side = unit.sides[document.language]
             stale += _unit(corpus, unit, side, document.language, facts.bound_to(unit.id),

@@ -4,6 +4,8 @@ names spelled two ways; on the real texts (every finding, exactly) and on crafte
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from check_support import ROOT, crafted, located, real_findings, run, scrambled_contexts
 from pipeline.check import spelling, wordlists
@@ -72,6 +74,16 @@ def test_crafted_capitalisation_variants_and_sentence_starts():
                   "Новый свет. Новый Свет.\n")
     [finding] = run(spelling, ctx, "spell-case-variant")
     assert (finding.col, finding.suggestion) == (37, "Света")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("aЯ .:!?•·(«“”[|)\t\r\x1c\u00a0\u2003\u200b")), max_size=12),
+       st.integers(min_value=0, max_value=12))
+def test_a_sentence_start_is_read_backwards_as_the_pattern_reads_the_line_before(line, start):
+    # the capitalisation check asks it for every capitalised word: read backwards from the word
+    # (not the whole line before it searched), with the pattern's answer on every line
+    start = min(start, len(line))
+    assert spelling._starts_sentence(line, start) == bool(spelling.SENTENCE_START.search(line[:start]))
 
 
 def test_game_notation_names_and_numerals_are_not_words_to_check():
