@@ -213,3 +213,19 @@ def test_an_entry_on_the_opening_of_a_sentence_a_fact_states_is_questioned(tiny)
     assert [(d.path, d.line, d.code, d.severity.name) for d in found] == [
         (COVERAGE, 7, "rules-clause-shared", "INFO")]
     assert "tiny.attack.needed" in str(found[0].message)
+
+
+def test_a_coverage_file_is_read_once_per_process_and_again_once_edited(tiny, monkeypatch):
+    # the coverage check and the status page read every file on every build of `folio serve`
+    from pipeline.rules import coverage
+
+    parsed: list[str] = []
+    parse = coverage.parse
+    monkeypatch.setattr(coverage, "parse", lambda text, rel: parsed.append(rel) or parse(text, rel))
+    with (tiny / COVERAGE).open("a", encoding="utf-8") as file:  # a text no other test has read
+        file.write(f"# {tiny}\n")
+    first = load_entries(tiny)
+    assert load_entries(tiny) == first and parsed == [COVERAGE]
+    edit(tiny / COVERAGE, "prose: sequence", "prose: choice")
+    assert [e.reason for e in load_entries(tiny) if e.says == "Roll a die."] == ["choice"]
+    assert parsed == [COVERAGE, COVERAGE]
