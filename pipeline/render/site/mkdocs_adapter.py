@@ -273,6 +273,8 @@ class _KeptTemplates(FileSystemBytecodeCache):
     def load_bytecode(self, bucket) -> None:
         self.here.load_bytecode(bucket)
         if bucket.code is not None:
+            if not os.path.exists(self._get_cache_filename(bucket)):  # swept (damaged) since
+                self._write(bucket)  # kept on disk again, for the next process
             return
         try:
             data = opened(_regular_bytes(Path(self._get_cache_filename(bucket))), ("template", bucket.key), self.key)
@@ -284,6 +286,9 @@ class _KeptTemplates(FileSystemBytecodeCache):
 
     def dump_bytecode(self, bucket) -> None:
         self.here.dump_bytecode(bucket)
+        self._write(bucket)
+
+    def _write(self, bucket) -> None:
         target = Path(self._get_cache_filename(bucket))
         tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
         try:
