@@ -189,9 +189,10 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     ``reuse`` the stages are handed the null store: everything is made, nothing is kept for the
     next build, and the outputs are the same bytes (tests/incremental/test_store.py compares).
     ``on_pages`` (`folio serve`'s reload): the same outputs in a page-first order. The site is
-    rendered before the aids are printed and build/ is written, with the aids' PDFs of the build
-    in place (the pages name the aids' files, never their bytes), and swapped in whole on its
-    own; ``on_pages`` is then called with the findings; the new PDFs replace the old ones in the
+    rendered before the aids are planned and printed and build/ is written, with the aids' PDFs
+    of the build in place (the pages name the aids' files, never their bytes), and swapped in
+    whole on its own; ``on_pages`` is then called with the findings (an aid Folio cannot print is
+    refused after that, with build/ left as it was); the new PDFs replace the old ones in the
     site one by one, each whole, and build/ is swapped in last. The build/ and site/ replaced
     are removed by a thread, after the build returns. Without ``on_pages`` (`folio build`) both
     are swapped in together."""
@@ -213,17 +214,20 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         diagnostics = project.findings()  # the checks read the rule facts as written
         facts = project.shown_facts  # as the corpus says them now: for the aids, corpus.json, the site
         catalogs = functools.cache(_prepared_catalogs)  # on first use, then kept
-        with store.stage("aids"):
-            aids = plan_aids(corpus, root, facts, catalogs)  # what each aid prints: refused here, before any write
-        notes = [*notes, *aids.notes]  # an aid printing untranslated units says so
         assert session.build_dir is not None, "start() makes the new build/ of a build with work to do"
-        early = _aids_in_place(aids, out_dir) if on_pages is not None and site_dir is not None else None
-        if early is not None:  # page-first: the site now, with the PDFs in place; the rest after
+        # page-first: the site now, with the PDFs in place (the pages name the aids, which the
+        # plan need not render for that); the aids are planned and printed after
+        early = _aids_in_place(listed_aids(corpus, catalogs), out_dir) \
+            if on_pages is not None and site_dir is not None else None
+        if early is not None:
             assert session.site_tmp is not None and on_pages is not None
             website(corpus, diagnostics, root, session.site_tmp, early[0], store, catalogs, changes, facts,
                     final=site_dir, clauses=project.clauses)
             session.publish_site()
             on_pages(diagnostics)
+        with store.stage("aids"):  # what each aid prints: refused here, before build/ is written
+            aids = plan_aids(corpus, root, facts, catalogs)  # (and before site/, but page-first)
+        notes = [*notes, *aids.notes]  # an aid printing untranslated units says so
         with store.stage("render corpus"):  # into the new build/ start() made
             written = render(corpus, diagnostics, session.build_dir, store, facts)
         outputs = [out_dir / path.relative_to(session.build_dir) for path in written]
@@ -332,6 +336,13 @@ def plan_aids(corpus: Corpus, root: Path, facts: Facts | None = None, catalogs=N
     from .render.aids import plan_aids as plan  # Jinja2 and the catalogs load only when building
 
     return plan(corpus, root, facts=facts, catalogs=catalogs)
+
+
+def listed_aids(corpus: Corpus, catalogs=None) -> Plan:
+    """The aids :func:`plan_aids` would plan, named but not rendered (pipeline/render/aids/)."""
+    from .render.aids import listed
+
+    return listed(corpus, catalogs)
 
 
 def _prepared_catalogs():

@@ -64,14 +64,16 @@ class Gazetteer:
         return best[2] if best else None
 
 
+#: what the findings follow from besides the units and the shared configuration: in every
+#: shard's cache key (pipeline/check/shards.py), so an edit of the gazetteer is seen on the next run
+INPUTS = (GAZETTEER,)
+
+
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
-    return ()  # judged once on the whole corpus (:func:`check_whole`): the gazetteer is no shard's input
-
-
-def check_whole(ctx: CheckContext) -> Iterable[Diagnostic]:
-    """Run on the whole corpus, not in the cached one-rulebook shards, whose cache key does not
-    hold corpus/gazetteer.yaml: an edit of the gazetteer is seen on the next run."""
-    gazetteer = load_gazetteer(ctx.root, ctx.shared("termbase", lambda: load_termbase(ctx.root)))
+    """Each unit on its own: judged per rulebook's shard, and so taken from the last build for
+    every rulebook an edit did not touch."""
+    gazetteer = ctx.configured("names.gazetteer", lambda: load_gazetteer(
+        ctx.root, ctx.shared("termbase", lambda: load_termbase(ctx.root))))
     misspelt: dict[str, str | None] = {}  # per form: the name it misspells; a name recurs
     # forms that misspell no name wherever they stand (without an apostrophe, a form is the
     # word :func:`_words` judges): most words, passed over at once

@@ -6,7 +6,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from ..core.diagnostics import Diagnostic, Severity
+from ..core.diagnostics import Diagnostic, Severity, Text
 from ..core.version import folio_version
 from .base import Code
 
@@ -44,8 +44,25 @@ def as_json(diagnostics: list[Diagnostic]) -> str:
 
 
 def write_check_report(diagnostics: list[Diagnostic], path: Path) -> Path:
-    path.write_text(as_json(diagnostics), encoding="utf-8", newline="\n")
+    """checks.json: the findings as :func:`as_json` writes them. The text of the findings this
+    process wrote last is kept: `folio serve` writes the report on every save, and most saves
+    leave the findings as they were (the text follows from the findings, which are immutable)."""
+    # the words and the advice are not part of a finding's equality, but checks.json holds them
+    found = tuple((d, d.words, d.advice) for d in diagnostics)
+    if _written.findings != found:
+        _written.findings, _written.text = found, as_json(diagnostics)
+    path.write_text(_written.text, encoding="utf-8", newline="\n")
     return path
+
+
+class _Written:
+    """The findings :func:`write_check_report` wrote last in this process, and their text."""
+
+    findings: tuple[tuple[Diagnostic, Text | None, Text | None], ...] | None = None
+    text = ""
+
+
+_written = _Written()
 
 
 def as_sarif(diagnostics: list[Diagnostic], codes: list[Code]) -> str:

@@ -166,11 +166,13 @@ def _shards(corpus: Corpus, lookup: Lookup, facts) -> list[Shard]:
 
 
 def _common_key(names: list[str], store: Store, shared: dict) -> str:
-    """What every shard's findings follow from: the families, the glossary, the word lists and
-    the corpus-wide values."""
+    """What every shard's findings follow from: the families, the glossary, the word lists,
+    the files a family names as its ``INPUTS`` (the gazetteer) and the corpus-wide values."""
     fingerprint = store.fingerprint
+    inputs = sorted({path for name in names for path in getattr(FAMILIES[name], "INPUTS", ())})
     return digest("checks", fingerprint.code, ",".join(names), fingerprint.of(GLOSSARY),
-                  fingerprint.under("corpus/wordlists/"), json.dumps(sorted(shared[script.LATIN_WORDS])))
+                  fingerprint.under("corpus/wordlists/"), fingerprint.of(*inputs),
+                  json.dumps(sorted(shared[script.LATIN_WORDS])))
 
 
 def _key(shard: Shard, common: str, lookup: Lookup, store: Store) -> str | None:

@@ -29,7 +29,12 @@ class Node:
 
 
 def read(root: Path, rel_path: str) -> Node:
-    node, value = yamlio.load(yamlio.read_file(root, rel_path), rel_path)
+    return parse(yamlio.read_file(root, rel_path), rel_path)
+
+
+def parse(text: str, rel_path: str) -> Node:
+    """The file ``rel_path``'s ``text`` as nodes that know their lines."""
+    node, value = yamlio.load(text, rel_path)
     if node is None:
         raise FolioError("the file is empty", rel_path, 1)
     return _pair(value, node)

@@ -95,3 +95,26 @@ def test_a_broken_checks_file_is_refused_in_one_line(corpus_copy, folio):
         run = folio(corpus_copy, "check")
         assert run.returncode == 2 and len(run.stderr_lines) == 1, run.stderr
         assert run.stderr.startswith("corpus/checks.yaml") and words in run.stderr
+
+
+def test_checks_json_of_the_same_findings_is_not_serialised_again(tmp_path, monkeypatch):
+    # `folio serve` writes checks.json on every save; most saves leave the findings as they were
+    from pipeline.check import report
+    from pipeline.core.diagnostics import Diagnostic, Severity, text
+
+    found = [Diagnostic(f"corpus/sources/{tmp_path.name}.en.txt", 3, "spell-unknown", "`Wurttemburg`?",
+                        Severity.INFO)]
+    made: list[int] = []
+    as_json = report.as_json
+    monkeypatch.setattr(report, "as_json", lambda diagnostics: made.append(len(diagnostics)) or as_json(diagnostics))
+    first = report.write_check_report(found, tmp_path / "1.json").read_bytes()
+    assert report.write_check_report(list(found), tmp_path / "2.json").read_bytes() == first and made == [1]
+    moved = [Diagnostic(found[0].path, 4, "spell-unknown", "`Wurttemburg`?", Severity.INFO)]
+    assert json.loads(report.write_check_report(moved, tmp_path / "3.json").read_bytes())[0]["line"] == 4
+    assert made == [1, 1]
+    # the same finding in words (its message as a template): equal as a finding, but written anew
+    worded = [Diagnostic.of(moved[0].path, 4, "spell-unknown", text("`%(word)s`?", word="Wurttemburg"),
+                            Severity.INFO)]
+    assert worded == moved
+    written = json.loads(report.write_check_report(worded, tmp_path / "4.json").read_bytes())[0]
+    assert written["template"] == "`%(word)s`?" and made == [1, 1, 1]

@@ -21,6 +21,8 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "benchmarks"))
 from scaled_corpus import generate  # noqa: E402
 
+from conftest import copy_corpus  # noqa: E402
+
 
 @pytest.fixture(scope="module")
 def corpus():
@@ -78,3 +80,23 @@ def test_a_shard_taken_from_the_cache_gives_the_same_findings(corpus, every_find
     alone = Store(BuildCache(tmp_path / "2", tmp_path / "3"), print_)
     run_checks(corpus, REPO, only=["tables"], store=alone)
     assert sorted(alone.touched["checks"]) == ["eu-risto", "his", "pop", "vq"]
+
+
+def test_an_edit_of_a_file_a_family_names_as_its_input_checks_every_shard_again(tmp_path):
+    # the names family judges each rulebook in its shard, cached; the gazetteer is in every key
+    root = copy_corpus(tmp_path / "project")
+    corpus = load_corpus(root)[0]
+    first = Store(BuildCache(None, tmp_path / "1"), fingerprint(root))
+    before = run_checks(corpus, root, only=["names"], store=first)
+    assert [d.suggestion for d in before] == ["Thüringen", "Wurttemberg"]
+    gazetteer = root / "corpus" / "gazetteer.yaml"
+    gazetteer.write_text(gazetteer.read_text("utf-8").replace("Thuringia, Thüringen", "Thuringia"), "utf-8")
+    again = Store(BuildCache(tmp_path / "1", tmp_path / "2"), fingerprint(root))
+    after = run_checks(corpus, root, only=["names"], store=again)
+    assert sorted(again.touched["checks"]) == ["eu-risto", "his", "pop", "vq"]
+    # the word is now nearest the spelling left
+    assert after == run_checks(corpus, root, only=["names"])
+    assert [d.suggestion for d in after] == ["Thuringia", "Wurttemberg"]
+    unchanged = Store(BuildCache(tmp_path / "2", tmp_path / "3"), fingerprint(root))
+    assert run_checks(corpus, root, only=["names"], store=unchanged) == after
+    assert unchanged.touched["checks"] == []

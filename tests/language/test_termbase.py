@@ -151,3 +151,14 @@ def test_schema_is_documented_at_the_top_of_the_file():
                   "abbreviations:", "expansion"):
         assert field in head, field
     assert textwrap.dedent(head).count("#") > 20
+
+
+def test_the_termbase_is_parsed_once_per_process_and_again_once_edited(corpus_copy):
+    # a build reads it for the checks, the site and the aids, and `folio serve` builds on every save
+    first = load_termbase(corpus_copy)
+    assert load_termbase(corpus_copy) is first
+    glossary = corpus_copy / GLOSSARY
+    glossary.write_text(glossary.read_text("utf-8").replace("command-points", "command-point-total"), "utf-8")
+    edited = load_termbase(corpus_copy)
+    assert edited is not first and "command-point-total" in {c.id for c in edited.concepts}
+    assert "command-points" not in {c.id for c in edited.concepts}

@@ -238,3 +238,19 @@ def test_a_build_classifies_the_clauses_once_for_the_checks_and_the_status_page(
     # the family handed the driver's classification finds what it finds classifying on its own
     alone = pipeline.build.check(project.corpus, ROOT, store=project.store, facts=project.facts, only=["coverage"])
     assert len(calls) == 2 and found == alone
+
+
+def test_a_coverage_file_is_read_once_per_process_and_again_once_edited(tiny, monkeypatch):
+    # the coverage check and the status page read every file on every build of `folio serve`
+    from pipeline.rules import coverage
+
+    parsed: list[str] = []
+    parse = coverage.parse
+    monkeypatch.setattr(coverage, "parse", lambda text, rel: parsed.append(rel) or parse(text, rel))
+    with (tiny / COVERAGE).open("a", encoding="utf-8") as file:  # a text no other test has read
+        file.write(f"# {tiny}\n")
+    first = load_entries(tiny)
+    assert load_entries(tiny) == first and parsed == [COVERAGE]
+    edit(tiny / COVERAGE, "prose: sequence", "prose: choice")
+    assert [e.reason for e in load_entries(tiny) if e.says == "Roll a die."] == ["choice"]
+    assert parsed == [COVERAGE, COVERAGE]

@@ -83,6 +83,25 @@ def test_the_page_shows_the_new_word_before_the_aids_are_printed(project, tmp_pa
     assert build(project).corpus is None, "the page-first build is the build in place"
 
 
+def test_the_pages_are_published_before_the_aids_are_planned(project, monkeypatch):
+    import pipeline.build as driver
+
+    order = []
+    plan = driver.plan_aids
+
+    def planned(*args, **kwargs):
+        order.append("aids planned")
+        return plan(*args, **kwargs)
+
+    monkeypatch.setattr(driver, "plan_aids", planned)
+    build(project, on_pages=lambda _diagnostics: order.append("pages published"))
+    assert order == ["pages published", "aids planned"]
+    settled()
+    order.clear()
+    build(project, clean=True)  # `folio build`: an aid it cannot print is refused before anything is written
+    assert order == ["aids planned"]
+
+
 def test_a_build_stopped_between_its_phases_leaves_a_whole_site_and_the_next_build_finishes(
         project, tmp_path, tree_bytes):
     def stopped(_diagnostics) -> None:

@@ -189,10 +189,8 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
         for aid in aids:
             sheet = Sheet(aid.key, corpus, facts, lang, translations[lang], lookup, cards.SIZES[card])
             data = aid.build(sheet)
-            title = translations[lang].gettext(aid.title)
+            title, source_edition = _named(corpus, aid, lang, translations[lang])
             game = next(d.game for d in corpus.documents if d.key == aid.documents[0])
-            source_edition = "; ".join(dict.fromkeys(d.edition_in(lang) for d in corpus.documents
-                                                     if d.key in aid.documents))
             rulebook = next(d.rulebook for d in corpus.documents if d.key == aid.documents[0])
             first = render_html(env, aid, sheet, title, game, data, placeholder, addresses.of(aid.sources[0], lang),
                                 source_edition, cards.SIZES[card], backs)
@@ -206,6 +204,32 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
     plan.documents = [rendered[(aid.key, lang)] for aid in aids for lang in langs]
     plan.notes = [fallback_note(corpus, lookup, d) for d in plan.documents if d.untranslated]
     return plan
+
+
+def listed(corpus: Corpus, catalogs=None) -> Plan:
+    """The aids :func:`plan_aids` plans for a build (every aid the corpus has the documents for,
+    in every language, on every paper) as the website names them: their files, titles, rules
+    and rulebooks' editions, without rendering them (no page, and so no edition of their own).
+    `folio serve` publishes the pages with this list, before the aids are rendered and printed."""
+    plan = Plan()
+    aids = wanted(corpus)
+    if not aids:
+        return plan
+    from ...i18n import catalogs as i18n  # MkDocs loads with the site package: only when there is an aid
+
+    translations, _state = catalogs() if catalogs else i18n.prepared()
+    for aid in aids:
+        for lang in LANGUAGES:
+            title, source_edition = _named(corpus, aid, lang, translations[lang])
+            plan.documents.append(Document(aid, lang, title, html="", edition="", source_edition=source_edition))
+    return plan
+
+
+def _named(corpus: Corpus, aid: Aid, lang: str, translations) -> tuple[str, str]:
+    """The aid's title in ``lang`` and the edition of the rulebook it prints from, as the
+    readers of ``lang`` know it: (title, source_edition)."""
+    return translations.gettext(aid.title), "; ".join(dict.fromkeys(
+        d.edition_in(lang) for d in corpus.documents if d.key in aid.documents))
 
 
 def fallback_note(corpus: Corpus, lookup: Lookup, document: Document) -> Diagnostic:

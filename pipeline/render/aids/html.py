@@ -16,6 +16,7 @@ from ...core.model import Kind
 from ...core.version import folio_version
 from ...util import resources
 from .. import games
+from ..compiled import kept
 from . import cards
 from .address import Address
 from .cards import CardSize
@@ -30,7 +31,7 @@ def environment() -> Environment:
                       undefined=StrictUndefined, extensions=["jinja2.ext.i18n"],
                       trim_blocks=True, lstrip_blocks=True)
     env.filters["sentence"] = sentence
-    return env
+    return kept(env, "aids")  # compiled once per process: `folio serve` plans the aids on every save
 
 
 #: how a phrase may already end: it is a sentence as it stands

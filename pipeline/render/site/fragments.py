@@ -24,6 +24,7 @@ from ...i18n import catalogs as i18n
 from ...language.abbreviations import explained, of_rulebook
 from ...language.termbase import Abbreviation, Termbase
 from ...util import resources
+from ..compiled import kept
 from . import search
 from .ask_html import AskWords
 from .changes import rows as change_rows
@@ -58,7 +59,7 @@ def environment(translations) -> Environment:
                       undefined=StrictUndefined, extensions=["jinja2.ext.i18n"],
                       trim_blocks=False, lstrip_blocks=False)
     env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
-    return env
+    return kept(env, "site")  # compiled once per process: `folio serve` renders pages on every save
 
 
 class Renderer:

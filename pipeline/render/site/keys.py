@@ -80,8 +80,9 @@ def page_keys(corpus: Corpus, site: Site, store: Store, diagnostics: list[Diagno
         elif page.template == "glossary":
             parts = [glossary]
         elif page.template == "aids":
-            parts = [manifest, _json([[f.path, f.title, list(f.sources), f.edition] for f in aids.files]
-                                     if aids else [])]
+            # each aid's file, title and rules; not its own edition, which the page does not show
+            # and which the pages of `folio serve` are published without (build.py, page-first)
+            parts = [manifest, _json([[f.path, f.title, list(f.sources)] for f in aids.files] if aids else [])]
         elif page.template == "search":  # fixed text
             parts = []
         else:  # a page this module does not know of: made from anything, as far as it knows

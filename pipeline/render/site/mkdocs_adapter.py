@@ -35,6 +35,7 @@ from ...incremental.entries import Damaged, opened, seal
 from ...incremental.fingerprint import digest, theme_dir
 from ...incremental.store import NULL, Store
 from ...util import project_files, yamlio
+from .. import compiled
 from . import lexicon
 from .fragments import RenderedPage
 
@@ -208,11 +209,15 @@ class _CompiledTemplates(BasePlugin):
         directory, key = template_cache()
         if directory is not None and key is not None:
             env.bytecode_cache = _KeptTemplates(str(directory), key)
+        else:  # kept in this process at least: `folio serve` runs MkDocs here on every save
+            env.bytecode_cache = compiled.Kept(_KIND)
         return env
 
 
 #: Jinja2's name of a kept template's file (FileSystemBytecodeCache's default pattern)
 _PATTERN = "__jinja2_%s.cache"
+#: the theme's templates among those kept in memory (pipeline/render/compiled.py)
+_KIND = "mkdocs-theme"
 
 
 def template_cache() -> tuple[Path | None, bytes | None]:
@@ -262,15 +267,28 @@ class _KeptTemplates(FileSystemBytecodeCache):
     def __init__(self, directory: str, key: bytes) -> None:
         super().__init__(directory, _PATTERN)
         self.key = key
+        #: what this process compiled or opened already: not read and unsealed again per run
+        self.here = compiled.Kept(_KIND)
 
     def load_bytecode(self, bucket) -> None:
+        self.here.load_bytecode(bucket)
+        if bucket.code is not None:
+            if not os.path.exists(self._get_cache_filename(bucket)):  # swept (damaged) since
+                self._write(bucket)  # kept on disk again, for the next process
+            return
         try:
             data = opened(_regular_bytes(Path(self._get_cache_filename(bucket))), ("template", bucket.key), self.key)
         except (OSError, Damaged):
             return  # compiled again, and written over by dump_bytecode
         bucket.bytecode_from_string(data)
+        if bucket.code is not None:
+            self.here.dump_bytecode(bucket)
 
     def dump_bytecode(self, bucket) -> None:
+        self.here.dump_bytecode(bucket)
+        self._write(bucket)
+
+    def _write(self, bucket) -> None:
         target = Path(self._get_cache_filename(bucket))
         tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
         try:

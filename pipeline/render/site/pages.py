@@ -22,6 +22,7 @@ from ...incremental.entries import conforms
 from ...incremental.fingerprint import digest
 from ...incremental.store import NULL, Store
 from ...util import workers
+from .. import compiled
 from . import lexicon, mkdocs_adapter, search_input
 from .fragments import Renderer
 from .structure import Page, Site
@@ -82,6 +83,8 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         mkdocs_adapter.write_source(by_lang[lang].config, page.path, text)
         return rendered.title, changed
 
+    if jobs > 1 and len(todo) > 1:  # compiled here, once, not again in every worker forked below
+        compiled.warm(renderer(todo[0][0]).env)
     for (lang, page), (title, changed) in zip(todo, workers.run(render, todo, jobs=jobs, stage="pages"), strict=True):
         found = by_lang[lang]
         found.titles[page.path] = title

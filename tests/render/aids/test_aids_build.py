@@ -167,3 +167,13 @@ def test_the_aids_russian_plurals(n, text):
     plural = ("At most %(num)d land units stay in a fortified space the power controls; the excess "
               "returns to the capital.")
     assert (ru.ngettext(singular, plural, n) % {"num": n}).startswith(text)
+
+
+def test_the_aids_listed_without_rendering_are_the_files_the_plan_prints():
+    # `folio serve` publishes the pages with this list, before the aids are planned and printed
+    from pipeline.render.aids import listed
+
+    corpus = load_corpus(REPO)[0]
+    named = [(f.path, f.title, f.sources, f.document.source_edition) for f in listed(corpus).files()]
+    planned = [(f.path, f.title, f.sources, f.document.source_edition) for f in plan_aids(corpus, REPO).files()]
+    assert named == planned and ("ru/pop-military-actions-a4.pdf" in {path for path, *_ in named})
