@@ -65,8 +65,8 @@ def repeats(said: str, text: str, lang: str) -> bool:
 
 class _Said:
     """What a unit's text says, each part read on first use and kept: an event's text is asked
-    about each of its facts (the numbers of a text were read once per fact: a fifth of the
-    document pages' time at x10)."""
+    about each of its facts (its numbers were read once per fact; :func:`telling` on every unit
+    with facts at x10 took 0.54 s of CPU, 0.47 s reading each text once)."""
 
     def __init__(self, text: str, lang: str):
         self.text, self.lang = text, lang
