@@ -345,6 +345,16 @@ def light_pages(root: Path, target: Path) -> Path:
     return pages.search_pages(sources, target)
 
 
+def test_the_pages_pagefind_reads_are_those_made_again_from_the_kept_sources(built, tree_bytes, tmp_path):
+    # a build writes each page Pagefind reads from the page its worker has just rendered, not
+    # from the MkDocs source written beside it: the same bytes, every page of both languages
+    written = tree_bytes(built / "build" / ".cache" / "search-pages")
+    again = tree_bytes(light_pages(built, tmp_path / "light"))
+    assert {path.split("/")[0] for path in written} >= {"en", "ru"}
+    assert sum(path.endswith("/index.html") for path in written) >= 20
+    assert written == again
+
+
 def test_a_pagefind_per_rulebook_writes_the_bundle_of_one_run_over_its_pages(built, tree_bytes, tmp_path):
     light = light_pages(built, tmp_path / "light")
     site = tmp_path / "site"

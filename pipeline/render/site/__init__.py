@@ -102,11 +102,14 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
         previous, here = store.directory("site")
         # what of the cache is computed again, with what the site's own caches find damaged
         damaged = store.damaged
+        # the pages Pagefind reads, each written as its page is rendered (pages.search_pages)
+        light_before, light = store.directory("search-pages")
+        light = light or work / "search"
         with store.stage("site pages"):
             keys = page_keys(corpus, site, store, diagnostics, aids)
             frame = navigation_key(store.fingerprint)
             sources = pages.prepare(site, SITE_LANGUAGES, renderer, keys, frame,
-                                    here or work / "sources", previous, jobs, damaged)
+                                    here or work / "sources", previous, jobs, damaged, search=light)
         pages.copy_assets(sources, ASSETS, corpus, store)
         for found in sources:
             mkdocs_adapter.write_config(found.lang, navigation(site, found.titles,
@@ -125,8 +128,7 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
         # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
         # while MkDocs wraps the pages, a process per language
         damaged += mkdocs_adapter.sweep_templates()  # kept templates that would not open: once, here
-        light_before, light = store.directory("search-pages")
-        light = pages.search_pages(sources, light or work / "search", light_before, damaged)
+        light = pages.search_pages(sources, light, light_before, damaged)
         bundles = store.directory("search")
         indexing = search.start(out, light, bundles, jobs, damaged) if jobs > 1 else None
         try:

@@ -141,7 +141,8 @@ class Renderer:
                               coverage=coverage, content=render(unit, ctx),
                               game_href=relative(page.path, self.site.page("game", document.rulebook).path),
                               changes_href=changes_href, since=self._since(), toc=toc,
-                              search_units=search.unit_index(self.corpus, unit, self.lang, self.gettext))
+                              search_units=search.unit_index(self.corpus, unit, self.lang, self.gettext,
+                                                             self.unit_label))
 
     def _changes(self, page: Page) -> RenderedPage:
         """What changed in one document since the edition the project compares with."""

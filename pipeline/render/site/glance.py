@@ -47,11 +47,12 @@ def telling(facts: list[Fact], text: str, text_lang: str, lang: str) -> list[Gla
     words name) is not said again: the box measured 22-25% of every document page's height on a
     phone, repeating the line above it (issue 26)."""
     shown = []
+    said = _Said(text, text_lang)  # the text read once, for every fact asked about it
     for fact, item in zip(facts, glance(facts, lang), strict=True):
         if item.reading is not None:
             shown.append(item)
-        elif fact.type in SHOWN_TYPES and not _states_value(text, text_lang, fact) \
-                and not (item.lang == text_lang and repeats(item.text, text, text_lang)):
+        elif fact.type in SHOWN_TYPES and not said.states(fact) \
+                and not (item.lang == text_lang and said.repeats(item.text)):
             shown.append(replace(item, value=None))  # the label says the value in words ("none")
     return shown
 
@@ -59,9 +60,35 @@ def telling(facts: list[Fact], text: str, text_lang: str, lang: str) -> list[Gla
 def repeats(said: str, text: str, lang: str) -> bool:
     """Whether every word of ``said`` is a word of ``text`` (any of its lemmas): a box item made
     of the sentence's own words tells the reader nothing the sentence did not."""
-    words = {key for token in lemmas(text, lang) for key in token.keys}
-    own = [token for token in lemmas(said, lang) if token.is_word]
-    return bool(own) and all(token.keys & words for token in own)
+    return _Said(text, lang).repeats(said)
+
+
+class _Said:
+    """What a unit's text says, each part read on first use and kept: an event's text is asked
+    about each of its facts (its numbers were read once per fact; :func:`telling` on every unit
+    with facts at x10 took 0.54 s of CPU, 0.47 s reading each text once)."""
+
+    def __init__(self, text: str, lang: str):
+        self.text, self.lang = text, lang
+        self._periods: list[str] | None = None
+        self._numbers: set[int] | None = None
+        self._words: set[str] | None = None
+
+    def states(self, fact: Fact) -> bool:
+        """Whether the text states the fact's value (:func:`_states_value`)."""
+        if fact.type == "period":
+            if self._periods is None:
+                self._periods = periods(self.text)
+            return fact.value in self._periods
+        if self._numbers is None:
+            self._numbers = _stated(self.text, self.lang)
+        return {abs(n) for n in fact.numbers()} <= self._numbers
+
+    def repeats(self, said: str) -> bool:
+        if self._words is None:
+            self._words = {key for token in lemmas(self.text, self.lang) for key in token.keys}
+        own = [token for token in lemmas(said, self.lang) if token.is_word]
+        return bool(own) and all(token.keys & self._words for token in own)
 
 
 def _with_reading(shown: Glance, fact: Fact, lang: str) -> Glance:
@@ -90,6 +117,9 @@ def _one(fact: Fact, lang: str) -> Glance:
 def _states_value(text: str, lang: str, fact: Fact) -> bool:
     if fact.type == "period":
         return fact.value in periods(text)
+    return {abs(n) for n in fact.numbers()} <= _stated(text, lang)
+
+
+def _stated(text: str, lang: str) -> set[int]:
     # a loss is stated with its sign (−2 пункта), a count in words («дважды», "twice")
-    stated = {abs(n) for n in numbers(text)} | {w.value for w in number_words(text, lang)}
-    return {abs(n) for n in fact.numbers()} <= stated
+    return {abs(n) for n in numbers(text)} | {w.value for w in number_words(text, lang)}

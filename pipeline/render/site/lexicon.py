@@ -41,8 +41,10 @@ def _lemma(form: str) -> str | None:
 
 
 def words(text: str) -> list[str]:
-    """The Russian word forms of ``text``, folded (lower case, ё as е)."""
-    return [fold(w) for w in _WORD.findall(text)]
+    """The Russian word forms of ``text``, folded (lower case, ё as е). The text is folded
+    whole, not word by word: folding maps a Cyrillic letter to one and nothing else to one, so
+    the pattern finds the same words, folded."""
+    return _WORD.findall(fold(text))
 
 
 def hidden_terms(text: str, lang: str) -> str:
@@ -56,19 +58,24 @@ def hidden_terms(text: str, lang: str) -> str:
 
 def lexicon(texts: Iterable[str]) -> dict[str, str]:
     """Form -> dictionary form, for every form the texts use (a dictionary form: itself)."""
-    found = {}
-    for text in texts:
-        for form in words(text):
-            if form not in found:
-                found[form] = _lemma(form) or form
-    return dict(sorted(found.items()))
+    return {form: _lemma(form) or form for form in _forms(texts)}
 
 
 def entries(texts: Iterable[str]) -> dict[str, tuple[str, str, str]]:
     """Form -> (dictionary form, its stem as Pagefind indexes it, as a query searches it), for
     every form the texts use: all :func:`script` needs of them. A build keeps them per document
     (pipeline/render/site/pages.py), so that an edit looks up the words of the edited document only."""
-    return {form: (lemma, _indexed(form), _queried(form)) for form, lemma in lexicon(texts).items()}
+    return {form: _entry(form) for form in _forms(texts)}
+
+
+def _forms(texts: Iterable[str]) -> list[str]:
+    """Every form the texts use, once, in order."""
+    return sorted({form for text in texts for form in words(text)})
+
+
+@lru_cache(maxsize=200_000)
+def _entry(form: str) -> tuple[str, str, str]:
+    return _lemma(form) or form, _indexed(form), _queried(form)
 
 
 def script_of(found: dict[str, tuple[str, str, str]]) -> str:

@@ -44,14 +44,18 @@ class Sources:
     #: the last build's sources were made with the same navigation and theme: MkDocs need only
     #: render the changed pages, and may take every other file from the site in place
     same_frame: bool = False
+    #: the rendered pages whose page for Pagefind (:func:`search_pages`) was written with them
+    searched: set[str] = field(default_factory=set)
 
 
 def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Renderer],
             keys: dict[str, str], frame: str, here: Path, previous: Path | None,
-            jobs: int, damaged: list[Path] | None = None) -> list[Sources]:
+            jobs: int, damaged: list[Path] | None = None, search: Path | None = None) -> list[Sources]:
     """Every language's sources under ``here``; ``previous`` is the last build's ``here``. What
     of it does not read back whole (an index of another shape, a page cut short) is rendered
-    again, and noted in ``damaged``."""
+    again, and noted in ``damaged``. With ``search`` (the target of :func:`search_pages`), each
+    page rendered is written there for Pagefind too, as it is rendered: on every core, and
+    without reading its source back."""
     sources, todo = [], []
     damaged = damaged if damaged is not None else []
     for lang in languages:
@@ -81,6 +85,8 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         before = _source(previous / lang, page) if previous is not None else None
         changed = before is None or not before.is_file() or before.read_bytes() != text.encode("utf-8")
         mkdocs_adapter.write_source(by_lang[lang].config, page.path, text)
+        if search is not None:
+            _search_page(search / lang / page.path / "index.html", lang, rendered.title, rendered.html)
         return rendered.title, changed
 
     if jobs > 1 and len(todo) > 1:  # compiled here, once, not again in every worker forked below
@@ -89,6 +95,8 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         found = by_lang[lang]
         found.titles[page.path] = title
         found.rendered.append(page.path)
+        if search is not None:
+            found.searched.add(page.path)
         if changed:
             found.changed.add(page.path)
     for found in sources:
@@ -116,6 +124,8 @@ def search_pages(sources: list[Sources], target: Path, previous: Path | None = N
         sizes = _sizes(previous / f"{found.lang}{SIZES}", damaged) if previous is not None else {}
         for path, title in found.titles.items():
             page = target / found.lang / path / "index.html"
+            if path in found.searched:
+                continue  # written as it was rendered (:func:`prepare`)
             kept = previous / found.lang / path / "index.html" if previous is not None else None
             if kept is not None and path not in rendered and kept.is_file():
                 if sizes.get(path) == _size(kept):
@@ -124,14 +134,19 @@ def search_pages(sources: list[Sources], target: Path, previous: Path | None = N
                 if damaged is not None and sizes:
                     damaged.append(kept)
             text = (docs / path / "index.md").read_text("utf-8")
-            body = search_input.trimmed(text.split("\n---\n", 1)[1])  # after page_source's front matter
-            page.parent.mkdir(parents=True, exist_ok=True)
-            page.write_text(f'<!doctype html>\n<html lang="{found.lang}"><head><meta charset="utf-8">'
-                            f"<title>{html.escape(title)}</title></head><body>\n{body}\n</body></html>\n",
-                            "utf-8")
+            _search_page(page, found.lang, title, text.split("\n---\n", 1)[1])  # after page_source's front matter
         listing = {path: _size(target / found.lang / path / "index.html") for path in found.titles}
         (target / f"{found.lang}{SIZES}").write_text(json.dumps(listing, sort_keys=True), "utf-8")
     return target
+
+
+def _search_page(page: Path, lang: str, title: str, body: str) -> None:
+    """The page Pagefind reads of a page whose own HTML is ``body``."""
+    page.parent.mkdir(parents=True, exist_ok=True)
+    page.unlink(missing_ok=True)  # a kept page may be a hard link into the last build
+    page.write_text(f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+                    f"<title>{html.escape(title)}</title></head><body>\n{search_input.trimmed(body)}\n"
+                    "</body></html>\n", "utf-8")
 
 
 #: beside each language's search pages: the size of each, as written

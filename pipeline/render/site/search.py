@@ -21,6 +21,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,17 +47,20 @@ SHARED = frozenset({"pagefind-ui.js", "pagefind-ui.css", "pagefind-highlight.js"
 BY_NUMBER = frozenset({Kind.SECTION, Kind.EVENT})
 
 
-def unit_index(corpus: Corpus, document: Unit, lang: str, gettext: Gettext) -> str:
+def unit_index(corpus: Corpus, document: Unit, lang: str, gettext: Gettext,
+               named: Callable[[Unit], str] | None = None) -> str:
     """What the search page needs of a document's units beside Pagefind's index, as JSON: each
     unit's label in ``lang`` (a sub-result's title: Pagefind gives an element with an id but no
     heading no text), and the unit each rule number or event id names (``numbers``: "19.4",
-    "8:i"). Pagefind keeps it as the page's metadata (templates/site/document.html)."""
+    "8:i"). Pagefind keeps it as the page's metadata (templates/site/document.html). ``named``
+    gives a unit's label when the caller has made it already (the page's permalinks did)."""
+    named = named or (lambda unit: label(corpus, unit, lang, gettext))
     labels: dict[str, str] = {}
     numbers: dict[str, str] = {}
     for unit in corpus.walk(document):
         if unit is document:
             continue
-        labels[unit.id] = label(corpus, unit, lang, gettext)
+        labels[unit.id] = named(unit)
         number = unit.attrs.get("number")
         if unit.kind in BY_NUMBER and number:
             key = f"{number}:{unit.attrs['period']}" if unit.kind == Kind.EVENT else number

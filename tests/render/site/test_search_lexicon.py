@@ -7,8 +7,11 @@ from __future__ import annotations
 from itertools import permutations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pipeline.build import load_corpus
+from pipeline.language.morph import fold
 from pipeline.render.site import lexicon
 from site_support import REPO
 
@@ -59,3 +62,20 @@ def test_a_query_keeps_its_own_form_where_the_stem_finds_every_form():
 def test_the_lexicon_script_cannot_end_the_page_s_script_element():
     script = lexicon.script({"</script>": "x"})
     assert "</script>" not in script and script.startswith("window.FolioLexicon = {")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=60)
+       | st.text(alphabet="ЁёАаЯяИиЙйΣσςİIıK-– \nSsſ", max_size=30))
+def test_a_text_folded_whole_gives_the_words_folded_one_by_one(text):
+    # words() folds the whole text before finding its words (one call, not one per word): the
+    # same forms as finding them first, for any text, upper case, ё, hyphens and the letters
+    # whose lower case is special (final sigma, dotted I, long s) among them
+    assert lexicon.words(text) == [fold(w) for w in lexicon._WORD.findall(text)]
+
+
+def test_the_words_of_a_real_text_are_its_russian_forms_folded(russian):
+    text = next(t for t in russian.values() if "Ё" in t or "ё" in t)
+    found = lexicon.words(text)
+    assert found and all(form == form.lower() and "ё" not in form for form in found)
+    assert len(found) == len(lexicon._WORD.findall(text))
