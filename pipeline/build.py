@@ -183,7 +183,8 @@ def load_corpus(root: Path, store: Store = NULL, *, references: bool = True,
 
 def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
           clean: bool = False, reuse: bool = True,
-          on_pages: Callable[[list[Diagnostic]], None] | None = None) -> BuildResult:
+          on_pages: Callable[[list[Diagnostic]], None] | None = None,
+          on_plan: Callable[[Outdated], None] | None = None) -> BuildResult:
     """``folio build``: every output, from what changed since the build in place (``clean``:
     from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS). Without
     ``reuse`` the stages are handed the null store: everything is made, nothing is kept for the
@@ -195,7 +196,8 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     refused after that, with build/ left as it was); the new PDFs replace the old ones in the
     site one by one, each whole, and build/ is swapped in last. The build/ and site/ replaced
     are removed by a thread, after the build returns. Without ``on_pages`` (`folio build`) both
-    are swapped in together."""
+    are swapped in together. ``on_plan``: called with what the build sets out to redo, before
+    it starts (`folio build` prints it, as Sphinx prints "updating environment")."""
     root = Path(root)
     # a directory that holds no project is refused before anything is made in it
     documents = load_manifest(root, PARSERS)
@@ -203,6 +205,8 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     site_dir = root / "site" if _site_wanted(root) else None
     with start(root, out_dir, site_dir, documents, jobs=jobs, clean=clean, baseline=baseline_commit(root),
                remove_later=on_pages is not None, site_first=on_pages is not None) as session:
+        if on_plan is not None and session.plan is not None:
+            on_plan(session.plan)
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
         # what is stale, decided once by the fingerprint (session.plan): each stage's work, and its memo
@@ -217,8 +221,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         assert session.build_dir is not None, "start() makes the new build/ of a build with work to do"
         # page-first: the site now, with the PDFs in place (the pages name the aids, which the
         # plan need not render for that); the aids are planned and printed after
-        early = _aids_in_place(listed_aids(corpus, catalogs), out_dir) \
-            if on_pages is not None and site_dir is not None else None
+        early = aids_in_place(corpus, out_dir, catalogs) if on_pages is not None and site_dir is not None else None
         if early is not None:
             assert session.site_tmp is not None and on_pages is not None
             website(corpus, diagnostics, root, session.site_tmp, early[0], store, catalogs, changes, facts,
@@ -338,11 +341,12 @@ def plan_aids(corpus: Corpus, root: Path, facts: Facts | None = None, catalogs=N
     return plan(corpus, root, facts=facts, catalogs=catalogs)
 
 
-def listed_aids(corpus: Corpus, catalogs=None) -> Plan:
-    """The aids :func:`plan_aids` would plan, named but not rendered (pipeline/render/aids/)."""
-    from .render.aids import listed
+def aids_in_place(corpus: Corpus, out_dir: Path, catalogs=None) -> tuple[Printed | None] | None:
+    """The aids :func:`plan_aids` would plan, as the build in place printed them, for a
+    page-first build (pipeline/render/aids/: ``in_place``)."""
+    from .render.aids import in_place, listed
 
-    return listed(corpus, catalogs)
+    return in_place(listed(corpus, catalogs), out_dir)
 
 
 def _prepared_catalogs():
@@ -375,20 +379,6 @@ def render(corpus: Corpus, diagnostics: list[Diagnostic], out_dir: Path,
             write_schema(out_dir / "corpus.schema.json"),
             *write_yaml_docs(corpus, out_dir / "corpus", store=store, prepared=files),
             write_check_report(diagnostics, out_dir / "checks.json")]
-
-
-def _aids_in_place(plan: Plan, out_dir: Path) -> tuple[Printed | None] | None:
-    """The aids the site would show, as the build in place printed them, for a page-first
-    build ((None,) when the plan has none); None when the build in place lacks a PDF of the
-    plan (a new aid, a first build): the site then waits for the aids to be printed."""
-    from .render.aids import Printed
-
-    if not plan.documents:
-        return (None,)
-    files = plan.files()
-    if not all((out_dir / "aids" / file.path).is_file() for file in files):
-        return None
-    return (Printed(out_dir / "aids", files),)
 
 
 def _site_wanted(root: Path) -> bool:

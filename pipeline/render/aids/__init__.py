@@ -225,6 +225,18 @@ def listed(corpus: Corpus, catalogs=None) -> Plan:
     return plan
 
 
+def in_place(plan: Plan, out_dir: Path) -> tuple[Printed | None] | None:
+    """The aids of ``plan`` as the build in place printed them under ``out_dir``/aids, for a
+    page-first build ((None,) when the plan has none); None when the build in place lacks a PDF
+    of the plan (a new aid, a first build): the site then waits for the aids to be printed."""
+    if not plan.documents:
+        return (None,)
+    files = plan.files()
+    if not all((out_dir / "aids" / file.path).is_file() for file in files):
+        return None
+    return (Printed(out_dir / "aids", files),)
+
+
 def _named(corpus: Corpus, aid: Aid, lang: str, translations) -> tuple[str, str]:
     """The aid's title in ``lang`` and the edition of the rulebook it prints from, as the
     readers of ``lang`` know it: (title, source_edition)."""
