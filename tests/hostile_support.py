@@ -39,13 +39,21 @@ def make_project(dest: Path) -> Path:
     return dest
 
 
-def built_project(dest: Path) -> Path:
-    """``make_project`` built once: a module's hostile cases each start from a copy of it."""
+_BUILT: list[tuple[Path, object]] = []
+
+
+def shared_built_project(tmp_path_factory) -> tuple[Path, object]:
+    """``make_project`` built once per session (whichever module asks first), and its
+    BuildResult: the modules that only copy it or read it share one full build of the real
+    project. Never edit it in place: ``copy_of`` it first."""
     from pipeline.build import build
 
-    make_project(dest)
-    assert build(dest).site == dest / "site"
-    return dest
+    if not _BUILT:
+        root = make_project(tmp_path_factory.mktemp("built") / "project")
+        result = build(root)
+        assert result.site == root / "site"
+        _BUILT.append((root, result))
+    return _BUILT[0]
 
 
 def copy_of(built: Path, tmp_path: Path) -> Path:

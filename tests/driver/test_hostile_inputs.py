@@ -26,7 +26,7 @@ import pytest
 import yaml
 
 import pipeline.util.atomic
-from hostile_support import billion_laughs, built_project, copy_of, folio, line_of, snapshot
+from hostile_support import billion_laughs, copy_of, folio, line_of, shared_built_project, snapshot
 
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
 HIS_WINTER = "corpus/sources/his-winter-phase-new-world.ru.txt"
@@ -70,7 +70,7 @@ class Project:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    return built_project(tmp_path_factory.mktemp("built"))
+    return shared_built_project(tmp_path_factory)[0]  # one build per session: cases copy it
 
 
 @pytest.fixture

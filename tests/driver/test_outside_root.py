@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from checkout_support import git
 from conftest import tree_bytes
-from hostile_support import built_project, copy_of, folio, snapshot
+from hostile_support import copy_of, folio, shared_built_project, snapshot
 from pipeline.util.terminal import UNSAFE, escape
 
 SECRET = "FOLIO-OUTSIDE-SECRET-7c41"
@@ -61,7 +61,7 @@ READ_BY_CHECK = {"translation", "rule facts", "glossary", "word list", "confusab
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    return built_project(tmp_path_factory.mktemp("built"))
+    return shared_built_project(tmp_path_factory)[0]  # one build per session: cases copy it
 
 
 @pytest.fixture

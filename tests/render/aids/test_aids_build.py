@@ -14,6 +14,7 @@ from babel.support import Translations
 
 import pipeline.render.aids
 from aids_support import REPO, flat, pdftotext
+from hostile_support import shared_built_project
 from pipeline.build import build, load_corpus
 from pipeline.core.model import LANGUAGES
 from pipeline.i18n import catalogs as i18n
@@ -28,12 +29,10 @@ MARY_STEP_1 = "1. Открытие карты: Английский игрок �
 
 
 @pytest.fixture(scope="module")
-def project(tmp_path_factory, copy_corpus):
-    """A copy of the repository with its website configuration, built once."""
-    root = copy_corpus(tmp_path_factory.mktemp("project"))
-    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
-    shutil.copytree(REPO / "templates" / "mkdocs", root / "templates" / "mkdocs")
-    return root, build(root)
+def project(tmp_path_factory):
+    """A copy of the repository with its website configuration, built once per session (the
+    hostile-input tests copy the same build): read here, copied before an edit."""
+    return shared_built_project(tmp_path_factory)
 
 
 def test_folio_build_prints_every_aid_into_build_aids(project):
