@@ -1,5 +1,6 @@
-"""The preview's web server: site/ as built, each HTML page with a script that reloads it when a
-rebuild succeeded, back on the unit the reader was on.
+"""The preview's web server: site/ as built, each HTML page with a script that shows the new page
+when a rebuild succeeded (swapped in place, templates/serve/preview.js), back on the unit the
+reader was on.
 
 The script is added to a page as it is sent, by this server alone: nothing of it is ever written
 into site/, so a published site carries none of it. As MkDocs' livereload does, the page asks

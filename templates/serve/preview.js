@@ -1,6 +1,7 @@
 // `folio serve`'s page script (pipeline/serve/reload.py adds it to every page it sends; no build
-// writes it): reload when a rebuild put a newer site in place, back on the unit the reader was
-// on; with `folio serve --findings`, list under each unit the findings of that unit.
+// writes it): when a rebuild put a newer site in place, show the page's new text where the
+// reader is, on the unit they were on; with `folio serve --findings`, list under each unit the
+// findings of that unit.
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -20,6 +21,16 @@
     return {path: location.pathname, id: null, top: 0, y: window.scrollY};
   }
 
+  // The same unit back at the same height, even when an edit above it made the page longer.
+  function put(kept) {
+    if (!kept || kept.path !== location.pathname) {
+      return;
+    }
+    var unit = kept.id && document.getElementById(kept.id);
+    var y = unit ? unit.getBoundingClientRect().top + window.scrollY - kept.top : kept.y;
+    window.scrollTo(0, y);
+  }
+
   function restore() {
     var kept;
     try {
@@ -28,12 +39,67 @@
       kept = null;
     }
     sessionStorage.removeItem(PLACE);
-    if (!kept || kept.path !== location.pathname) {
-      return;
-    }
-    var unit = kept.id && document.getElementById(kept.id);
-    var y = unit ? unit.getBoundingClientRect().top + window.scrollY - kept.top : kept.y;
-    window.scrollTo(0, y);
+    put(kept);
+  }
+
+  function reload() {
+    sessionStorage.setItem(PLACE, JSON.stringify(place()));
+    location.reload();
+  }
+
+  // What the theme's instant navigation swaps between two pages (Material 9): the page's own
+  // parts, never the header's search, palette and language switch, which stay as they are.
+  var PARTS = ["[data-md-component=container]", "[data-md-component=header-topic]",
+               "[data-md-component=announce]", "[data-md-component=outdated]", "[data-md-component=skip]"];
+
+  function assets(doc) {
+    return Array.prototype.map.call(doc.querySelectorAll("link[rel=stylesheet], script[src]"),
+      function (node) { return node.getAttribute("href") || node.getAttribute("src"); }).join(" ");
+  }
+
+  // The new page's parts put in place of the old ones, and the theme told of a new document
+  // (as its instant navigation does: it mounts the sidebars, the table of contents and the
+  // content's widgets again): a full reload spends about half a second more fetching and
+  // running the theme's scripts and styles again. Anything else changed (the assets, the page
+  // gone), or no theme to tell: the page reloads.
+  function swap() {
+    return fetch(location.pathname + location.search, {cache: "no-store"})
+      .then(function (response) {
+        if (!response.ok) {
+          throw new Error(response.status);
+        }
+        return response.text();
+      })
+      .then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        if (typeof window.document$ === "undefined" || assets(fresh) !== assets(document)) {
+          throw new Error("not in place");
+        }
+        var pairs = PARTS.map(function (selector) {
+          return [document.querySelector(selector), fresh.querySelector(selector)];
+        }).filter(function (pair) { return pair[0] || pair[1]; });
+        if (pairs.some(function (pair) { return !pair[0] || !pair[1]; })) {
+          throw new Error("not the same parts");
+        }
+        var kept = place();
+        document.title = fresh.title;
+        pairs.forEach(function (pair) {
+          var part = document.importNode(pair[1], true);
+          // a parsed page's scripts never run; the theme's inline ones (tabs) are made anew
+          part.querySelectorAll("script").forEach(function (old) {
+            var script = document.createElement("script");
+            Array.prototype.forEach.call(old.attributes, function (a) { script.setAttribute(a.name, a.value); });
+            script.textContent = old.textContent;
+            old.replaceWith(script);
+          });
+          pair[0].replaceWith(part);
+        });
+        window.document$.next(document);
+        put(kept);
+        if (script.hasAttribute("data-findings")) {
+          findings();
+        }
+      });
   }
 
   function poll() {
@@ -46,8 +112,8 @@
       })
       .then(function (text) {
         if (Number(text) > epoch) {
-          sessionStorage.setItem(PLACE, JSON.stringify(place()));
-          location.reload();
+          epoch = Number(text);
+          swap().then(poll, reload);
         } else {
           poll();
         }

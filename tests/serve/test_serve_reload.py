@@ -1,6 +1,6 @@
 """`folio serve` in a real Chromium: a one-word save of a source and of a Russian translation
-reloads the open page by itself, showing the new word, back on the unit the reader was on; the
-terminal says which findings the save brought and took away; the preview's script and findings
+shows the new word in the open page by itself, back on the unit the reader was on, the page's new
+text swapped in place (no reload) with the theme's widgets working on it; the terminal says which findings the save brought and took away; the preview's script and findings
 are the server's alone, never in the built site."""
 
 from __future__ import annotations
@@ -32,17 +32,18 @@ def _read_at(page, words: str) -> tuple[str, float]:
     """Scroll the unit holding ``words`` to the top of the window: (its id, its top)."""
     unit = page.locator(".md-content [id]", has_text=words).last
     unit.evaluate("unit => unit.scrollIntoView()")
-    page.evaluate("window.folioBeforeReload = true")  # gone once the page is loaded again
+    page.evaluate("window.folioBeforeSave = true")  # gone if the page was loaded again
     return unit.get_attribute("id"), unit.evaluate("unit => unit.getBoundingClientRect().top")
 
 
 def _reloaded_on(page, unit_id: str, word: str) -> float:
-    """Wait for the page to come back by itself with ``word`` in the unit; the unit's top."""
-    page.wait_for_function("([id, word]) => window.folioBeforeReload === undefined && document.readyState "
-                           "=== 'complete' && document.getElementById(id) && "
+    """Wait for the page to show ``word`` in the unit by itself; the unit's top. The new text is
+    swapped into the page as it stands: the page was not loaded again."""
+    page.wait_for_function("([id, word]) => document.getElementById(id) && "
                            "document.getElementById(id).textContent.includes(word)", arg=[unit_id, word],
                            timeout=120_000)
-    page.wait_for_timeout(300)  # the place is put back on the load event
+    page.wait_for_timeout(300)  # the place is put back right after the swap
+    assert page.evaluate("window.folioBeforeSave") is True
     return page.evaluate("id => document.getElementById(id).getBoundingClientRect().top", unit_id)
 
 
@@ -67,6 +68,31 @@ def test_a_saved_russian_word_reloads_the_russian_page(project, page):
         served.save(TRANSLATION, "в соседние морские зоны", "в смежные морские зоны")
         assert abs(_reloaded_on(page, unit_id, "смежные") - top) < 40
         assert "соседние морские" not in page.locator(f"[id='{unit_id}']").text_content()
+
+
+def test_the_swapped_page_keeps_its_widgets_and_findings(project, page):
+    """After the new text is swapped in, what the reader uses still works on it: the table of
+    contents follows the scroll (the theme mounted it again), the language switch lands on the
+    unit read, and the findings under the units are the new build's."""
+    with folio_serve(project, findings=True) as served:
+        page.goto(served.url + PAGE.format(lang="en"))
+        page.locator(".folio-preview-findings").first.wait_for()
+        unit_id, top = _read_at(page, "Undock")
+        served.save(SOURCE, UNDOCK, UNDOCK.replace("adjacent", "adjacant"))
+        assert abs(_reloaded_on(page, unit_id, "adjacant") - top) < 40
+        page.locator(".folio-preview-findings", has_text="adjacant").first.wait_for()
+        # the table of contents is the new page's, and follows the reader up the page
+        for heading in ("pop:5.5/action-3", "pop:5.5/action-1"):
+            page.evaluate("id => document.getElementById(id).scrollIntoView()", heading)
+            page.wait_for_function("id => { const a = document.querySelector("
+                                   "'.md-sidebar--secondary .md-nav__link--active'); "
+                                   "return a && a.getAttribute('href') === '#' + id; }",
+                                   arg=heading, timeout=10_000)
+        # the language switch carries the unit in view to the Russian page
+        page.evaluate("id => document.getElementById(id).scrollIntoView()", unit_id)
+        page.locator("a[data-folio-switch][hreflang=ru]").dispatch_event("click")
+        page.wait_for_url("**/ru/pop/pop-military-actions/#**")
+        assert page.url.split("#", 1)[1].replace("%3A", ":") == unit_id
 
 
 def test_findings_show_under_their_units_in_the_preview_only(project, page):
