@@ -20,13 +20,16 @@ own layout did (issue 26):
   «розыгрыша карточки …», then «Розыгрыш карточки …» with its rules) is left out: the titles
   say it with the rules under them.
 
-Words are compared by lemma (pipeline/language/tokens.py), so «паса» is «Пас».
+Words are compared by lemma (pipeline/language/tokens.py), so «паса» is «Пас»; a title or a
+topic against what stands over it by family too (pipeline/language/family.py), so «Пас» is of
+«пасовать» and «Сухопутное движение» of «Сухопутное передвижение».
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ...language.family import family
 from ...language.tokens import lemmas
 from .sheet import Callout, Line, Text
 
@@ -34,19 +37,23 @@ from .sheet import Callout, Line, Text
 TOPIC = ": "
 
 
-def words(text: str, lang: str) -> list[frozenset[str]]:
-    """The text's words and numbers, each as the set of its lemmas; the original quoted in square
-    brackets («взять карточку [Draw Card]») is the game's words, not more of the aid's."""
+def words(text: str, lang: str, kin: bool = False) -> list[frozenset[str]]:
+    """The text's words and numbers, each as the set of its lemmas (``kin``: of its family's
+    keys as well, pipeline/language/family.py); the original quoted in square brackets
+    («взять карточку [Draw Card]») is the game's words, not more of the aid's."""
     plain = _without_brackets(text)
     # a number is a word too: «не более 4 отрядов» is not «не более 5 отрядов»
-    return [token.keys if token.is_word else frozenset({token.text}) for token in lemmas(plain, lang)
+    return [token.keys | (family(token.text, lang) if kin else frozenset()) if token.is_word
+            else frozenset({token.text}) for token in lemmas(plain, lang)
             if token.is_word or any(ch.isdigit() for ch in token.text)]
 
 
-def within(said: str, text: str, lang: str) -> bool:
-    """Whether every word of ``said`` is a word of ``text`` (any of its lemmas)."""
-    known = {key for keys in words(text, lang) for key in keys}
-    own = words(said, lang)
+def within(said: str, text: str, lang: str, kin: bool = False) -> bool:
+    """Whether every word of ``said`` is a word of ``text`` (any of its lemmas; ``kin``: or of
+    one family with it, «Пас» of «пасовать»: asked only of a title or topic against the title
+    or heading over it, where a word of the same root says nothing new)."""
+    known = {key for keys in words(text, lang, kin) for key in keys}
+    own = words(said, lang, kin)
     return bool(own) and all(keys & known for keys in own)
 
 
@@ -65,7 +72,7 @@ def without_heading(sentence: str, heading: str, lang: str) -> str:
     """The sentence without a topic made of the heading's words: «Второе событие: +2 к …» under
     «ВТОРОЕ СОБЫТИЕ» is «+2 к …», «Осада: 1c за …» under «Осада (см. с. 28)» is «1c за …»."""
     split = topic(sentence)
-    if split is None or not within(split[0], heading, lang):
+    if split is None or not within(split[0], heading, lang, kin=True):
         return sentence
     return _capitalised(split[1])
 
@@ -126,7 +133,7 @@ def _heading_only(line: Line) -> bool:
 def _titled_once(line: Line, heading: str | None, lang: str) -> Line | None:
     # a numbered step keeps its title: the procedure is read by its steps
     if heading is None or line.title is None or line.body is not None or line.marker \
-            or not within(_plain(line.title), heading, lang):
+            or not within(_plain(line.title), heading, lang, kin=True):
         return line
     return replace(line, title=None) if line.callouts or line.children else None
 
@@ -140,7 +147,7 @@ def _beyond(callout: Callout, title: str, lang: str) -> Callout | None:
     split = topic(callout.text)
     if split is not None and within(split[1], title, lang):
         return replace(callout, text=split[0])
-    if split is not None and within(split[0], title, lang):
+    if split is not None and within(split[0], title, lang, kin=True):
         return replace(callout, text=_capitalised(split[1]))
     return callout
 

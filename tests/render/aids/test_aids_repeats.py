@@ -8,7 +8,7 @@ twice; «• и 10 победных очков» on a card of its own; «7. см
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 
 import pytest
@@ -243,3 +243,35 @@ def test_the_virgin_queen_sheet_says_its_treasures_and_its_options_once(printed)
         assert text.count(topic_said) == 1 and f"{topic_said} {item}" not in text, lang
         assert text.lower().count(heading.lower()) == 1, lang
         assert option not in text, lang
+
+
+def test_a_title_of_one_family_with_its_heading_is_dropped_and_one_that_says_more_is_kept():
+    """«Пас» under «Когда держава может пасовать» and «Сухопутное движение» under «Сухопутное
+    передвижение» say nothing new (one root, pymorphy3's paradigm stems); «Морское движение»
+    under «Сухопутное передвижение», or «Паста» under «пасовать», does."""
+    assert not within("Пас", "Когда держава может пасовать", "ru")  # the lemmas differ
+    assert within("Пас", "Когда держава может пасовать", "ru", kin=True)
+    assert within("Сухопутное движение", "Сухопутное передвижение", "ru", kin=True)
+    assert within("Pass", "When a power may pass", "en", kin=True)
+    assert not within("Морское движение", "Сухопутное передвижение", "ru", kin=True)
+    assert not within("Пасека", "Когда держава может пасовать", "ru", kin=True)
+    assert not within("Неприятель", "Приятель", "ru", kin=True)  # «не» makes another word
+    heading = "Когда держава может пасовать"
+    kept = Line("vq:11/para-9", "paragraph", "", Text("Пасека", "ru", "vq"), None, [],
+                [Callout("Держава без карточек должна пасовать.", "vq.pass.must")], keep=True)
+    dropped = replace(kept, id="vq:11/para-5", title=Text("Пас", "ru", "vq"),
+                      callouts=[Callout("Пасовать нельзя, пока родная карточка не сыграна.", "vq.pass.never.home-card")])
+    [one, other] = said_once([dropped, kept], heading, "ru")
+    assert one.title is None and other.title is not None and other.title.value == "Пасека"
+
+
+def test_the_printed_sheets_drop_a_title_of_their_headings_word_family(printed):
+    vq = flat(" ".join(pdftotext(printed.path(printed.file("vq-deployment-action-phase", "ru")))))
+    assert "Когда держава может пасовать Пасовать нельзя:" in vq
+    vq_en = flat(" ".join(pdftotext(printed.path(printed.file("vq-deployment-action-phase", "en")))))
+    assert "When a power may pass No pass:" in vq_en
+    for lang, item, said in (("ru", "Сухопутное передвижение (см. с. 25)", "До 2 полей."),
+                             ("en", "Land Movement (see p. 25)", "Up to 2 spaces.")):
+        pop = flat(" ".join(pdftotext(printed.path(printed.file("pop-military-actions", lang)))))
+        assert f"{item} {said}" in pop, lang
+        assert not re.search(r"(Сухопутное движение|Land Movement):", pop), lang
