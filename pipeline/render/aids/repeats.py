@@ -87,7 +87,8 @@ def said_once(lines: list[Line], heading: str | None, lang: str, later: list[Lin
     for n, given in enumerate(lines):
         if _options_repeated(given, [*lines[n + 1:], *(later or [])], lang):
             continue
-        titled = _titled_once(given, heading, lang)
+        lead = _lead_in(kept[-1]) if kept else None
+        titled = _titled_once(_items_after(given, lead, lang) if lead else given, heading, lang)
         if titled is None:
             continue
         line = titled
@@ -124,6 +125,35 @@ def without_facts(lines: list[Line], fact_ids: set[str]) -> list[Line]:
         if line.title or line.body or line.callouts or line.children or line.marker:
             kept.append(line)
     return kept
+
+
+def _lead_in(line: Line) -> str | None:
+    """What a line ending in a colon says of the list after it («Нельзя подавлять беспорядки:»)."""
+    said = line.callouts[-1].text if line.callouts else _plain(line.body or line.title)
+    return said if said.rstrip().endswith(":") else None
+
+
+def _items_after(line: Line, lead: str, lang: str) -> Line:
+    """The list after a lead-in, each item's sentences without the words they open with that the
+    lead-in said already: «Нельзя подавлять беспорядки:» • «В провинциях, …», not «• Нельзя в
+    провинциях, …»; "You cannot Suppress Unrest in:" • "Provinces you Occupy", not "Not in …"."""
+    if not line.children or line.title is not None or line.body is not None:
+        return line
+    return replace(line, children=[replace(item, callouts=[replace(c, text=_opening_dropped(c.text, lead, lang))
+                                                           for c in item.callouts]) for item in line.children])
+
+
+def _opening_dropped(sentence: str, lead: str, lang: str) -> str:
+    known = {key for keys in words(lead, lang) for key in keys}
+    for token in lemmas(sentence, lang):
+        if not token.is_word:
+            if any(ch.isdigit() for ch in token.text):
+                break
+            continue
+        if not token.keys & known:
+            # nothing dropped, or the whole sentence: it stays as it is
+            return _capitalised(sentence[token.start:]) if token.start else sentence
+    return sentence
 
 
 def _heading_only(line: Line) -> bool:

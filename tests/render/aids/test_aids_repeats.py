@@ -275,3 +275,26 @@ def test_the_printed_sheets_drop_a_title_of_their_headings_word_family(printed):
         pop = flat(" ".join(pdftotext(printed.path(printed.file("pop-military-actions", lang)))))
         assert f"{item} {said}" in pop, lang
         assert not re.search(r"(Сухопутное движение|Land Movement):", pop), lang
+
+
+def test_a_list_item_says_only_what_its_lead_in_did_not(printed):
+    """«Нельзя подавлять беспорядки: • Нельзя в провинциях, …» said «нельзя» twice; the items
+    keep the rest («• В провинциях, …»), in both languages."""
+    for lang, lead, item in (("ru", "Нельзя подавлять беспорядки:", "В провинциях, которые оккупируете вы."),
+                             ("en", "You cannot Suppress Unrest in:", "Provinces you Occupy.")):
+        pop = flat(" ".join(pdftotext(printed.path(printed.file("pop-military-actions", lang)))))
+        start = pop.index(lead)
+        items = pop[start:start + 400]
+        assert f"• {item}" in items, lang
+        assert not re.search(r"• (Нельзя|Not in)\b", items), (lang, items)
+
+
+def test_an_item_keeps_its_opening_when_the_lead_in_did_not_say_it():
+    lead = Line("pop:5.5/action-4/para-2", "paragraph", "", None, Text("Нельзя подавлять беспорядки:", "ru", "pop"))
+    items = Line("pop:5.5/action-4/list-1", "list", "", None, None, [
+        _item(1, "", "Нельзя в провинциях, оккупированных врагом"),
+        _item(2, "", "Можно в своих провинциях")])
+    items = replace(items, children=[replace(child, title=None) for child in items.children])
+    [_lead, printed_items] = said_once([lead, items], None, "ru")
+    assert [c.text for item in printed_items.children for c in item.callouts] == [
+        "В провинциях, оккупированных врагом", "Можно в своих провинциях"]
