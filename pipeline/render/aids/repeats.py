@@ -31,7 +31,7 @@ from dataclasses import replace
 
 from ...language.family import family
 from ...language.tokens import lemmas
-from .sheet import Callout, Line, Text
+from .sheet import Callout, Line, Sheet, Text
 
 #: what separates a sentence's topic from what it says about it: «Второе событие: …»
 TOPIC = ": "
@@ -113,6 +113,19 @@ def said_once(lines: list[Line], heading: str | None, lang: str, later: list[Lin
     while kept and _heading_only(kept[-1]):  # a title over nothing («Cost to Recruit/build», a table the text lacks)
         kept.pop()
     return kept
+
+
+def printed_once(sheet: Sheet, lines: list[Line], heading: str | None, later: list[Line] | None = None) -> list[Line]:
+    """:func:`said_once` in ``sheet``'s language, telling the sheet which of the lines' units and
+    facts it left out, so that the PDF's keywords list only what the aid prints (issue 26)."""
+    kept = said_once(lines, heading, sheet.lang, later)
+    sheet.left_out |= _ids(lines) - _ids(kept)
+    sheet.kept |= _ids(kept)
+    return kept
+
+
+def _ids(lines: list[Line]) -> set[str]:
+    return {each for line in _all(lines) for each in (line.id, *(c.fact for c in line.callouts))}
 
 
 def without_facts(lines: list[Line], fact_ids: set[str]) -> list[Line]:

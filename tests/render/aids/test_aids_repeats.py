@@ -298,3 +298,19 @@ def test_an_item_keeps_its_opening_when_the_lead_in_did_not_say_it():
     [_lead, printed_items] = said_once([lead, items], None, "ru")
     assert [c.text for item in printed_items.children for c in item.callouts] == [
         "В провинциях, оккупированных врагом", "Можно в своих провинциях"]
+
+
+def test_the_pdf_keywords_list_what_the_aid_prints_not_what_it_left_out(printed):
+    """The VQ sheet reads «Пас» (vq:11/para-5), the heading's paragraph (vq:11/para-7) and the
+    list of the impulse's options (vq:11/list-1), then leaves them out as repeats: its keywords
+    name them no more, and still name what it prints."""
+    from pypdf import PdfReader
+
+    for lang in ("en", "ru"):
+        file = printed.file("vq-deployment-action-phase", lang)
+        keywords = {k.strip() for k in (PdfReader(printed.path(file)).metadata["/Keywords"] or "").split(",")}
+        assert not keywords & {"vq:11/para-5", "vq:11/para-7", "vq:11/list-1"}, lang
+        assert {"vq:11/list-2", "vq:11/list-3/item-1", "vq.pass.must", "vq.treasure.cp"} <= keywords, lang
+        html = file.document.html
+        for unit in ("vq:11/para-5", "vq:11/list-1"):
+            assert f'id="{unit}"' not in html, (lang, unit)
