@@ -49,8 +49,9 @@ class Card:
     date: Text | None
     date_is_historical: bool
     duration: Text | None
-    occurrences: str | None  # "occurs 3 times", from the fact the rules module reads
-    marker: str | None  # an occurrence marker the text gives without a count: (*)
+    # "occurs 3 times", from the fact the rules module reads. A marker the text gives without a
+    # count (9:I's «(*)») is not printed: the rulebook never says what it means (issue 26)
+    occurrences: str | None
     entries: list[Entry] = field(default_factory=list)
     part: str | None = None  # "card 1 of 2", for an event printed on several cards
 
@@ -82,8 +83,7 @@ def _card(sheet: Sheet, event_id: str) -> Card:
     card = Card(event_id, f"{number}:{period}", sheet.text(event_id, "title"),
                 date or sheet.text(event_id, "date_note"), date is not None,
                 sheet.text(event_id, "duration"),
-                sheet.ngettext("occurs %(num)d time", "occurs %(num)d times", count) if count else None,
-                None if count else event.attrs.get("occurrence_marker"))
+                sheet.ngettext("occurs %(num)d time", "occurs %(num)d times", count) if count else None)
     group = None  # the heading the facts are under: the preconditions are one group
     for child, fact_ids in _facts_by_part(sheet, event_id):
         # a phase is named where a heading stands above it: its facts are no precondition
@@ -177,6 +177,6 @@ def _parts(sheet: Sheet, card: Card, size: sizes.CardSize) -> list[Card]:
         parts.append(Card(card.id if n == 0 else f"{card.id}/card-{n + 1}", card.number, card.title,
                           card.date if n == 0 else None, card.date_is_historical,
                           card.duration if n == 0 else None, card.occurrences if n == 0 else None,
-                          card.marker if n == 0 else None, list(group),
+                          list(group),
                           sheet.gettext("card %(part)d of %(parts)d") % {"part": n + 1, "parts": len(groups)}))
     return parts

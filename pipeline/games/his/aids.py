@@ -14,7 +14,7 @@ from ...core.errors import FolioError
 from ...core.model import Kind, Unit
 from ...render.aids import pick
 from ...render.aids.printed_lines import Callouts
-from ...render.aids.repeats import said_once, without_facts
+from ...render.aids.repeats import printed_once, without_facts
 from ...render.aids.sheet import Sheet, Text, stating
 from ...render.aids.summary import said, summary
 
@@ -133,7 +133,7 @@ def winter(sheet: Sheet) -> dict:
     title = sheet.text(procedure, "title")
     return {"return_title": title,
             "return_number": _parent(sheet, sheet.unit(procedure)).attrs.get("number"),
-            "return_lines": said_once(summary(sheet, procedure, WINTER), title.value if title else None, sheet.lang),
+            "return_lines": printed_once(sheet, summary(sheet, procedure, WINTER), title.value if title else None),
             "mandatory_title": sheet.text(MANDATORY, "title"),
             "mandatory_number": sheet.unit(MANDATORY).attrs.get("number"),
             # what the rule's paragraph says, from its facts: the rulebook has the rest
@@ -180,8 +180,8 @@ def new_world(sheet: Sheet) -> dict:
     sheet.fact("his.exploration.order")
     # the rules' other facts, summarised: what the table and the order above say is not said again
     shown = set(sheet.facts_used)
-    rules = [(sheet.unit(section).attrs.get("number"), title, said_once(
-        without_facts(summary(sheet, section), shown), title.value if title else None, sheet.lang))
+    rules = [(sheet.unit(section).attrs.get("number"), title, printed_once(
+        sheet, without_facts(summary(sheet, section), shown), title.value if title else None))
         for section in ("his:20.1", "his:20.2") for title in [sheet.text(section, "title")]]
     return {"title": sheet.text("his:20", "title"), "intro": sheet.text(sheet.fact("his.new-world.powers").unit),
             "powers": [sheet.gettext(POWERS.get(p, p)) for p in powers], "rows": rows, "order": order,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ...core.model import Kind
 from ...render.aids.printed_lines import Callouts
-from ...render.aids.repeats import said_once, without_facts
+from ...render.aids.repeats import printed_once, without_facts
 from ...render.aids.sheet import Line, Sheet, Text
 from ...render.aids.summary import summary
 
@@ -72,8 +72,8 @@ def military_actions(sheet: Sheet) -> dict:
         cost = COSTS[fact_id](sheet, sheet.number(fact_id)) if fact_id else ""
         title = sheet.text(unit.id, "title")
         # under its heading, a line says neither the action's name nor its cost again
-        printed = said_once(without_facts(summary(sheet, unit.id, CALLOUTS), {fact_id} if fact_id else set()),
-                            title.value if title else None, sheet.lang)
+        printed = printed_once(sheet, without_facts(summary(sheet, unit.id, CALLOUTS), {fact_id} if fact_id else set()),
+                               title.value if title else None)
         actions.append(Action(unit.id, title, cost, fact_id or "", printed))
     return {"title": sheet.text(SECTION, "title"), "number": sheet.unit(SECTION).attrs.get("number"),
             "actions": actions}

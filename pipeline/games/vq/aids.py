@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...core.model import Kind
 from ...render.aids import pick
 from ...render.aids.printed_lines import Callouts
-from ...render.aids.repeats import said_once
+from ...render.aids.repeats import printed_once
 from ...render.aids.sheet import Sheet
 from ...render.aids.summary import summary_line
 
@@ -85,7 +85,7 @@ def deployment_actions(sheet: Sheet) -> dict:
         found = [summary_line(sheet, sheet.unit(unit_id), CALLOUTS) for unit_id in units(sheet)]
         printed.append((sheet.gettext(heading), [line for line in found if line is not None]))
     # what a line says that its heading, its item or a later title says already is left out
-    parts = [(heading, said_once(lines, heading, sheet.lang, [line for _, after in printed[n + 1:] for line in after]))
+    parts = [(heading, printed_once(sheet, lines, heading, [line for _, after in printed[n + 1:] for line in after]))
              for n, (heading, lines) in enumerate(printed)]
     return {"deployment_title": sheet.text("vq:10", "title"), "actions_title": sheet.text("vq:11", "title"),
             "parts": parts}

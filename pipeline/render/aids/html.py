@@ -55,10 +55,12 @@ def render_html(env: Environment, aid, sheet: Sheet, title: str, game: str, data
     words of rule facts in bold, which its header explains."""
     names = {code: Locale.parse(code).get_display_name(sheet.lang) for code in sheet.fallbacks}
     source_labels = _rules_named(sheet, aid.sources)
+    unprinted = sheet.left_out - sheet.kept  # the keywords list what the aid prints
     return env.get_template(f"{aid.key}.html").render(
         aid=aid, lang=sheet.lang, aid_title=title, game=game, version=version,
         folio_version=folio_version(), sources=list(aid.sources), source_labels=source_labels,
-        units=list(sheet.units_used), facts=list(sheet.facts_used), fallbacks=names,
+        units=[unit for unit in sheet.units_used if unit not in unprinted],
+        facts=[fact for fact in sheet.facts_used if fact not in unprinted], fallbacks=names,
         address=address, source_edition=source_edition, card=card, backs=backs, legend=legend or [], bold=bold,
         card_css=cards.stylesheet(card), card_sheets=lambda printed: cards.sheets(printed, card, backs),
         cut_lines=cards.cut_lines, **data)

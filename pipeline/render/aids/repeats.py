@@ -20,33 +20,40 @@ own layout did (issue 26):
   «розыгрыша карточки …», then «Розыгрыш карточки …» with its rules) is left out: the titles
   say it with the rules under them.
 
-Words are compared by lemma (pipeline/language/tokens.py), so «паса» is «Пас».
+Words are compared by lemma (pipeline/language/tokens.py), so «паса» is «Пас»; a title or a
+topic against what stands over it by family too (pipeline/language/family.py), so «Пас» is of
+«пасовать» and «Сухопутное движение» of «Сухопутное передвижение».
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ...language.family import family
 from ...language.tokens import lemmas
-from .sheet import Callout, Line, Text
+from .sheet import Callout, Line, Sheet, Text
 
 #: what separates a sentence's topic from what it says about it: «Второе событие: …»
 TOPIC = ": "
 
 
-def words(text: str, lang: str) -> list[frozenset[str]]:
-    """The text's words and numbers, each as the set of its lemmas; the original quoted in square
-    brackets («взять карточку [Draw Card]») is the game's words, not more of the aid's."""
+def words(text: str, lang: str, kin: bool = False) -> list[frozenset[str]]:
+    """The text's words and numbers, each as the set of its lemmas (``kin``: of its family's
+    keys as well, pipeline/language/family.py); the original quoted in square brackets
+    («взять карточку [Draw Card]») is the game's words, not more of the aid's."""
     plain = _without_brackets(text)
     # a number is a word too: «не более 4 отрядов» is not «не более 5 отрядов»
-    return [token.keys if token.is_word else frozenset({token.text}) for token in lemmas(plain, lang)
+    return [token.keys | (family(token.text, lang) if kin else frozenset()) if token.is_word
+            else frozenset({token.text}) for token in lemmas(plain, lang)
             if token.is_word or any(ch.isdigit() for ch in token.text)]
 
 
-def within(said: str, text: str, lang: str) -> bool:
-    """Whether every word of ``said`` is a word of ``text`` (any of its lemmas)."""
-    known = {key for keys in words(text, lang) for key in keys}
-    own = words(said, lang)
+def within(said: str, text: str, lang: str, kin: bool = False) -> bool:
+    """Whether every word of ``said`` is a word of ``text`` (any of its lemmas; ``kin``: or of
+    one family with it, «Пас» of «пасовать»: asked only of a title or topic against the title
+    or heading over it, where a word of the same root says nothing new)."""
+    known = {key for keys in words(text, lang, kin) for key in keys}
+    own = words(said, lang, kin)
     return bool(own) and all(keys & known for keys in own)
 
 
@@ -65,7 +72,7 @@ def without_heading(sentence: str, heading: str, lang: str) -> str:
     """The sentence without a topic made of the heading's words: «Второе событие: +2 к …» under
     «ВТОРОЕ СОБЫТИЕ» is «+2 к …», «Осада: 1c за …» under «Осада (см. с. 28)» is «1c за …»."""
     split = topic(sentence)
-    if split is None or not within(split[0], heading, lang):
+    if split is None or not within(split[0], heading, lang, kin=True):
         return sentence
     return _capitalised(split[1])
 
@@ -80,7 +87,8 @@ def said_once(lines: list[Line], heading: str | None, lang: str, later: list[Lin
     for n, given in enumerate(lines):
         if _options_repeated(given, [*lines[n + 1:], *(later or [])], lang):
             continue
-        titled = _titled_once(given, heading, lang)
+        lead = _lead_in(kept[-1]) if kept else None
+        titled = _titled_once(_items_after(given, lead, lang) if lead else given, heading, lang)
         if titled is None:
             continue
         line = titled
@@ -107,6 +115,19 @@ def said_once(lines: list[Line], heading: str | None, lang: str, later: list[Lin
     return kept
 
 
+def printed_once(sheet: Sheet, lines: list[Line], heading: str | None, later: list[Line] | None = None) -> list[Line]:
+    """:func:`said_once` in ``sheet``'s language, telling the sheet which of the lines' units and
+    facts it left out, so that the PDF's keywords list only what the aid prints (issue 26)."""
+    kept = said_once(lines, heading, sheet.lang, later)
+    sheet.left_out |= _ids(lines) - _ids(kept)
+    sheet.kept |= _ids(kept)
+    return kept
+
+
+def _ids(lines: list[Line]) -> set[str]:
+    return {each for line in _all(lines) for each in (line.id, *(c.fact for c in line.callouts))}
+
+
 def without_facts(lines: list[Line], fact_ids: set[str]) -> list[Line]:
     """``lines`` without the sentences of ``fact_ids`` (which the sheet prints elsewhere, as an
     action's cost beside its name), and without a line left saying nothing."""
@@ -119,6 +140,35 @@ def without_facts(lines: list[Line], fact_ids: set[str]) -> list[Line]:
     return kept
 
 
+def _lead_in(line: Line) -> str | None:
+    """What a line ending in a colon says of the list after it («Нельзя подавлять беспорядки:»)."""
+    said = line.callouts[-1].text if line.callouts else _plain(line.body or line.title)
+    return said if said.rstrip().endswith(":") else None
+
+
+def _items_after(line: Line, lead: str, lang: str) -> Line:
+    """The list after a lead-in, each item's sentences without the words they open with that the
+    lead-in said already: «Нельзя подавлять беспорядки:» • «В провинциях, …», not «• Нельзя в
+    провинциях, …»; "You cannot Suppress Unrest in:" • "Provinces you Occupy", not "Not in …"."""
+    if not line.children or line.title is not None or line.body is not None:
+        return line
+    return replace(line, children=[replace(item, callouts=[replace(c, text=_opening_dropped(c.text, lead, lang))
+                                                           for c in item.callouts]) for item in line.children])
+
+
+def _opening_dropped(sentence: str, lead: str, lang: str) -> str:
+    known = {key for keys in words(lead, lang) for key in keys}
+    for token in lemmas(sentence, lang):
+        if not token.is_word:
+            if any(ch.isdigit() for ch in token.text):
+                break
+            continue
+        if not token.keys & known:
+            # nothing dropped, or the whole sentence: it stays as it is
+            return _capitalised(sentence[token.start:]) if token.start else sentence
+    return sentence
+
+
 def _heading_only(line: Line) -> bool:
     return line.title is not None and not (line.body or line.callouts or line.children or line.marker)
 
@@ -126,7 +176,7 @@ def _heading_only(line: Line) -> bool:
 def _titled_once(line: Line, heading: str | None, lang: str) -> Line | None:
     # a numbered step keeps its title: the procedure is read by its steps
     if heading is None or line.title is None or line.body is not None or line.marker \
-            or not within(_plain(line.title), heading, lang):
+            or not within(_plain(line.title), heading, lang, kin=True):
         return line
     return replace(line, title=None) if line.callouts or line.children else None
 
@@ -140,7 +190,7 @@ def _beyond(callout: Callout, title: str, lang: str) -> Callout | None:
     split = topic(callout.text)
     if split is not None and within(split[1], title, lang):
         return replace(callout, text=split[0])
-    if split is not None and within(split[0], title, lang):
+    if split is not None and within(split[0], title, lang, kin=True):
         return replace(callout, text=_capitalised(split[1]))
     return callout
 

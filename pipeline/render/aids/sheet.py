@@ -106,6 +106,10 @@ class Sheet:
         self._ngettext = translations.ngettext
         self.units_used: dict[str, None] = {}  # in the order first used
         self.facts_used: dict[str, None] = {}
+        #: units and facts read, then left out as saying again what the aid says (repeats.py):
+        #: not in the PDF's keywords unless the aid prints them elsewhere
+        self.left_out: set[str] = set()
+        self.kept: set[str] = set()  # the same, of the lines it prints
         self.fallbacks: dict[str, None] = {}  # the languages printed in place of this one
         self.untranslated: dict[str, None] = {}  # the units printed in their original, in order
 

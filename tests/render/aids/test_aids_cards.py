@@ -175,3 +175,14 @@ def test_folio_aids_prints_tarot_cards_with_backs_from_the_command_line(tmp_path
     assert "каждая карта 70 × 120 мм (размер «таро»)" in text
     refused = folio(REPO, "aids", AID, "--card", "bridge", "--out", str(tmp_path))
     assert refused.returncode == 2 and "bridge" in refused.stderr
+
+
+def test_no_card_prints_a_mark_the_rulebook_never_explains(printed):
+    """9:I's heading in the source carries «(*)», which the rulebook never explains: the card
+    prints no bare «(*)», and the events the text counts (4:I, 5:I: «(2)») still say how often."""
+    _plan, out, _layouts = printed["poker"]
+    for file in out.files:
+        text = flat(" ".join(pdftotext(out.directory / file.path)))
+        assert "(*)" not in text, file.path
+        assert {"en": "TURKISH DIPLOMATIC PRESSURE", "ru": "ТУРЕЦКОЕ ДИПЛОМАТИЧЕСКОЕ ДАВЛЕНИЕ"}[file.lang] in text
+        assert {"en": "occurs 2 times", "ru": "2 раза"}[file.lang] in text, file.path

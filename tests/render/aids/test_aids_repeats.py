@@ -8,7 +8,7 @@ twice; «• и 10 победных очков» on a card of its own; «7. см
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 
 import pytest
@@ -243,3 +243,74 @@ def test_the_virgin_queen_sheet_says_its_treasures_and_its_options_once(printed)
         assert text.count(topic_said) == 1 and f"{topic_said} {item}" not in text, lang
         assert text.lower().count(heading.lower()) == 1, lang
         assert option not in text, lang
+
+
+def test_a_title_of_one_family_with_its_heading_is_dropped_and_one_that_says_more_is_kept():
+    """«Пас» under «Когда держава может пасовать» and «Сухопутное движение» under «Сухопутное
+    передвижение» say nothing new (one root, pymorphy3's paradigm stems); «Морское движение»
+    under «Сухопутное передвижение», or «Паста» under «пасовать», does."""
+    assert not within("Пас", "Когда держава может пасовать", "ru")  # the lemmas differ
+    assert within("Пас", "Когда держава может пасовать", "ru", kin=True)
+    assert within("Сухопутное движение", "Сухопутное передвижение", "ru", kin=True)
+    assert within("Pass", "When a power may pass", "en", kin=True)
+    assert not within("Морское движение", "Сухопутное передвижение", "ru", kin=True)
+    assert not within("Пасека", "Когда держава может пасовать", "ru", kin=True)
+    assert not within("Неприятель", "Приятель", "ru", kin=True)  # «не» makes another word
+    heading = "Когда держава может пасовать"
+    kept = Line("vq:11/para-9", "paragraph", "", Text("Пасека", "ru", "vq"), None, [],
+                [Callout("Держава без карточек должна пасовать.", "vq.pass.must")], keep=True)
+    dropped = replace(kept, id="vq:11/para-5", title=Text("Пас", "ru", "vq"),
+                      callouts=[Callout("Пасовать нельзя, пока родная карточка не сыграна.", "vq.pass.never.home-card")])
+    [one, other] = said_once([dropped, kept], heading, "ru")
+    assert one.title is None and other.title is not None and other.title.value == "Пасека"
+
+
+def test_the_printed_sheets_drop_a_title_of_their_headings_word_family(printed):
+    vq = flat(" ".join(pdftotext(printed.path(printed.file("vq-deployment-action-phase", "ru")))))
+    assert "Когда держава может пасовать Пасовать нельзя:" in vq
+    vq_en = flat(" ".join(pdftotext(printed.path(printed.file("vq-deployment-action-phase", "en")))))
+    assert "When a power may pass No pass:" in vq_en
+    for lang, item, said in (("ru", "Сухопутное передвижение (см. с. 25)", "До 2 полей."),
+                             ("en", "Land Movement (see p. 25)", "Up to 2 spaces.")):
+        pop = flat(" ".join(pdftotext(printed.path(printed.file("pop-military-actions", lang)))))
+        assert f"{item} {said}" in pop, lang
+        assert not re.search(r"(Сухопутное движение|Land Movement):", pop), lang
+
+
+def test_a_list_item_says_only_what_its_lead_in_did_not(printed):
+    """«Нельзя подавлять беспорядки: • Нельзя в провинциях, …» said «нельзя» twice; the items
+    keep the rest («• В провинциях, …»), in both languages."""
+    for lang, lead, item in (("ru", "Нельзя подавлять беспорядки:", "В провинциях, которые оккупируете вы."),
+                             ("en", "You cannot Suppress Unrest in:", "Provinces you Occupy.")):
+        pop = flat(" ".join(pdftotext(printed.path(printed.file("pop-military-actions", lang)))))
+        start = pop.index(lead)
+        items = pop[start:start + 400]
+        assert f"• {item}" in items, lang
+        assert not re.search(r"• (Нельзя|Not in)\b", items), (lang, items)
+
+
+def test_an_item_keeps_its_opening_when_the_lead_in_did_not_say_it():
+    lead = Line("pop:5.5/action-4/para-2", "paragraph", "", None, Text("Нельзя подавлять беспорядки:", "ru", "pop"))
+    items = Line("pop:5.5/action-4/list-1", "list", "", None, None, [
+        _item(1, "", "Нельзя в провинциях, оккупированных врагом"),
+        _item(2, "", "Можно в своих провинциях")])
+    items = replace(items, children=[replace(child, title=None) for child in items.children])
+    [_lead, printed_items] = said_once([lead, items], None, "ru")
+    assert [c.text for item in printed_items.children for c in item.callouts] == [
+        "В провинциях, оккупированных врагом", "Можно в своих провинциях"]
+
+
+def test_the_pdf_keywords_list_what_the_aid_prints_not_what_it_left_out(printed):
+    """The VQ sheet reads «Пас» (vq:11/para-5), the heading's paragraph (vq:11/para-7) and the
+    list of the impulse's options (vq:11/list-1), then leaves them out as repeats: its keywords
+    name them no more, and still name what it prints."""
+    from pypdf import PdfReader
+
+    for lang in ("en", "ru"):
+        file = printed.file("vq-deployment-action-phase", lang)
+        keywords = {k.strip() for k in (PdfReader(printed.path(file)).metadata["/Keywords"] or "").split(",")}
+        assert not keywords & {"vq:11/para-5", "vq:11/para-7", "vq:11/list-1"}, lang
+        assert {"vq:11/list-2", "vq:11/list-3/item-1", "vq.pass.must", "vq.treasure.cp"} <= keywords, lang
+        html = file.document.html
+        for unit in ("vq:11/para-5", "vq:11/list-1"):
+            assert f'id="{unit}"' not in html, (lang, unit)
