@@ -183,8 +183,7 @@ def load_corpus(root: Path, store: Store = NULL, *, references: bool = True,
 
 def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
           clean: bool = False, reuse: bool = True,
-          on_pages: Callable[[list[Diagnostic]], None] | None = None,
-          on_plan: Callable[[Outdated], None] | None = None) -> BuildResult:
+          on_pages: Callable[[list[Diagnostic]], None] | None = None) -> BuildResult:
     """``folio build``: every output, from what changed since the build in place (``clean``:
     from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS). Without
     ``reuse`` the stages are handed the null store: everything is made, nothing is kept for the
@@ -196,8 +195,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     refused after that, with build/ left as it was); the new PDFs replace the old ones in the
     site one by one, each whole, and build/ is swapped in last. The build/ and site/ replaced
     are removed by a thread, after the build returns. Without ``on_pages`` (`folio build`) both
-    are swapped in together. ``on_plan``: called with what the build sets out to redo, before
-    it starts (`folio build` prints it, as Sphinx prints "updating environment")."""
+    are swapped in together."""
     root = Path(root)
     # a directory that holds no project is refused before anything is made in it
     documents = load_manifest(root, PARSERS)
@@ -205,8 +203,6 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     site_dir = root / "site" if _site_wanted(root) else None
     with start(root, out_dir, site_dir, documents, jobs=jobs, clean=clean, baseline=baseline_commit(root),
                remove_later=on_pages is not None, site_first=on_pages is not None) as session:
-        if on_plan is not None and session.plan is not None:
-            on_plan(session.plan)
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
         # what is stale, decided once by the fingerprint (session.plan): each stage's work, and its memo

@@ -220,9 +220,9 @@ def _diff(project: Project, args: argparse.Namespace) -> int:
 def _build(project: Project, args: argparse.Namespace) -> int:
     if args.dry_run:
         return _dry_run(project, args)
-    # what is redone, said before the work (as Sphinx's "updating environment: ...")
-    result = build(project.root, jobs=args.jobs, clean=args.clean,
-                   on_plan=lambda plan: print(plan.line(), file=sys.stderr, flush=True))
+    result = build(project.root, jobs=args.jobs, clean=args.clean)
+    if result.plan is not None:  # said once the build stands: refused input stays one line
+        print(result.plan.line(), file=sys.stderr)  # as Sphinx's "updating environment: ..."
     for note in result.notes:
         print(note, file=sys.stderr)
     summary = result.summary

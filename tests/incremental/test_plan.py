@@ -101,25 +101,6 @@ def test_a_one_word_edit_is_planned_for_its_document_alone_and_only_it_is_redone
     assert EDITED in (project / "site" / "ru" / "vq-x1" / VQ_KEY / "index.html").read_text("utf-8")
 
 
-def test_folio_build_says_what_it_redoes_before_it_does_it(project, monkeypatch, capsys):
-    """As Sphinx says "updating environment: ..." before reading: the line is printed when the
-    plan is made, before a document is read (a long build is not silent until its end)."""
-    from pipeline import cli
-    from pipeline.build import Project
-
-    edit(project, VQ, WORD, EDITED)
-    said_before_reading: list[str] = []
-    corpus = Project.corpus.fget
-
-    def reading(self):
-        said_before_reading.append(capsys.readouterr().err)
-        return corpus(self)
-
-    monkeypatch.setattr(Project, "corpus", property(reading))
-    assert cli.main(["--root", str(project), "build"]) == 0
-    assert said_before_reading[0] == "updating: 0 added, 1 changed, 0 removed documents (4 unchanged)\n"
-
-
 def test_a_removed_and_an_added_document_are_planned_and_only_their_rulebook_is_checked(project):
     manifest = project / "corpus" / "manifest.yaml"
     text = manifest.read_text("utf-8")
