@@ -17,6 +17,8 @@ import traceback
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
+import pytest
+
 from conftest import REPO, Run, copy_corpus, tree_bytes
 from pipeline.cli import main
 from pipeline.core.model import Document
@@ -144,3 +146,11 @@ def line_of(data: bytes, offset: int, encoding: str = "utf-8") -> tuple[int, int
     """The 1-based line and column (in characters) of byte ``offset``."""
     start = data.rfind(b"\n", 0, offset) + 1
     return data.count(b"\n", 0, offset) + 1, len(data[start:offset].decode(encoding)) + 1
+
+
+@pytest.fixture(name="folio", scope="module")
+def folio_in_process():
+    """`folio --root ROOT ARGS...` run in this process (:func:`folio`), under a CPU budget: a
+    case costs what the command does, not an interpreter's start. A test module imports it to
+    have its `folio` fixture (tests/conftest.py's runs a subprocess) run in this process."""
+    return folio

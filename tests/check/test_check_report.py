@@ -5,19 +5,10 @@ from __future__ import annotations
 import json
 import shutil
 
-import pytest
-
-import hostile_support
+from hostile_support import folio_in_process  # noqa: F401 - this module's `folio` runs in this process
 
 POP = "corpus/sources/pop-military-actions.en.txt"
 HIS_POWER = "corpus/sources/his-power-rules-england-france-papacy.ru.txt"
-
-
-@pytest.fixture(name="folio", scope="module")
-def folio_in_process():
-    """`folio --root ROOT ARGS...` run in this process (tests/hostile_support.py), under a CPU
-    budget: a case costs what the command does, not an interpreter's start."""
-    return hostile_support.folio
 
 
 def write_config(root, text: str) -> None:

@@ -20,7 +20,7 @@ from typing import NamedTuple
 import pytest
 from babel.messages.pofile import read_po, write_po
 
-import hostile_support
+from hostile_support import folio_in_process  # noqa: F401 - this module's `folio` runs in this process
 from meaning_draft import CORRECT, DEFECTS, Edit, Plant
 from pipeline.language.numbers import number_words
 from pipeline.language.sentences import sentences
@@ -110,13 +110,6 @@ ANSWERS = {
 #: the families a planted defect is judged by: the rules family also speaks on these units,
 #: because corpus/rules records the wording of the real translations the plants change
 JUDGED = ("parity-", "typo-", "script-", "spell-", "term-")
-
-
-@pytest.fixture(name="folio", scope="module")
-def folio_in_process():
-    """`folio --root ROOT ARGS...` run in this process (tests/hostile_support.py), under a CPU
-    budget: a case costs what the command does, not an interpreter's start."""
-    return hostile_support.folio
 
 
 class Draft(NamedTuple):

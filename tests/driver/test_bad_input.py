@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-import hostile_support
 import pipeline.build
+from hostile_support import folio_in_process  # noqa: F401 - this module's `folio` runs in this process
 from pipeline.build import build
 from pipeline.core.diagnostics import Diagnostic
 from pipeline.i18n import catalogs as i18n
@@ -80,12 +80,6 @@ class Repo:
         return [(u["id"], u["kind"], u["children"],
                  [(s["text"], s["line_start"], s["line_end"]) for s in u["sides"].values()])
                 for u in data["units"] if u["document"] == key and u["kind"] != "document"]
-
-
-@pytest.fixture(name="folio", scope="module")
-def folio_in_process():
-    """`folio --root ROOT ARGS...` run in this process, under a CPU budget."""
-    return hostile_support.folio
 
 
 @pytest.fixture(scope="module")

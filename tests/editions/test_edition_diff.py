@@ -21,9 +21,9 @@ from urllib.parse import quote
 import pytest
 from babel.support import NullTranslations
 
-import hostile_support
 from checkout_support import git
 from conftest import REPO, copy_corpus, keep_translations
+from hostile_support import folio_in_process  # noqa: F401 - this module's `folio` runs in this process
 from pipeline.build import build, load_corpus
 from pipeline.render.site.fragments import Renderer
 from pipeline.render.site.structure import plan
@@ -31,13 +31,6 @@ from site_support import broken_links, serving
 
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
 DOC = "eu-risto/eu-risto-period-1"
-
-
-@pytest.fixture(name="folio", scope="module")
-def folio_in_process():
-    """`folio --root ROOT ARGS...` run in this process (tests/hostile_support.py), under a CPU
-    budget: a case costs what the command does, not an interpreter's start."""
-    return hostile_support.folio
 
 
 def _replace_line(root: Path, starts: str, *lines: str) -> None:
@@ -64,7 +57,6 @@ def edit_further(root: Path) -> None:
         line = next(line for line in (root / RISTO).read_text("utf-8").split("\n") if line.startswith(old))
         _replace_line(root, old, new + line[2:])
     _replace_line(root, "3. The winner receives 75d and 10 VP.", "3. The winner receives 75d and 15 VP.")
-
 
 
 @pytest.fixture(scope="module")

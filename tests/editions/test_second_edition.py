@@ -21,9 +21,9 @@ from babel.messages.pofile import read_po, write_po
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import hostile_support
 from checkout_support import git
 from conftest import REPO, copy_corpus
+from hostile_support import folio_in_process  # noqa: F401 - this module's `folio` runs in this process
 from pipeline.build import edition_changes, load_corpus
 from pipeline.check.spelling import misspellings
 from pipeline.editions.worddiff import correction
@@ -49,13 +49,6 @@ from second_edition import (
 
 DOC = "eu-risto/eu-risto-period-1"
 CORRECTED = (QUOTES, SPELLING, HYPHEN)
-
-
-@pytest.fixture(name="folio", scope="module")
-def folio_in_process():
-    """`folio --root ROOT ARGS...` run in this process (tests/hostile_support.py), under a CPU
-    budget: a case costs what the command does, not an interpreter's start."""
-    return hostile_support.folio
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import hostile_support
+from hostile_support import folio_in_process  # noqa: F401 - this module's `folio` runs in this process
 from pipeline.build import load_corpus
 from pipeline.core.model import RefKind, RefProblem, RefStatus
 from pipeline.link.references.mentions import extract
@@ -18,13 +18,6 @@ HIS_POWER = "corpus/sources/his-power-rules-england-france-papacy.ru.txt"
 HIS_WINTER = "corpus/sources/his-winter-phase-new-world.ru.txt"
 VQ = "corpus/sources/vq-spring-deployment-action-phase.ru.txt"
 POP = "corpus/sources/pop-military-actions.en.txt"
-
-
-@pytest.fixture(name="folio", scope="module")
-def folio_in_process():
-    """`folio --root ROOT ARGS...` run in this process (tests/hostile_support.py), under a CPU
-    budget: a case costs what the command does, not an interpreter's start."""
-    return hostile_support.folio
 
 
 @pytest.fixture(scope="module")

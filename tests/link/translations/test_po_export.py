@@ -13,20 +13,13 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import denormalize, read_po
 
-import hostile_support
 from conftest import mark_fuzzy
+from hostile_support import folio_in_process  # noqa: F401 - this module's `folio` runs in this process
 
 SOURCED = "2026-03-04T05:06:07+00:00"  # the corpus as first committed
 TRANSLATED = "2026-05-06T07:08:09+00:00"  # the commit of a translator's review marks
 TRANSLATOR = "Anna Translator <anna@example.org>"
 POP_RU = "corpus/translations/pop-military-actions.ru.yaml"
-
-
-@pytest.fixture(name="folio", scope="module")
-def folio_in_process():
-    """`folio --root ROOT ARGS...` run in this process (tests/hostile_support.py), under a CPU
-    budget: a case costs what the command does, not an interpreter's start."""
-    return hostile_support.folio
 
 
 def commit(root: Path, message: str, date: str, author: str) -> None:

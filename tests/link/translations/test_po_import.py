@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po, write_po
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import hostile_support
+from hostile_support import folio_in_process  # noqa: F401 - this module's `folio` runs in this process
 from pipeline.build import load_corpus
 from pipeline.core.model import Status
 from pipeline.link.translations.po import export, import_po
@@ -41,12 +41,6 @@ def save(path: Path, cat) -> None:
 
 def stored(root: Path) -> dict[str, str]:
     return {unit: e.text for unit, e in load(root, RISTO_RU).entries.items()}
-
-
-@pytest.fixture(name="folio", scope="module")
-def folio_in_process():
-    """`folio --root ROOT ARGS...` run in this process, under a CPU budget."""
-    return hostile_support.folio
 
 
 @pytest.fixture

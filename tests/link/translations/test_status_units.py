@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-import hostile_support
 from conftest import keep_translations, mark_fuzzy
+from hostile_support import folio_in_process  # noqa: F401 - this module's `folio` runs in this process
 from pipeline.build import load_corpus
 
 RISTO = "corpus/sources/eu-ristos-events-period-1.en.txt"
@@ -23,13 +23,6 @@ POP_RU = "corpus/translations/pop-military-actions.ru.yaml"
 KEPT_RISTO = ("eu-risto-period-1", "eu-risto:1:I")
 KEPT_POP = ("pop-military-actions", "pop:5.5/action-1")
 STALE, FUZZY = "eu-risto:1:I/events-phase/2", "pop:5.5/action-1/proc-1/step-2"
-
-
-@pytest.fixture(name="folio", scope="module")
-def folio_in_process():
-    """`folio --root ROOT ARGS...` run in this process (tests/hostile_support.py), under a CPU
-    budget: a case costs what the command does, not an interpreter's start."""
-    return hostile_support.folio
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po, write_po
 
-import hostile_support
+from hostile_support import folio_in_process  # noqa: F401 - this module's `folio` runs in this process
 from pipeline.build import load_corpus
 from pipeline.core.model import Status
 
@@ -25,13 +25,6 @@ RU = {
     "eu-risto:9:I": "9: ТУРЕЦКОЕ ДИПЛОМАТИЧЕСКОЕ ДАВЛЕНИЕ (*) (нет исторической даты)\n"
                     "(длительность: постоянно)",
 }
-
-
-@pytest.fixture(name="folio", scope="module")
-def folio_in_process():
-    """`folio --root ROOT ARGS...` run in this process (tests/hostile_support.py), under a CPU
-    budget: a case costs what the command does, not an interpreter's start."""
-    return hostile_support.folio
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-import hostile_support
+from hostile_support import folio_in_process  # noqa: F401 - this module's `folio` runs in this process
 from pipeline.build import load_corpus
 from pipeline.core.model import Status
 
@@ -26,13 +26,6 @@ OLD_2 = ("2. Both SPA and POR have to accept this event for it to take effect. O
          "marked off, but can occur again.")
 NEW_2 = "2. ENG must not be at war with SPA."
 RU_OLD_2 = "2. Событие вступает в силу, только если его примут и SPA, и POR."
-
-
-@pytest.fixture(name="folio", scope="module")
-def folio_in_process():
-    """`folio --root ROOT ARGS...` run in this process (tests/hostile_support.py), under a CPU
-    budget: a case costs what the command does, not an interpreter's start."""
-    return hostile_support.folio
 
 
 def insert_precondition(root: Path, *, edit_old: str | None = None) -> None:
