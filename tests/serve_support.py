@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 import yaml
 
 from conftest import REPO
@@ -36,6 +37,13 @@ def built_small_project(tmp_path_factory) -> Path:
         assert build(root).site == root / "site"
         _BUILT.append(root)
     return _BUILT[0]
+
+
+@pytest.fixture(name="project")
+def edited_project(tmp_path_factory, tmp_path) -> Path:
+    """A copy of the built small project, for one test to edit, save and serve (a test module
+    imports this fixture to have it)."""
+    return Path(shutil.copytree(built_small_project(tmp_path_factory), tmp_path / "project", symlinks=True))
 
 
 def small_project(dest: Path) -> Path:

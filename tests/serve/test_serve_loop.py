@@ -4,34 +4,20 @@ the build's own inputs."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
-
-import pytest
 
 from pipeline.core.diagnostics import Diagnostic
 from pipeline.serve.loop import changed_findings
 from pipeline.serve.watch import Saves
-from serve_support import SOURCE, TRANSLATION, built_small_project, folio_serve
+from serve_support import SOURCE, TRANSLATION, edited_project, folio_serve  # noqa: F401 - the `project` fixture
 
 PAGE = "en/pop/pop-military-actions/"
 RU_PAGE = "ru/pop/pop-military-actions/"
 #: the translation's entry of "• Undock: ...", as the file has it
 UNDOCK_RU = "    text: '• Выход из порта: Переместите любое число своих кораблей из портов в соседние морские зоны,"
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    return built_small_project(tmp_path_factory)
-
-
-@pytest.fixture
-def project(built, tmp_path) -> Path:
-    return Path(shutil.copytree(built, tmp_path / "project", symlinks=True))
 
 
 def _get(url: str) -> str:

@@ -6,26 +6,12 @@ are the server's alone, never in the built site."""
 from __future__ import annotations
 
 import re
-import shutil
-from pathlib import Path
 
-import pytest
-
-from serve_support import SOURCE, TRANSLATION, built_small_project, folio_serve
+from serve_support import SOURCE, TRANSLATION, edited_project, folio_serve  # noqa: F401 - the `project` fixture
 
 PAGE = "{lang}/pop/pop-military-actions/"
 #: the unit the reader reads, far down the page: "• Undock: Move any number of your Ships ..."
 UNDOCK = "• Undock: Move any number of your Ships from Ports and into adjacent non-Hostile Sea Zones."
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    return built_small_project(tmp_path_factory)
-
-
-@pytest.fixture
-def project(built, tmp_path) -> Path:
-    return Path(shutil.copytree(built, tmp_path / "project", symlinks=True))
 
 
 def _read_at(page, words: str) -> tuple[str, float]:
