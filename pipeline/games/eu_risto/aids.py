@@ -20,11 +20,6 @@ from ...render.aids.summary import said
 PERIOD = "eu-risto:period-I"
 
 
-def _(message: str) -> str:
-    """Marks a catalog string; the sheet translates it when the aid is printed."""
-    return message
-
-
 @dataclass
 class Modifier:
     value: str  # −1, as typeset

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...core.diagnostics import _
 from ...core.errors import FolioError
 from ...core.model import Kind, Unit
 from ...render.aids import pick
@@ -19,11 +20,6 @@ from ...render.aids.sheet import Sheet, Text, stating
 from ...render.aids.summary import said, summary
 
 MANDATORY = "his:19.8"
-
-
-def _(message: str) -> str:
-    """Marks a catalog string; the sheet translates it when the aid is printed."""
-    return message
 
 
 POWERS = {"england": _("England"), "france": _("France"), "habsburgs": _("Habsburgs")}

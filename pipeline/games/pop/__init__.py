@@ -4,15 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...core.diagnostics import _
 from ...render.aids import Aid
 from ...render.games import Game
 from . import aids, military
-
-
-def _(message: str) -> str:
-    """Marks a catalog string; it is translated when printed."""
-    return message
-
 
 RULES = (military,)
 

@@ -9,18 +9,13 @@ rules module reads (vq.yaml); the rulebook has the rest.
 
 from __future__ import annotations
 
+from ...core.diagnostics import _
 from ...core.model import Kind
 from ...render.aids import pick
 from ...render.aids.printed_lines import Callouts
 from ...render.aids.repeats import printed_once
 from ...render.aids.sheet import Sheet
 from ...render.aids.summary import summary_line
-
-
-def _(message: str) -> str:
-    """Marks a catalog string; the sheet translates it when the aid is printed."""
-    return message
-
 
 #: (heading, the units printed under it, in order), each found by a fact it states or beside one
 PARTS = (

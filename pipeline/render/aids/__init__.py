@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...core.diagnostics import Code, Count, Diagnostic, Param, Severity, ngettext, text
+from ...core.diagnostics import Code, Count, Diagnostic, Param, Severity, _, ngettext, text
 from ...core.errors import FolioError
 from ...core.lookup import Lookup
 from ...core.model import LANGUAGES, Corpus, Lang
@@ -51,12 +51,6 @@ from .html import environment, render_html
 from .pdf import PAPERS, Variant
 from .press import Press
 from .sheet import Sheet
-
-
-def _(message: str) -> str:
-    """Marks a catalog string; it is translated when printed."""
-    return message
-
 
 #: a build note, not a check: the aid is printed, with the original tagged, until translated
 AID_FALLBACK = Code("aid-fallback", Severity.INFO,

@@ -19,12 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from ...core.diagnostics import _
+
 T = TypeVar("T")
-
-
-def _(message: str) -> str:
-    """Marks a catalog string; it is translated when printed."""
-    return message
 
 
 @dataclass(frozen=True)

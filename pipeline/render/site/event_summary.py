@@ -21,18 +21,13 @@ from dataclasses import dataclass, field
 from babel.lists import format_list
 from markupsafe import escape
 
+from ...core.diagnostics import _
 from ...core.labels import PHASES
 from ...core.model import Corpus, Kind, Lang, Unit
 from ...language.abbreviations import uses
 from ...language.termbase import Abbreviation, Concept, Termbase
 from ...language.tokens import lemmas
 from ...rules.facts import Fact
-
-
-def _(message: str) -> str:
-    """Marks a catalog string; the page translates it."""
-    return message
-
 
 #: the rows, in the order a player asks: the label of each, from the catalogs
 ROWS = {"when": _("When"), "who": _("Who"), "changes": _("What changes"), "how-long": _("How long")}

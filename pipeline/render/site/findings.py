@@ -26,14 +26,8 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from ...core.diagnostics import Count, Diagnostic, Phrase, Text, Word
+from ...core.diagnostics import Count, Diagnostic, Phrase, Text, Word, _
 from ...core.model import Lang
-
-
-def _(message: str) -> str:
-    """Marks a catalog string; it is translated when a page is rendered."""
-    return message
-
 
 #: what each code means (the `summary` its check declares, the same words: a test compares)
 SUMMARIES = [

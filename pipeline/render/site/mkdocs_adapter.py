@@ -30,6 +30,7 @@ from mkdocs.exceptions import MkDocsException
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.toc import get_toc
 
+from ...core.diagnostics import _
 from ...core.errors import FolioError
 from ...incremental import usercache
 from ...incremental.buildcache import carry
@@ -40,11 +41,6 @@ from ...util import project_files, yamlio
 from .. import compiled
 from . import lexicon
 from .fragments import RenderedPage
-
-
-def _(message: str) -> str:
-    """Marks a catalog string; translated when the configuration is written."""
-    return message
 
 #: where the renderer's assets (templates/site/assets) go in each language's site
 ASSETS = "assets/folio"

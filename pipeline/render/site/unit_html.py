@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from markupsafe import Markup, escape
 
+from ...core.diagnostics import _
 from ...core.model import RowProblem
 from . import ask_html, event_summary
 from .glance import Glance
@@ -39,11 +40,6 @@ def _cells(u, name: str) -> list[str]:
 
 #: kinds whose runs of siblings are a numbered list
 _ORDERED = frozenset({"step", "item", "precondition", "effect"})
-
-
-def _(message: str) -> str:
-    """Marks an interface string for the catalogs; :class:`UnitHtml` translates it."""
-    return message
 
 
 class UnitHtml:
