@@ -38,6 +38,7 @@ from pipeline.core.model import Corpus
 from pipeline.link.references import link
 from pipeline.link.translations import attach
 from pipeline.parse import PARSERS, translated_side
+from pipeline.parse.document import parse, read
 from pipeline.read.manifest import load_manifest
 from pipeline.rules import load_facts
 
@@ -75,10 +76,10 @@ def stages(root: Path, pages_only: bool = False) -> dict:
     out: dict = {}
     with measured(out, "read"):
         corpus = Corpus(documents=load_manifest(root, PARSERS))
-        sources = [pipeline.read(root, document) for document in corpus.documents]
+        sources = [read(root, document) for document in corpus.documents]
     with measured(out, "parse"):
         for document, source in zip(corpus.documents, sources, strict=True):
-            corpus.add_document_units(pipeline.parse(document, source))
+            corpus.add_document_units(parse(document, source))
     with measured(out, "link"):
         attach(corpus, root, translated_side)
         link(corpus)
