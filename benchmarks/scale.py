@@ -139,6 +139,25 @@ def measure(scale: int, work: Path, timeout: float, serial: bool) -> dict:
     return result
 
 
+def measure_builds(scale: int, work: Path, timeout: float) -> dict:
+    """The builds alone, as a user runs them: `folio build` from nothing on every core (with the
+    peak memory of all its processes), the no-op rebuild and the one-word edit; no stage on
+    its own, no bare `mkdocs build` (those are fitted): x1000 built whole in well under an hour.
+    The words are fitted too, exactly: every copy holds the real corpus's words."""
+    root = work / f"x{scale}"
+    started = time.perf_counter()
+    generate(root, scale)
+    result: dict = {"scale": scale, "generate": time.perf_counter() - started, "partial": True}
+    caches = work / f"aids-caches-x{scale}"
+    result["cold"] = run_json(str(root), "--build", "--clean", timeout=timeout, aids_cache=caches / "cold")
+    result["no-op"] = timed([str(Path(PYTHON).parent / "folio"), "--root", str(root), "build"],
+                            timeout, caches / "cold", expect="up to date")
+    edit_one_unit(root)
+    result["edit"] = run_json(str(root), "--build", timeout=timeout, aids_cache=caches / "cold")
+    shutil.rmtree(root, ignore_errors=True)
+    return result
+
+
 def measure_own(scale: int, work: Path, timeout: float) -> dict:
     """Folio's own stages only: its pages rendered, not wrapped by MkDocs nor indexed."""
     root = work / f"x{scale}"
@@ -193,14 +212,16 @@ def extrapolate(full: list[dict], scale: int, partial: dict | None) -> dict:
                             for key in ("wall", "cpu", "peak_mb")}
             stages[name]["extrapolated"] = True
     for key in ("cold", "cold serial", "edit"):
-        if all(key in r for r in full):
-            result[key] = {"wall": fit([(r["scale"], r[key]["wall"]) for r in full], scale),
+        if key not in result and all(key in r for r in full):
+            result[key] = {"wall": fit([(r["scale"], r[key]["wall"]) for r in full], scale), "extrapolated": True,
                            "timings": {name: fit([(r["scale"], r[key]["timings"].get(name, 0.0)) for r in full], scale)
                                        for name in full[-1][key]["timings"]}}
             if all(r[key].get("tree_peak_mb") for r in full):  # the memory of all processes
                 result[key]["tree_peak_mb"] = fit([(r["scale"], r[key]["tree_peak_mb"]) for r in full], scale)
     for key in ("no-op", "bare mkdocs"):
-        result[key] = fit([(r["scale"], r[key]) for r in full], scale)
+        if key not in result:
+            result[key] = fit([(r["scale"], r[key]) for r in full], scale)
+            result.setdefault("fitted", []).append(key)
     return result
 
 
@@ -227,6 +248,10 @@ def main() -> int:
                              "(default 1000); larger ones run Folio's own stages and fit the rest")
     parser.add_argument("--fit", type=int, nargs="*", default=[],
                         help="scales not built at all, every figure fitted from the measured ones")
+    parser.add_argument("--builds", type=int, nargs="*", default=[],
+                        help="scales at which only the builds run, whole: cold (with the peak memory "
+                             "of all processes), no-op and one-word edit; the stages and the bare "
+                             "`mkdocs build` are fitted (x1000 built whole, issue 25)")
     parser.add_argument("--timeout", type=float, default=7200.0, help="per measured step")
     parser.add_argument("--serial", type=int, default=100,
                         help="also build on one core at scales up to this one (default 100)")
@@ -237,7 +262,10 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="folio-scale-") as work:
         for scale in sorted(args.scales):
             full = [r for r in results if not r.get("extrapolated")]
-            if scale <= args.full or len(full) < 2:
+            if scale in args.builds and len(full) >= 2:
+                print(f"x{scale}: building whole, fitting the stages ...", file=sys.stderr)
+                results.append(extrapolate(full, scale, measure_builds(scale, Path(work), args.timeout)))
+            elif scale <= args.full or len(full) < 2:
                 print(f"x{scale}: measuring every stage and build ...", file=sys.stderr)
                 results.append(measure(scale, Path(work), args.timeout, scale <= args.serial))
             else:

@@ -51,3 +51,28 @@ def test_the_targets_table_says_which_targets_hold_at_the_scales_they_are_set_fo
     assert "125,000" in words and words.endswith("| yes |")
     memory = next(line for line in table.splitlines() if line.startswith("| peak memory"))
     assert memory.endswith("| – |")  # set for x1000, which was not measured
+
+
+def test_a_scale_built_whole_but_not_staged_is_judged_on_its_measured_builds_only():
+    """x1000 built whole (scale.py --builds 1000): its cold build and its memory are measured,
+    so the memory target is judged; its bare `mkdocs build` is fitted, so the ratio is not."""
+    from report import builds, targets
+    from scale import extrapolate
+
+    def full(scale: int) -> dict:
+        return {"scale": scale, "words": 1000 * scale, "stages": {"check": {"wall": 1.0, "cpu": 1.0, "peak_mb": 1.0}},
+                "cold": {"wall": 10.0 * scale, "cpu": 10.0 * scale, "timings": {"aids": 1.0}, "tree_peak_mb": 100.0},
+                "edit": {"wall": 1.0 * scale, "timings": {}}, "no-op": 0.1, "bare mkdocs": 5.0 * scale}
+
+    measured = {"scale": 1000, "partial": True,
+                "cold": {"wall": 9000.0, "cpu": 9000.0, "timings": {"aids": 1.0}, "tree_peak_mb": 1800.0},
+                "edit": {"wall": 300.0, "timings": {}}, "no-op": 2.0}
+    x1000 = extrapolate([full(10), full(100)], 1000, measured)
+    assert x1000["cold"]["wall"] == 9000.0 and x1000["no-op"] == 2.0  # kept, not fitted over
+    assert x1000["words"] == 1_000_000 and x1000["fitted"] == ["bare mkdocs"]
+    table = targets([full(10), full(100), x1000])
+    memory = next(line for line in table.splitlines() if line.startswith("| peak memory"))
+    assert "| 1.76 GB |" in memory and memory.endswith("| yes |")
+    row = builds([x1000]).splitlines()[-1]
+    assert "| 9000.0 s |" in row and "| 300.0 s (3 %) |" in row  # measured: no ≈
+    assert "| ≈ 5000.0 s |" in row  # the bare build fitted

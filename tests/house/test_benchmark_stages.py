@@ -8,9 +8,8 @@ import json
 import subprocess
 import sys
 
-from projects_support import small_project
-
 from conftest import REPO
+from projects_support import small_project
 
 STAGES = ("read", "parse", "link", "check", "render corpus", "render site", "search index", "aids")
 
