@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import compress
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ..language.morph import known, parses, readings
+from ..language.words import PerForm, Words
 
 #: words and the punctuation that ends a clause
 TOKEN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\d+|[,;:.!?()\[\]«»\"“”„—–|•]")
@@ -48,7 +50,27 @@ class Mismatch:
     suggestion: str | None
 
 
-def mismatches(text: str) -> Iterator[Mismatch]:
+def mismatches(text: str | Words) -> Iterator[Mismatch]:
+    table = text if isinstance(text, Words) else Words(text)
+    text = table.text
+    if "'" in text or "’" in text:  # the table's words may hold an apostrophe, :data:`TOKEN`'s never
+        yield from _tokens_mismatches(text)
+        return
+    words, starts, ends = table.words, table.starts, table.ends
+    # a clause is a run of words no digit or punctuation mark divides: each gap says whether it
+    # divides, and whether it does with a comma or a dash (None: it does not divide)
+    divides = list(map(_DIVIDES.__getitem__, table.gaps))
+    roles = "".join(map(_ROLE.__getitem__, words))
+    bounds = list(compress(range(len(words)), map(_divided, divides)))
+    for a, b in zip([0, *bounds], [*bounds, len(words)], strict=True):
+        first = _OPENING.search(roles, a, b)
+        if first is None or first.group() == "F":
+            continue  # no subject, or a verb before it: what follows may be its object
+        after_comma = bool(divides[a])  # False for the first clause, which no gap opens
+        yield from _clause([(starts[k], ends[k], words[k]) for k in range(a, b)], after_comma, first.start() - a)
+
+
+def _tokens_mismatches(text: str) -> Iterator[Mismatch]:
     tokens = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
     clause: list[tuple[int, int, str]] = []
     after_comma = False
@@ -61,8 +83,30 @@ def mismatches(text: str) -> Iterator[Mismatch]:
         clause, after_comma = [], token[2] in ",—–"
 
 
-def _clause(words: list[tuple[int, int, str]], after_comma: bool) -> Iterator[Mismatch]:
-    for n, (start, _end, word) in enumerate(words):
+#: the tokens of :data:`TOKEN` that are not words: what ends a clause
+_DIVIDERS = re.compile(r"\d+|[,;:.!?()\[\]«»\"“”„—–|•]")
+
+
+def _dividing(gap: str) -> bool | None:
+    found = _DIVIDERS.findall(gap)
+    return found[-1] in ",—–" if found else None
+
+
+def _divided(divides: bool | None) -> bool:
+    return divides is not None
+
+
+_DIVIDES = PerForm(_dividing)
+#: per form, what the grammar makes of a word before the subject: a finite verb (F), which
+#: ends the search, a subject (S), or neither (.)
+_ROLE = PerForm(lambda word: "F" if _finite(word.lower()) else "S" if _subjects(word) else ".")
+_OPENING = re.compile(r"[FS]")
+
+
+def _clause(words: list[tuple[int, int, str]], after_comma: bool, first: int = 0) -> Iterator[Mismatch]:
+    """The clause's mismatch, if any; ``first``: the index of its first verb or subject, when
+    the caller knows it."""
+    for n, (start, _end, word) in enumerate(words[first:], first):
         lower = word.lower()
         if _finite(lower):
             return  # a verb before any subject: what follows may be its object
