@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from itertools import compress
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 
 from ..language.morph import known, parses, readings
 from ..language.words import PerForm, Words

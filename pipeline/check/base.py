@@ -63,13 +63,13 @@ class CheckContext:
 
     def words(self, side: Side) -> Words:
         """The side's words (pipeline/language/words.py), found once per run for every family
-        that walks them."""
+        that walks them (and once per process while the text is among those kept)."""
         tables = self.cache.get(_WORDS)
         if tables is None:
             tables = self.cache[_WORDS] = {}
         found = tables.get(id(side))
         if found is None or found[0] is not side:
-            found = tables[id(side)] = (side, Words(side.text))
+            found = tables[id(side)] = (side, Words.of(side.text))
         return found[1]
 
     def shared(self, key: str, factory):

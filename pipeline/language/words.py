@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from itertools import accumulate, compress
 from typing import Any
+
+from .tokens import TEXTS_KEPT
 
 WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 _PIECES = re.compile(f"({WORD.pattern})")
@@ -41,9 +44,11 @@ class Words:
         self.ends: list[int] = bounds[1::2]
         self._lowers: list[str] | None = None
 
-    @classmethod
-    def of(cls, text: str) -> Words:
-        return cls(text)
+    @staticmethod
+    def of(text: str) -> Words:
+        """The table of ``text``, made once per process while the text is among the last
+        :data:`TEXTS_KEPT` asked for (as :func:`.tokens.lemmas` keeps its tokens)."""
+        return _kept(text)
 
     def __len__(self) -> int:
         return len(self.words)
@@ -62,6 +67,11 @@ class Words:
     def where(self, verdicts: PerForm) -> Iterable[int]:
         """The indices of the words whose verdict is true."""
         return compress(range(len(self.words)), map(verdicts.__getitem__, self.words))
+
+
+@lru_cache(maxsize=TEXTS_KEPT)
+def _kept(text: str) -> Words:
+    return Words(text)
 
 
 class PerForm(dict):
