@@ -94,10 +94,9 @@ def _only(word: str, kinds: frozenset[str]) -> tuple:
     return known_only(word.lower(), kinds)
 
 
-#: per form: whether :func:`_only` finds it a noun, a participle, a gerund
+#: per form: whether :func:`_only` finds it a noun, a participle
 _NOUN = PerForm(lambda word: bool(_only(word, NOUNS)))
 _PARTICIPLE = PerForm(lambda word: bool(_only(word, PARTICIPLES)))
-_GERUND = PerForm(lambda word: _gerund(word))
 
 
 def _spaced(text: str, first, second) -> bool:
@@ -125,6 +124,9 @@ def _participles(text: str, tokens) -> Iterator[Missing]:
 
 def _gerund(word: str) -> bool:
     return word.lower() not in FROZEN and bool(_only(word, GERUNDS))
+
+
+_GERUND = PerForm(_gerund)  # per form
 
 
 def _gerunds(text: str, tokens) -> Iterator[Missing]:
