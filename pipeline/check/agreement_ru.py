@@ -52,7 +52,7 @@ def disagreements(text: str | Words) -> Iterator[Pair]:
     """Every adjective–noun and numeral–noun pair of ``text`` (or of its word table) that cannot
     agree."""
     table = text if isinstance(text, Words) else Words(text)
-    text, words, starts, ends = table.text, table.words, table.starts, table.ends
+    text, words, starts, ends, gaps = table.text, table.words, table.starts, table.ends, table.gaps
     # numbers in digits stand between words: each gap's, by the index of the word after it
     numbers: dict[int, list[tuple[int, int, str]]] = {}
     for m in DIGITS.finditer(text) if _HAS_DIGIT.search(text) else ():
@@ -67,10 +67,15 @@ def disagreements(text: str | Words) -> Iterator[Pair]:
 
     # the second word of a pair is a noun, every reading of it: only those words are looked at
     for k in table.where(_NOUNS):
-        first = before(k)
-        if first is None or not _spaces(text[first[1]:starts[k]]):
+        found_numbers = numbers.get(k) if numbers else None
+        if found_numbers:
+            s1, e1, w1 = found_numbers[-1]
+            if not _spaces(text[e1:starts[k]]):
+                continue
+        elif k and (gaps[k] == " " or _spaces(gaps[k])):
+            s1, w1 = starts[k - 1], words[k - 1]
+        else:
             continue
-        s1, _e1, w1 = first
         w2, e2 = words[k], ends[k]
         nouns = _NOUNS[w2]
         if w1.isdigit():

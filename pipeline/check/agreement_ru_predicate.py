@@ -25,7 +25,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import compress
+from itertools import compress, repeat
+from operator import is_not
 
 from ..language.morph import known, parses, readings
 from ..language.words import PerForm, Words
@@ -61,7 +62,7 @@ def mismatches(text: str | Words) -> Iterator[Mismatch]:
     # divides, and whether it does with a comma or a dash (None: it does not divide)
     divides = list(map(_DIVIDES.__getitem__, table.gaps))
     roles = "".join(map(_ROLE.__getitem__, words))
-    bounds = list(compress(range(len(words)), map(_divided, divides)))
+    bounds = list(compress(range(len(words)), map(is_not, divides, repeat(None))))
     for a, b in zip([0, *bounds], [*bounds, len(words)], strict=True):
         first = _OPENING.search(roles, a, b)
         if first is None or first.group() == "F":
@@ -92,14 +93,7 @@ def _dividing(gap: str) -> bool | None:
     return found[-1] in ",—–" if found else None
 
 
-def _divided(divides: bool | None) -> bool:
-    return divides is not None
-
-
 _DIVIDES = PerForm(_dividing)
-#: per form, what the grammar makes of a word before the subject: a finite verb (F), which
-#: ends the search, a subject (S), or neither (.)
-_ROLE = PerForm(lambda word: "F" if _finite(word.lower()) else "S" if _subjects(word) else ".")
 _OPENING = re.compile(r"[FS]")
 
 
@@ -122,7 +116,7 @@ def _clause(words: list[tuple[int, int, str]], after_comma: bool, first: int = 0
             if (predicates := _finite(low)) is not None and predicates:
                 if _subject_after(words, m, predicates, after_comma):
                     return  # «Если Папство контролируют SPA или POR»: the subject may follow its verb
-                found = _disagree(subjects, predicates, after_comma)
+                found = _disagreeing(word, low, after_comma)
                 if found is not None:
                     yield Mismatch(start, e2, word, other, found)
                 return
@@ -138,7 +132,7 @@ def _subject_after(words: list[tuple[int, int, str]], verb: int, predicates: tup
         if _preposition(words[k - 1][2]):
             continue
         later = _subjects(word)
-        if _latin_name(word) or (later and _disagree(later, predicates, after_comma) is None):
+        if _latin_name(word) or (later and _disagreeing(word, words[verb][2].lower(), after_comma) is None):
             return True
     return False
 
@@ -177,6 +171,15 @@ def _finite(lower: str) -> tuple | None:
     return found
 
 
+def _role(word: str) -> str:
+    """What the grammar makes of a word before the subject: a finite verb (F), which ends the
+    search, a subject (S), or neither (.)."""
+    return "F" if _finite(word.lower()) else "S" if _subjects(word) else "."
+
+
+_ROLE = PerForm(_role)  # per form
+
+
 def _governing(word: str) -> bool:
     """A preposition or a noun, which may govern the genitive that follows it."""
     return not readings(word.lower())[0].isdisjoint(("PREP", "NOUN"))
@@ -201,6 +204,13 @@ def _agree(subject, predicate) -> bool:
     if subject.normal_form in ("я", "ты"):
         return p.gender in ("masc", "femn")
     return s.gender == p.gender
+
+
+@lru_cache(maxsize=200_000)
+def _disagreeing(subject: str, predicate: str, after_comma: bool) -> str | None:
+    """:func:`_disagree` of a subject's form and a lower-case predicate's, judged once per pair:
+    inflecting the suggestion asks pymorphy3 for the predicate's whole paradigm."""
+    return _disagree(_subjects(subject), _finite(predicate), after_comma)
 
 
 def _disagree(subjects, predicates, after_comma: bool) -> str | None:
