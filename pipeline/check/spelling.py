@@ -89,6 +89,9 @@ def load_confusables(root: str) -> tuple[Confusable, ...]:
 def _confusables(ctx: CheckContext) -> Iterator[Diagnostic]:
     entries = load_confusables(str(ctx.root))
     for unit, lang, side in ctx.sides():
+        found = _any_confusable(entries, lang)
+        if found is not None and found.search(side.text) is None:
+            continue  # most texts: one search for every entry of the language
         seen: set[int] = set()
         for entry in entries:
             if entry.lang != lang:
@@ -102,6 +105,21 @@ def _confusables(ctx: CheckContext) -> Iterator[Diagnostic]:
                 why = Phrase.of(**{entry.lang: entry.why}, **({Lang.RU: entry.why_ru} if entry.why_ru else {}))
                 yield at(CONFUSABLE, unit, side, start, text(_("`%(word)s`: %(why)s"), word=word, why=why),
                          suggestion=_fix(word, entry.wrong, entry.right))
+
+
+@lru_cache(maxsize=8)
+def _any_confusable(entries: tuple[Confusable, ...], lang: str) -> re.Pattern[str] | None:
+    """One expression that finds something in a text exactly when one of the language's entries
+    does (their alternation, the groups unnamed), or None when the entries cannot be joined
+    (a back reference, or a flag of their own)."""
+    patterns = [entry.pattern.pattern for entry in entries if entry.lang == lang]
+    if any(re.search(r"\(\?P=|\\\d|\(\?[aiLmsux-]", p) for p in patterns) or \
+            any(entry.pattern.flags != re.UNICODE for entry in entries):
+        return None
+    try:
+        return re.compile("|".join(f"(?:{re.sub(r'[(][?]P<[^>]*>', '(?:', p)})" for p in patterns) or "(?!)")
+    except re.error:
+        return None
 
 
 def _fix(word: str, wrong: str, right: str) -> str:
