@@ -22,6 +22,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
+from operator import and_
 
 from ..language.morph import known_only, readings
 from ..language.words import PerForm, Words
@@ -65,8 +67,12 @@ def disagreements(text: str | Words) -> Iterator[Pair]:
             return found[-1]
         return (starts[k - 1], ends[k - 1], words[k - 1]) if k else None
 
-    # the second word of a pair is a noun, every reading of it: only those words are looked at
-    for k in table.where(_NOUNS):
+    # the second word of a pair is a noun, every reading of it, and the first a number, an
+    # adjective or a numeral: only such pairs are looked at
+    nouns = table.each(_IS_NOUN)
+    pairs = compress(range(1, len(words)), map(and_, nouns[1:], table.each(_OPENS)))
+    after_numbers = [k for k in numbers if k < len(words) and nouns[k]]
+    for k in sorted({*pairs, *after_numbers}) if after_numbers else pairs:
         found_numbers = numbers.get(k) if numbers else None
         if found_numbers:
             s1, e1, w1 = found_numbers[-1]
@@ -134,6 +140,9 @@ def _all_of(word: str, kinds: frozenset[str]) -> tuple:
 #: per form: its parses when it can only be a noun (and is no abbreviation), the second word
 #: of every pair; else ()
 _NOUNS = PerForm(lambda word: () if _abbreviation(word) else _all_of(word, NOUNS))
+_IS_NOUN = PerForm(lambda word: bool(_NOUNS[word]))
+#: per form: whether it may open a pair (an adjective or a numeral, every reading of it)
+_OPENS = PerForm(lambda word: not _abbreviation(word) and bool(_all_of(word, ADJECTIVES) or _all_of(word, NUMERALS)))
 
 
 def case_of(parse) -> str | None:
