@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from itertools import chain
 from pathlib import Path
 
 from ..core.diagnostics import Diagnostic, Phrase, Severity
 from ..core.model import Lang, Unit
-from ..language.words import PerForm
 from . import character_names, invisible
 from .base import CheckContext, Code, _, at, text
 from .wordlists import CYRILLIC, LATIN, in_dictionary, wordlist
@@ -49,7 +47,7 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     first_uses: dict[tuple[str, str], int | None] = {}
     for unit, lang, side in ctx.sides():
         seen, bad = judged.setdefault(lang, set()), wrong.setdefault(lang, {})
-        words = set(chain.from_iterable(map(_PARTS.__getitem__, ctx.words(side).words)))
+        words = set(TOKEN.findall(side.text))
         for word in words - seen:
             seen.add(word)
             verdict = _verdict(ctx, word, lang, latin_words)
@@ -71,8 +69,6 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
 
 
 MIXED_FORM = object()  # a verdict: the form mixes both alphabets
-#: per word of the shared table: its :data:`TOKEN` words (a hyphen or an apostrophe joins them)
-_PARTS = PerForm(TOKEN.findall)
 
 
 def _verdict(ctx: CheckContext, word: str, lang: str, latin_words: set[str]) -> object | None:
