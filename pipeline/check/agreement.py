@@ -33,7 +33,8 @@ CODES = [RU_ADJECTIVE, RU_NUMERAL, RU_PREDICATE, EN_SUBJECT_VERB]
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     for unit, lang, side in ctx.sides():
         if lang == Lang.RU:
-            for pair in agreement_ru.disagreements(side.text):
+            words = ctx.words(side)
+            for pair in agreement_ru.disagreements(words):
                 found = side.text[pair.start:pair.end]
                 if pair.kind == "adjective":
                     message = text(_("`%(found)s`: the adjective does not agree with its noun `%(noun)s` in "
@@ -44,14 +45,14 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
                                    found=found, numeral=pair.first)
                     code = RU_NUMERAL
                 yield at(code, unit, side, pair.start, message, suggestion=pair.suggestion)
-            for mismatch in agreement_ru_predicate.mismatches(side.text):
+            for mismatch in agreement_ru_predicate.mismatches(words):
                 yield at(RU_PREDICATE, unit, side, mismatch.start,
                          text(_("`%(subject)s … %(predicate)s`: the predicate does not agree with its subject "
                                 "in number or gender under any reading"),
                               subject=mismatch.subject, predicate=mismatch.predicate),
                          suggestion=mismatch.suggestion)
         elif lang == Lang.EN:
-            for en_pair in agreement_en.disagreements(side.text):
+            for en_pair in agreement_en.disagreements(ctx.words(side)):
                 found = side.text[en_pair.start:en_pair.end]
                 yield at(EN_SUBJECT_VERB, unit, side, en_pair.start,
                          text(_("`%(found)s`: the plural subject `%(noun)s` takes `%(verb)s`, not `%(form)s`"),

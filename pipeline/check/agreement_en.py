@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..language.pipelines import en_lemma
-from .base import WORD
+from ..language.words import PerForm, Words
 
 SINGULAR_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do", "isn't": "aren't",
                   "wasn't": "weren't", "hasn't": "haven't", "doesn't": "don't"}
@@ -53,42 +53,49 @@ class Pair:
     suggestion: str
 
 
-def disagreements(text: str) -> Iterator[Pair]:
-    words = list(WORD.finditer(text))
-    for n, verb in enumerate(words):
-        form = verb.group()
-        if form.lower() not in SINGULAR_VERBS:
-            continue
-        clause, whole = _clause_before(text, words, n)
-        if clause and clause[-1].group().lower() == "there":
+def disagreements(text: str | Words) -> Iterator[Pair]:
+    """Every plural subject with a singular verb in ``text`` (or in its word table)."""
+    table = text if isinstance(text, Words) else Words(text)
+    text, words, starts, ends = table.text, table.words, table.starts, table.ends
+    lowers = table.lowers
+    for n in table.where(_SINGULAR_VERB):
+        form = words[n]
+        clause, whole = _clause_before(table, n)
+        if clause and lowers[clause[-1]] == "there":
             continue  # `there is` is judged by what follows it, below
-        head = _head(clause, whole)
+        head = _head(table, clause, whole)
         if head is not None:
-            yield Pair(head.start(), verb.end(), head.group(), form, _plural_verb(form))
-    yield from _counted(text, words)
-    for match in THERE.finditer(text):
+            yield Pair(starts[head], ends[n], words[head], form, _plural_verb(form))
+    yield from _counted(table)
+    for match in THERE.finditer(text) if "here " in text else ():
         if MANY.match(match.group("many").lower()):
             there_verb = match.group("verb").split()[1]
             yield Pair(match.start(), match.end("many"), match.group("many"), there_verb, _plural_verb(there_verb))
 
 
-def _counted(text: str, words: list[re.Match[str]]) -> Iterator[Pair]:
+#: per form: whether it is a singular form of be, have or do (the verbs the first rule reads)
+_SINGULAR_VERB = PerForm(lambda word: word.lower() in SINGULAR_VERBS)
+#: per form: whether it is a counting determiner (the second rule's first word)
+_COUNTING = PerForm(lambda word: word.lower() in COUNTING)
+
+
+def _counted(table: Words) -> Iterator[Pair]:
     """``these units moves``: a counting determiner opening a clause, a plural noun and straight
     after it a verb in -s (be, have and do are the rule above's). After a preposition the phrase
     is not the subject (``on these actions increases``, ``any of these events occurs``)."""
-    for n, (det, noun, verb) in enumerate(zip(words, words[1:], words[2:], strict=False)):
-        if det.group().lower() not in COUNTING:
+    words, starts, ends, gaps, lowers = table.words, table.starts, table.ends, table.gaps, table.lowers
+    for n in table.where(_COUNTING):
+        if n + 2 >= len(words):
             continue
-        before = words[n - 1] if n else None
-        opens = before is None or CLAUSE_BREAK.search(text[before.end():det.start()]) \
-            or before.group().lower() in OPENERS
-        if not opens or not _plural(noun.group()) or noun.group()[:1].isupper():
+        opens = n == 0 or CLAUSE_BREAK.search(gaps[n]) or lowers[n - 1] in OPENERS
+        noun = words[n + 1]
+        if not opens or not _plural(noun) or noun[:1].isupper():
             continue
-        form = verb.group().lower()
+        form = lowers[n + 2]
         lemma = en_lemma(form)
         if form not in SINGULAR_VERBS and lemma != form and form in (lemma + "s", lemma + "es") \
-                and verb.start() - noun.end() == 1:
-            yield Pair(noun.start(), verb.end(), noun.group(), verb.group(), lemma)
+                and starts[n + 2] - ends[n + 1] == 1:
+            yield Pair(starts[n + 1], ends[n + 2], noun, words[n + 2], lemma)
 
 
 def _plural_verb(form: str) -> str:
@@ -96,20 +103,22 @@ def _plural_verb(form: str) -> str:
     return plural.capitalize() if form[:1].isupper() else plural
 
 
-def _clause_before(text: str, words: list[re.Match[str]], n: int) -> tuple[list[re.Match[str]], bool]:
-    """The words before ``words[n]`` back to the clause's start, at most LOOKBACK of them, and
-    whether that is the clause's start (not where LOOKBACK cut it)."""
-    clause: list[re.Match[str]] = []
-    for word in reversed(words[max(0, n - LOOKBACK):n]):
-        if CLAUSE_BREAK.search(text[word.end():(clause[0] if clause else words[n]).start()]):
+def _clause_before(table: Words, n: int) -> tuple[list[int], bool]:
+    """The indices of the words before word ``n`` back to the clause's start, at most LOOKBACK
+    of them, and whether that is the clause's start (not where LOOKBACK cut it)."""
+    gaps = table.gaps
+    clause: list[int] = []
+    for k in range(n - 1, max(0, n - LOOKBACK) - 1, -1):
+        if CLAUSE_BREAK.search(gaps[k + 1]):  # between word k and the one after it
             return clause, True
-        clause.insert(0, word)
-    return clause, n <= LOOKBACK and not CLAUSE_BREAK.search(text[:clause[0].start()] if clause else "")
+        clause.insert(0, k)
+    return clause, n <= LOOKBACK and not (clause and CLAUSE_BREAK.search(gaps[clause[0]]))
 
 
-def _head(clause: list[re.Match[str]], whole: bool) -> re.Match[str] | None:
-    """The subject's head noun if it is plural, found from the verb backwards."""
-    lowered = [w.group().lower() for w in clause]
+def _head(table: Words, clause: list[int], whole: bool) -> int | None:
+    """The index of the subject's head noun if it is plural, found from the verb backwards."""
+    words = table.words
+    lowered = [table.lowers[k] for k in clause]
     at = len(clause) - 1
     while at >= 0 and lowered[at] in ADVERBS:
         at -= 1
@@ -127,13 +136,13 @@ def _head(clause: list[re.Match[str]], whole: bool) -> re.Match[str] | None:
         start = noun  # no determiner found: only the noun itself is known to be the phrase
     if start > 0 and lowered[start - 1] in PREPOSITIONS:
         # inside a prepositional phrase: the head is the noun before the preposition
-        return _head(clause[:start - 1], whole) if start > 1 else None
-    if not _plural(clause[noun].group()):
+        return _head(table, clause[:start - 1], whole) if start > 1 else None
+    if not _plural(words[clause[noun]]):
         return None
     determiner = lowered[start] if start < noun else None
     if determiner in SINGULAR_DETERMINERS:
         return None
-    if clause[noun].group()[:1].isupper() and determiner not in PLURAL_DETERMINERS:
+    if words[clause[noun]][:1].isupper() and determiner not in PLURAL_DETERMINERS:
         return None  # a name (the Papal States, Netherlands) is one country
     if determiner is None:
         return None  # a bare plural may as well be a verb (``and passes during an impulse is``)

@@ -17,14 +17,16 @@ takes part. Words pymorphy3 had to guess, and abbreviations, take no part either
 
 from __future__ import annotations
 
-import itertools
+import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
+from operator import and_
 
 from ..language.morph import known_only, readings
-from .base import WORD
+from ..language.words import PerForm, Words
 
 ADJECTIVES = frozenset({"ADJF", "PRTF"})
 NOUNS, NUMERALS = frozenset({"NOUN"}), frozenset({"NUMR"})
@@ -36,7 +38,6 @@ FEW = {"два", "три", "четыре", "оба", "полтора"}  # take t
 DIGITS = re.compile(r"(?<![\d.,:/–—-])(?<![–—-] )\b\d{1,2}\b(?![\d.,:/%–—-])(?! [–—-])")
 #: relative and interrogative pronouns pymorphy3 tags as adjectives: they open a clause
 CLAUSE_WORDS = {"который", "какой", "чей", "каков", "сей"}
-BETWEEN = re.compile(r" +")
 
 
 @dataclass(frozen=True)
@@ -49,23 +50,46 @@ class Pair:
     suggestion: str | None
 
 
-def disagreements(text: str) -> Iterator[Pair]:
-    """Every adjective–noun and numeral–noun pair of ``text`` that cannot agree."""
-    words = [(m.start(), m.end(), m.group()) for m in WORD.finditer(text)]
-    numbers = [(m.start(), m.end(), m.group()) for m in DIGITS.finditer(text)]
-    tokens = sorted(words + numbers)
-    for n, ((s1, e1, w1), (s2, e2, w2)) in enumerate(itertools.pairwise(tokens)):
-        if not BETWEEN.fullmatch(text[e1:s2]) or _abbreviation(w2):
+def disagreements(text: str | Words) -> Iterator[Pair]:
+    """Every adjective–noun and numeral–noun pair of ``text`` (or of its word table) that cannot
+    agree."""
+    table = text if isinstance(text, Words) else Words(text)
+    text, words, starts, ends, gaps = table.text, table.words, table.starts, table.ends, table.gaps
+    # numbers in digits stand between words: each gap's, by the index of the word after it
+    numbers: dict[int, list[tuple[int, int, str]]] = {}
+    for m in DIGITS.finditer(text) if _HAS_DIGIT.search(text) else ():
+        numbers.setdefault(bisect.bisect_right(starts, m.start()), []).append((m.start(), m.end(), m.group()))
+
+    def before(k: int) -> tuple[int, int, str] | None:
+        """The token before word ``k``: a number in its gap, else the word before it."""
+        found = numbers.get(k)
+        if found:
+            return found[-1]
+        return (starts[k - 1], ends[k - 1], words[k - 1]) if k else None
+
+    # the second word of a pair is a noun, every reading of it, and the first a number, an
+    # adjective or a numeral: only such pairs are looked at
+    nouns = table.each(_IS_NOUN)
+    pairs = compress(range(1, len(words)), map(and_, nouns[1:], table.each(_OPENS)))
+    after_numbers = [k for k in numbers if k < len(words) and nouns[k]]
+    for k in sorted({*pairs, *after_numbers}) if after_numbers else pairs:
+        found_numbers = numbers.get(k) if numbers else None
+        if found_numbers:
+            s1, e1, w1 = found_numbers[-1]
+            if not _spaces(text[e1:starts[k]]):
+                continue
+        elif k and (gaps[k] == " " or _spaces(gaps[k])):
+            s1, w1 = starts[k - 1], words[k - 1]
+        else:
             continue
-        nouns = _all_of(w2, NOUNS)
-        if not nouns:
-            continue
+        w2, e2 = words[k], ends[k]
+        nouns = _NOUNS[w2]
         if w1.isdigit():
             found = _numeral(int(w1), None, nouns)
         elif _abbreviation(w1):
             continue
-        elif (adjectives := _all_of(w1, ADJECTIVES)) and not _after_numeral(tokens, n, text):
-            found = None if _coordinated(adjectives, nouns, text[e2:]) else _adjective_of(w1.lower(), w2.lower())
+        elif (adjectives := _all_of(w1, ADJECTIVES)) and not _numeral_before(text, before(k - 1), s1):
+            found = None if _coordinated(adjectives, nouns, text, e2) else _adjective_of(w1.lower(), w2.lower())
         elif numerals := _all_of(w1, NUMERALS):
             found = _numeral(None, numerals, nouns)
         else:
@@ -74,19 +98,30 @@ def disagreements(text: str) -> Iterator[Pair]:
             yield Pair(found[0], s1, e2, w1, w2, found[1])
 
 
-def _after_numeral(tokens: list, n: int, text: str) -> bool:
+_HAS_DIGIT = re.compile(r"\d")
+
+
+def _spaces(gap: str) -> bool:
+    """One space or more, and nothing else."""
+    return gap != "" and not gap.strip(" ")
+
+
+def _numeral_before(text: str, token: tuple[int, int, str] | None, start: int) -> bool:
     """``4 регулярных отряда``, ``две большие карты``: after a numeral the adjective takes the
     numeral's form (genitive or nominative plural), not the noun's."""
-    if n == 0 or not BETWEEN.fullmatch(text[tokens[n - 1][1]:tokens[n][0]]):
+    if token is None or not _spaces(text[token[1]:start]):
         return False
-    word = tokens[n - 1][2]
+    word = token[2]
     return word.isdigit() or "NUMR" in readings(word.lower())[0]
 
 
-def _coordinated(adjectives, nouns, rest: str) -> bool:
+def _coordinated(adjectives, nouns, text: str, end: int) -> bool:
     """``неактивным Милану, Парме, Папству``: a plural adjective qualifies a list of singulars."""
     return (all(a.tag.number == "plur" for a in adjectives) and all(n.tag.number == "sing" for n in nouns)
-            and re.match(r",| (?:и|или|либо) ", rest) is not None)
+            and _LISTED.match(text, end) is not None)
+
+
+_LISTED = re.compile(r",| (?:и|или|либо) ")
 
 
 def _abbreviation(word: str) -> bool:
@@ -100,6 +135,14 @@ def _all_of(word: str, kinds: frozenset[str]) -> tuple:
     if not word.isalpha():
         return ()
     return known_only(word.lower(), kinds)
+
+
+#: per form: its parses when it can only be a noun (and is no abbreviation), the second word
+#: of every pair; else ()
+_NOUNS = PerForm(lambda word: () if _abbreviation(word) else _all_of(word, NOUNS))
+_IS_NOUN = PerForm(lambda word: bool(_NOUNS[word]))
+#: per form: whether it may open a pair (an adjective or a numeral, every reading of it)
+_OPENS = PerForm(lambda word: not _abbreviation(word) and bool(_all_of(word, ADJECTIVES) or _all_of(word, NUMERALS)))
 
 
 def case_of(parse) -> str | None:

@@ -25,8 +25,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress, repeat
+from operator import is_not
 
 from ..language.morph import known, parses, readings
+from ..language.words import PerForm, Words
 
 #: words and the punctuation that ends a clause
 TOKEN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\d+|[,;:.!?()\[\]«»\"“”„—–|•]")
@@ -48,7 +51,27 @@ class Mismatch:
     suggestion: str | None
 
 
-def mismatches(text: str) -> Iterator[Mismatch]:
+def mismatches(text: str | Words) -> Iterator[Mismatch]:
+    table = text if isinstance(text, Words) else Words(text)
+    text = table.text
+    if "'" in text or "’" in text:  # the table's words may hold an apostrophe, :data:`TOKEN`'s never
+        yield from _tokens_mismatches(text)
+        return
+    words, starts, ends = table.words, table.starts, table.ends
+    # a clause is a run of words no digit or punctuation mark divides: each gap says whether it
+    # divides, and whether it does with a comma or a dash (None: it does not divide)
+    divides = list(map(_DIVIDES.__getitem__, table.gaps))
+    roles = "".join(map(_ROLE.__getitem__, words))
+    bounds = list(compress(range(len(words)), map(is_not, divides, repeat(None))))
+    for a, b in zip([0, *bounds], [*bounds, len(words)], strict=True):
+        first = _OPENING.search(roles, a, b)
+        if first is None or first.group() == "F":
+            continue  # no subject, or a verb before it: what follows may be its object
+        after_comma = bool(divides[a])  # False for the first clause, which no gap opens
+        yield from _clause([(starts[k], ends[k], words[k]) for k in range(a, b)], after_comma, first.start() - a)
+
+
+def _tokens_mismatches(text: str) -> Iterator[Mismatch]:
     tokens = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
     clause: list[tuple[int, int, str]] = []
     after_comma = False
@@ -61,8 +84,23 @@ def mismatches(text: str) -> Iterator[Mismatch]:
         clause, after_comma = [], token[2] in ",—–"
 
 
-def _clause(words: list[tuple[int, int, str]], after_comma: bool) -> Iterator[Mismatch]:
-    for n, (start, _end, word) in enumerate(words):
+#: the tokens of :data:`TOKEN` that are not words: what ends a clause
+_DIVIDERS = re.compile(r"\d+|[,;:.!?()\[\]«»\"“”„—–|•]")
+
+
+def _dividing(gap: str) -> bool | None:
+    found = _DIVIDERS.findall(gap)
+    return found[-1] in ",—–" if found else None
+
+
+_DIVIDES = PerForm(_dividing)
+_OPENING = re.compile(r"[FS]")
+
+
+def _clause(words: list[tuple[int, int, str]], after_comma: bool, first: int = 0) -> Iterator[Mismatch]:
+    """The clause's mismatch, if any; ``first``: the index of its first verb or subject, when
+    the caller knows it."""
+    for n, (start, _end, word) in enumerate(words[first:], first):
         lower = word.lower()
         if _finite(lower):
             return  # a verb before any subject: what follows may be its object
@@ -78,7 +116,7 @@ def _clause(words: list[tuple[int, int, str]], after_comma: bool) -> Iterator[Mi
             if (predicates := _finite(low)) is not None and predicates:
                 if _subject_after(words, m, predicates, after_comma):
                     return  # «Если Папство контролируют SPA или POR»: the subject may follow its verb
-                found = _disagree(subjects, predicates, after_comma)
+                found = _disagreeing(word, low, after_comma)
                 if found is not None:
                     yield Mismatch(start, e2, word, other, found)
                 return
@@ -94,7 +132,7 @@ def _subject_after(words: list[tuple[int, int, str]], verb: int, predicates: tup
         if _preposition(words[k - 1][2]):
             continue
         later = _subjects(word)
-        if _latin_name(word) or (later and _disagree(later, predicates, after_comma) is None):
+        if _latin_name(word) or (later and _disagreeing(word, words[verb][2].lower(), after_comma) is None):
             return True
     return False
 
@@ -133,6 +171,15 @@ def _finite(lower: str) -> tuple | None:
     return found
 
 
+def _role(word: str) -> str:
+    """What the grammar makes of a word before the subject: a finite verb (F), which ends the
+    search, a subject (S), or neither (.)."""
+    return "F" if _finite(word.lower()) else "S" if _subjects(word) else "."
+
+
+_ROLE = PerForm(_role)  # per form
+
+
 def _governing(word: str) -> bool:
     """A preposition or a noun, which may govern the genitive that follows it."""
     return not readings(word.lower())[0].isdisjoint(("PREP", "NOUN"))
@@ -157,6 +204,13 @@ def _agree(subject, predicate) -> bool:
     if subject.normal_form in ("я", "ты"):
         return p.gender in ("masc", "femn")
     return s.gender == p.gender
+
+
+@lru_cache(maxsize=200_000)
+def _disagreeing(subject: str, predicate: str, after_comma: bool) -> str | None:
+    """:func:`_disagree` of a subject's form and a lower-case predicate's, judged once per pair:
+    inflecting the suggestion asks pymorphy3 for the predicate's whole paradigm."""
+    return _disagree(_subjects(subject), _finite(predicate), after_comma)
 
 
 def _disagree(subjects, predicates, after_comma: bool) -> str | None:

@@ -10,7 +10,6 @@ list are generated from the declarations, so a code cannot exist undocumented.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Any
 from ..core.diagnostics import Code, Count, Diagnostic, Phrase, Severity, Text, Word, _, ngettext, text
 from ..core.lookup import Lookup
 from ..core.model import Corpus, Side, Unit
+from ..language.words import WORD, Words
 
 __all__ = [
     "WORD",
@@ -61,6 +61,17 @@ class CheckContext:
         """Indexes over the corpus, built once per run: what a check asks of every unit."""
         return self.shared("lookup", lambda: Lookup(self.corpus))
 
+    def words(self, side: Side) -> Words:
+        """The side's words (pipeline/language/words.py), found once per run for every family
+        that walks them (and once per process while the text is among those kept)."""
+        tables = self.cache.get(_WORDS)
+        if tables is None:
+            tables = self.cache[_WORDS] = {}
+        found = tables.get(id(side))
+        if found is None or found[0] is not side:
+            found = tables[id(side)] = (side, Words.of(side.text))
+        return found[1]
+
     def shared(self, key: str, factory):
         """One instance per run of something expensive (a pipeline, a dictionary)."""
         if key not in self.cache:
@@ -98,4 +109,4 @@ def on_unit(code: Code, unit: Unit, side: Side, message: Text, *,
                          suggestion)
 
 
-WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+_WORDS = "language.words"  # the run's word tables, by side

@@ -28,7 +28,7 @@ from ..language.morph import parses
 from ..language.termbase import Termbase, load_termbase
 from ..util import yamlio
 from .base import CheckContext, Code, _, at, text
-from .spelling import _known, _tokenized, _words
+from .spelling import _known, _words
 from .wordlists import language_of
 
 MISSPELT = Code("name-misspelt", Severity.WARNING,
@@ -79,7 +79,7 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     # word :func:`_words` judges): most words, passed over at once
     passed: set[str] = set()
     for unit, _lang, side in ctx.sides():
-        for offset, word, in_caps in _words(_tokenized(side.text), passed):
+        for offset, word, in_caps in _words(ctx.words(side), passed):
             if in_caps or len(word) < SHORTEST or not word[0].isupper() or word.isupper():
                 if "'" not in word and "’" not in word:
                     passed.add(word)

@@ -26,12 +26,13 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     for unit, lang, side in ctx.sides():
         if lang != Lang.RU:
             continue
-        for missing in punctuation_ru.missing_commas(side.text):
+        words = ctx.words(side)
+        for missing in punctuation_ru.missing_commas(words):
             yield at(RU_CLAUSE_COMMA, unit, side, missing.offset,
                      text(_("no comma between `%(before)s` and the clause it opens with `%(clause)s`"),
                           before=missing.before, clause=missing.clause),
                      suggestion=f"{missing.before}, {missing.clause}")
-        for phrase in punctuation_ru_phrases.missing_commas(side.text):
+        for phrase in punctuation_ru_phrases.missing_commas(words):
             if phrase.kind == "participle":
                 code = RU_PARTICIPLE
                 message = text(_("no comma between `%(before)s` and the participial phrase that qualifies it, "

@@ -20,14 +20,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..language.morph import known_only
+from ..language.words import PerForm, Words
 
 PREPOSITIONS = ("в", "во", "на", "с", "со", "из", "для", "о", "об", "обо", "по", "к", "ко", "от", "у",
                 "за", "над", "под", "при", "через", "между", "перед", "без", "до", "после", "против",
                 "среди", "вместо", "кроме", "вокруг")
+CLAUSE_WORDS = r"котор(?:ый|ая|ое|ые|ого|ой|ому|ом|ым|ую|ых|ыми)|что|если"
 #: ``word [preposition] clause-word``, with nothing but one space between them; tried at the
 #: start of a word only (a match inside one would end where the whole word's match ends)
 CLAUSE = re.compile(r"(?<![^\W\d_])(?P<before>[^\W\d_]+)(?P<gap> )(?P<prep>(?:" + "|".join(PREPOSITIONS) + ") )?"
-                    r"(?P<word>котор(?:ый|ая|ое|ые|ого|ой|ому|ом|ым|ую|ых|ыми)|что|если)(?![-\w])", re.IGNORECASE)
+                    r"(?P<word>" + CLAUSE_WORDS + r")(?![-\w])", re.IGNORECASE)
+#: per form: whether it is a word that opens a clause, as :data:`CLAUSE` spells them
+_CLAUSE_WORD = PerForm(lambda word: re.fullmatch(CLAUSE_WORDS, word, re.IGNORECASE) is not None)
 #: genitive forms, which may follow the noun they own inside the clause
 WHOSE = {"которого", "которой", "которых"}
 WHO = {"NOUN", "ADJF", "PRTF", "NPRO"}
@@ -47,7 +51,13 @@ class Missing:
     clause: str  # the clause word as written (with its preposition)
 
 
-def missing_commas(text: str) -> Iterator[Missing]:
+def missing_commas(text: str | Words) -> Iterator[Missing]:
+    table = text if isinstance(text, Words) else Words(text)
+    text = table.text
+    # a text with no clause word among its words (most texts) is not searched; an apostrophe
+    # may join a clause word to another in the table, so a text holding one always is
+    if "'" not in text and "’" not in text and not any(map(_CLAUSE_WORD.__getitem__, table.words)):
+        return
     for match in CLAUSE.finditer(text):
         before, word = match.group("before"), match.group("word").lower()
         if word in WHOSE and not match.group("prep"):

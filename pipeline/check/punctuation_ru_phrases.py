@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..language.morph import known, known_only, readings
+from ..language.words import PerForm, Words
 from .agreement_ru import agrees
 
 TOKEN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\d+(?:[.,]\d+)*|[^\w\s]")
@@ -56,10 +57,28 @@ class Missing:
     after: str  # the word the comma precedes
 
 
-def missing_commas(text: str) -> Iterator[Missing]:
+def missing_commas(text: str | Words) -> Iterator[Missing]:
+    table = text if isinstance(text, Words) else Words(text)
+    text = table.text
+    # Each pattern needs a word of its kind: a text without one (most texts) is not tokenised.
+    # The table's words are :data:`TOKEN`'s when no apostrophe joins two of its words.
+    whole = "'" in text or "’" in text
+    participles = whole or _participle_after_noun(table)
+    gerunds = whole or any(map(_GERUND.__getitem__, table.words))
+    if not participles and not gerunds:
+        return
     tokens = [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
-    yield from _participles(text, tokens)
-    yield from _gerunds(text, tokens)
+    if participles:
+        yield from _participles(text, tokens)
+    if gerunds:
+        yield from _gerunds(text, tokens)
+
+
+def _participle_after_noun(table: Words) -> bool:
+    """Whether a noun stands one space before a participle, as :func:`_participles` needs."""
+    words, gaps = table.words, table.gaps
+    return any(k + 1 < len(words) and gaps[k + 1] == " " and _PARTICIPLE[words[k + 1]]
+               for k in table.where(_NOUN))
 
 
 def _known(word: str) -> tuple:
@@ -73,6 +92,11 @@ def _only(word: str, kinds: frozenset[str]) -> tuple:
     if not word.isalpha() or (len(word) > 1 and word.isupper()):
         return ()
     return known_only(word.lower(), kinds)
+
+
+#: per form: whether :func:`_only` finds it a noun, a participle
+_NOUN = PerForm(lambda word: bool(_only(word, NOUNS)))
+_PARTICIPLE = PerForm(lambda word: bool(_only(word, PARTICIPLES)))
 
 
 def _spaced(text: str, first, second) -> bool:
@@ -100,6 +124,9 @@ def _participles(text: str, tokens) -> Iterator[Missing]:
 
 def _gerund(word: str) -> bool:
     return word.lower() not in FROZEN and bool(_only(word, GERUNDS))
+
+
+_GERUND = PerForm(_gerund)  # per form
 
 
 def _gerunds(text: str, tokens) -> Iterator[Missing]:

@@ -9,18 +9,20 @@ running text are not words a dictionary can judge, and are left out rather than 
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
+from operator import not_
 from pathlib import Path
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.errors import FolioError
 from ..core.model import Lang
+from ..language.words import PerForm, Words
 from ..util import project_files, yamlio
 from .base import CheckContext, Code, Count, Phrase, _, at, ngettext, text
 from .wordlists import WORDLISTS, WordList, in_dictionary, language_of, suggestions, wordlist
@@ -36,7 +38,6 @@ CASE_VARIANT = Code("spell-case-variant", Severity.WARNING,
 CODES = [UNKNOWN, CONFUSABLE, NAME_VARIANT, CASE_VARIANT]
 
 CONFUSABLES = f"{WORDLISTS}/confusables.yaml"
-TOKEN = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 ROMAN = re.compile(r"[IVXLCDM]+")
 CAPS_PLURAL = re.compile(r"[A-ZА-ЯЁ]{2,}s")  # VPs, TPs, NPRs
 POSSESSIVE = re.compile(r"(?:['’]s|['’])$")
@@ -56,20 +57,11 @@ class Confusable:
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     yield from _confusables(ctx)
-    # each side's lines and words, found once for the three passes that read them
-    texts = [(unit, side, _tokenized(side.text)) for unit, _lang, side in ctx.sides()]
+    # each side's words, found once for the three passes that read them and the other families
+    texts = [(unit, side, ctx.words(side)) for unit, _lang, side in ctx.sides()]
     yield from _unknown_words(ctx, texts)
     yield from _name_variants(texts)
     yield from _case_variants(texts)
-
-
-Lines = list[tuple[int, str, list[re.Match[str]]]]  # (offset, line, its TOKEN matches)
-
-
-@lru_cache(maxsize=8192)  # spelling and names read every side: tokenised once (see TEXTS_KEPT)
-def _tokenized(text: str) -> Lines:
-    """The text's lines and their words, shared by every caller: read them, never change them."""
-    return [(offset, line, list(TOKEN.finditer(line))) for offset, line in _lines(text)]
 
 
 # -- confusables ---------------------------------------------------------------------------
@@ -97,6 +89,9 @@ def load_confusables(root: str) -> tuple[Confusable, ...]:
 def _confusables(ctx: CheckContext) -> Iterator[Diagnostic]:
     entries = load_confusables(str(ctx.root))
     for unit, lang, side in ctx.sides():
+        found = _any_confusable(entries, lang)
+        if found is not None and found.search(side.text) is None:
+            continue  # most texts: one search for every entry of the language
         seen: set[int] = set()
         for entry in entries:
             if entry.lang != lang:
@@ -112,6 +107,21 @@ def _confusables(ctx: CheckContext) -> Iterator[Diagnostic]:
                          suggestion=_fix(word, entry.wrong, entry.right))
 
 
+@lru_cache(maxsize=8)
+def _any_confusable(entries: tuple[Confusable, ...], lang: str) -> re.Pattern[str] | None:
+    """One expression that finds something in a text exactly when one of the language's entries
+    does (their alternation, the groups unnamed), or None when the entries cannot be joined
+    (a back reference, or a flag of their own)."""
+    patterns = [entry.pattern.pattern for entry in entries if entry.lang == lang]
+    if any(re.search(r"\(\?P=|\\\d|\(\?[aiLmsux-]", p) for p in patterns) or \
+            any(entry.pattern.flags != re.UNICODE for entry in entries):
+        return None
+    try:
+        return re.compile("|".join(f"(?:{re.sub(r'[(][?]P<[^>]*>', '(?:', p)})" for p in patterns) or "(?!)")
+    except re.error:
+        return None
+
+
 def _fix(word: str, wrong: str, right: str) -> str:
     index = word.lower().find(wrong.lower())
     if index < 0:
@@ -122,50 +132,50 @@ def _fix(word: str, wrong: str, right: str) -> str:
 
 # -- unknown words -------------------------------------------------------------------------
 
-def _words(lines: Lines, known: AbstractSet[str] = frozenset()) -> Iterator[tuple[int, str, bool]]:
+def _words(table: Words, known: AbstractSet[str] = frozenset()) -> Iterator[tuple[int, str, bool]]:
     """(offset, word, checkable-in-capitals) for every token a dictionary can judge, except the
     ``known`` words: forms the caller has judged already, wherever they stand."""
-    # Every word of the corpus passes here: the regular expressions only run on the words they
-    # can match (Roman numerals and capitals are upper case, possessives have an apostrophe).
-    for line_start, line, tokens in lines:
-        caps_line = None
-        for index, match in enumerate(tokens):
-            word = match.group()
-            if word in known:  # most words: tested first
-                continue
-            start, end = match.start(), match.end()
-            if "'" in word or "’" in word:
-                word = POSSESSIVE.sub("", word)
-            if len(word) < 2 or line[start - 1:start].isdigit() or line[end:end + 1].isdigit():
-                continue
-            upper = word.isupper()
-            if (upper and ROMAN.fullmatch(word)) or (word[-1] == "s" and CAPS_PLURAL.fullmatch(word)):
-                continue
-            in_caps = False
-            if upper:
-                if caps_line is None:
-                    caps_line = CAPS_LINE.match(line) is not None
-                in_caps = caps_line or _in_caps_run(line, tokens, index)
-                if not in_caps:
-                    continue  # an area name or power abbreviation of running text: SPA, NAPOLI
-            yield line_start + start, word, in_caps
+    # Every word of the corpus passes here: the known ones (most) are passed over by a map over
+    # the table, the regular expressions only run on the words they can match (Roman numerals
+    # and capitals are upper case, possessives have an apostrophe).
+    text, words, starts, ends = table.text, table.words, table.starts, table.ends
+    caps_lines: dict[int, bool] = {}  # by the line's offset
+    for index in compress(range(len(words)), map(not_, map(known.__contains__, words))):
+        word, start, end = words[index], starts[index], ends[index]
+        if "'" in word or "’" in word:
+            word = POSSESSIVE.sub("", word)
+        if len(word) < 2 or text[start - 1:start].isdigit() or text[end:end + 1].isdigit():
+            continue  # (a line's first and last words: the character beside them is a newline)
+        upper = word.isupper()
+        if (upper and ROMAN.fullmatch(word)) or (word[-1] == "s" and CAPS_PLURAL.fullmatch(word)):
+            continue
+        in_caps = False
+        if upper:
+            in_caps = _caps_line(text, start, caps_lines) or _in_caps_run(table, index)
+            if not in_caps:
+                continue  # an area name or power abbreviation of running text: SPA, NAPOLI
+        yield start, word, in_caps
 
 
-def _lines(text: str) -> Iterator[tuple[int, str]]:
-    offset = 0
-    for line in text.split("\n"):
-        yield offset, line
-        offset += len(line) + 1
+def _caps_line(text: str, offset: int, known: dict[int, bool]) -> bool:
+    """Whether the line holding ``offset`` is a heading in capitals (:data:`CAPS_LINE`);
+    ``known``: the lines asked already, by their offset."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    found = known.get(line_start)
+    if found is None:
+        line_end = text.find("\n", offset)
+        line = text[line_start:] if line_end < 0 else text[line_start:line_end]
+        found = known[line_start] = CAPS_LINE.match(line) is not None
+    return found
 
 
-def _in_caps_run(line: str, tokens: list[re.Match[str]], index: int) -> bool:
+def _in_caps_run(table: Words, index: int) -> bool:
     """A heading or title set in capitals inside a line: `WAR OF RELIGION IN SPAIN`."""
-    for other in (index - 1, index + 1):
-        if 0 <= other < len(tokens):
-            lo, hi = sorted((tokens[index], tokens[other]), key=lambda m: m.start())
-            if line[lo.end():hi.start()].strip() == "" and tokens[other].group().isupper() \
-                    and len(tokens[other].group()) > 1:
-                return True
+    words, gaps = table.words, table.gaps
+    for other, gap in ((index - 1, gaps[index]), (index + 1, gaps[index + 1])):
+        if 0 <= other < len(words) and "\n" not in gap and gap.strip() == "" \
+                and words[other].isupper() and len(words[other]) > 1:
+            return True
     return False
 
 
@@ -236,7 +246,7 @@ def misspellings(root: Path):
     def spans(text: str, lang: str) -> list[tuple[int, int]]:
         found = [(match.start("w"), match.end("w")) for entry in load_confusables(str(root))
                  if entry.lang == lang for match in entry.pattern.finditer(text)]
-        for offset, word, in_caps in _words(_tokenized(text)):
+        for offset, word, in_caps in _words(Words(text)):
             if language_of(word) == lang and not _known(root, word, lang, in_caps):
                 found.append((offset, offset + len(word)))
         return found
@@ -249,15 +259,13 @@ def misspellings(root: Path):
 def _name_variants(texts: list[tuple]) -> Iterator[Diagnostic]:
     places: dict[str, list] = defaultdict(list)  # by file: a translation spells names its own way
     counts: dict[str, Counter[str]] = defaultdict(Counter)
-    for unit, side, lines in texts:
-        for line_start, line, tokens in lines:
-            if CAPS_LINE.match(line):
-                continue
-            for index, match in enumerate(tokens):
-                word = match.group()
-                if len(word) >= 4 and word.isupper() and not _in_caps_run(line, tokens, index):
-                    counts[side.path][word] += 1
-                    places[side.path].append((unit, side, line_start + match.start(), word))
+    for unit, side, table in texts:
+        caps_lines: dict[int, bool] = {}
+        for index in table.where(_LONG_CAPITALS):
+            word, start = table.words[index], table.starts[index]
+            if not _caps_line(table.text, start, caps_lines) and not _in_caps_run(table, index):
+                counts[side.path][word] += 1
+                places[side.path].append((unit, side, start, word))
     for path, found in places.items():
         names = counts[path]
         for unit, side, offset, word in found:
@@ -276,6 +284,10 @@ def _name_variants(texts: list[tuple]) -> Iterator[Diagnostic]:
                          suggestion=other)
 
 
+#: per form: whether it is a word in capitals long enough to be a name (`NAPOLI`)
+_LONG_CAPITALS = PerForm(lambda word: len(word) >= 4 and word.isupper())
+
+
 def _one_edit(a: str, b: str) -> bool:
     """True when ``b`` is ``a`` with one letter added, removed or changed."""
     if a == b or abs(len(a) - len(b)) > 1:
@@ -292,34 +304,35 @@ def _one_edit(a: str, b: str) -> bool:
 SENTENCE_START = re.compile(r"(?:^|[.:!?•·(«“”\[|])\s*$")
 
 
-def _starts_sentence(line: str, start: int) -> bool:
-    """What SENTENCE_START finds in ``line[:start]``, read backwards from ``start``: searching
-    the prefix cost the length of the line for every capitalised word of it."""
+def _starts_sentence(text: str, start: int) -> bool:
+    """What SENTENCE_START finds in the line of ``text`` before ``start``, read backwards from
+    ``start``: searching the prefix cost the length of the line for every capitalised word of it."""
     at = start
-    while at > 0 and line[at - 1].isspace():  # str.isspace is the \s of a str pattern
+    while at > 0 and text[at - 1].isspace() and text[at - 1] != "\n":  # str.isspace is the \s of a str pattern
         at -= 1
-    return at == 0 or line[at - 1] in _SENTENCE_MARKS
+    return at == 0 or text[at - 1] == "\n" or text[at - 1] in _SENTENCE_MARKS
 
 
 _SENTENCE_MARKS = frozenset(".:!?•·(«“”[|")
+#: per form: capitalised and not in capitals throughout (`Holy`), the first word of a pair
+_CAPITALISED = PerForm(lambda word: word[0].isupper() and not word.isupper())
 
 
 def _case_variants(texts: list[tuple]) -> Iterator[Diagnostic]:
     """`Holy Roman Empire` and `Holy Roman empire`: a capitalised word inside a sentence and
     the word after it, written with the second word in both cases in one file."""
     found: dict[tuple[str, str, str], list] = defaultdict(list)
-    for unit, side, lines in texts:
-        for line_start, line, tokens in lines:
-            for first, second in itertools.pairwise(tokens):
-                one = first.group()
-                if not one[0].isupper():  # most words: tested first
-                    continue
-                two = second.group()
-                if line[first.end():second.start()] not in (" ", "/") or one.isupper() \
-                        or two.isupper() or _starts_sentence(line, first.start()):
-                    continue
-                found[(side.path, one.casefold(), two.casefold())].append(
-                    (unit, side, line_start + second.start(), one, two))
+    for unit, side, table in texts:
+        words, gaps = table.words, table.gaps
+        last = len(words) - 1
+        for index in table.where(_CAPITALISED):  # (a gap of one space or a slash: in one line)
+            if index == last or gaps[index + 1] not in (" ", "/"):
+                continue
+            one, two = words[index], words[index + 1]
+            if two.isupper() or _starts_sentence(table.text, table.starts[index]):
+                continue
+            found[(side.path, one.casefold(), two.casefold())].append(
+                (unit, side, table.starts[index + 1], one, two))
     for places in found.values():
         forms = Counter(two for *_rest, two in places)
         if len(forms) < 2:

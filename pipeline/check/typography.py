@@ -45,6 +45,8 @@ CODES = [*quotes.CODES, SPACE_BEFORE, MINUS_DASH, MINUS_HYPHEN, RANGE_DASH, ABBR
          FINAL_NEWLINE]
 
 SPACE_BEFORE_PUNCT = re.compile(r"(?<=\S)( +)([:;,!?]|\.(?!\.))")
+#: what every match of SPACE_BEFORE_PUNCT holds, found without its look-behind at every character
+_SPACE_THEN_MARK = re.compile(r" [:;,!?.]")
 LONE_QUESTION = re.compile(r"(?:^|(?<=\s))\?(?=\s|$)")
 #: a dash straight before a number, with no number before it: a sign, not a range
 MINUS = re.compile(r"(?:^|(?<=[\s(«“„\"\[/]))(?P<sign>[-–—])(?=\d)")
@@ -96,7 +98,7 @@ def _spacing(unit: Unit, side) -> Iterator[Diagnostic]:
                  text(_("a lone `%(glyph)s` stands where a word or a game icon should be: the text lost a "
                         "character when it was converted"), glyph="?"),
                  suggestion=text(_("restore the missing word or icon")))
-    for match in SPACE_BEFORE_PUNCT.finditer(side.text):
+    for match in SPACE_BEFORE_PUNCT.finditer(side.text) if _SPACE_THEN_MARK.search(side.text) else ():
         if match.start(2) in lost:
             continue
         mark = match.group(2)
