@@ -90,6 +90,7 @@ class Renderer:
         self._coverage: dict | None = None
         self._abbreviations_of: dict[str, Abbreviations] = {}  # by rulebook
         self._labels: dict[str, str] = {}  # unit id -> unit_label
+        self._language_names: dict[str, str] = {}  # language code -> its name in ``lang``
         self._terms = Terms(termbase) if termbase is not None else None  # the events' summaries
         self.env = environment(translations)
         self.gettext = translations.gettext
@@ -108,7 +109,11 @@ class Renderer:
         return self._coverage
 
     def language_name(self, code: str) -> str:
-        return Locale.parse(code).get_display_name(self.lang) or code
+        # asked for by every unit that says which language it shows (1,124 times a build at
+        # x10): Babel parses the code and looks its name up afresh each time
+        if code not in self._language_names:
+            self._language_names[code] = Locale.parse(code).get_display_name(self.lang) or code
+        return self._language_names[code]
 
     def pages(self) -> list[RenderedPage]:
         return [self.page(page) for page in self.site.pages]
