@@ -340,19 +340,21 @@ class Renderer:
             why = self._external_words(ref)
             if why:
                 title += f" ({why})"
-            return Markup('<span class="folio-ref folio-ref--external" title="{}">{}<span '
-                          'class="folio-ref-mark" aria-hidden="true">↗</span></span>').format(title, shown)
+            return Markup('<span class="folio-ref folio-ref--external" title="%s">%s<span '
+                          'class="folio-ref-mark" aria-hidden="true">↗</span></span>') % (title, shown)
         if ref.target_id is None:
             title = self.gettext("Unresolved reference: %(note)s") % {"note": ref.note or ref.target}
-            return Markup('<span class="folio-ref folio-ref--unresolved" title="{}">{}<span '
-                          'class="folio-ref-mark" aria-hidden="true">?</span></span>').format(title, shown)
+            return Markup('<span class="folio-ref folio-ref--unresolved" title="%s">%s<span '
+                          'class="folio-ref-mark" aria-hidden="true">?</span></span>') % (title, shown)
         target = self.corpus.units[ref.target_id]
         title = self._tooltip(target)
         css = "folio-ref"
         if ref.status == RefStatus.UNRESOLVED:  # it leads somewhere, but not where it says
             css += " folio-ref--unresolved"
             title = self.gettext("Unresolved reference: %(note)s") % {"note": ref.note or ref.target}
-        link = Markup('<a class="{}" href="{}" title="{}">{}</a>').format(
+        # %: Markup escapes its arguments as format() does, without string.Formatter's Python
+        # parse of the template for every reference of every page
+        link = Markup('<a class="%s" href="%s" title="%s">%s</a>') % (
             css, self.site.unit_href(ref.target_id, page.path), title, shown)
         # One span may lead to several steps ("шагах 2 и 3"): the first gets the words, the
         # others a link of their own right after them.
