@@ -90,6 +90,7 @@ class Renderer:
         self._coverage: dict | None = None
         self._abbreviations_of: dict[str, Abbreviations] = {}  # by rulebook
         self._labels: dict[str, str] = {}  # unit id -> unit_label
+        self._label_parts: dict[tuple[str, bool], str | None] = {}  # labels.label's, kept
         self._language_names: dict[str, str] = {}  # language code -> its name in ``lang``
         self._terms = Terms(termbase) if termbase is not None else None  # the events' summaries
         self.env = environment(translations)
@@ -307,7 +308,7 @@ class Renderer:
     def unit_label(self, unit: Unit) -> str:
         # asked for by the unit's permalink, by every link to it and every backlink from it
         if unit.id not in self._labels:
-            self._labels[unit.id] = label(self.corpus, unit, self.lang, self.gettext)
+            self._labels[unit.id] = label(self.corpus, unit, self.lang, self.gettext, self._label_parts)
         return self._labels[unit.id]
 
     def _tooltip(self, unit: Unit) -> str:
