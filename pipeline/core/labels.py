@@ -67,9 +67,13 @@ _ORDINAL = re.compile(r"^(?P<prefix>.*?)-?(?P<n>\d+)$")
 _JOINED = frozenset({Kind.STEP, Kind.EFFECT})
 
 
-def label(corpus: Corpus, unit: Unit, lang: str, gettext: Gettext) -> str:
-    """The unit's name in ``lang``: "Event 4:I, occurrence 1, Movement phase, effect 2"."""
-    text = ", ".join(segment for _unit, segment in _segments(corpus, unit, lang, gettext))
+def label(corpus: Corpus, unit: Unit, lang: str, gettext: Gettext,
+          kept: dict[tuple[str, bool], str | None] | None = None) -> str:
+    """The unit's name in ``lang``: "Event 4:I, occurrence 1, Movement phase, effect 2".
+    ``kept``: the parts of labels made so far for the same corpus, language and ``gettext``,
+    by unit and whether it was the one labelled, for a caller that labels every unit (the
+    website): the units of one rule share the parts above them."""
+    text = ", ".join(segment for _unit, segment in _segments(corpus, unit, lang, gettext, kept))
     return text[:1].upper() + text[1:]
 
 
@@ -85,7 +89,8 @@ def context_title(corpus: Corpus, unit: Unit, lang: str, gettext: Gettext) -> st
     return None
 
 
-def _segments(corpus: Corpus, unit: Unit, lang: str, gettext: Gettext) -> list[tuple[Unit, str]]:
+def _segments(corpus: Corpus, unit: Unit, lang: str, gettext: Gettext,
+              kept: dict[tuple[str, bool], str | None] | None = None) -> list[tuple[Unit, str]]:
     """(unit, its part of the label), from the landmark down to ``unit``."""
     chain = [unit]
     while not _landmark(chain[-1]) and chain[-1].parent is not None:
@@ -99,7 +104,13 @@ def _segments(corpus: Corpus, unit: Unit, lang: str, gettext: Gettext) -> list[t
             number = above.attrs["number"] + here.attrs["number"]
             segments[-1] = (here, _marked(here, gettext, number))
             continue
-        segment = _segment(corpus, here, lang, gettext, leaf=here is unit)
+        if kept is None:
+            segment = _segment(corpus, here, lang, gettext, leaf=here is unit)
+        else:
+            key = (here.id, here is unit)
+            if key not in kept:
+                kept[key] = _segment(corpus, here, lang, gettext, leaf=here is unit)
+            segment = kept[key]
         if segment:
             segments.append((here, segment))
     return segments

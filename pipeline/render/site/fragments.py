@@ -90,6 +90,8 @@ class Renderer:
         self._coverage: dict | None = None
         self._abbreviations_of: dict[str, Abbreviations] = {}  # by rulebook
         self._labels: dict[str, str] = {}  # unit id -> unit_label
+        self._label_parts: dict[tuple[str, bool], str | None] = {}  # labels.label's, kept
+        self._language_names: dict[str, str] = {}  # language code -> its name in ``lang``
         self._terms = Terms(termbase) if termbase is not None else None  # the events' summaries
         self.env = environment(translations)
         self.gettext = translations.gettext
@@ -108,7 +110,11 @@ class Renderer:
         return self._coverage
 
     def language_name(self, code: str) -> str:
-        return Locale.parse(code).get_display_name(self.lang) or code
+        # asked for by every unit that says which language it shows (1,124 times a build at
+        # x10): Babel parses the code and looks its name up afresh each time
+        if code not in self._language_names:
+            self._language_names[code] = Locale.parse(code).get_display_name(self.lang) or code
+        return self._language_names[code]
 
     def pages(self) -> list[RenderedPage]:
         return [self.page(page) for page in self.site.pages]
@@ -302,7 +308,7 @@ class Renderer:
     def unit_label(self, unit: Unit) -> str:
         # asked for by the unit's permalink, by every link to it and every backlink from it
         if unit.id not in self._labels:
-            self._labels[unit.id] = label(self.corpus, unit, self.lang, self.gettext)
+            self._labels[unit.id] = label(self.corpus, unit, self.lang, self.gettext, self._label_parts)
         return self._labels[unit.id]
 
     def _tooltip(self, unit: Unit) -> str:
@@ -335,19 +341,21 @@ class Renderer:
             why = self._external_words(ref)
             if why:
                 title += f" ({why})"
-            return Markup('<span class="folio-ref folio-ref--external" title="{}">{}<span '
-                          'class="folio-ref-mark" aria-hidden="true">↗</span></span>').format(title, shown)
+            return Markup('<span class="folio-ref folio-ref--external" title="%s">%s<span '
+                          'class="folio-ref-mark" aria-hidden="true">↗</span></span>') % (title, shown)
         if ref.target_id is None:
             title = self.gettext("Unresolved reference: %(note)s") % {"note": ref.note or ref.target}
-            return Markup('<span class="folio-ref folio-ref--unresolved" title="{}">{}<span '
-                          'class="folio-ref-mark" aria-hidden="true">?</span></span>').format(title, shown)
+            return Markup('<span class="folio-ref folio-ref--unresolved" title="%s">%s<span '
+                          'class="folio-ref-mark" aria-hidden="true">?</span></span>') % (title, shown)
         target = self.corpus.units[ref.target_id]
         title = self._tooltip(target)
         css = "folio-ref"
         if ref.status == RefStatus.UNRESOLVED:  # it leads somewhere, but not where it says
             css += " folio-ref--unresolved"
             title = self.gettext("Unresolved reference: %(note)s") % {"note": ref.note or ref.target}
-        link = Markup('<a class="{}" href="{}" title="{}">{}</a>').format(
+        # %: Markup escapes its arguments as format() does, without string.Formatter's Python
+        # parse of the template for every reference of every page
+        link = Markup('<a class="%s" href="%s" title="%s">%s</a>') % (
             css, self.site.unit_href(ref.target_id, page.path), title, shown)
         # One span may lead to several steps ("шагах 2 и 3"): the first gets the words, the
         # others a link of their own right after them.

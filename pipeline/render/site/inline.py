@@ -125,7 +125,9 @@ class SideText:
                 out.append(self.render_ref(mark.refs, shown))
                 self.placed.add(mark.start)
             elif mark.abbr is not None:
-                out.append(Markup('<abbr title="{}">{}</abbr>').format(_title(mark.abbr), shown))
+                # %: Markup escapes its arguments as format() does, without string.Formatter's
+                # Python parse of the template on every use (5,600 a build at x10)
+                out.append(Markup('<abbr title="%s">%s</abbr>') % (_title(mark.abbr), shown))
                 out.append(self._first_use(mark))
             else:
                 out.append(shown)

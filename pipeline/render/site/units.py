@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from markupsafe import Markup
@@ -20,6 +19,7 @@ from ...core.errors import UnknownKind
 from ...core.lookup import Lookup
 from ...core.model import Corpus, Kind, Reference, Side, Status, Unit
 from ...editions.worddiff import word_diff
+from ...util.cached import cached
 from . import event_summary
 from .event_summary import Terms
 from .glance import Glance, telling
@@ -102,7 +102,7 @@ class UnitView:
                 return not _missing(ancestor, self.ctx)
         return True
 
-    @cached_property
+    @cached
     def text(self) -> SideText:
         refs = [r for r in self.ctx.lookup.references_from(self.id) if r.lang == self.shown_lang]
         return SideText(self.side, self.shown_lang, refs, self.ctx.render_ref,
@@ -138,7 +138,7 @@ class UnitView:
         refs = [r for r in self.ctx.lookup.references_from(self.id) if r.lang == self.source_lang]
         return SideText(side, self.source_lang, refs, self.ctx.render_ref, self.ctx.abbreviations(self.unit)).span()
 
-    @cached_property
+    @cached
     def search_terms(self) -> str:
         """The dictionary forms of the unit's own words, for the index only (.lexicon)."""
         return hidden_terms(self.side.text, self.lang) if self.shown_lang == self.lang else ""
@@ -169,7 +169,7 @@ class UnitView:
     def count(self, kind: str) -> int:
         return len(self.ctx.corpus.children(self.unit, Kind(kind)))
 
-    @cached_property
+    @cached
     def backlinks(self) -> list[tuple[str, str, str | None]]:
         """(href, the referring unit's label, the words it uses), one per referring unit."""
         seen: dict[str, Reference] = {}
@@ -180,11 +180,11 @@ class UnitView:
         return [(self.ctx.backlink_href(source), self.ctx.label(self.ctx.corpus.units[source]),
                  ref.text if ref.lang == self.lang else None) for source, ref in seen.items()]
 
-    @cached_property
+    @cached
     def label(self) -> str:
         return self.ctx.label(self.unit)
 
-    @cached_property
+    @cached
     def glance(self) -> list[Glance]:
         """The rule facts bound to the unit that its "at a glance" box adds to its text."""
         return telling(self.ctx.facts(self.id), self.side.text, self.shown_lang, self.lang)
@@ -198,17 +198,17 @@ class UnitView:
             out += telling(self.ctx.facts(row.id), row.sides[said].text, said, self.lang)
         return out
 
-    @cached_property
+    @cached
     def summary(self) -> list[event_summary.Row]:
         """An event's facts in short (event_summary.py): the rows its sentences do not gather."""
         return event_summary.rows(self.unit, self.ctx.corpus, self.ctx.facts, self.lang,
                                   self.ctx.macros.gettext, self.ctx.terms, self.ctx.abbreviations(self.unit))
 
-    @cached_property
+    @cached
     def decision_tables(self) -> list:
         return self.ctx.tables(self.id)
 
-    @cached_property
+    @cached
     def asks(self) -> list:
         return self.ctx.asks(self.id)
 
