@@ -95,6 +95,11 @@ def test_an_edit_reprints_only_the_aids_that_show_it(project, tmp_path, monkeypa
     mary = sorted(f"{lang}/his-mary-i-impulse-{paper}.pdf" for lang in LANGUAGES for paper in PAPERS)
     # the Russian aid prints the step; the English one marks its translation as outdated
     assert sorted(result.touched["aids"]) == mary
+    # the pages of the aids of the edited rulebook are rendered again; the others' come from build/
+    his = sorted(f"{lang}/{aid}" for lang in LANGUAGES
+                 for aid in ("his-mary-i-impulse", "his-winter-phase", "his-new-world"))
+    assert sorted(result.touched["aid pages"]) == his
+    assert result.stats["aid-page reused"] == len(LANGUAGES) * 3
     after = tree_bytes(root / "build" / "aids")
     assert sorted(path for path in after if after[path] != before[path]) == mary
     editions = {(f.aid, f.lang): f.edition for f in result.aids.files}
