@@ -225,7 +225,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
             session.publish_site()
             on_pages(diagnostics)
         with store.stage("aids"):  # what each aid prints: refused here, before build/ is written
-            aids = plan_aids(corpus, root, facts, catalogs)  # (and before site/, but page-first)
+            aids = plan_aids(corpus, root, facts, catalogs, store)  # (and before site/, but page-first)
         notes = [*notes, *aids.notes]  # an aid printing untranslated units says so
         with store.stage("render corpus"):  # into the new build/ start() made
             written = render(corpus, diagnostics, session.build_dir, store, facts)
@@ -330,11 +330,13 @@ def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: Path
                 changes=changes, facts=facts, final=final, clauses=clauses)
 
 
-def plan_aids(corpus: Corpus, root: Path, facts: Facts | None = None, catalogs=None) -> Plan:
-    """What every player aid prints, from the units and the rule facts (pipeline/render/aids/)."""
+def plan_aids(corpus: Corpus, root: Path, facts: Facts | None = None, catalogs=None,
+              store: Store = NULL) -> Plan:
+    """What every player aid prints, from the units and the rule facts (pipeline/render/aids/);
+    an aid's page the ``store`` holds is taken from the last build."""
     from .render.aids import plan_aids as plan  # Jinja2 and the catalogs load only when building
 
-    return plan(corpus, root, facts=facts, catalogs=catalogs)
+    return plan(corpus, root, facts=facts, catalogs=catalogs, store=store)
 
 
 def aids_in_place(corpus: Corpus, out_dir: Path, catalogs=None) -> tuple[Printed | None] | None:

@@ -26,13 +26,10 @@ from .language.termbase import load_termbase
 from .link.translations.edit import realign as realign_translations
 from .link.translations.edit import remove as remove_translations
 from .link.translations.merge import changes_detail, changes_summary
-from .link.translations.po import export as po_export
-from .link.translations.po import import_po as po_import
 from .link.translations.status import as_json as coverage_json
 from .link.translations.status import as_table as coverage_table
 from .link.translations.status import as_units_text as pending_text
 from .link.translations.status import coverage, lost, pending
-from .link.translations.tbx import write_tbx
 from .render.aids.command import add_commands as add_aids_commands
 from .render.writers.corpus_json import present_attrs
 from .rules.command import add_commands as add_rules_commands
@@ -298,6 +295,8 @@ def _english(message: str) -> str:
 
 def _po_export(project: Project, args: argparse.Namespace) -> int:
     corpus = project.corpus
+    from .link.translations.po import export as po_export  # translate-toolkit: a tenth of a second a build need not pay
+
     for path in po_export(corpus, args.lang, Path(args.out), project.root):
         print(f"wrote {_shown(path)}")
     return 0
@@ -305,6 +304,8 @@ def _po_export(project: Project, args: argparse.Namespace) -> int:
 
 def _po_import(project: Project, args: argparse.Namespace) -> int:
     corpus = project.corpus
+    from .link.translations.po import import_po as po_import
+
     result = po_import(corpus, project.root, Path(args.dir), prune=args.prune)
     if result.interrupted:
         print(f"an earlier import was interrupted: removed the {len(result.interrupted)} temporary "
@@ -340,6 +341,8 @@ def _translations_remove(project: Project, args: argparse.Namespace) -> int:
 
 
 def _tbx_export(project: Project, args: argparse.Namespace) -> int:
+    from .link.translations.tbx import write_tbx
+
     path = write_tbx(load_termbase(project.root), Path(args.out))
     print(f"wrote {_shown(path)}")
     return 0

@@ -3,17 +3,29 @@
 The spelling and script families both ask "is this a word of the language?": spelling to
 report unknown words, script to tell a real Cyrillic abbreviation (`КО`) from a Cyrillic
 look-alike of a Latin one (`СР` for `CP`). Both read the same lists through this module.
+
+A dictionary's suggestions for an unknown word take Hunspell a tenth of a second each, and the
+same few words are reported build after build: they are kept in the user's cache
+(:mod:`pipeline.incremental.usercache`), per language, under a digest of the code and the tools
+that make them (the installed dictionaries included: :func:`~pipeline.incremental.fingerprint.code_digest`),
+sealed as every entry there is (:mod:`pipeline.incremental.entries`).
 """
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import secrets
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
 from ..core.errors import FolioError
 from ..core.model import Lang
+from ..incremental import usercache
+from ..incremental.entries import Damaged, conforms, opened, seal
+from ..incremental.fingerprint import code_digest
 from ..util import project_files
 
 WORDLISTS = "corpus/wordlists"
@@ -105,8 +117,79 @@ def in_dictionary(word: str, lang: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def suggestions(word: str, lang: str) -> tuple[str, ...]:
+    kept = _kept(lang)
+    if word in kept:
+        return tuple(kept[word])
     found = dictionaries(lang)
-    return tuple(found[0].suggest(word)[:3]) if found else ()
+    made = tuple(found[0].suggest(word)[:3]) if found else ()
+    if found:
+        _keep(lang, word, made)
+    return made
+
+
+#: the user cache's files of suggestions kept, the newest first (one per language and digest)
+KEEP_SUGGESTIONS = 8
+
+
+def _suggestions_file(lang: str) -> tuple[Path, tuple[str, ...], bytes] | None:
+    where, key = usercache.directory("suggestions"), usercache.key()
+    if where is None or key is None:
+        return None
+    digest = code_digest()
+    return where / f"{lang}-{digest}.json", ("suggestions", lang, digest), key
+
+
+@cache
+def _kept(lang: str) -> dict[str, list[str]]:
+    """The suggestions kept for ``lang`` (read once per process; what this process adds is
+    added here too)."""
+    return _read_suggestions(lang)
+
+
+def _read_suggestions(lang: str) -> dict[str, list[str]]:
+    entry = _suggestions_file(lang)
+    if entry is None:
+        return {}
+    path, name, key = entry
+    try:
+        value = opened(path.read_bytes(), name, key, _decode_suggestions)
+    except (OSError, Damaged):  # none yet, or not ours: made again, and the file written anew
+        return {}
+    return value
+
+
+def _decode_suggestions(data: bytes) -> dict[str, list[str]] | None:
+    value = json.loads(data)
+    return value if conforms(value, dict[str, list[str]]) else None
+
+
+def _keep(lang: str, word: str, made: tuple[str, ...]) -> None:
+    """Add a word's suggestions to the kept ones, merged with what other processes (a build's
+    check workers) kept meanwhile; a cache that cannot be written is simply not used."""
+    kept = _kept(lang)
+    kept[word] = list(made)
+    entry = _suggestions_file(lang)
+    if entry is None:
+        return
+    path, name, key = entry
+    merged = {**_read_suggestions(lang), **kept}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
+        tmp.write_bytes(seal(json.dumps(merged, ensure_ascii=False, sort_keys=True).encode("utf-8"), name, key))
+        os.replace(tmp, path)  # whole or not at all: builds may run side by side
+        old = sorted(path.parent.glob("*.json"), key=_modified, reverse=True)[KEEP_SUGGESTIONS:]
+        for stale in old:
+            stale.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:  # pruned by a build running beside this one
+        return 0.0
 
 
 @lru_cache(maxsize=200_000)  # asked of every word by spelling and parity: once per form

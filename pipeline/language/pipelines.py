@@ -8,6 +8,10 @@ from spaCy's lookup tables (spacy-lookups-data).
 
 from __future__ import annotations
 
+import sys
+import types
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
@@ -49,11 +53,41 @@ def lemma(text: str, lang: str) -> str:
 @cache
 def _spacy():
     # spaCy takes over a second to import: only the commands that lemmatise pay for it.
-    import spacy
+    with _without_spacy_cli():
+        import spacy
     from spacy.language import Language
 
     Language.component(RU_LEMMATIZER, func=ru_lemmatizer)
     return spacy
+
+
+@contextmanager
+def _without_spacy_cli() -> Iterator[None]:
+    """spaCy's ``__init__`` imports its command line (typer, requests, httpx, weasel: a third of
+    its import, 0.3 CPU-s of every build) for ``spacy.info`` alone, which Folio never calls.
+    While spaCy is imported, ``spacy.cli.info`` is a stand-in whose ``info`` imports the real
+    one when called; then ``spacy.cli`` is forgotten, so that importing it later loads spaCy's own."""
+    if "spacy" in sys.modules or "spacy.cli" in sys.modules:
+        yield
+        return
+    package, module = types.ModuleType("spacy.cli"), types.ModuleType("spacy.cli.info")
+    package.__path__ = []  # a package to the import system, with nothing in it
+    vars(module)["info"] = _spacy_info
+    sys.modules["spacy.cli"], sys.modules["spacy.cli.info"] = package, module
+    try:
+        yield
+    finally:
+        for name in ("spacy.cli.info", "spacy.cli"):
+            sys.modules.pop(name, None)
+        spacy = sys.modules.get("spacy")
+        if spacy is not None and vars(spacy).get("cli") is package:
+            delattr(spacy, "cli")
+
+
+def _spacy_info(*args, **kwargs):
+    from spacy.cli.info import info  # spaCy's own, loaded now
+
+    return info(*args, **kwargs)
 
 
 @cache

@@ -3,6 +3,11 @@ names spelled two ways; on the real texts (every finding, exactly) and on crafte
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -166,3 +171,23 @@ def test_a_broken_confusables_file_names_itself(tmp_path):
 def test_never_crashes_on_scrambled_real_lines():
     for ctx in scrambled_contexts():
         run(spelling, ctx)
+
+
+def test_a_words_suggestions_are_asked_of_the_dictionary_once_and_kept_sealed(tmp_path):
+    # a fresh process (the next build) takes them from the user's cache, without Hunspell's tenth
+    # of a second per word; a file someone else put there is not taken
+    script = ("import sys; from pipeline.check import wordlists; "
+              "print(wordlists.suggestions('перкращение', 'ru'), 'enchant' in sys.modules)")
+    env = {**os.environ, "FOLIO_CACHE_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+
+    def asked() -> str:
+        return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
+                              check=True).stdout.strip()
+
+    made = asked()
+    assert made.startswith("('прекращение',") and made.endswith("True")
+    assert asked() == made.replace("True", "False")  # the same words, no dictionary loaded
+    (kept,) = (tmp_path / "suggestions").glob("ru-*.json")
+    planted = {"перкращение": ["подброшенное"]}
+    kept.write_bytes(json.dumps(planted).encode())
+    assert asked() == made  # refused: asked of the dictionary again, and kept anew

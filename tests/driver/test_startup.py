@@ -36,3 +36,14 @@ def test_what_a_stage_needs_is_loaded_when_it_runs():
     # the Russian analyzer, asked for by the checks and the link stage, loads pymorphy3 then
     assert "pymorphy3" not in imported("-c", "import pipeline.language.morph")
     assert "pymorphy3" in imported("-c", "import pipeline.language.morph as m; m.analyzer()")
+
+
+def test_the_language_pipelines_load_without_spacys_command_line():
+    # spaCy's __init__ imports its CLI (typer, requests, httpx, weasel) for spacy.info alone:
+    # a third of its import time, paid by every build
+    found = imported("-c", "from pipeline.language import pipelines as p; p.nlp('ru'); p.nlp('en')")
+    assert "spacy" in found and sorted(found & {"typer", "weasel", "requests", "httpx"}) == []
+    # and spacy.info, should anything call it, is spaCy's own
+    found = imported("-c", "from pipeline.language import pipelines as p; p.nlp('ru'); import spacy; "
+                           "assert spacy.info(silent=True)['spacy_version']")
+    assert "typer" in found

@@ -20,12 +20,19 @@ version and a digest of the aid's own text, is in the PDF's metadata: it changes
 something the aid prints changes, and an edit to a rule no aid shows leaves every printed aid
 as it was.
 
+A build's store keeps each aid's page in each language (:func:`plan_aids`), keyed by what it is
+rendered from: Folio's code, the project's files that no one document owns (the manifest, the
+rule facts, the glossary, mkdocs.yml ...) and the documents of the aid's rulebooks (an aid prints
+its rulebook's units and facts, as the build's plan says: ``Plan.aids``). An edit elsewhere
+renders no aid again.
+
 Each game lists its aids (``pipeline/games/<game>/__init__.py``), registered in
 :mod:`pipeline.render.games`; an aid is printed when the corpus has the documents it needs.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from collections.abc import Callable
@@ -37,6 +44,7 @@ from ...core.errors import FolioError
 from ...core.lookup import Lookup
 from ...core.model import LANGUAGES, Corpus, Lang
 from ...core.version import folio_version
+from ...incremental.fingerprint import TRANSLATIONS, digest
 from ...incremental.store import NULL, Store
 from ...language.termbase import GLOSSARY, load_termbase
 from ...rules import load_facts
@@ -151,10 +159,11 @@ def wanted(corpus: Corpus) -> list[Aid]:
 
 def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tuple[str, ...] = LANGUAGES,
               papers: tuple[str, ...] = tuple(PAPERS), card: str = cards.DEFAULT, backs: bool = False,
-              facts: Facts | None = None, catalogs=None) -> Plan:
+              facts: Facts | None = None, catalogs=None, store: Store = NULL) -> Plan:
     """Every aid the corpus has the documents for (or those named in ``only``), as HTML;
     ``facts``: the corpus's rule facts, and ``catalogs()`` the interface catalogs, when the
-    caller has them already."""
+    caller has them already. An aid's page the ``store`` holds (a build's: nothing it is
+    rendered from changed since the last build) is taken from it."""
     known = games.aids()
     unknown = [key for key in only if key not in {aid.key for aid in known}]
     if unknown:
@@ -166,38 +175,86 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
     plan = Plan(papers, card, backs)
     if not aids:
         return plan
-    from ...i18n import catalogs as i18n  # MkDocs loads with the site package: only when there is an aid
+    keys = _keys(store, corpus, aids, langs, card, backs)
+    rendered = {(aid.key, lang): _kept(store, keys.get((aid.key, lang)), aid, lang) for lang in langs for aid in aids}
+    lookup = functools.cache(lambda: Lookup(corpus))  # it indexes the whole corpus: when an aid is rendered
+    if any(document is None for document in rendered.values()):
+        from ...i18n import catalogs as i18n  # MkDocs loads with the site package: only when there is an aid
 
-    facts = facts if facts is not None else placed(load_facts(root, missing_ok=True), corpus)
-    translations, _state = catalogs() if catalogs else i18n.prepared()
-    env = environment()
-    lookup = Lookup(corpus)
-    addresses = Addresses(corpus, root)
-    termbase = load_termbase(root) if project_files.present(root, GLOSSARY) else None
-    rendered = {}
-    # The edition is a digest of the page it is printed on: the page is rendered with a
-    # placeholder no rule text can contain (it is drawn afresh), which the digest leaves out.
-    placeholder = f"folio-edition-{secrets.token_hex(16)}"
-    for lang in langs:
-        env.install_gettext_translations(translations[lang], newstyle=True)  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
-        for aid in aids:
-            sheet = Sheet(aid.key, corpus, facts, lang, translations[lang], lookup, cards.SIZES[card])
-            data = aid.build(sheet)
-            title, source_edition = _named(corpus, aid, lang, translations[lang])
-            game = next(d.game for d in corpus.documents if d.key == aid.documents[0])
-            rulebook = next(d.rulebook for d in corpus.documents if d.key == aid.documents[0])
-            first = render_html(env, aid, sheet, title, game, data, placeholder, addresses.of(aid.sources[0], lang),
-                                source_edition, cards.SIZES[card], backs)
-            legend = abbreviations.legend(termbase, rulebook, lang, first)
-            bold = first.count('<b class="fact">') > 1  # the aid prints a fact's words in bold, not only its legend
-            html = render_html(env, aid, sheet, title, game, data, placeholder, addresses.of(aid.sources[0], lang),
-                               source_edition, cards.SIZES[card], backs, legend, bold=bold)
-            edition = edition_of(html.replace(placeholder, ""))
-            rendered[(aid.key, lang)] = Document(aid, lang, title, html.replace(placeholder, edition),
-                                                 edition, source_edition, tuple(sheet.untranslated))
-    plan.documents = [rendered[(aid.key, lang)] for aid in aids for lang in langs]
-    plan.notes = [fallback_note(corpus, lookup, d) for d in plan.documents if d.untranslated]
+        facts = facts if facts is not None else placed(load_facts(root, missing_ok=True), corpus)
+        translations, _state = catalogs() if catalogs else i18n.prepared()
+        env = environment()
+        addresses = Addresses(corpus, root)
+        termbase = load_termbase(root) if project_files.present(root, GLOSSARY) else None
+        # The edition is a digest of the page it is printed on: the page is rendered with a
+        # placeholder no rule text can contain (it is drawn afresh), which the digest leaves out.
+        placeholder = f"folio-edition-{secrets.token_hex(16)}"
+        for lang in langs:
+            env.install_gettext_translations(translations[lang], newstyle=True)  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
+            for aid in aids:
+                if rendered[(aid.key, lang)] is not None:
+                    continue
+                sheet = Sheet(aid.key, corpus, facts, lang, translations[lang], lookup(), cards.SIZES[card])
+                data = aid.build(sheet)
+                title, source_edition = _named(corpus, aid, lang, translations[lang])
+                game = next(d.game for d in corpus.documents if d.key == aid.documents[0])
+                rulebook = next(d.rulebook for d in corpus.documents if d.key == aid.documents[0])
+                first = render_html(env, aid, sheet, title, game, data, placeholder,
+                                    addresses.of(aid.sources[0], lang), source_edition, cards.SIZES[card], backs)
+                legend = abbreviations.legend(termbase, rulebook, lang, first)
+                bold = first.count('<b class="fact">') > 1  # the aid prints a fact's words in bold, not only its legend
+                html = render_html(env, aid, sheet, title, game, data, placeholder, addresses.of(aid.sources[0], lang),
+                                   source_edition, cards.SIZES[card], backs, legend, bold=bold)
+                edition = edition_of(html.replace(placeholder, ""))
+                made = Document(aid, lang, title, html.replace(placeholder, edition),
+                                edition, source_edition, tuple(sheet.untranslated))
+                rendered[(aid.key, lang)] = made
+                store.touch("aid pages", [f"{lang}/{aid.key}"])
+                if (aid.key, lang) in keys:
+                    store.put_json(KEPT, keys[aid.key, lang], _kept_json(made))
+    plan.documents = [document for aid in aids for lang in langs
+                      if (document := rendered[(aid.key, lang)]) is not None]
+    plan.notes = [fallback_note(corpus, lookup(), d) for d in plan.documents if d.untranslated]
     return plan
+
+
+#: the build cache's kind of an aid's page in one language
+KEPT = "aid-page"
+
+
+def _keys(store: Store, corpus: Corpus, aids: list[Aid], langs: tuple[str, ...], card: str,
+          backs: bool) -> dict[tuple[str, str], str]:
+    """Each aid's key in each language: what its page is rendered from (the module's docstring
+    says what that is); none from the null store, which keeps nothing."""
+    if not store.keeps:
+        return {}
+    files = store.fingerprint.files
+    shared = digest(*(f"{path}={value}" for path, value in files.items()
+                      if not path.startswith(("corpus/sources/", TRANSLATIONS))))
+    rulebook_of = {d.key: d.rulebook for d in corpus.documents}
+    digests = store.documents(corpus.documents)
+    keys = {}
+    for aid in aids:
+        rulebooks = {rulebook_of[key] for key in aid.documents}
+        read = [f"{d.key}={digests[d.key]}" for d in corpus.documents if d.rulebook in rulebooks]
+        for lang in langs:
+            keys[aid.key, lang] = digest(store.fingerprint.code, shared, aid.key, lang, card, str(backs), *read)
+    return keys
+
+
+def _kept(store: Store, key: str | None, aid: Aid, lang: str) -> Document | None:
+    value = store.get_json(KEPT, key, dict[str, str | list[str]]) if key is not None else None
+    texts = [value.get(name) for name in ("title", "html", "edition", "source_edition")] if value else []
+    untranslated = value.get("untranslated") if value else None
+    if not all(isinstance(text, str) for text in texts) or not isinstance(untranslated, list):
+        return None  # none kept, or of another shape: rendered again
+    title, html, edition, source_edition = texts
+    return Document(aid, lang, title, html, edition, source_edition, tuple(untranslated))
+
+
+def _kept_json(document: Document) -> dict:
+    return {"title": document.title, "html": document.html, "edition": document.edition,
+            "source_edition": document.source_edition, "untranslated": list(document.untranslated)}
 
 
 def listed(corpus: Corpus, catalogs=None) -> Plan:

@@ -16,6 +16,7 @@ Folio's. It never fails a build: a cache that cannot be read or written is simpl
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import os
 import secrets
@@ -38,19 +39,36 @@ def directory() -> Path | None:
     return usercache.directory("aids")
 
 
+#: the names WeasyPrint loads pango by (weasyprint/text/ffi.py), in its order
+PANGO = ("libpango-1.0-0", "pango-1.0-0", "pango-1.0", "libpango-1.0.so.0", "libpango-1.0.dylib",
+         "libpango-1.0-0.dll")
+
+
 @cache
 def salt() -> bytes:
     """Everything besides the HTML and the paper that a printed byte depends on."""
-    from weasyprint.text.ffi import pango
-
     digest = hashlib.sha256()
     for package in ("weasyprint", "pydyf", "fonttools"):
         digest.update(f"{package}={metadata.version(package)}\n".encode())
-    digest.update(f"pango={pango.pango_version()}\n{FACES!r}\n{PAPERS!r}\n{FITS!r}{LAST_PAGE_MIN}".encode())
+    digest.update(f"pango={pango_version()}\n{FACES!r}\n{PAPERS!r}\n{FITS!r}{LAST_PAGE_MIN}".encode())
     digest.update(STYLESHEET.read_bytes())
     for _family, _weight, path in font_files():
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.digest()
+
+
+def pango_version() -> int:
+    """The version of the pango WeasyPrint lays out with. Asked of the library itself: a build
+    whose every PDF is kept then never imports WeasyPrint (half a second of CPU, and an
+    ``ldconfig`` run to find pango)."""
+    for name in PANGO:
+        try:
+            return int(ctypes.CDLL(name).pango_version())
+        except (OSError, AttributeError):
+            continue
+    from weasyprint.text.ffi import pango  # found as WeasyPrint finds it, or its error said
+
+    return int(pango.pango_version())
 
 
 def key(html: str, variant: Variant) -> str:

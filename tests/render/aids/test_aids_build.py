@@ -4,8 +4,11 @@ The cards at each size and from the command line: tests/render/aids/test_aids_ca
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import subprocess
+import sys
 from html import unescape
 from pathlib import Path
 
@@ -13,6 +16,7 @@ import pytest
 from babel.support import Translations
 
 import pipeline.render.aids
+import pipeline.render.aids.cache
 from aids_support import REPO, flat, pdftotext
 from hostile_support import shared_built_project
 from pipeline.build import build, load_corpus
@@ -91,6 +95,11 @@ def test_an_edit_reprints_only_the_aids_that_show_it(project, tmp_path, monkeypa
     mary = sorted(f"{lang}/his-mary-i-impulse-{paper}.pdf" for lang in LANGUAGES for paper in PAPERS)
     # the Russian aid prints the step; the English one marks its translation as outdated
     assert sorted(result.touched["aids"]) == mary
+    # the pages of the aids of the edited rulebook are rendered again; the others' come from build/
+    his = sorted(f"{lang}/{aid}" for lang in LANGUAGES
+                 for aid in ("his-mary-i-impulse", "his-winter-phase", "his-new-world"))
+    assert sorted(result.touched["aid pages"]) == his
+    assert result.stats["aid-page reused"] == len(LANGUAGES) * 3
     after = tree_bytes(root / "build" / "aids")
     assert sorted(path for path in after if after[path] != before[path]) == mary
     editions = {(f.aid, f.lang): f.edition for f in result.aids.files}
@@ -154,6 +163,27 @@ def test_an_aid_printed_before_is_taken_from_the_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("FOLIO_CACHE_DIR", "")  # off: printed afresh, nothing read
     with pytest.raises(AssertionError, match="laid out again"):
         print_aids(plan, tmp_path / "three")
+
+
+def test_a_build_whose_aids_are_all_kept_does_not_load_weasyprint(tmp_path):
+    # an edit that changes no aid's page (most edits) must not pay for WeasyPrint's import
+    script = ("import sys; from pathlib import Path; from pipeline.build import load_corpus; "
+              "from pipeline.render.aids import plan_aids, print_aids; "
+              f"root = Path({str(REPO)!r}); corpus, _ = load_corpus(root); "
+              "plan = plan_aids(corpus, root, only=('his-mary-i-impulse',), langs=('en',), papers=('a4',)); "
+              f"print_aids(plan, Path({str(tmp_path)!r}) / sys.argv[1]); print('weasyprint' in sys.modules)")
+    env = {**os.environ, "FOLIO_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(REPO)}
+    runs = [subprocess.run([sys.executable, "-c", script, name], capture_output=True, text=True, env=env,
+                           check=True).stdout.split() for name in ("one", "two")]
+    assert runs == [["True"], ["False"]]  # laid out the first time, taken from the cache the second
+    first, second = (sorted((tmp_path / name).rglob("*.pdf")) for name in ("one", "two"))
+    assert [path.read_bytes() for path in first] == [path.read_bytes() for path in second] != []
+
+
+def test_the_cache_keys_name_the_pango_weasyprint_lays_out_with():
+    from weasyprint.text.ffi import pango
+
+    assert pipeline.render.aids.cache.pango_version() == pango.pango_version()
 
 
 @pytest.mark.parametrize("n, text", [(1, "Не более 1 отряда остаётся"), (4, "Не более 4 отрядов остаются"),
