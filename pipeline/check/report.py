@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import zlib
 from collections import Counter
 from pathlib import Path
 
@@ -44,22 +45,46 @@ def as_json(diagnostics: list[Diagnostic]) -> str:
 
 
 def write_check_report(diagnostics: list[Diagnostic], path: Path) -> Path:
-    """checks.json: the findings as :func:`as_json` writes them. The text of the findings this
-    process wrote last is kept: `folio serve` writes the report on every save, and most saves
-    leave the findings as they were (the text follows from the findings, which are immutable)."""
+    """checks.json: the findings as :func:`as_json` writes them, written finding by finding (at
+    x1000 the whole text would be some 180 MB, with a dict per finding beside it). The text of
+    the findings this process wrote last is kept compressed: `folio serve` writes the report on
+    every save, and most saves leave the findings as they were (the text follows from the
+    findings, which are immutable)."""
     # the words and the advice are not part of a finding's equality, but checks.json holds them
     found = tuple((d, d.words, d.advice) for d in diagnostics)
-    if _written.findings != found:
-        _written.findings, _written.text = found, as_json(diagnostics)
-    path.write_text(_written.text, encoding="utf-8", newline="\n")
+    if _written.findings == found:
+        path.write_bytes(zlib.decompress(_written.packed))
+        return path
+    packer = zlib.compressobj(1)
+    packed = []
+    with path.open("w", encoding="utf-8", newline="\n") as out:
+        for piece in _json_pieces(diagnostics):
+            out.write(piece)
+            packed.append(packer.compress(piece.encode("utf-8")))
+    packed.append(packer.flush())
+    _written.findings, _written.packed = found, b"".join(packed)
     return path
 
 
+def _json_pieces(diagnostics: list[Diagnostic]):
+    """:func:`as_json`'s text, a finding at a time. A JSON string holds no line break (it is
+    escaped), so a finding dumped alone and indented one more step on every line is exactly
+    its part of the whole list."""
+    if not diagnostics:
+        yield as_json([])
+        return
+    for n, diagnostic in enumerate(diagnostics):
+        text = json.dumps(diagnostic.to_json(), ensure_ascii=False, indent=1).replace("\n", "\n ")
+        yield ("[\n " if n == 0 else ",\n ") + text
+    yield "\n]\n"
+
+
 class _Written:
-    """The findings :func:`write_check_report` wrote last in this process, and their text."""
+    """The findings :func:`write_check_report` wrote last in this process, and their text,
+    compressed."""
 
     findings: tuple[tuple[Diagnostic, Text | None, Text | None], ...] | None = None
-    text = ""
+    packed = b""
 
 
 _written = _Written()
