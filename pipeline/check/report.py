@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import zlib
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 from ..core.diagnostics import Diagnostic, Severity, Text
@@ -41,7 +42,20 @@ def as_text(diagnostics: list[Diagnostic]) -> str:
 
 
 def as_json(diagnostics: list[Diagnostic]) -> str:
-    return json.dumps([d.to_json() for d in diagnostics], ensure_ascii=False, indent=1) + "\n"
+    return "".join(json_pieces(diagnostics))
+
+
+def json_pieces(diagnostics: list[Diagnostic]) -> Iterator[str]:
+    """The text of ``json.dumps([d.to_json() ...], ensure_ascii=False, indent=1)`` and a line
+    break, a finding at a time. A JSON string holds no line break (it is escaped), so a finding
+    dumped alone and indented one more step on every line is exactly its part of the list."""
+    if not diagnostics:
+        yield "[]\n"
+        return
+    for n, diagnostic in enumerate(diagnostics):
+        text = json.dumps(diagnostic.to_json(), ensure_ascii=False, indent=1).replace("\n", "\n ")
+        yield ("[\n " if n == 0 else ",\n ") + text
+    yield "\n]\n"
 
 
 def write_check_report(diagnostics: list[Diagnostic], path: Path) -> Path:
@@ -58,25 +72,12 @@ def write_check_report(diagnostics: list[Diagnostic], path: Path) -> Path:
     packer = zlib.compressobj(1)
     packed = []
     with path.open("w", encoding="utf-8", newline="\n") as out:
-        for piece in _json_pieces(diagnostics):
+        for piece in json_pieces(diagnostics):
             out.write(piece)
             packed.append(packer.compress(piece.encode("utf-8")))
     packed.append(packer.flush())
     _written.findings, _written.packed = found, b"".join(packed)
     return path
-
-
-def _json_pieces(diagnostics: list[Diagnostic]):
-    """:func:`as_json`'s text, a finding at a time. A JSON string holds no line break (it is
-    escaped), so a finding dumped alone and indented one more step on every line is exactly
-    its part of the whole list."""
-    if not diagnostics:
-        yield as_json([])
-        return
-    for n, diagnostic in enumerate(diagnostics):
-        text = json.dumps(diagnostic.to_json(), ensure_ascii=False, indent=1).replace("\n", "\n ")
-        yield ("[\n " if n == 0 else ",\n ") + text
-    yield "\n]\n"
 
 
 class _Written:
