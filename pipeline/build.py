@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import tempfile
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -371,12 +372,13 @@ def render(corpus: Corpus, diagnostics: list[Diagnostic], out_dir: Path,
     aside, which replaces build/ whole once the build succeeded) and return their paths; a
     document's files come from the ``store`` when it holds them (unchanged since the last build).
     ``facts``: the rule facts, listed in corpus.json per unit they are bound to."""
-    fragments, files = prepare_documents(corpus, store)
     out_dir.mkdir(parents=True, exist_ok=True)
-    return [write_corpus_json(corpus, out_dir / "corpus.json", store=store, prepared=fragments, facts=facts),
-            write_schema(out_dir / "corpus.schema.json"),
-            *write_yaml_docs(corpus, out_dir / "corpus", store=store, prepared=files),
-            write_check_report(diagnostics, out_dir / "checks.json")]
+    with tempfile.TemporaryDirectory(prefix=".folio-prepared-", dir=out_dir) as scratch:
+        fragments, files = prepare_documents(corpus, store, Path(scratch))
+        return [write_corpus_json(corpus, out_dir / "corpus.json", store=store, prepared=fragments, facts=facts),
+                write_schema(out_dir / "corpus.schema.json"),
+                *write_yaml_docs(corpus, out_dir / "corpus", store=store, prepared=files),
+                write_check_report(diagnostics, out_dir / "checks.json")]
 
 
 def _site_wanted(root: Path) -> bool:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import zlib
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 from ..core.diagnostics import Diagnostic, Severity, Text
@@ -40,26 +42,50 @@ def as_text(diagnostics: list[Diagnostic]) -> str:
 
 
 def as_json(diagnostics: list[Diagnostic]) -> str:
-    return json.dumps([d.to_json() for d in diagnostics], ensure_ascii=False, indent=1) + "\n"
+    return "".join(json_pieces(diagnostics))
+
+
+def json_pieces(diagnostics: list[Diagnostic]) -> Iterator[str]:
+    """The text of ``json.dumps([d.to_json() ...], ensure_ascii=False, indent=1)`` and a line
+    break, a finding at a time. A JSON string holds no line break (it is escaped), so a finding
+    dumped alone and indented one more step on every line is exactly its part of the list."""
+    if not diagnostics:
+        yield "[]\n"
+        return
+    for n, diagnostic in enumerate(diagnostics):
+        text = json.dumps(diagnostic.to_json(), ensure_ascii=False, indent=1).replace("\n", "\n ")
+        yield ("[\n " if n == 0 else ",\n ") + text
+    yield "\n]\n"
 
 
 def write_check_report(diagnostics: list[Diagnostic], path: Path) -> Path:
-    """checks.json: the findings as :func:`as_json` writes them. The text of the findings this
-    process wrote last is kept: `folio serve` writes the report on every save, and most saves
-    leave the findings as they were (the text follows from the findings, which are immutable)."""
+    """checks.json: the findings as :func:`as_json` writes them, written finding by finding (at
+    x1000 the whole text would be some 180 MB, with a dict per finding beside it). The text of
+    the findings this process wrote last is kept compressed: `folio serve` writes the report on
+    every save, and most saves leave the findings as they were (the text follows from the
+    findings, which are immutable)."""
     # the words and the advice are not part of a finding's equality, but checks.json holds them
     found = tuple((d, d.words, d.advice) for d in diagnostics)
-    if _written.findings != found:
-        _written.findings, _written.text = found, as_json(diagnostics)
-    path.write_text(_written.text, encoding="utf-8", newline="\n")
+    if _written.findings == found:
+        path.write_bytes(zlib.decompress(_written.packed))
+        return path
+    packer = zlib.compressobj(1)
+    packed = []
+    with path.open("w", encoding="utf-8", newline="\n") as out:
+        for piece in json_pieces(diagnostics):
+            out.write(piece)
+            packed.append(packer.compress(piece.encode("utf-8")))
+    packed.append(packer.flush())
+    _written.findings, _written.packed = found, b"".join(packed)
     return path
 
 
 class _Written:
-    """The findings :func:`write_check_report` wrote last in this process, and their text."""
+    """The findings :func:`write_check_report` wrote last in this process, and their text,
+    compressed."""
 
     findings: tuple[tuple[Diagnostic, Text | None, Text | None], ...] | None = None
-    text = ""
+    packed = b""
 
 
 _written = _Written()

@@ -96,8 +96,9 @@ def test_checks_json_of_the_same_findings_is_not_serialised_again(tmp_path, monk
     found = [Diagnostic(f"corpus/sources/{tmp_path.name}.en.txt", 3, "spell-unknown", "`Wurttemburg`?",
                         Severity.INFO)]
     made: list[int] = []
-    as_json = report.as_json
-    monkeypatch.setattr(report, "as_json", lambda diagnostics: made.append(len(diagnostics)) or as_json(diagnostics))
+    serialised = report.json_pieces
+    monkeypatch.setattr(report, "json_pieces",
+                        lambda diagnostics: made.append(len(diagnostics)) or serialised(diagnostics))
     first = report.write_check_report(found, tmp_path / "1.json").read_bytes()
     assert report.write_check_report(list(found), tmp_path / "2.json").read_bytes() == first and made == [1]
     moved = [Diagnostic(found[0].path, 4, "spell-unknown", "`Wurttemburg`?", Severity.INFO)]

@@ -29,6 +29,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.toc import get_toc
+from mkdocs.utils.meta import get_data
 
 from ...core.diagnostics import _
 from ...core.errors import FolioError
@@ -54,14 +55,19 @@ _UNUSED = ("assets/javascripts/lunr", "assets/javascripts/workers", "404.html")
 
 
 class _VerbatimPages(BasePlugin):
-    """Keeps MkDocs' Markdown stage away from the pages, which are HTML already."""
+    """Keeps MkDocs' Markdown stage away from the pages, which are HTML already.
+
+    MkDocs reads and renders every page before it writes the first: a page's HTML would be held
+    from then on, every page of the language at once (the size of the language's pages, growing
+    with the corpus). The HTML is read again from the page's source as the page is written, and
+    let go once it is."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.html: dict[str, str] = {}
+        self.pages = 0  # the pages MkDocs rendered
 
     def on_page_markdown(self, markdown, page, config, files):
-        self.html[page.file.src_uri] = markdown
+        self.pages += 1
         # what MkDocs' own render would make of the nothing handed to it, without the Markdown
         # converter it builds for every page (0.2 ms a page: 0.2 s of a language's 4 s of
         # MkDocs at x100, measured apart; benchmarks/bare_mkdocs.py times the whole stage)
@@ -71,7 +77,16 @@ class _VerbatimPages(BasePlugin):
     def on_page_content(self, html, page, config, files):
         # MkDocs types its tokens as a private TypedDict; these dicts have its keys
         page.toc = get_toc(_nested(page.meta.get("folio_toc") or []))  # type: ignore[arg-type]
-        return self.html[page.file.src_uri]
+        return ""
+
+    def on_page_context(self, context, page, config, nav):
+        # the page's HTML as MkDocs read it from its source (Page.read_source), after the front matter
+        page.content = get_data(page.file.content_string)[0]
+        return context
+
+    def on_post_page(self, output, page, config):
+        page.content = None
+        return output
 
 
 def _rendered_empty(page, config, files) -> None:
@@ -175,7 +190,7 @@ def run(lang: str, config_file: Path, site_dir: Path, *, changed: set[str] | Non
     for unused in _UNUSED:
         path = site_dir / unused
         shutil.rmtree(path) if path.is_dir() else path.unlink(missing_ok=True)
-    return len(verbatim.html)
+    return verbatim.pages
 
 
 def _load_config(config_file: Path, site_dir: Path) -> MkDocsConfig:

@@ -89,8 +89,12 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
             _search_page(search / lang / page.path / "index.html", lang, rendered.title, rendered.html)
         return rendered.title, changed
 
-    if jobs > 1 and len(todo) > 1:  # compiled here, once, not again in every worker forked below
-        compiled.warm(renderer(todo[0][0]).env)
+    if jobs > 1 and len(todo) > 1:
+        # each language's renderer made here, its templates compiled, once, not again in every
+        # worker forked below: a renderer indexes the whole corpus (its Lookup), which each
+        # worker would otherwise build and hold for itself
+        for lang in dict.fromkeys(lang for lang, _page in todo):
+            compiled.warm(renderer(lang).env)
     for (lang, page), (title, changed) in zip(todo, workers.run(render, todo, jobs=jobs, stage="pages"), strict=True):
         found = by_lang[lang]
         found.titles[page.path] = title

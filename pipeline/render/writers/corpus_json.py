@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any
@@ -112,7 +112,7 @@ def dumps(data: Any) -> str:
 
 
 def write_corpus_json(corpus: Corpus, path: Path, *, store: Store = NULL,
-                      prepared: dict[str, bytes] | None = None, facts: Facts | None = None) -> Path:
+                      prepared: Mapping[str, bytes] | None = None, facts: Facts | None = None) -> Path:
     """Write corpus.json. A document whose inputs did not change keeps the text the last build
     serialised its units, references, translations and facts to, when the ``store`` holds it
     (each named by the document's key and the digests of the files its facts come from): the
@@ -173,7 +173,7 @@ class _Kept:
         return [f"{path}={self.files.get(path, '-')}" for path in sorted(paths)]
 
 
-def _pieces(corpus: Corpus, kept: _Kept, prepared: dict[str, bytes],
+def _pieces(corpus: Corpus, kept: _Kept, prepared: Mapping[str, bytes],
             facts: Facts | None = None) -> Iterator[str]:
     groups: dict[str, list[Unit]] = {}
     for unit in corpus.units.values():

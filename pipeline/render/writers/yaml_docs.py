@@ -7,6 +7,7 @@ given once per document instead of once per side.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +73,7 @@ def document_yaml(corpus: Corpus, document: Document) -> bytes:
 
 
 def write_yaml_docs(corpus: Corpus, directory: Path, *, store: Store = NULL,
-                    prepared: dict[str, bytes] | None = None) -> list[Path]:
+                    prepared: Mapping[str, bytes] | None = None) -> list[Path]:
     """One file per document: an unchanged document's is the last build's, when the ``store``
     holds it, not dumped. ``prepared`` holds documents' :func:`document_yaml`, made beforehand
     (on other cores)."""
