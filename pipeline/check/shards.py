@@ -23,7 +23,6 @@ from .. import language
 from ..core.diagnostics import Diagnostic
 from ..core.lookup import Lookup
 from ..core.model import LANGUAGES, Corpus, Unit
-from ..incremental import pickled
 from ..incremental.entries import is_finding
 from ..incremental.fingerprint import digest
 from ..incremental.store import NULL, Store
@@ -35,6 +34,7 @@ from . import script
 from .base import CheckContext
 from .config import CheckConfig, load_config
 from .families import FAMILIES, all_codes
+from .kept import file_reader
 from .wordlists import dictionaries
 
 
@@ -138,20 +138,7 @@ def _declared(family: str, diagnostics: Iterable[Diagnostic], codes: set[str]) -
 def fact_reader(store: Store):
     """A reader of rule fact files that keeps what it read in the ``store``, by file digest:
     a large corpus's facts take seconds to parse, and most builds change none of them."""
-    fingerprint = store.fingerprint
-
-    def read(root: Path, rel: str, load):
-        if rel not in fingerprint.files:  # written since the build began: not what it fingerprinted
-            return load(root, rel)
-        key = digest("facts", fingerprint.code, fingerprint.files[rel])
-        found = store.get("facts", key, _facts)
-        if found is not None:
-            return found
-        found = load(root, rel)
-        store.put("facts", key, pickled.dumps(found))
-        return found
-
-    return read
+    return file_reader(store, "facts", _facts)
 
 
 def _shards(corpus: Corpus, lookup: Lookup, facts) -> list[Shard]:
@@ -221,10 +208,9 @@ def _findings(data: bytes) -> list[Diagnostic] | None:
     return found if all(map(is_finding, found)) else None
 
 
-def _facts(data: bytes) -> tuple[str, dict[str, Fact]] | None:
+def _facts(found: Any) -> tuple[str, dict[str, Fact]] | None:
     """A fact file's kept reading (its rulebook and its facts by id), when the pickle is one;
     each fact is checked for its class only: a build at x100 reads hundreds of thousands."""
-    found = pickled.loads(data)
     ok = isinstance(found, tuple) and len(found) == 2 and isinstance(found[0], str) \
         and isinstance(found[1], dict) and all(isinstance(fact, Fact) for fact in found[1].values())
     return found if ok else None
