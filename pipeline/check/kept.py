@@ -20,16 +20,16 @@ from ..incremental.store import Store
 from ..rules.coverage import Classified, Clause, Entry
 
 
-def file_reader(store: Store, kind: str, decode: Callable[[Any], Any | None]):
+def file_reader(store: Store, kind: str, decode: Callable[[bytes], Any | None]):
     """A reader ``read(root, rel, load)`` of input files that keeps what ``load`` made of each
-    in the ``store``, by the file's digest (``decode``: the kept value checked, or None)."""
+    in the ``store``, by the file's digest (``decode``: the kept pickle's value checked, or None)."""
     fingerprint = store.fingerprint
 
     def read(root: Path, rel: str, load):
         if rel not in fingerprint.files:  # written since the build began: not what it fingerprinted
             return load(root, rel)
         key = digest(kind, fingerprint.code, fingerprint.files[rel])
-        found = store.get(kind, key, lambda data: decode(pickled.loads(data)))
+        found = store.get(kind, key, decode)
         if found is not None:
             return found
         found = load(root, rel)
@@ -62,7 +62,9 @@ class ClausesKept:
         return found
 
 
-def _entries(found: Any) -> tuple[Entry, ...] | None:
+def _entries(data: bytes) -> tuple[Entry, ...] | None:
+    """A coverage file's kept entries, when the pickle is a tuple of entries."""
+    found = pickled.loads(data)
     ok = isinstance(found, tuple) and all(type(entry) is Entry for entry in found)
     return found if ok else None
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
-from ..core.diagnostics import Diagnostic, Severity, Text
+from ..core.diagnostics import Diagnostic, Severity
 from ..core.version import folio_version
 from .base import Code
 
@@ -40,29 +41,51 @@ def as_text(diagnostics: list[Diagnostic]) -> str:
 
 
 def as_json(diagnostics: list[Diagnostic]) -> str:
-    return json.dumps([d.to_json() for d in diagnostics], ensure_ascii=False, indent=1) + "\n"
+    """``json.dumps([d.to_json() for d in diagnostics], ensure_ascii=False, indent=1)`` and a
+    newline, spliced from each finding's item (:func:`item`): a finding the checks took back
+    from the build's store brings its item along (:func:`known`), and json's indenting encoder
+    is Python, not C (most of writing the report at x100)."""
+    return _spliced([_items.text(d) for d in diagnostics])
+
+
+def _spliced(items: list[str]) -> str:
+    return "[\n" + ",\n".join(items) + "\n]\n" if items else "[]\n"
+
+
+def item(diagnostic: Diagnostic) -> str:
+    """The finding's item of checks.json, where it stands in the list (indented once)."""
+    return " " + json.dumps(diagnostic.to_json(), ensure_ascii=False, indent=1).replace("\n", "\n ")
+
+
+def known(findings: Iterable[Diagnostic], items: Iterable[str]) -> None:
+    """Each finding's :func:`item`, made already (kept with a shard of the checks): the report
+    splices it rather than encoding the finding again. Told by the findings themselves, not by
+    their equality (the words and the advice are not part of it, and checks.json holds them)."""
+    _items.made.update((id(d), (d, text)) for d, text in zip(findings, items, strict=True))
 
 
 def write_check_report(diagnostics: list[Diagnostic], path: Path) -> Path:
-    """checks.json: the findings as :func:`as_json` writes them. The text of the findings this
-    process wrote last is kept: `folio serve` writes the report on every save, and most saves
-    leave the findings as they were (the text follows from the findings, which are immutable)."""
-    # the words and the advice are not part of a finding's equality, but checks.json holds them
-    found = tuple((d, d.words, d.advice) for d in diagnostics)
-    if _written.findings != found:
-        _written.findings, _written.text = found, as_json(diagnostics)
-    path.write_text(_written.text, encoding="utf-8", newline="\n")
+    """checks.json: the findings as :func:`as_json` writes them. The items of the findings this
+    process wrote last are kept: `folio serve` writes the report on every save, and most saves
+    leave most findings as they were (an item follows from its finding, which is immutable)."""
+    items = [_items.text(d) for d in diagnostics]
+    _items.made = {id(d): (d, text) for d, text in zip(diagnostics, items, strict=True)}
+    path.write_text(_spliced(items), encoding="utf-8", newline="\n")
     return path
 
 
-class _Written:
-    """The findings :func:`write_check_report` wrote last in this process, and their text."""
+class _Items:
+    """Findings whose item is made, by identity (each held, so that no other object takes its id)."""
 
-    findings: tuple[tuple[Diagnostic, Text | None, Text | None], ...] | None = None
-    text = ""
+    def __init__(self) -> None:
+        self.made: dict[int, tuple[Diagnostic, str]] = {}
+
+    def text(self, diagnostic: Diagnostic) -> str:
+        found = self.made.get(id(diagnostic))
+        return found[1] if found is not None and found[0] is diagnostic else item(diagnostic)
 
 
-_written = _Written()
+_items = _Items()
 
 
 def as_sarif(diagnostics: list[Diagnostic], codes: list[Code]) -> str:
