@@ -123,7 +123,7 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
         if (key := keys[n]) and store.keeps:  # each finding kept with its item of checks.json
             items = [report.item(d) for d in made]
             report.known(made, items)
-            store.put("checks", key, pickled.dumps((made, items)))
+            store.put("checks", key, pickled.dumps_unshared((made, items)))
     store.touch("checks", [shards[n].rulebook for n in todo])
     diagnostics = [diagnostic for shard in found for diagnostic in shard or ()]  # each one found or run
     for name in names:

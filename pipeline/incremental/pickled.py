@@ -39,6 +39,18 @@ def dumps(value: Any) -> bytes:
     return pickle.dumps(value, protocol=5)
 
 
+def dumps_unshared(value: Any) -> bytes:
+    """``value`` pickled without the memo: each object written whole wherever it stands, so that
+    equal values give the same bytes whichever objects they share (findings run in this process
+    share their strings with the objects they were found in, findings sent by a worker do not).
+    Only for a value without cycles."""
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=5)
+    pickler.fast = True  # no memo (deprecated, and kept by CPython for this very use)
+    pickler.dump(value)
+    return out.getvalue()
+
+
 def loads(data: bytes) -> Any | None:
     """The value pickled in ``data``, or None when it names anything but the model's classes or
     is not a whole pickle (the caller computes the value again)."""
