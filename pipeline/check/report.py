@@ -22,7 +22,7 @@ def exit_status(diagnostics: list[Diagnostic]) -> int:
 def codes_table() -> str:
     """Every code as a Markdown table: `folio codes` prints it, and the manual's codes page is
     generated from it (docs/reference_pages.py)."""
-    from . import all_codes
+    from .families import all_codes
 
     rows = ["| code | default severity | what it finds |", "| --- | --- | --- |"]
     rows += [f"| `{code.code}` | {code.severity} | {code.summary} |" for code in all_codes()]
