@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from . import games  # noqa: F401 - every game registered: its rules, aids and table words
 from .check import all_codes, fact_reader, run_checks
 from .check.config import load_config
+from .check.kept import ClausesKept
 from .check.report import write_check_report
 from .check.rules_coverage import CLAUSES
 from .check.rules_coverage import FAMILY as COVERAGE
@@ -113,9 +114,10 @@ class Project:
     def clauses(self) -> Coverage:
         """The clauses of every document of a rulebook with rule facts, classified once for the
         coverage checks and the status page (pipeline/rules/coverage.py). The facts as written:
-        placing a translation's words changes no original's, and only those are classified."""
+        placing a translation's words changes no original's, and only those are classified. The
+        store keeps each document's clauses: an edit classifies its own document again."""
         with self.store.stage("link"):
-            return classify_held(self.corpus, self.facts, self.root)
+            return classify_held(self.corpus, self.facts, self.root, ClausesKept(self.store, self.root))
 
     def rule_facts(self) -> Facts:
         """The rule facts, for a command that has no use for a project without them."""

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import zlib
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from ..core.diagnostics import Diagnostic, Severity, Text
+from ..core.diagnostics import Diagnostic, Severity
 from ..core.version import folio_version
 from .base import Code
 
@@ -23,7 +22,7 @@ def exit_status(diagnostics: list[Diagnostic]) -> int:
 def codes_table() -> str:
     """Every code as a Markdown table: `folio codes` prints it, and the manual's codes page is
     generated from it (docs/reference_pages.py)."""
-    from . import all_codes
+    from .families import all_codes
 
     rows = ["| code | default severity | what it finds |", "| --- | --- | --- |"]
     rows += [f"| `{code.code}` | {code.severity} | {code.summary} |" for code in all_codes()]
@@ -42,53 +41,61 @@ def as_text(diagnostics: list[Diagnostic]) -> str:
 
 
 def as_json(diagnostics: list[Diagnostic]) -> str:
-    return "".join(json_pieces(diagnostics))
+    """``json.dumps([d.to_json() for d in diagnostics], ensure_ascii=False, indent=1)`` and a
+    newline, spliced from each finding's item (:func:`item`): a finding the checks took back
+    from the build's store brings its item along (:func:`known`), and json's indenting encoder
+    is Python, not C (most of writing the report at x100)."""
+    return "".join(json_pieces([_items.text(d) for d in diagnostics]))
 
 
-def json_pieces(diagnostics: list[Diagnostic]) -> Iterator[str]:
-    """The text of ``json.dumps([d.to_json() ...], ensure_ascii=False, indent=1)`` and a line
-    break, a finding at a time. A JSON string holds no line break (it is escaped), so a finding
-    dumped alone and indented one more step on every line is exactly its part of the list."""
-    if not diagnostics:
+def json_pieces(items: list[str]) -> Iterator[str]:
+    """The report's text, an item at a time: at x1000 the whole text would be some 180 MB."""
+    if not items:
         yield "[]\n"
         return
-    for n, diagnostic in enumerate(diagnostics):
-        text = json.dumps(diagnostic.to_json(), ensure_ascii=False, indent=1).replace("\n", "\n ")
-        yield ("[\n " if n == 0 else ",\n ") + text
+    for n, text in enumerate(items):
+        yield ("[\n" if n == 0 else ",\n") + text
     yield "\n]\n"
 
 
+def item(diagnostic: Diagnostic) -> str:
+    """The finding's item of checks.json, where it stands in the list (indented once): a JSON
+    string holds no line break (it is escaped), so a finding dumped alone and indented one more
+    step on every line is exactly its part of the list."""
+    return " " + json.dumps(diagnostic.to_json(), ensure_ascii=False, indent=1).replace("\n", "\n ")
+
+
+def known(findings: Iterable[Diagnostic], items: Iterable[str]) -> None:
+    """Each finding's :func:`item`, made already (kept with a shard of the checks): the report
+    splices it rather than encoding the finding again. Told by the findings themselves, not by
+    their equality (the words and the advice are not part of it, and checks.json holds them)."""
+    _items.made.update((id(d), (d, text)) for d, text in zip(findings, items, strict=True))
+
+
 def write_check_report(diagnostics: list[Diagnostic], path: Path) -> Path:
-    """checks.json: the findings as :func:`as_json` writes them, written finding by finding (at
-    x1000 the whole text would be some 180 MB, with a dict per finding beside it). The text of
-    the findings this process wrote last is kept compressed: `folio serve` writes the report on
-    every save, and most saves leave the findings as they were (the text follows from the
-    findings, which are immutable)."""
-    # the words and the advice are not part of a finding's equality, but checks.json holds them
-    found = tuple((d, d.words, d.advice) for d in diagnostics)
-    if _written.findings == found:
-        path.write_bytes(zlib.decompress(_written.packed))
-        return path
-    packer = zlib.compressobj(1)
-    packed = []
+    """checks.json: the findings as :func:`as_json` writes them, written item by item. The items
+    of the findings this process wrote last are kept: `folio serve` writes the report on every
+    save, and most saves leave most findings as they were (an item follows from its finding,
+    which is immutable)."""
+    items = [_items.text(d) for d in diagnostics]
+    _items.made = {id(d): (d, text) for d, text in zip(diagnostics, items, strict=True)}
     with path.open("w", encoding="utf-8", newline="\n") as out:
-        for piece in json_pieces(diagnostics):
-            out.write(piece)
-            packed.append(packer.compress(piece.encode("utf-8")))
-    packed.append(packer.flush())
-    _written.findings, _written.packed = found, b"".join(packed)
+        out.writelines(json_pieces(items))
     return path
 
 
-class _Written:
-    """The findings :func:`write_check_report` wrote last in this process, and their text,
-    compressed."""
+class _Items:
+    """Findings whose item is made, by identity (each held, so that no other object takes its id)."""
 
-    findings: tuple[tuple[Diagnostic, Text | None, Text | None], ...] | None = None
-    packed = b""
+    def __init__(self) -> None:
+        self.made: dict[int, tuple[Diagnostic, str]] = {}
+
+    def text(self, diagnostic: Diagnostic) -> str:
+        found = self.made.get(id(diagnostic))
+        return found[1] if found is not None and found[0] is diagnostic else item(diagnostic)
 
 
-_written = _Written()
+_items = _Items()
 
 
 def as_sarif(diagnostics: list[Diagnostic], codes: list[Code]) -> str:

@@ -31,10 +31,11 @@ from ..language.termbase import GLOSSARY, load_termbase
 from ..rules import load_facts
 from ..rules.facts import Fact, Facts
 from ..util import project_files, workers
-from . import script
+from . import report, script
 from .base import CheckContext
 from .config import CheckConfig, load_config
 from .families import FAMILIES, all_codes
+from .kept import file_reader
 from .wordlists import dictionaries
 
 
@@ -93,9 +94,13 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
     keys = [_key(shard, common, lookup, store) for shard in shards]
     stale = frozenset(outdated)
     store.count("checks made", sum(shard.rulebook in stale for shard in shards))
-    found: list[list[Diagnostic] | None] = [store.get("checks", key, _findings)
-                                            if key and shard.rulebook not in stale else None
-                                            for shard, key in zip(shards, keys, strict=True)]
+    kept_shards: list[tuple[list[Diagnostic], list[str]] | None] = [
+        store.get("checks", key, _findings) if key and shard.rulebook not in stale else None
+        for shard, key in zip(shards, keys, strict=True)]
+    found: list[list[Diagnostic] | None] = [shard[0] if shard else None for shard in kept_shards]
+    for shard in kept_shards:
+        if shard is not None:  # what checks.json writes of each comes along (pipeline/check/report.py)
+            report.known(*shard)
     todo = [n for n, value in enumerate(found) if value is None]
     translations: dict[str, dict] = {shard.rulebook: {} for shard in shards}
     for (unit_id, lang), translation in corpus.translations.items():  # in the corpus's order
@@ -114,9 +119,11 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
         for lang in LANGUAGES:
             dictionaries(lang)
     for n, result in zip(todo, workers.run(run, todo, jobs=jobs, stage="check"), strict=True):
-        found[n] = [_diagnostic(data) for data in result]
-        if key := keys[n]:
-            store.put_json("checks", key, result)
+        found[n] = made = [_diagnostic(data) for data in result]
+        if (key := keys[n]) and store.keeps:  # each finding kept with its item of checks.json
+            items = [report.item(d) for d in made]
+            report.known(made, items)
+            store.put("checks", key, pickled.dumps_unshared((made, items)))
     store.touch("checks", [shards[n].rulebook for n in todo])
     diagnostics = [diagnostic for shard in found for diagnostic in shard or ()]  # each one found or run
     for name in names:
@@ -138,20 +145,7 @@ def _declared(family: str, diagnostics: Iterable[Diagnostic], codes: set[str]) -
 def fact_reader(store: Store):
     """A reader of rule fact files that keeps what it read in the ``store``, by file digest:
     a large corpus's facts take seconds to parse, and most builds change none of them."""
-    fingerprint = store.fingerprint
-
-    def read(root: Path, rel: str, load):
-        if rel not in fingerprint.files:  # written since the build began: not what it fingerprinted
-            return load(root, rel)
-        key = digest("facts", fingerprint.code, fingerprint.files[rel])
-        found = store.get("facts", key, _facts)
-        if found is not None:
-            return found
-        found = load(root, rel)
-        store.put("facts", key, pickled.dumps(found))
-        return found
-
-    return read
+    return file_reader(store, "facts", _facts)
 
 
 def _shards(corpus: Corpus, lookup: Lookup, facts) -> list[Shard]:
@@ -215,10 +209,14 @@ def _diagnostic(data: dict) -> Diagnostic:
     return Diagnostic.from_json(data)
 
 
-def _findings(data: bytes) -> list[Diagnostic] | None:
-    """A shard's kept findings, when each is a finding whole (else the shard is checked again)."""
-    found = [_diagnostic(item) for item in json.loads(data)]
-    return found if all(map(is_finding, found)) else None
+def _findings(data: bytes) -> tuple[list[Diagnostic], list[str]] | None:
+    """A shard's kept findings and their items of checks.json, when each is a finding whole
+    (else the shard is checked again)."""
+    found = pickled.loads(data)
+    ok = type(found) is tuple and len(found) == 2 and type(found[0]) is list and type(found[1]) is list \
+        and len(found[0]) == len(found[1]) and all(map(is_finding, found[0])) \
+        and all(type(text) is str for text in found[1])
+    return found if ok else None
 
 
 def _facts(data: bytes) -> tuple[str, dict[str, Fact]] | None:

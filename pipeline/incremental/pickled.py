@@ -19,7 +19,7 @@ from typing import Any
 #: the modules whose classes a cache entry may hold: plain data, built without side effects
 MODEL_MODULES = frozenset({"pipeline.core.model", "pipeline.core.kinds", "pipeline.core.diagnostics",
                            "pipeline.incremental.loaded",
-                           "pipeline.rules.facts"})
+                           "pipeline.rules.facts", "pipeline.rules.coverage"})
 
 
 class Refused(pickle.UnpicklingError):
@@ -37,6 +37,18 @@ class _ModelUnpickler(pickle.Unpickler):
 
 def dumps(value: Any) -> bytes:
     return pickle.dumps(value, protocol=5)
+
+
+def dumps_unshared(value: Any) -> bytes:
+    """``value`` pickled without the memo: each object written whole wherever it stands, so that
+    equal values give the same bytes whichever objects they share (findings run in this process
+    share their strings with the objects they were found in, findings sent by a worker do not).
+    Only for a value without cycles."""
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=5)
+    pickler.fast = True  # no memo (deprecated, and kept by CPython for this very use)
+    pickler.dump(value)
+    return out.getvalue()
 
 
 def loads(data: bytes) -> Any | None:

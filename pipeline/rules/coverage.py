@@ -20,13 +20,14 @@ how to classify a new clause.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
+from typing import Protocol
 
 from ..core.kinds import Kind
-from ..core.model import Corpus, Side, Unit
+from ..core.model import Corpus, Document, Side, Unit
 from ..language.sentences import Sentence, sentences
 from ..util import yamlio
 from .facts import Fact, Facts
@@ -134,6 +135,31 @@ class DocumentCoverage:
                 "executable_share": None if share is None else round(share, 3)}
 
 
+@dataclass(frozen=True)
+class Classified:
+    """What classifying one document's clauses found, as plain data that a build keeps under the
+    document's inputs (:class:`Memo`) and turns back into its :class:`DocumentCoverage`: the
+    units, sides and entries it names are the build's own again."""
+
+    sentences: int
+    clauses: tuple[Clause, ...]
+    unclassified: tuple[tuple[str, int, int, int, str], ...]  # unit id, sentence, its span
+    stale: tuple[tuple[str, int, str, str | None], ...]  # unit id, which of its entries, why, detail
+
+
+class Memo(Protocol):
+    """Where a build keeps what classifying took (pipeline/check/kept.py): a coverage file's
+    entries by the file's digest, a document's :class:`Classified` by everything it follows
+    from. An edit then parses and classifies its own document only."""
+
+    def read(self, root: Path, rel: str, load: Callable[[Path, str], tuple[Entry, ...]]) -> tuple[Entry, ...]:
+        """The entries of the coverage file ``rel`` (``load`` reads them)."""
+
+    def classified(self, document: Document, inputs: list[str], make: Callable[[], Classified]) -> Classified:
+        """The document's clauses (``make`` classifies them); ``inputs``: the files they follow
+        from besides the document's own (its coverage file, the files of the facts bound to it)."""
+
+
 @dataclass
 class Coverage:
     documents: list[DocumentCoverage]
@@ -147,19 +173,20 @@ class Coverage:
         return [*rows, total.row()] if rows else rows
 
 
-def load_entries(root: Path, directory: str = DIRECTORY) -> list[Entry]:
+def load_entries(root: Path, directory: str = DIRECTORY, memo: Memo | None = None) -> list[Entry]:
     """Every entry of ``corpus/rules/coverage/*.yaml``; a malformed file is a FolioError at its line."""
     folder = Path(root) / directory
     if not folder.is_dir():
         return []
     found: list[Entry] = []
     for path in sorted(folder.glob("*.yaml")):
-        found += _load_file(root, path.relative_to(root).as_posix())
+        rel = path.relative_to(root).as_posix()
+        found += memo.read(root, rel, _load_file) if memo is not None else _load_file(root, rel)
     return found
 
 
-def _load_file(root: Path, rel: str) -> list[Entry]:
-    return list(_entries(rel, yamlio.read_file(root, rel)))
+def _load_file(root: Path, rel: str) -> tuple[Entry, ...]:
+    return _entries(rel, yamlio.read_file(root, rel))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -211,15 +238,16 @@ def _entry(check: Checker, node: Node, document: str, unit: str) -> Entry:
     return Entry(document, unit, says, cls, reason, why, facts, check.path, node.line)
 
 
-def classify_held(corpus: Corpus, facts: Facts, root: Path) -> Coverage:
+def classify_held(corpus: Corpus, facts: Facts, root: Path, memo: Memo | None = None) -> Coverage:
     """The clauses of the documents of a rulebook with rule facts, classified: what the driver
-    makes once per build for the coverage checks and the status page."""
+    makes once per build for the coverage checks and the status page. ``memo``: where a build
+    keeps the coverage files' entries and each document's clauses."""
     held = [d.key for d in corpus.documents if d.rulebook in facts.files]
-    return classify(corpus, facts, load_entries(root) if held else (), documents=held)
+    return classify(corpus, facts, load_entries(root, memo=memo) if held else (), documents=held, memo=memo)
 
 
 def classify(corpus: Corpus, facts: Facts, entries: Iterable[Entry], *,
-             documents: Iterable[str] | None = None) -> Coverage:
+             documents: Iterable[str] | None = None, memo: Memo | None = None) -> Coverage:
     """The clauses of every document (or of ``documents``) classified, what is left unclassified,
     and the entries that no longer match their text."""
     by_unit: dict[str, list[Entry]] = {}
@@ -245,15 +273,40 @@ def classify(corpus: Corpus, facts: Facts, entries: Iterable[Entry], *,
     for document in corpus.documents:
         if document.key not in wanted:
             continue
-        covered = DocumentCoverage(document.key)
-        for unit in units.get(document.key, ()):
-            if document.language not in unit.sides:
-                continue
-            side = unit.sides[document.language]
-            stale += _unit(corpus, unit, side, document.language, facts.bound_to(unit.id),
-                           by_unit.get(unit.id, []), covered)
+        own = units.get(document.key, [])
+
+        def make(document: Document = document, own: list[Unit] = own) -> Classified:
+            return _classified(corpus, document, own, facts, by_unit)
+
+        if memo is None:
+            classified = make()
+        else:  # its entries come from its own coverage file alone: another file's are stale ("unit")
+            bound = {fact.path for unit in own for fact in facts.bound_to(unit.id)}
+            classified = memo.classified(document, [f"{DIRECTORY}/{document.key}.yaml", *sorted(bound)], make)
+        covered = DocumentCoverage(document.key, classified.sentences, list(classified.clauses))
+        for unit_id, number, start, end, said in classified.unclassified:
+            unit = corpus.units[unit_id]
+            covered.unclassified.append(Unclassified(unit, unit.sides[document.language], number,
+                                                     Sentence(start, end, said)))
+        stale += [Stale(by_unit[unit_id][n], why, detail) for unit_id, n, why, detail in classified.stale]
         found.append(covered)
     return Coverage(found, stale)
+
+
+def _classified(corpus: Corpus, document: Document, units: list[Unit], facts: Facts,
+                by_unit: dict[str, list[Entry]]) -> Classified:
+    covered = DocumentCoverage(document.key)
+    stale: list[tuple[str, int, str, str | None]] = []
+    for unit in units:
+        if document.language not in unit.sides:
+            continue
+        side = unit.sides[document.language]
+        entries = by_unit.get(unit.id, [])
+        for found in _unit(corpus, unit, side, document.language, facts.bound_to(unit.id), entries, covered):
+            n = next(n for n, entry in enumerate(entries) if entry is found.entry)
+            stale.append((unit.id, n, found.why, found.detail))
+    return Classified(covered.sentences, tuple(covered.clauses),
+                      tuple((u.unit.id, u.sentence, *u.span) for u in covered.unclassified), tuple(stale))
 
 
 def _unit(corpus: Corpus, unit: Unit, side: Side, lang: str, facts: list[Fact], entries: list[Entry],

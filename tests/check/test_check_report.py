@@ -96,17 +96,35 @@ def test_checks_json_of_the_same_findings_is_not_serialised_again(tmp_path, monk
     found = [Diagnostic(f"corpus/sources/{tmp_path.name}.en.txt", 3, "spell-unknown", "`Wurttemburg`?",
                         Severity.INFO)]
     made: list[int] = []
-    serialised = report.json_pieces
-    monkeypatch.setattr(report, "json_pieces",
-                        lambda diagnostics: made.append(len(diagnostics)) or serialised(diagnostics))
+    item = report.item
+    monkeypatch.setattr(report, "item", lambda diagnostic: made.append(diagnostic.line) or item(diagnostic))
     first = report.write_check_report(found, tmp_path / "1.json").read_bytes()
-    assert report.write_check_report(list(found), tmp_path / "2.json").read_bytes() == first and made == [1]
+    assert report.write_check_report(list(found), tmp_path / "2.json").read_bytes() == first and made == [3]
     moved = [Diagnostic(found[0].path, 4, "spell-unknown", "`Wurttemburg`?", Severity.INFO)]
     assert json.loads(report.write_check_report(moved, tmp_path / "3.json").read_bytes())[0]["line"] == 4
-    assert made == [1, 1]
+    assert made == [3, 4]
     # the same finding in words (its message as a template): equal as a finding, but written anew
     worded = [Diagnostic.of(moved[0].path, 4, "spell-unknown", text("`%(word)s`?", word="Wurttemburg"),
                             Severity.INFO)]
     assert worded == moved
     written = json.loads(report.write_check_report(worded, tmp_path / "4.json").read_bytes())[0]
-    assert written["template"] == "`%(word)s`?" and made == [1, 1, 1]
+    assert written["template"] == "`%(word)s`?" and made == [3, 4, 4]
+
+
+def test_checks_json_spliced_from_kept_items_is_what_json_writes(tmp_path):
+    # the items of a kept shard's findings are spliced, not encoded again: the same bytes
+    from pipeline.check import report
+    from pipeline.core.diagnostics import Count, Diagnostic, Lang, Phrase, Severity, Word, text
+
+    worded = text("%(n)s «%(word)s» in %(lang)s: %(phrase)s, %(inner)s", n=Count(2, ("time", "times")),
+                  word=Word("Кастилия"), lang=Lang("ru"), phrase=Phrase((("en", "Castile"), ("ru", "Кастилия"))),
+                  inner=text("“%(x)s”\n\t\\", x=-1))
+    found = [Diagnostic.of("corpus/sources/a.ru.txt", 1, "term-forbidden", worded, Severity.ERROR, 3, "a:1",
+                           text("write %(word)s", word="Кастилия")),
+             Diagnostic("corpus/sources/a.ru.txt", 2, "spell-unknown", "`Wurttemburg`?", Severity.INFO,
+                        suppressed="a name"),
+             Diagnostic("corpus/translations/a.en.yaml", 7, "typo-quote-direction", "\u2028 and \"quotes\"")]
+    expected = json.dumps([d.to_json() for d in found], ensure_ascii=False, indent=1) + "\n"
+    assert report.as_json(found) == expected and report.as_json([]) == "[]\n" == json.dumps([]) + "\n"
+    report.known(found[:2], [report.item(d) for d in found[:2]])
+    assert report.write_check_report(found, tmp_path / "checks.json").read_text("utf-8") == expected

@@ -119,19 +119,21 @@ def _global(module: str, name: str) -> bytes:
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from pipeline.check import shards  # noqa: E402
+from pipeline.check import kept, shards  # noqa: E402
 from pipeline.core.model import Reference  # noqa: E402
 from pipeline.incremental import entries  # noqa: E402
 from pipeline.incremental.buildcache import KEY  # noqa: E402
 from pipeline.incremental.loaded import _loaded, _references  # noqa: E402
 from pipeline.render.writers.corpus_json import REST  # noqa: E402
+from pipeline.rules.coverage import Classified, Entry  # noqa: E402
 from pipeline.rules.facts import Fact  # noqa: E402
 
 #: each kind's decoder, as the build reads that kind
-DECODERS = {"loaded": _loaded, "refs-found": _references, "checks": shards._findings, "facts": shards._facts}
+DECODERS = {"loaded": _loaded, "refs-found": _references, "checks": shards._findings, "facts": shards._facts,
+            "coverage": kept._entries, "clauses": kept._classified}
 #: what each decoder gives
-KINDS = {"loaded": Loaded, "refs-found": list[Reference], "checks": list[Diagnostic],
-         "facts": tuple[str, dict[str, Fact]]}
+KINDS = {"loaded": Loaded, "refs-found": list[Reference], "checks": tuple[list[Diagnostic], list[str]],
+         "facts": tuple[str, dict[str, Fact]], "coverage": tuple[Entry, ...], "clauses": Classified}
 SHAPES = {"whole": list[str], "json": REST, "lexicon": dict[str, tuple[str, str, str]]}
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
                     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),

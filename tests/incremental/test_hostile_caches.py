@@ -38,8 +38,8 @@ from projects_support import small_project
 VQ = "corpus/sources/vq-spring-deployment-action-phase-x1.ru.txt"
 WORD, EDITED = "В виде исключения", "В виде исключенья"
 #: the kinds of build/.cache that hold entries by key (the others are trees: site/, search/ ...)
-KINDS = ("loaded", "refs-found", "refs-resolved", "facts", "checks", "whole", "json", "yaml",
-         "lexicon", "mkdocs-config")
+KINDS = ("loaded", "refs-found", "refs-resolved", "facts", "coverage", "clauses", "checks", "whole", "json",
+         "yaml", "lexicon", "mkdocs-config")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -142,13 +142,16 @@ def test_entries_of_another_shape_are_computed_again_even_when_sealed(project, c
     # a seal that matches (as Folio's own writer would make it), around JSON of another shape
     # or a pickle of other model classes: the kind's decoder refuses it
     other = {"loaded": pickled.dumps([Diagnostic("x", 1, "read-bom", "x")]),
-             "facts": pickled.dumps(("his", {"his.x": Diagnostic("x", 1, "read-bom", "x")}))}
-    for kind in ("loaded", "facts", "refs-found", "refs-resolved", "checks", "whole", "lexicon"):
+             "facts": pickled.dumps(("his", {"his.x": Diagnostic("x", 1, "read-bom", "x")})),
+             "coverage": pickled.dumps((Diagnostic("x", 1, "read-bom", "x"),)),
+             "clauses": pickled.dumps([Diagnostic("x", 1, "read-bom", "x")]),
+             "checks": pickled.dumps(([Diagnostic("x", 1, "read-bom", "x")], []))}
+    for kind in ("loaded", "facts", "coverage", "clauses", "refs-found", "refs-resolved", "checks", "whole", "lexicon"):
         for entry in entries(project, kind):
             value = json.loads(opened(entry.read_bytes(), (kind, entry.name), KEY)) if kind not in other else None
             data = other.get(kind) or json.dumps({"height": 1} if isinstance(value, list) else [[1, "x"]]).encode()
             entry.write_bytes(seal(data, (kind, entry.name), KEY))
-    rebuilt(project, clean, tree_bytes, "loaded", "facts", "checks", "lexicon")
+    rebuilt(project, clean, tree_bytes, "loaded", "facts", "coverage", "clauses", "checks", "lexicon")
 
 
 def test_kept_page_sources_cut_short_or_an_index_of_another_shape_are_rendered_again(project, clean, tree_bytes):

@@ -99,6 +99,9 @@ def test_editing_one_unit_of_the_real_corpus_rebuilds_only_what_depends_on_it(re
     assert set(result.touched["mkdocs"]) <= rendered, "MkDocs wrapped a page Folio did not change"
     assert "en/vq-x1/" not in result.touched["mkdocs"], "an unchanged outline was handed to MkDocs"
     assert result.touched["checks"] == ["vq-x1"]
+    # the rules' clauses: the edited document's classified again, every coverage file taken back parsed
+    assert result.touched["clauses"] == ["vq-deployment-actions-x1"] and result.stats["clauses reused"] == 4
+    assert result.stats["coverage reused"] == 5 and not result.stats["coverage made"]
     assert result.stats["yaml made"] == 1 and result.stats["yaml reused"] == 4
     # the Russian games' bundle is made again (the copy's four games share one per language,
     # the glossary has its own: pipeline/render/site/search_bundles.py); the English pages change
@@ -236,6 +239,18 @@ def test_an_edited_fact_reaches_its_units_box_and_only_its_rulebooks_pages(proje
     assert not any(path.startswith(("eu-risto-x1/", "vq-x1/", "pop-x1/")) for path in rendered)
     page = (project / "site" / "en" / "his-x1" / "his-winter-new-world-x1" / "index.html").read_text("utf-8")
     assert "mean all the fortified spaces the power controls" in page
+    # the clauses of the documents the rulebook's facts are bound to, classified again: no other's
+    assert "his-winter-new-world-x1" in result.touched["clauses"]
+    assert set(result.touched["clauses"]) <= {"his-winter-new-world-x1", "his-power-rules-x1"}
+    assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
+
+
+def test_an_edited_coverage_file_classifies_its_own_document_again(project, tree_bytes, tmp_path):
+    coverage = "corpus/rules/coverage/his-winter-new-world-x1.yaml"
+    edit(project, coverage, "prose: choice", "prose: board")
+    result = build(project)
+    assert result.touched["clauses"] == ["his-winter-new-world-x1"]
+    assert result.stats["coverage made"] == 1 and result.stats["coverage reused"] == 4
     assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
 
 

@@ -1,0 +1,94 @@
+"""What the checks keep in the build's store besides their shards: parsed input files by their
+digest (rule facts, coverage files) and each document's classified clauses by everything they
+follow from, so that an edit parses and classifies what it changed and takes the rest back.
+
+Each entry is a pickle of the model's (or the coverage's) plain data, read back by
+:mod:`pipeline.incremental.pickled` and checked for its classes before the build uses it.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..core.model import Document
+from ..incremental import pickled
+from ..incremental.entries import conforms
+from ..incremental.fingerprint import digest
+from ..incremental.store import Store
+from ..rules.coverage import Classified, Clause, Entry
+
+
+def file_reader(store: Store, kind: str, decode: Callable[[bytes], Any | None]):
+    """A reader ``read(root, rel, load)`` of input files that keeps what ``load`` made of each
+    in the ``store``, by the file's digest (``decode``: the kept pickle's value checked, or None)."""
+    fingerprint = store.fingerprint
+
+    def read(root: Path, rel: str, load):
+        if rel not in fingerprint.files:  # written since the build began: not what it fingerprinted
+            return load(root, rel)
+        key = digest(kind, fingerprint.code, fingerprint.files[rel])
+        found = store.get(kind, key, decode)
+        if found is not None:
+            return found
+        found = load(root, rel)
+        if store.keeps:
+            store.put(kind, key, pickled.dumps(found))
+        return found
+
+    return read
+
+
+class ClausesKept:
+    """The coverage's :class:`~pipeline.rules.coverage.Memo` over a build's store."""
+
+    def __init__(self, store: Store, root: Path) -> None:
+        self.store, self.root = store, Path(root)
+        self.read = file_reader(store, "coverage", _entries)
+
+    def classified(self, document: Document, inputs: list[str], make: Callable[[], Classified]) -> Classified:
+        files = self.store.fingerprint.files
+        if any(path not in files and (self.root / path).exists() for path in inputs):
+            self.store.touch("clauses", [document.key])
+            return make()  # written since the build began: not what it fingerprinted
+        key = digest("clauses", self.store.document(document), self.store.fingerprint.of(*inputs))
+        found = self.store.get("clauses", key, _classified)
+        if found is None:
+            found = make()
+            self.store.touch("clauses", [document.key])
+            if self.store.keeps:
+                self.store.put("clauses", key, pickled.dumps(_interned(found)))
+        return found
+
+
+def _interned(found: Classified) -> Classified:
+    """``found`` with every string interned: the pickle's memo then shares each string wherever it
+    is equal, so the entry's bytes follow from its value alone (a fact's id read from its file and
+    the same id taken back from the store are equal strings, not the same object)."""
+    i = sys.intern
+    return Classified(
+        found.sentences,
+        tuple(Clause(i(c.unit), c.sentence, i(c.text), c.cls, c.reason and i(c.reason), i(c.source),
+                     tuple(map(i, c.facts))) for c in found.clauses),
+        tuple((i(unit), n, start, end, i(said)) for unit, n, start, end, said in found.unclassified),
+        tuple((i(unit), n, i(why), detail and i(detail)) for unit, n, why, detail in found.stale))
+
+
+def _entries(data: bytes) -> tuple[Entry, ...] | None:
+    """A coverage file's kept entries, when the pickle is a tuple of entries."""
+    found = pickled.loads(data)
+    ok = isinstance(found, tuple) and all(type(entry) is Entry for entry in found)
+    return found if ok else None
+
+
+def _classified(data: bytes) -> Classified | None:
+    """A document's kept clauses, each checked for its class only (a large corpus has hundreds
+    of thousands), the rest for its shape."""
+    found = pickled.loads(data)
+    ok = type(found) is Classified and type(found.sentences) is int and type(found.clauses) is tuple \
+        and all(type(clause) is Clause for clause in found.clauses) \
+        and conforms(found.unclassified, tuple[tuple[str, int, int, int, str], ...]) \
+        and conforms(found.stale, tuple[tuple[str, int, str, str | None], ...])
+    return found if ok else None
