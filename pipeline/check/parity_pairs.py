@@ -74,8 +74,15 @@ class Aligned(NamedTuple):
 
 
 def aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Aligned:
-    """The sentences of a translated unit's two sides and how they pair, made once per run."""
-    return ctx.shared(f"parity.aligned:{unit.id}:{lang}", lambda: _aligned(ctx, unit, source_lang, lang))
+    """The sentences of a translated unit's two sides and how they pair, made once for the
+    comparisons of the unit, which run one after the other: only the last unit's is kept, since
+    thousands kept to the end of the run cost the collector more than making them did."""
+    last: dict[tuple[str, str], Aligned] = ctx.shared("parity.aligned", dict)
+    found = last.get((unit.id, lang))
+    if found is None:
+        last.clear()
+        found = last[unit.id, lang] = _aligned(ctx, unit, source_lang, lang)
+    return found
 
 
 def pairs(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> list[Pair]:
