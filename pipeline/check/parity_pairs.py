@@ -76,13 +76,15 @@ class Aligned(NamedTuple):
 def aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Aligned:
     """The sentences of a translated unit's two sides and how they pair, made once for the
     comparisons of the unit, which run one after the other: only the last unit's is kept, since
-    thousands kept to the end of the run cost the collector more than making them did."""
-    last: dict[tuple[str, str], Aligned] = ctx.shared("parity.aligned", dict)
+    thousands kept to the end of the run cost the collector more than making them did. Kept
+    with the two texts it was made of: a unit edited since is aligned again."""
+    last: dict[tuple[str, str], tuple[str, str, Aligned]] = ctx.shared("parity.aligned", dict)
+    source, target = unit.sides[source_lang].text, unit.sides[lang].text
     found = last.get((unit.id, lang))
-    if found is None:
+    if found is None or found[0] != source or found[1] != target:
         last.clear()
-        found = last[unit.id, lang] = _aligned(ctx, unit, source_lang, lang)
-    return found
+        found = last[unit.id, lang] = (source, target, _aligned(ctx, unit, source_lang, lang))
+    return found[2]
 
 
 def pairs(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> list[Pair]:
