@@ -63,28 +63,24 @@ class _Side:
     """One side's numbers: values, and where and how each value is written."""
 
     def __init__(self, text: str, lang: str):
+        self.values: Counter[str] = Counter()
         self.forms: dict[str, str] = {}  # value -> the first form not in digits: `two`, `II`
         self.worded: set[str] = set()  # values written as words
         self.places: dict[str, int] = {}  # value -> offset of its first occurrence
         self.weak = 0  # lone "one"s, which count only where the other side has a 1
-        found: list[str] = []  # every value, in the order read, counted at once below
-        places = self.places
         for match in _NUMBER.finditer(text):
-            value = match.group().replace(",", ".")
-            found.append(value)
-            places.setdefault(value, match.start())
+            self._add(match.group().replace(",", "."), match.start())
         for match in _ROMAN.finditer(text) if _NUMERAL_PAIR.search(text) else ():
-            self._add(found, str(_roman(match.group())), match.start(), match.group())
+            self._add(str(_roman(match.group())), match.start(), match.group())
         for word in number_words(text, lang):
             if word.weak:
                 self.weak += 1
             else:
-                self._add(found, str(word.value), word.start, word.text)
+                self._add(str(word.value), word.start, word.text)
                 self.worded.add(str(word.value))
-        self.values: Counter[str] = Counter(found)
 
-    def _add(self, found: list[str], value: str, offset: int, form: str) -> None:
-        found.append(value)
+    def _add(self, value: str, offset: int, form: str | None = None) -> None:
+        self.values[value] += 1
         self.places.setdefault(value, offset)
         if form:
             self.forms.setdefault(value, form)
