@@ -36,6 +36,8 @@ FINAL_MARKS = ".:;!?…"
 #: what may follow the final mark: closing quotation marks and brackets, footnote signs
 _TRAILING = set("»”“’\"')]") | set("*†")
 _KINDS = "([«"
+#: a text without any quotation mark holds no quotation: most texts, not read mark by mark
+_QUOTE = re.compile("[" + re.escape("".join(sorted(quotes.QUOTES))) + "]")
 #: by kind and whether the count is one: what the translation lacks, and the counted noun
 _LACKING = {
     ("(", True): _("%(count)s bracketed aside on the %(lang)s side, %(here)s here"),
@@ -66,14 +68,15 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
 def pairs(text: str, lang: str) -> Counter[str]:
     """Bracket pairs and quotations, by kind: `(`, `[` and `«` for every quotation."""
     text = _PLURAL.sub("", text) if "(" in text else text
-    if lang == Lang.RU:  # `[Treasure Fleet Escorts]` quotes the English original to the reader
+    if lang == Lang.RU and "[" in text:  # `[Treasure Fleet Escorts]` quotes the English original to the reader
         for start, end in reversed(english_originals(text)):
             text = text[:start] + text[end:]
     # a bracket without its pair still stands for an aside: the missing half is
     # typo-unbalanced's to report, on the side where it is missing
     found = Counter({"(": max(text.count("("), text.count(")")),
                      "[": max(text.count("["), text.count("]")),
-                     "«": sum(not _name(text[start:end]) for start, end in quotes.quotations(text))})
+                     "«": sum(not _name(text[start:end]) for start, end in quotes.quotations(text))
+                     if _QUOTE.search(text) else 0})
     return +found
 
 

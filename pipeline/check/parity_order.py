@@ -87,8 +87,20 @@ def _tokens(sentence: str) -> list[str]:
 
 def _other_language(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     side = unit.sides[lang]
+    own = wordlist(ctx.root, lang)
+    kinds = _kinds(own, source_lang)
+    words = WORD.findall(side.text)
+    foreign: set[str] = set()
+    for word in set(words):
+        kind = kinds.get(word)
+        if kind is None:
+            kind = kinds[word] = _kind(word, source_lang, own)
+        if kind == _FOREIGN:
+            foreign.add(word)
+    # most translations hold fewer words of the other language than a run: not read as runs
+    if not foreign or (len(foreign) < RUN and sum(word in foreign for word in words) < RUN):
+        return
     kept = english_originals(side.text) if lang == Lang.RU else []
-    kinds = _kinds(wordlist(ctx.root, lang), source_lang)
     run: list[tuple[int, int]] = []
     for match in [*WORD.finditer(side.text), None]:
         if match is not None:

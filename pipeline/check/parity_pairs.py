@@ -74,8 +74,17 @@ class Aligned(NamedTuple):
 
 
 def aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Aligned:
-    """The sentences of a translated unit's two sides and how they pair, made once per run."""
-    return ctx.shared(f"parity.aligned:{unit.id}:{lang}", lambda: _aligned(ctx, unit, source_lang, lang))
+    """The sentences of a translated unit's two sides and how they pair, made once for the
+    comparisons of the unit, which run one after the other: only the last unit's is kept, since
+    thousands kept to the end of the run cost the collector more than making them did. Kept
+    with the two texts it was made of: a unit edited since is aligned again."""
+    last: dict[tuple[str, str], tuple[str, str, Aligned]] = ctx.shared("parity.aligned", dict)
+    source, target = unit.sides[source_lang].text, unit.sides[lang].text
+    found = last.get((unit.id, lang))
+    if found is None or found[0] != source or found[1] != target:
+        last.clear()
+        found = last[unit.id, lang] = (source, target, _aligned(ctx, unit, source_lang, lang))
+    return found[2]
 
 
 def pairs(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> list[Pair]:
@@ -87,13 +96,13 @@ def _aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Alig
     theirs, ours = sentences(source, source_lang), sentences(target, lang)
     if not theirs or not ours:
         return Aligned(theirs, ours, [])
+    if len(theirs) == len(ours) == 1:  # most units: no anchor can pair them otherwise
+        return Aligned(theirs, ours, [Bead((0,), (0,))])
     game = ctx.lookup().document_of(unit).rulebook
     full_a = anchors(ctx, unit, game, source, source_lang, theirs)
     full_b = anchors(ctx, unit, game, target, lang, ours)
     marks_a, marks_b = _comparable(full_a, full_b)
     ratio = RATIO.get((source_lang, lang), 1.0)
-    if len(theirs) == len(ours) == 1:
-        return Aligned(theirs, ours, [Bead((0,), (0,))])
     beads = align(theirs, ours, ratio, marks_a, marks_b)
     return Aligned(theirs, ours, resolve(beads, theirs, ours, ratio, (marks_a, marks_b), (full_a, full_b)))
 
@@ -155,12 +164,20 @@ def align(theirs: list[Sentence], ours: list[Sentence], ratio: float,
     """The cheapest alignment of the two sentence lists, in order."""
     size_a, size_b = [_size(s) for s in theirs], [_size(s) for s in ours]
     m, n = len(theirs), len(ours)
-    cost = [[math.inf] * (n + 1) for _ in range(m + 1)]
+    # what a bead of one or two sentences brings, per first sentence: summed once, not per cell
+    spans_a = {1: [(size_a[i], marks_a[i]) for i in range(m)],
+               2: [(size_a[i] + size_a[i + 1], marks_a[i] | marks_a[i + 1]) for i in range(m - 1)]}
+    spans_b = {1: [(size_b[j], marks_b[j]) for j in range(n)],
+               2: [(size_b[j] + size_b[j + 1], marks_b[j] | marks_b[j + 1]) for j in range(n - 1)]}
+    log, inf = math.log, math.inf
+    cost = [[inf] * (n + 1) for _ in range(m + 1)]
     back: list[list[tuple[int, int] | None]] = [[None] * (n + 1) for _ in range(m + 1)]
     cost[0][0] = 0.0
     for i in range(m + 1):
+        row = cost[i]
         for j in range(n + 1):
-            if cost[i][j] == math.inf:
+            here = row[j]
+            if here == inf:
                 continue
             for da, db in BEADS:
                 if i + da > m or j + db > n:
@@ -168,12 +185,12 @@ def align(theirs: list[Sentence], ours: list[Sentence], ratio: float,
                 if not da or not db:
                     step = SKIP
                 else:
-                    a, b = sum(size_a[i:i + da]), sum(size_b[j:j + db])
-                    step = abs(math.log(b / (ratio * a))) + (JOIN if da + db > 2 else 0.0)
-                    unshared = frozenset().union(*marks_a[i:i + da]) ^ frozenset().union(*marks_b[j:j + db])
-                    step += ANCHOR * len(unshared)
-                if cost[i][j] + step < cost[i + da][j + db]:
-                    cost[i + da][j + db] = cost[i][j] + step
+                    a, union_a = spans_a[da][i]
+                    b, union_b = spans_b[db][j]
+                    step = abs(log(b / (ratio * a))) + (JOIN if da + db > 2 else 0.0)
+                    step += ANCHOR * len(union_a ^ union_b)
+                if here + step < cost[i + da][j + db]:
+                    cost[i + da][j + db] = here + step
                     back[i + da][j + db] = (da, db)
     beads, i, j = [], m, n
     while i or j:

@@ -106,19 +106,24 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
 
 def _expected(ctx: CheckContext, unit: Unit, tokens: list[Token], source_lang: str, lang: str,
               game: str) -> list[str]:
+    if not tokens:  # most sources: nothing to look for, nor the spans that excuse a token
+        return []
     text = unit.sides[source_lang].text
     termed = _term_spans(ctx, unit, source_lang, lang)
     abbreviations = ctx.shared(f"parity.abbreviations:{game}", lambda: {
         a.abbr for a in termbase(ctx).abbreviations if game in a.games})
-    headings = _heading_spans(text)
+    headings: list[tuple[int, int]] | None = None  # read line by line only when a token asks
     found = []
     for token in tokens:
         if _EVENT_ID.search(text[max(0, token.start - 2):token.start]):
             continue
         if any(start <= token.start < end for start, end in termed):
             continue
-        if token.base not in abbreviations and any(s <= token.start < e for s, e in headings):
-            continue
+        if token.base not in abbreviations:
+            if headings is None:
+                headings = _heading_spans(text)
+            if any(s <= token.start < e for s, e in headings):
+                continue
         found.append(token.base)
     return found
 

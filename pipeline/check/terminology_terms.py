@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from ..core.model import Lang, Side, Unit
 from ..language import Match, Matcher, TermPattern, Token, compile_term, lemmas
 from ..language.brackets import english_originals
+from ..language.match import word_matches
 from ..language.termbase import Concept, Ruling, Termbase, load_termbase
 from .base import CheckContext
 
@@ -45,8 +46,11 @@ class Occurrence:
     def entry(self) -> Entry | None:
         """The one concept this occurrence is about, or None where the form is ambiguous
         (``карта`` is both the card and the map)."""
-        concepts = {e.concept.id for e in self.entries}
-        return self.entries[0] if len(concepts) == 1 else None
+        entries = self.entries
+        first = entries[0]
+        if len(entries) == 1:  # most forms name one concept
+            return first
+        return first if all(e.concept.id == first.concept.id for e in entries[1:]) else None
 
 
 @dataclass(frozen=True)
@@ -116,10 +120,24 @@ def game_matcher(ctx: CheckContext, game: str, lang: str) -> Matcher:
                            for p in patterns))
         shared: dict[tuple, Matcher] = ctx.configured("terminology.matchers", dict)
         if key not in shared:
-            shared[key] = Matcher(patterns)
+            shared[key] = _GameMatcher(patterns)
         return shared[key]
 
     return ctx.configured(f"terminology.matcher:{game}:{lang}", made)
+
+
+class _GameMatcher(Matcher):
+    """A game's matcher, whose candidates at a form leave out the Russian terms beginning with
+    a guessed word that the form cannot begin: such a term is otherwise tried at every token of
+    every text, and fails at nearly all."""
+
+    def _gather(self, token: Token) -> list[TermPattern]:
+        found = super()._gather(token)
+        if not self._guessed_first:
+            return found
+        hopeless = {id(p) for p in self._guessed_first
+                    if p.lang == Lang.RU and not word_matches(token, p.words[0], p.lang)}
+        return [p for p in found if id(p) not in hopeless] if hopeless else found
 
 
 def matcher(base: Termbase, game: str, lang: str) -> Matcher:
