@@ -17,6 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ...check.config import CONFIG as CHECKS
 from ...check.config import load_config
 from ...check.families import all_codes
 from ...core.diagnostics import Diagnostic
@@ -33,7 +34,7 @@ from ...rules.decision_tables import decision_tables
 from ...rules.facts import Facts
 from ...rules.rendering import placed
 from ...util import project_files, workers
-from . import mkdocs_adapter, pages, search
+from . import mkdocs_adapter, pages, report_items, search
 from .fragments import TEMPLATES, Renderer, root_page
 from .keys import navigation_key, page_keys
 from .reports import clause_rows
@@ -90,13 +91,15 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
                       f"{len(pending)} interface string(s) to translate or check, such as "
                       f"{pending[0]!r}", file=sys.stderr)
         renderers: dict[str, Renderer] = {}  # one per language and process: templates compile once
+        kept_items = report_items.KeptItems(store, _items_context(store.fingerprint),
+                                            store.documents(corpus.documents)) if store.keeps else None
 
         def renderer(lang: str) -> Renderer:
             if lang not in renderers:
                 renderers[lang] = Renderer(corpus, site, lang, translations[lang], termbase,
                                            diagnostics, aids=aids, changes=changes, facts=facts,
                                            tables=tables, reasons=reasons.get(lang), clauses=table,
-                                           asks=asks)
+                                           asks=asks, kept_items=kept_items)
             return renderers[lang]
 
         previous, here = store.directory("site")
@@ -123,7 +126,8 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
             reuse = in_place is not None and found.same_frame and (in_place / found.lang).is_dir()
             return mkdocs_adapter.run(found.lang, found.config, out / found.lang,
                                       changed=found.changed if reuse else None,
-                                      previous=in_place / found.lang if reuse and in_place is not None else None)
+                                      previous=in_place / found.lang if reuse and in_place is not None else None,
+                                      store=store)
 
         # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
         # while MkDocs wraps the pages, a process per language
@@ -200,6 +204,18 @@ def navigation(site: Site, titles: dict[str, str], gettext) -> list:
     nav += [(titles[site.page(name).path], site.page(name).path)
             for name in ("aids", "glossary", "status", "report", "search")]
     return nav
+
+
+def _items_context(fingerprint) -> str:
+    """What the report's items are made of besides the findings and the units they name
+    (pipeline/render/site/report_items.py): Folio's code and catalogs, the manifest (pages,
+    rulebooks' games), the glossary (concepts' and games' names), the rule facts (their
+    labels) and corpus/checks.yaml (the suppressions' reasons)."""
+    from ...incremental.fingerprint import digest
+    from .keys import MANIFEST
+
+    return digest(fingerprint.code, fingerprint.of(MANIFEST, GLOSSARY, CHECKS),
+                  fingerprint.under("corpus/rules/"))
 
 
 def _termbase(root: Path) -> Termbase | None:
