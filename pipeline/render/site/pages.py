@@ -195,7 +195,7 @@ def _lexicon_entries(corpus: Corpus, lang: str, store: Store) -> dict:
     if kept is not None:
         counts = {form: list(entry) for form, entry in kept[1].items()}
         for key in set(kept[0]) - wanted:
-            gone = store.get_json(LEXICON, key, ENTRIES)
+            gone = store.get_json(LEXICON, key, ENTRIES, kept=False)  # what no output comes from now
             if gone is None:  # not kept after all: every document's forms counted afresh
                 kept, counts = None, {}
                 break
