@@ -91,8 +91,9 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
                       f"{len(pending)} interface string(s) to translate or check, such as "
                       f"{pending[0]!r}", file=sys.stderr)
         renderers: dict[str, Renderer] = {}  # one per language and process: templates compile once
+        files = report_items.by_file(diagnostics) if store.keeps else None
         kept_items = report_items.KeptItems(store, _items_context(store.fingerprint),
-                                            store.documents(corpus.documents)) if store.keeps else None
+                                            store.documents(corpus.documents), files) if store.keeps else None
 
         def renderer(lang: str) -> Renderer:
             if lang not in renderers:
@@ -109,10 +110,14 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
         light_before, light = store.directory("search-pages")
         light = light or work / "search"
         with store.stage("site pages"):
-            keys = page_keys(corpus, site, store, diagnostics, aids)
+            keys = page_keys(corpus, site, store, diagnostics, aids, files)
             frame = navigation_key(store.fingerprint)
             sources = pages.prepare(site, SITE_LANGUAGES, renderer, keys, frame,
                                     here or work / "sources", previous, jobs, damaged, search=light)
+        report = site.page("report").path
+        for found in sources:
+            if kept_items is not None and report not in found.rendered:  # its items, for the next edit
+                kept_items.keep(found.lang, report)
         pages.copy_assets(sources, ASSETS, corpus, store)
         for found in sources:
             mkdocs_adapter.write_config(found.lang, navigation(site, found.titles,

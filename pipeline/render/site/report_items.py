@@ -76,31 +76,39 @@ class KeptItems:
     """The report's items of each file's findings, made once and kept in the build's ``store``
     (pipeline/incremental/store.py): an edit renders the items of the files whose findings
     changed, and the page splices in the others' (at x100, 23,600 findings of 1,000 files: 1.3 s
-    a language). An entry is named by the file's findings, every field, and ``context``: what
-    else the items are made of (Folio's code and catalogs, the manifest, the glossary, the rule
-    facts, the suppressions' reasons); it holds the digests of the documents whose units its
-    items link or name, and is made again when one of those changed."""
+    a language). An entry is named by the file's findings, every field (:func:`by_file`), and
+    ``context``: what else the items are made of (Folio's code and catalogs, the manifest, the
+    glossary, the rule facts, the suppressions' reasons); it holds the digests of the documents
+    whose units its items link or name, and is made again when one of those changed."""
 
-    def __init__(self, store, context: str, documents: dict[str, str]) -> None:
+    def __init__(self, store, context: str, documents: dict[str, str], files: dict[str, str] | None) -> None:
         self.store, self.context, self.documents = store, context, documents
+        #: :func:`by_file` of the findings (None: not sorted by file, and so not spliced)
+        self.files = files
+
+    def key(self, lang: str, path: str, file: str) -> str:
+        from ...incremental.fingerprint import digest
+
+        assert self.files is not None
+        return digest(ITEMS, self.context, lang, path, self.files[file])
+
+    def keep(self, lang: str, path: str) -> None:
+        """The entries of a report page carried over unrendered, carried into this build's cache."""
+        for file in self.files or ():
+            self.store.keep(ITEMS, self.key(lang, path, file))
 
     def of(self, diagnostics: list[Diagnostic], lang: str, path: str, items: Callable[[list[Diagnostic]], Markup],
            shown: Shown, findings: Findings) -> Callable[[list[Diagnostic]], Markup] | None:
         """The page's ``finding_items``: each code's items, spliced from each file's; None when
-        a file's findings do not stand together (not sorted: not spliced)."""
-        from ...incremental.fingerprint import digest
-
+        the findings are not sorted by file (then the page makes every item)."""
+        if self.files is None:
+            return None
         files: dict[str, list[Diagnostic]] = {}
-        last = None
         for d in diagnostics:
-            if d.path != last:
-                if d.path in files:
-                    return None
-                files[d.path], last = [], d.path
-            files[d.path].append(d)
+            files.setdefault(d.path, []).append(d)
         made: dict[str, dict[str, str]] = {}
         for file, found in files.items():
-            key = digest(ITEMS, self.context, lang, path, _fields(found))
+            key = self.key(lang, path, file)
             entry = self.store.get_json(ITEMS, key, ENTRY)
             if entry is None or not self._current(entry, shown):
                 findings.forget()  # every link its messages make noted, none taken from another file's
@@ -130,11 +138,27 @@ class KeptItems:
                 sorted(unit for unit in shown.asked if unit not in shown.site.unit_page and unit)]
 
 
-def _fields(found: list[Diagnostic]) -> str:
-    """Every field of every finding, as one string (the JSON of their values, in order)."""
+def by_file(diagnostics: list[Diagnostic]) -> dict[str, str] | None:
+    """File -> a digest of every field of its findings, in the findings' order; None when a
+    file's findings do not stand together (the report's order is by file)."""
     import json
     from dataclasses import fields
 
+    from ...incremental.fingerprint import digest
+
     names = [f.name for f in fields(Diagnostic)]
-    return json.dumps([[getattr(d, name) for name in names] for d in found], ensure_ascii=False,
-                      sort_keys=True, default=lambda value: value.to_json())
+    files: dict[str, list] = {}
+    last = None
+    for d in diagnostics:
+        if d.path != last:
+            if d.path in files:
+                return None
+            files[d.path], last = [], d.path
+        files[d.path].append([getattr(d, name) for name in names])
+    return {file: digest(json.dumps(rows, ensure_ascii=False, sort_keys=True, default=_words))
+            for file, rows in files.items()}
+
+
+def _words(value):
+    # a finding's message and advice as template and parameters (diagnostics.Text)
+    return value.to_json()
