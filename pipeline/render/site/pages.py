@@ -216,7 +216,6 @@ def _lexicon_entries(corpus: Corpus, lang: str, store: Store) -> dict:
             store.put_json(LEXICON, key, found)
         for form, entry in found.items():  # a form's entry is the same in every document
             counts.setdefault(form, [0, *entry])[0] += 1
-        made.add(key)
     counts = {form: entry for form, entry in counts.items() if entry[0] > 0}
     if store.keeps:
         store.put_json(LEXICON, _merged_key(lang), [sorted(wanted), counts])
