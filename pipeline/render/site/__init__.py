@@ -114,10 +114,10 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
             frame = navigation_key(store.fingerprint)
             sources = pages.prepare(site, SITE_LANGUAGES, renderer, keys, frame,
                                     here or work / "sources", previous, jobs, damaged, search=light)
-        report = site.page("report").path
+        report = site.page("report")
         for found in sources:
-            if kept_items is not None and report not in found.rendered:  # its items, for the next edit
-                kept_items.keep(found.lang, report)
+            if kept_items is not None and report.path not in found.rendered:  # its items, for the next edit
+                renderer(found.lang).keep_report(report)
         pages.copy_assets(sources, ASSETS, corpus, store)
         for found in sources:
             mkdocs_adapter.write_config(found.lang, navigation(site, found.titles,

@@ -195,15 +195,7 @@ class Renderer:
 
     def _report(self, page: Page) -> RenderedPage:
         groups = checks_by_code(self.diagnostics)
-        shown = _Shown(self.site, self.corpus, page.path, self.unit_label)
-        games = self.termbase.games if self.termbase else {}
-        names = {"rulebook": {d.rulebook: games.get(d.rulebook, d.game) for d in self.corpus.documents},
-                 "concept": {c.id: (c.terms.get(self.lang) or next(iter(c.terms.values()), [c.id]))[0]
-                             for c in self.termbase.concepts} if self.termbase else {},
-                 # a fact by what it says to a player (rules-ambiguous names the fact it is about)
-                 "fact": {f.id: f.label.get(self.lang, f.label[Lang.EN]) for f in self.facts or ()}}
-        findings = Findings(self.lang, self.gettext, self.ngettext, self.language_name, shown.unit_link, names,
-                            translates=i18n.translated_ids(self.lang).__contains__)
+        findings, items, kept = self._report_items(page)
         severities = [str(s) for s in sorted(Severity, reverse=True)]
         families: dict[str, dict[str, int]] = {}
         for d in self.diagnostics:
@@ -211,12 +203,6 @@ class Renderer:
             counts[str(d.severity)] += 1
         by_severity = {s: sum(c[s] for c in families.values()) for s in severities}
         toc = [(2, "summary", self.gettext("Summary"))] if groups else []
-
-        def items(found: list[Diagnostic]) -> Markup:
-            return finding_items(found, findings, shown.href, shown.unit_name, self.gettext, self.reasons)
-
-        kept = self.kept_items.of(self.diagnostics, self.lang, page.path, items, shown, findings) \
-            if self.kept_items is not None else None
         return self._template(page, "report.html", self.gettext("Consistency report"),
                               groups=groups, total=len(self.diagnostics), findings=findings,
                               finding_items=kept or items,
@@ -227,6 +213,30 @@ class Renderer:
                               # what its code means: the code itself is the anchor only
                               toc=toc + [(2, f"code-{group.code}", self._summary_text(group.summary))
                                          for group in groups])
+
+    def keep_report(self, page: Page) -> None:
+        """The report's items kept for the next build, current, when the page itself is carried
+        over: its kept items whose units changed are made again, as a clean build makes them."""
+        self._report_items(page)
+
+    def _report_items(self, page: Page):
+        """(the report's Findings, its items made, its items spliced from the kept ones or None)."""
+        shown = _Shown(self.site, self.corpus, page.path, self.unit_label)
+        games = self.termbase.games if self.termbase else {}
+        names = {"rulebook": {d.rulebook: games.get(d.rulebook, d.game) for d in self.corpus.documents},
+                 "concept": {c.id: (c.terms.get(self.lang) or next(iter(c.terms.values()), [c.id]))[0]
+                             for c in self.termbase.concepts} if self.termbase else {},
+                 # a fact by what it says to a player (rules-ambiguous names the fact it is about)
+                 "fact": {f.id: f.label.get(self.lang, f.label[Lang.EN]) for f in self.facts or ()}}
+        findings = Findings(self.lang, self.gettext, self.ngettext, self.language_name, shown.unit_link, names,
+                            translates=i18n.translated_ids(self.lang).__contains__)
+
+        def items(found: list[Diagnostic]) -> Markup:
+            return finding_items(found, findings, shown.href, shown.unit_name, self.gettext, self.reasons)
+
+        kept = self.kept_items.of(self.diagnostics, self.lang, page.path, items, shown, findings) \
+            if self.kept_items is not None else None
+        return findings, items, kept
 
     def _summary_text(self, summary: str) -> str:
         """A code's meaning in the page's language where the catalog has it, as a line of the

@@ -92,11 +92,6 @@ class KeptItems:
         assert self.files is not None
         return digest(ITEMS, self.context, lang, path, self.files[file])
 
-    def keep(self, lang: str, path: str) -> None:
-        """The entries of a report page carried over unrendered, carried into this build's cache."""
-        for file in self.files or ():
-            self.store.keep(ITEMS, self.key(lang, path, file))
-
     def of(self, diagnostics: list[Diagnostic], lang: str, path: str, items: Callable[[list[Diagnostic]], Markup],
            shown: Shown, findings: Findings) -> Callable[[list[Diagnostic]], Markup] | None:
         """The page's ``finding_items``: each code's items, spliced from each file's; None when
