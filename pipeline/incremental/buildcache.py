@@ -47,9 +47,10 @@ class BuildCache:
         """No reuse and nothing kept: what a stage gets when it is called on its own."""
         return cls(None, None)
 
-    def read(self, kind: str, key: str, decode: Callable[[bytes], Any] | None = None) -> Any:
+    def read(self, kind: str, key: str, decode: Callable[[bytes], Any] | None = None, *, kept: bool = True) -> Any:
         """The entry's value (its bytes, or what ``decode`` makes of them), carried into the new
-        cache; None if no build made it, or if it does not read back whole and well-formed
+        cache (unless not ``kept``: an entry read for what it was, which this build's outputs no
+        longer come from); None if no build made it, or if it does not read back whole and well-formed
         (:func:`pipeline.incremental.entries.opened`): then it is counted as made, and noted in ``damaged``."""
         for base in (self.current, self.previous):
             path = base / kind / key if base is not None else None
@@ -65,7 +66,7 @@ class BuildCache:
                     path.unlink(missing_ok=True)  # a put() rewrites it: never a file linked elsewhere
                 break
             self.hits[kind] += 1
-            if base == self.previous and self.current is not None:
+            if base == self.previous and self.current is not None and kept:
                 carry(path, self.current / kind / key)
             return value
         self.misses[kind] += 1
@@ -98,14 +99,14 @@ class BuildCache:
         target.unlink(missing_ok=True)  # a carried entry is a hard link into the last build
         target.write_bytes(seal(data, (kind, key), KEY))
 
-    def get_json(self, kind: str, key: str, shape: Any = Any) -> Any:
+    def get_json(self, kind: str, key: str, shape: Any = Any, *, kept: bool = True) -> Any:
         """The entry's JSON value, or None when it is missing or not of the type ``shape``
-        (:func:`pipeline.incremental.entries.conforms`)."""
+        (:func:`pipeline.incremental.entries.conforms`); ``kept``: as :meth:`read`."""
         def decode(data: bytes) -> Any:
             value = json.loads(data)
             return value if conforms(value, shape) and value is not None else None
 
-        return self.read(kind, key, decode)
+        return self.read(kind, key, decode, kept=kept)
 
     def put_json(self, kind: str, key: str, value: Any) -> None:
         self.put(kind, key, json.dumps(value, ensure_ascii=False, sort_keys=True).encode("utf-8"))

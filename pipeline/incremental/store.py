@@ -77,8 +77,10 @@ class Store:
         """The entry's value (its bytes, or what ``decode`` makes of them), or None: make it."""
         return self.cache.read(kind, key, decode)
 
-    def get_json(self, kind: str, key: str, shape: Any = Any) -> Any:
-        return self.cache.get_json(kind, key, shape)
+    def get_json(self, kind: str, key: str, shape: Any = Any, *, kept: bool = True) -> Any:
+        """The entry's JSON value, or None; not ``kept``: read without being carried into this
+        build's cache (what an earlier build's entry was, not what this build comes from)."""
+        return self.cache.get_json(kind, key, shape, kept=kept)
 
     def has(self, kind: str, key: str) -> bool:
         """Whether :meth:`get` may find the entry (asked without reading it)."""
@@ -142,7 +144,7 @@ class NullStore(Store):
     def get(self, kind: str, key: str, decode: Callable[[bytes], Any] | None = None) -> Any:
         return None
 
-    def get_json(self, kind: str, key: str, shape: Any = Any) -> Any:
+    def get_json(self, kind: str, key: str, shape: Any = Any, *, kept: bool = True) -> Any:
         return None
 
     def has(self, kind: str, key: str) -> bool:

@@ -39,7 +39,7 @@ VQ = "corpus/sources/vq-spring-deployment-action-phase-x1.ru.txt"
 WORD, EDITED = "В виде исключения", "В виде исключенья"
 #: the kinds of build/.cache that hold entries by key (the others are trees: site/, search/ ...)
 KINDS = ("loaded", "refs-found", "refs-resolved", "facts", "coverage", "clauses", "checks", "whole", "json",
-         "yaml", "lexicon", "mkdocs-config")
+         "yaml", "lexicon", "mkdocs-config", "mkdocs-config-loaded")
 
 
 @pytest.fixture(scope="module", autouse=True)

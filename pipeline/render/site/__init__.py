@@ -17,6 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ...check.config import CONFIG as CHECKS
 from ...check.config import load_config
 from ...check.families import all_codes
 from ...core.diagnostics import Diagnostic
@@ -33,7 +34,7 @@ from ...rules.decision_tables import decision_tables
 from ...rules.facts import Facts
 from ...rules.rendering import placed
 from ...util import project_files, workers
-from . import mkdocs_adapter, pages, search
+from . import mkdocs_adapter, pages, report_items, search
 from .fragments import TEMPLATES, Renderer, root_page
 from .keys import navigation_key, page_keys
 from .reports import clause_rows
@@ -90,13 +91,16 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
                       f"{len(pending)} interface string(s) to translate or check, such as "
                       f"{pending[0]!r}", file=sys.stderr)
         renderers: dict[str, Renderer] = {}  # one per language and process: templates compile once
+        files = report_items.by_file(diagnostics) if store.keeps else None
+        kept_items = report_items.KeptItems(store, _items_context(store.fingerprint),
+                                            store.documents(corpus.documents), files) if store.keeps else None
 
         def renderer(lang: str) -> Renderer:
             if lang not in renderers:
                 renderers[lang] = Renderer(corpus, site, lang, translations[lang], termbase,
                                            diagnostics, aids=aids, changes=changes, facts=facts,
                                            tables=tables, reasons=reasons.get(lang), clauses=table,
-                                           asks=asks)
+                                           asks=asks, kept_items=kept_items)
             return renderers[lang]
 
         previous, here = store.directory("site")
@@ -106,10 +110,14 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
         light_before, light = store.directory("search-pages")
         light = light or work / "search"
         with store.stage("site pages"):
-            keys = page_keys(corpus, site, store, diagnostics, aids)
+            keys = page_keys(corpus, site, store, diagnostics, aids, files)
             frame = navigation_key(store.fingerprint)
             sources = pages.prepare(site, SITE_LANGUAGES, renderer, keys, frame,
                                     here or work / "sources", previous, jobs, damaged, search=light)
+        report = site.page("report")
+        for found in sources:
+            if kept_items is not None and report.path not in found.rendered:  # its items, for the next edit
+                renderer(found.lang).keep_report(report)
         pages.copy_assets(sources, ASSETS, corpus, store)
         for found in sources:
             mkdocs_adapter.write_config(found.lang, navigation(site, found.titles,
@@ -123,7 +131,8 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
             reuse = in_place is not None and found.same_frame and (in_place / found.lang).is_dir()
             return mkdocs_adapter.run(found.lang, found.config, out / found.lang,
                                       changed=found.changed if reuse else None,
-                                      previous=in_place / found.lang if reuse and in_place is not None else None)
+                                      previous=in_place / found.lang if reuse and in_place is not None else None,
+                                      store=store)
 
         # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
         # while MkDocs wraps the pages, a process per language
@@ -200,6 +209,18 @@ def navigation(site: Site, titles: dict[str, str], gettext) -> list:
     nav += [(titles[site.page(name).path], site.page(name).path)
             for name in ("aids", "glossary", "status", "report", "search")]
     return nav
+
+
+def _items_context(fingerprint) -> str:
+    """What the report's items are made of besides the findings and the units they name
+    (pipeline/render/site/report_items.py): Folio's code and catalogs, the manifest (pages,
+    rulebooks' games), the glossary (concepts' and games' names), the rule facts (their
+    labels) and corpus/checks.yaml (the suppressions' reasons)."""
+    from ...incremental.fingerprint import digest
+    from .keys import MANIFEST
+
+    return digest(fingerprint.code, fingerprint.of(MANIFEST, GLOSSARY, CHECKS),
+                  fingerprint.under("corpus/rules/"))
 
 
 def _termbase(root: Path) -> Termbase | None:

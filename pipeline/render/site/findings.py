@@ -177,6 +177,12 @@ class Findings:
         self._messages: dict[tuple[str, str], Shown] = {}
         self._suggestions: dict[tuple[str, bool], Shown] = {}
 
+    def forget(self) -> None:
+        """Make every message and suggestion afresh from now on: a caller that notes which units
+        the items it renders link (pipeline/render/site/report_items.py) sees each link made."""
+        self._messages.clear()
+        self._suggestions.clear()
+
     def summary(self, text: str) -> Markup:
         """A code's one-line meaning; the catalog has those of the codes listed in SUMMARIES."""
         if text and self.lang != Lang.EN and not self.translates(text):

@@ -32,7 +32,8 @@ from .contents import contents_line
 from .event_summary import Terms
 from .findings import SEVERITIES, Findings, quoted
 from .inline import Abbreviations
-from .report_items import finding_items
+from .report_items import KeptItems, finding_items
+from .report_items import Shown as _Shown
 from .reports import checks_by_code, coverage_by_document, pending_by_document
 from .rule_words import TableWords
 from .structure import Page, Site, relative
@@ -68,8 +69,10 @@ class Renderer:
     def __init__(self, corpus: Corpus, site: Site, lang: str, translations,
                  termbase: Termbase | None, diagnostics: list[Diagnostic], aids=None, changes=None,
                  facts=None, tables=None, reasons: dict[str, str] | None = None,
-                 clauses: dict[str, dict] | None = None, asks=None):
+                 clauses: dict[str, dict] | None = None, asks=None, kept_items: KeptItems | None = None):
         self.corpus, self.site, self.lang = corpus, site, lang
+        #: the report's findings as list items, kept by source file in the build's store
+        self.kept_items = kept_items
         #: the suppressions' reasons in the page's language, by the reason as written
         #: (corpus/checks.yaml's `reason_ru`; pipeline.check.config.CheckConfig.reasons_in)
         self.reasons = reasons or {}
@@ -198,23 +201,7 @@ class Renderer:
 
     def _report(self, page: Page) -> RenderedPage:
         groups = checks_by_code(self.diagnostics)
-        def href(d):
-            return self.site.unit_href(d.unit, page.path) if d.unit in self.site.unit_page else None
-
-        def unit_link(unit_id: str) -> Markup | None:
-            if unit_id not in self.site.unit_page:
-                return None
-            return Markup('<a href="{}">{}</a>').format(self.site.unit_href(unit_id, page.path),
-                                                        self.unit_label(self.corpus.units[unit_id]))
-
-        games = self.termbase.games if self.termbase else {}
-        names = {"rulebook": {d.rulebook: games.get(d.rulebook, d.game) for d in self.corpus.documents},
-                 "concept": {c.id: (c.terms.get(self.lang) or next(iter(c.terms.values()), [c.id]))[0]
-                             for c in self.termbase.concepts} if self.termbase else {},
-                 # a fact by what it says to a player (rules-ambiguous names the fact it is about)
-                 "fact": {f.id: f.label.get(self.lang, f.label[Lang.EN]) for f in self.facts or ()}}
-        findings = Findings(self.lang, self.gettext, self.ngettext, self.language_name, unit_link, names,
-                            translates=i18n.translated_ids(self.lang).__contains__)
+        findings, items, kept = self._report_items(page)
         severities = [str(s) for s in sorted(Severity, reverse=True)]
         families: dict[str, dict[str, int]] = {}
         for d in self.diagnostics:
@@ -222,12 +209,9 @@ class Renderer:
             counts[str(d.severity)] += 1
         by_severity = {s: sum(c[s] for c in families.values()) for s in severities}
         toc = [(2, "summary", self.gettext("Summary"))] if groups else []
-        def unit_name(unit_id):
-            return self.unit_label(self.corpus.units[unit_id])
         return self._template(page, "report.html", self.gettext("Consistency report"),
                               groups=groups, total=len(self.diagnostics), findings=findings,
-                              finding_items=lambda found: finding_items(found, findings, href, unit_name,
-                                                                        self.gettext, self.reasons),
+                              finding_items=kept or items,
                               severities=severities, families=sorted(families.items()),
                               by_severity=by_severity,
                               severity_name=lambda s: self.gettext(SEVERITIES[str(s)]),
@@ -235,6 +219,30 @@ class Renderer:
                               # what its code means: the code itself is the anchor only
                               toc=toc + [(2, f"code-{group.code}", self._summary_text(group.summary))
                                          for group in groups])
+
+    def keep_report(self, page: Page) -> None:
+        """The report's items kept for the next build, current, when the page itself is carried
+        over: its kept items whose units changed are made again, as a clean build makes them."""
+        self._report_items(page)
+
+    def _report_items(self, page: Page):
+        """(the report's Findings, its items made, its items spliced from the kept ones or None)."""
+        shown = _Shown(self.site, self.corpus, page.path, self.unit_label)
+        games = self.termbase.games if self.termbase else {}
+        names = {"rulebook": {d.rulebook: games.get(d.rulebook, d.game) for d in self.corpus.documents},
+                 "concept": {c.id: (c.terms.get(self.lang) or next(iter(c.terms.values()), [c.id]))[0]
+                             for c in self.termbase.concepts} if self.termbase else {},
+                 # a fact by what it says to a player (rules-ambiguous names the fact it is about)
+                 "fact": {f.id: f.label.get(self.lang, f.label[Lang.EN]) for f in self.facts or ()}}
+        findings = Findings(self.lang, self.gettext, self.ngettext, self.language_name, shown.unit_link, names,
+                            translates=i18n.translated_ids(self.lang).__contains__)
+
+        def items(found: list[Diagnostic]) -> Markup:
+            return finding_items(found, findings, shown.href, shown.unit_name, self.gettext, self.reasons)
+
+        kept = self.kept_items.of(self.diagnostics, self.lang, page.path, items, shown, findings) \
+            if self.kept_items is not None else None
+        return findings, items, kept
 
     def _summary_text(self, summary: str) -> str:
         """A code's meaning in the page's language where the catalog has it, as a line of the

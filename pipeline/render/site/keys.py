@@ -36,9 +36,10 @@ def navigation_key(fingerprint: Fingerprint) -> str:
 
 
 def page_keys(corpus: Corpus, site: Site, store: Store, diagnostics: list[Diagnostic],
-              aids=None) -> dict[str, str]:
+              aids=None, files: dict[str, str] | None = None) -> dict[str, str]:
     """Page path -> key, the same in every language (the language is added by the caller):
-    made of the ``store``'s keys of the documents each page shows."""
+    made of the ``store``'s keys of the documents each page shows. ``files``: a digest of the
+    findings of each file (pipeline/render/site/report_items.py: ``by_file``), when made."""
     fingerprint = store.fingerprint
     code = fingerprint.code
     documents = store.documents(corpus.documents)
@@ -76,7 +77,8 @@ def page_keys(corpus: Corpus, site: Site, store: Store, diagnostics: list[Diagno
             # the clauses the rules account for: the facts and corpus/rules/coverage/
             parts = [manifest, _json(rows), *documents.values(), fingerprint.under("corpus/rules/")]
         elif page.template == "report":
-            parts = [manifest, _findings(diagnostics), fingerprint.of(CONFIG)]  # the reasons' translations
+            found = _json(list(files.items())) if files is not None else _findings(diagnostics)
+            parts = [manifest, found, fingerprint.of(CONFIG)]  # the reasons' translations
         elif page.template == "glossary":
             parts = [glossary]
         elif page.template == "aids":

@@ -33,7 +33,7 @@ from mkdocs.utils.meta import get_data
 
 from ...core.diagnostics import _
 from ...core.errors import FolioError
-from ...incremental import usercache
+from ...incremental import pickled, usercache
 from ...incremental.buildcache import carry
 from ...incremental.entries import Damaged, opened, seal
 from ...incremental.fingerprint import digest, theme_dir
@@ -49,6 +49,8 @@ ASSETS = "assets/folio"
 LEXICON = "folio-lexicon.js"
 #: the build cache's entries of generated configurations (pipeline/incremental/buildcache.py)
 CONFIG = "mkdocs-config"
+#: ... and of what they load as (:func:`_load_config`)
+LOADED = "mkdocs-config-loaded"
 #: Material's lunr search files, unused with its search plugin off; and the 404 page, whose
 #: links assume the site is served at the host's root, which a language's site is not
 _UNUSED = ("assets/javascripts/lunr", "assets/javascripts/workers", "404.html")
@@ -163,15 +165,16 @@ def write_config(lang: str, nav: list, base_config: Path, config_file: Path, sit
 
 
 def run(lang: str, config_file: Path, site_dir: Path, *, changed: set[str] | None = None,
-        previous: Path | None = None) -> int:
+        previous: Path | None = None, store: Store = NULL) -> int:
     """MkDocs' own build of one language into ``site_dir``; return the pages it rendered.
 
     With ``previous`` (this language's site from the build in place, made from the same
     navigation and theme), only the pages in ``changed`` (their paths) are rendered, and every
     other file is carried over from ``previous`` unchanged: MkDocs' "dirty" build, told exactly
-    what changed instead of guessing from modification times."""
+    what changed instead of guessing from modification times. The configuration as loaded from
+    its YAML is taken from the ``store`` when a build loaded the same bytes before."""
     # absolute: MkDocs reads a relative site_dir as relative to the configuration file
-    config = _load_config(config_file, site_dir)
+    config = _load_config(config_file, site_dir, store)
     config.plugins["folio-verbatim-pages"] = verbatim = _VerbatimPages()
     _list_theme_files_unhidden(config.theme)
     config.plugins["folio-compiled-templates"] = _CompiledTemplates()
@@ -193,13 +196,24 @@ def run(lang: str, config_file: Path, site_dir: Path, *, changed: set[str] | Non
     return verbatim.pages
 
 
-def _load_config(config_file: Path, site_dir: Path) -> MkDocsConfig:
+def _load_config(config_file: Path, site_dir: Path, store: Store = NULL) -> MkDocsConfig:
     """MkDocs' load_config on the configuration this module wrote, its YAML read by libyaml:
     MkDocs reads it in pure Python, 25 ms a language on every rebuild of the preview. The file
     is safe_dump's (no tags: nothing of MkDocs' loader is needed) unless the base configuration
-    asks MkDocs to INHERIT another, and the schema's checks run as load_config runs them."""
+    asks MkDocs to INHERIT another, and the schema's checks run as load_config runs them. What
+    the YAML loads as is kept in the ``store`` by the file's bytes, pickled (plain data): the
+    menu of every page, which libyaml's loader still builds in Python (0.6 s a language at
+    x100, on every edit)."""
     config_path = str(config_file.resolve())
-    loaded = yaml.load(config_file.read_bytes(), Loader=_FAST) if _FAST else None
+    text = config_file.read_bytes()
+    key = digest(LOADED, text)
+    loaded = store.get(LOADED, key, pickled.loads)
+    if loaded is None and _FAST:
+        loaded = yaml.load(text, Loader=_FAST)
+        data = pickled.dumps(loaded)
+        # plain data only: a date, say, the model's reader refuses (then it is loaded each time)
+        if isinstance(loaded, dict) and pickled.loads(data) == loaded:
+            store.put(LOADED, key, data)
     if not isinstance(loaded, dict) or "INHERIT" in loaded:
         return load_config(config_file=config_path, site_dir=str(site_dir.resolve()))
     config = MkDocsConfig(config_file_path=config_path)

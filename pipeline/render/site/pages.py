@@ -185,20 +185,64 @@ def copy_assets(sources: list[Sources], assets: Path, corpus: Corpus, store: Sto
 
 
 def _lexicon_entries(corpus: Corpus, lang: str, store: Store) -> dict:
-    """:func:`lexicon.entries` of every unit's text in ``lang``, merged from each document's."""
+    """:func:`lexicon.entries` of every unit's text in ``lang``, merged from each document's.
+
+    A build keeps the merge too, under one name per language (:func:`_merged_key`), with the
+    entries it was made from and how many documents use each form: the next build takes the
+    forms of the documents gone from it away and adds those of the documents new to it, reading
+    the entries of the documents an edit changed, not of every document (at x100, 500 entries
+    read on every edit). Each document's entry is kept for the build that edits it next."""
+    keys = {document.key: digest(LEXICON, store.document(document), lang) for document in corpus.documents}
+    wanted = set(keys.values())
+    kept = store.get_json(LEXICON, _merged_key(lang), MERGED)
+    counts: dict[str, list] = {}
+    if kept is not None:
+        counts = {form: list(entry) for form, entry in kept[1].items()}
+        for key in set(kept[0]) - wanted:
+            gone = store.get_json(LEXICON, key, ENTRIES, kept=False)  # what no output comes from now
+            if gone is None:  # not kept after all: every document's forms counted afresh
+                kept, counts = None, {}
+                break
+            for form in gone:
+                counts[form][0] -= 1
+    made = set(kept[0]) if kept is not None else set()
+    texts: dict[str, list[str]] | None = None
+    for document in corpus.documents:
+        key = keys[document.key]
+        if key in made:
+            store.keep(LEXICON, key)  # for the build that edits the document next
+            continue
+        found = store.get_json(LEXICON, key, ENTRIES)
+        if found is None:
+            if texts is None:
+                texts = _texts(corpus, lang)
+            found = lexicon.entries(texts[document.key])
+            store.put_json(LEXICON, key, found)
+        for form, entry in found.items():  # a form's entry is the same in every document
+            counts.setdefault(form, [0, *entry])[0] += 1
+    counts = {form: entry for form, entry in counts.items() if entry[0] > 0}
+    if store.keeps:
+        store.put_json(LEXICON, _merged_key(lang), [sorted(wanted), counts])
+    return {form: tuple(entry[1:]) for form, entry in counts.items()}
+
+
+#: a document's lexicon entry, and the merge of every document's (:func:`_lexicon_entries`)
+ENTRIES = dict[str, tuple[str, str, str]]
+#: (the documents' entries it was made from, form -> [documents using it, *its entry])
+MERGED = tuple[list[str], dict[str, tuple[int, str, str, str]]]
+
+
+def _merged_key(lang: str) -> str:
+    """The one name of a language's merged lexicon: what it was made from is written inside it."""
+    return digest(LEXICON, "merged", lang)
+
+
+def _texts(corpus: Corpus, lang: str) -> dict[str, list[str]]:
     texts: dict[str, list[str]] = {d.key: [] for d in corpus.documents}
     for unit in corpus.units.values():
         if lang in unit.sides:
             texts[unit.document].append(unit.sides[lang].text)
-    merged: dict = {}
-    for document in corpus.documents:
-        key = digest(LEXICON, store.document(document), lang)
-        found = store.get_json(LEXICON, key, dict[str, tuple[str, str, str]])
-        if found is None:
-            found = lexicon.entries(texts[document.key])
-            store.put_json(LEXICON, key, found)
-        merged.update(found)  # a form's entry is the same in every document
-    return merged
+    return texts
 
 
 def _key(keys: dict[str, str], page: Page, lang: str) -> str:
