@@ -44,11 +44,18 @@ def run(function: Callable[[T], R], items: Sequence[T], *, jobs: int, stage: str
     items = list(items)
     with Progress(stage, len(items)) as bar:
         if jobs <= 1 or len(items) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-            done = []
-            for item in items:
-                done.append(function(item))
-                bar.advance()
-            return done
+            # The same freeze in one process: the corpus made before the stage outlives it, and
+            # each full collection the stage's own objects trigger would walk all of it again
+            # (a quarter of the parity and terminology families' CPU at x10).
+            gc.freeze()
+            try:
+                done = []
+                for item in items:
+                    done.append(function(item))
+                    bar.advance()
+                return done
+            finally:
+                gc.unfreeze()
         _TASK = (function, items)
         # Objects the parent made before the fork are never collected in the workers: frozen,
         # the collector does not touch (and so copy) their memory pages.
