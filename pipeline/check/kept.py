@@ -8,7 +8,6 @@ Each entry is a pickle of the model's (or the coverage's) plain data, read back 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -59,21 +58,8 @@ class ClausesKept:
             found = make()
             self.store.touch("clauses", [document.key])
             if self.store.keeps:
-                self.store.put("clauses", key, pickled.dumps(_interned(found)))
+                self.store.put("clauses", key, pickled.dumps_unshared(found))  # its bytes follow from its value
         return found
-
-
-def _interned(found: Classified) -> Classified:
-    """``found`` with every string interned: the pickle's memo then shares each string wherever it
-    is equal, so the entry's bytes follow from its value alone (a fact's id read from its file and
-    the same id taken back from the store are equal strings, not the same object)."""
-    i = sys.intern
-    return Classified(
-        found.sentences,
-        tuple(Clause(i(c.unit), c.sentence, i(c.text), c.cls, c.reason and i(c.reason), i(c.source),
-                     tuple(map(i, c.facts))) for c in found.clauses),
-        tuple((i(unit), n, start, end, i(said)) for unit, n, start, end, said in found.unclassified),
-        tuple((i(unit), n, i(why), detail and i(detail)) for unit, n, why, detail in found.stale))
 
 
 def _entries(data: bytes) -> tuple[Entry, ...] | None:
