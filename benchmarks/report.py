@@ -45,7 +45,7 @@ def builds(results: list[dict]) -> str:
             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for r in results:
         cold = r["cold"]["wall"]
-        aids = r["cold"].get("timings", {}).get("aids", 0.0)
+        aids = _aids(r)
         serial = r.get("cold serial", {}).get("wall")
         noop, edit = r["no-op"], r["edit"]["wall"]
         memory = r["cold"].get("tree_peak_mb")
@@ -59,6 +59,13 @@ def builds(results: list[dict]) -> str:
     return "\n".join(rows)
 
 
+def _aids(r: dict) -> float:
+    """The cold build's aids: their pages planned (one process) and printed (every core); before
+    2 December the one stage "aids" timed both."""
+    timings = r["cold"].get("timings", {})
+    return timings.get("aids", 0.0) + timings.get("aid pages", 0.0)
+
+
 #: The targets (issues 16 and 25): what each figure is, how it is read from one scale's results, the bound
 #: and whether the figure must stay under it (True) or reach it (False), and the scales it is
 #: set for.
@@ -66,7 +73,7 @@ TARGETS = [
     ("one-word edit, rebuild / cold build", lambda r: r["edit"]["wall"] / r["cold"]["wall"],
      0.10, True, (10, 100), lambda v: f"{100 * v:.0f} %", ("cold", "edit")),
     ("build without aids / bare `mkdocs build`",
-     lambda r: (r["cold"]["wall"] - r["cold"].get("timings", {}).get("aids", 0.0)) / r["bare mkdocs"],
+     lambda r: (r["cold"]["wall"] - _aids(r)) / r["bare mkdocs"],
      1.5, True, (100,), lambda v: f"{v:.2f}", ("cold", "bare mkdocs")),
     ("the same in CPU time: Folio's cold build less the aids' stage / bare `mkdocs build`",
      lambda r: (r["cold"]["cpu"] - r["stages"]["aids"]["cpu"]) / r["bare mkdocs cpu"],
@@ -77,7 +84,7 @@ TARGETS = [
      100_000, False, (100, 1000), lambda v: f"{v:,.0f}", ("stages",)),
     ("peak memory of the cold build, all processes", lambda r: r["cold"].get("tree_peak_mb"),
      2048, True, (1000,), lambda v: f"{v / 1024:.2f} GB", ("cold",)),
-    ("the aids of the cold build, on every core / on one core",
+    ("printing the aids of the cold build, on every core / on one core",
      lambda r: r["cold"]["timings"]["aids"] / r["cold serial"]["timings"]["aids"],
      0.75, True, (10, 100), lambda v: f"{v:.2f}", ("cold", "cold serial")),
 ]
@@ -139,7 +146,7 @@ def growth(results: list[dict]) -> str:
     rows = [header, "| --- |" + " ---: |" * len(pairs)]
     measures = [(f"{stage} (CPU)", lambda r, stage=stage: r["stages"].get(stage, {}).get("cpu")) for stage in STAGES]
     measures += [("cold build without aids (wall)",
-                  lambda r: r["cold"]["wall"] - r["cold"].get("timings", {}).get("aids", 0.0)),
+                  lambda r: r["cold"]["wall"] - _aids(r)),
                  ("bare `mkdocs build` (wall)", lambda r: r["bare mkdocs"]),
                  ("peak memory of the stages (MB)", lambda r: max(s.get("peak_mb", 0.0) for s in r["stages"].values()))]
     for name, value in measures:

@@ -227,7 +227,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
                     final=site_dir, clauses=project.clauses)
             session.publish_site()
             on_pages(diagnostics)
-        with store.stage("aids"):  # what each aid prints: refused here, before build/ is written
+        with store.stage("aid pages"):  # what each aid prints: refused here, before build/ is written
             aids = plan_aids(corpus, root, facts, catalogs, store)  # (and before site/, but page-first)
         notes = [*notes, *aids.notes]  # an aid printing untranslated units says so
         with store.stage("render corpus"):  # into the new build/ start() made

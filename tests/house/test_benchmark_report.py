@@ -76,3 +76,22 @@ def test_a_scale_built_whole_but_not_staged_is_judged_on_its_measured_builds_onl
     row = builds([x1000]).splitlines()[-1]
     assert "| 9000.0 s |" in row and "| 300.0 s (3 %) |" in row  # measured: no ≈
     assert "| ≈ 5000.0 s |" in row  # the bare build fitted
+
+
+def test_the_build_without_aids_leaves_out_their_planned_pages_and_the_ratio_reads_the_printing():
+    """Since the aids' pages are planned in a stage of their own ("aid pages", one process) and
+    printed in another ("aids", every core), the build without the aids leaves out both, and the
+    parallel ratio of issue 16 is the printing's."""
+    from report import targets
+
+    def result(scale: int, pages: float, printing: float, serial_printing: float) -> dict:
+        return {"scale": scale, "words": 1_000_000, "stages": {"check": {"cpu": 8.0}},
+                "cold": {"wall": 30.0, "timings": {"aids": printing, "aid pages": pages}},
+                "cold serial": {"wall": 40.0, "timings": {"aids": serial_printing, "aid pages": pages}},
+                "edit": {"wall": 1.0}, "bare mkdocs": 10.0}
+
+    table = targets([result(10, 5.0, 5.0, 10.0), result(100, 10.0, 3.0, 6.0)]).splitlines()
+    without = next(line for line in table if line.startswith("| build without aids"))
+    assert "| 1.70 |" in without  # x100: (30 - 10 - 3) / 10
+    printing = next(line for line in table if line.startswith("| printing the aids"))
+    assert "| 0.50 | 0.50 |" in printing and printing.endswith("| yes |")
