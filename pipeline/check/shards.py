@@ -48,7 +48,7 @@ class Whole:
     share: Callable[[list[Unit]], list]
     reduce: Callable[[Path, list[list]], object]
     shape: Any  # the type of a share, which a kept one is checked for (pipeline/incremental/entries.py)
-    family: str | None = None  # the one family that reads it (None: any): gathered only when it runs
+    family: str | None = None  # the one family (its name in FAMILIES) that reads it, None: any; gathered when it runs
 
 
 #: corpus-wide values some family reads, by their key among a run's shared values: gathered
@@ -60,7 +60,7 @@ WHOLE: dict[str, Whole] = {
     # an edit finds its own document's again, and the judgement reads the others' kept
     consistency.NOTATIONS_SEEN: Whole(consistency.notations, lambda root, shares: shares,
                                       list[tuple[int, str, str, str, list[tuple[str, str, int, str]]]],
-                                      "consistency"),
+                                      "style"),
 }
 
 

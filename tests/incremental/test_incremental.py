@@ -241,7 +241,8 @@ def test_an_edit_in_one_rulebook_changes_an_edition_finding_in_another(project, 
     assert [d["line"] for d in findings(project, "style-edition-variant", vq)] == [49]
     edit(project, his, "On a 4–6, the card", "On a 4-6, the card")
     result = build(project)
-    assert result.touched["checks"] == ["his-x1"]  # the edition judged again from VQ's kept share
+    assert result.touched["checks"] == ["his-x1"]  # the edition judged again from VQ's kept share:
+    assert result.stats["whole made"] == 2 and result.stats["whole reused"] == 8  # HIS's own made again
     assert findings(project, "style-edition-variant", vq) == []
     assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
 
