@@ -89,6 +89,25 @@ class Seen:
     variant: str
 
 
+class _Seen:
+    """A :class:`Seen` made again from a kept offset: its match is found again only when a
+    finding names it (most are counted, never shown)."""
+
+    __slots__ = ("_match", "notation", "side", "start", "unit", "variant")
+
+    def __init__(self, unit: Unit, side: Side, notation: Notation, start: int, variant: str) -> None:
+        self.unit, self.side, self.notation, self.start, self.variant = unit, side, notation, start, variant
+        self._match: re.Match[str] | None = None
+
+    @property
+    def match(self) -> re.Match[str]:
+        if self._match is None:  # the pattern at the same offset of the same text: the same match
+            found = self.notation.pattern.match(self.side.text, self.start)
+            assert found is not None, (self.side.path, self.start)
+            self._match = found
+        return self._match
+
+
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     yield from consistency_lists.check(ctx)
     for notation, by_document, _editions in _gathered(ctx):
@@ -98,9 +117,60 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
 
 def check_whole(ctx: CheckContext) -> Iterable[Diagnostic]:
     """An edition may span rulebooks (a game's several books), so it is judged on the whole
-    corpus, once, not in the one-rulebook shards :func:`check` runs in."""
-    for notation, by_document, edition_of in _gathered(ctx):
+    corpus, once, not in the one-rulebook shards :func:`check` runs in: from each document's
+    :func:`notations` (a build keeps them with the document, pipeline/check/shards.py)."""
+    shares = ctx.cache.get(NOTATIONS_SEEN)
+    if shares is None:
+        shares = [notations(ctx.lookup().units_of(document.key)) for document in ctx.corpus.documents]
+    for notation, by_document, edition_of in _reduced(ctx, shares):
         yield from _in_edition(notation, by_document, edition_of)
+
+
+#: a match as the findings read it: found in this run, or made again from a kept offset
+Found = Seen | _Seen
+#: the shared value (pipeline/check/shards.py, WHOLE) that holds every document's notations
+NOTATIONS_SEEN = "consistency.notations"
+
+
+def notations(units: list[Unit]) -> list:
+    """One document's part of what :func:`check_whole` judges, as plain data: per notation
+    (its index in :data:`NOTATIONS`) and side with a match, in the corpus's order, the side's
+    path and language, its unit's document and each match (unit id, offset, variant)."""
+    found: list = []
+    for index, notation in enumerate(NOTATIONS):
+        by_path: dict[str, list] = {}
+        for unit in units:
+            for lang, side in unit.sides.items():
+                if not side.text or notation.lang not in (None, lang) \
+                        or not any(literal in side.text for literal in notation.literals):
+                    continue
+                for match in notation.pattern.finditer(side.text):
+                    if side.path not in by_path:
+                        by_path[side.path] = [index, side.path, lang, unit.document, []]
+                        found.append(by_path[side.path])
+                    by_path[side.path][4].append([unit.id, lang, match.start(), notation.variant(match)])
+    return found
+
+
+def _reduced(ctx: CheckContext, shares: list[list]) -> Iterator[tuple[Notation, dict[str, list[Found]], dict]]:
+    """:func:`_gathered`'s findings made again from the documents' :func:`notations`, in the
+    corpus's order (a document's units stand together in it)."""
+    documents = {d.key: d for d in ctx.corpus.documents}
+    units = ctx.corpus.units
+    for index, notation in enumerate(NOTATIONS):
+        by_document: dict[str, list[Found]] = {}
+        edition_of: dict[str, tuple[str, str, str]] = {}
+        for share in shares:
+            for number, path, lang, key, matches in share:
+                if number != index:
+                    continue
+                document = documents[key]
+                source = lang == document.language
+                edition_of[path] = (document.game, document.edition, lang) if source else ("", "folio", lang)
+                by_document.setdefault(path, []).extend(
+                    _Seen(units[unit_id], units[unit_id].sides[side_lang], notation, start, variant)
+                    for unit_id, side_lang, start, variant in matches)
+        yield notation, by_document, edition_of
 
 
 def _gathered(ctx: CheckContext) -> Iterator[tuple[Notation, dict[str, list[Seen]], dict[str, tuple]]]:
@@ -135,7 +205,7 @@ def _in_document(notation: Notation, seen: list[Seen]) -> Iterator[Diagnostic]:
                             "writes it %(usual)s %(count)s times (`%(example)s`, line %(line)s)"))
 
 
-def _in_edition(notation: Notation, by_document: dict[str, list[Seen]],
+def _in_edition(notation: Notation, by_document: dict[str, list[Found]],
                 edition_of: dict[str, tuple]) -> Iterator[Diagnostic]:
     editions: dict[tuple, Counter] = defaultdict(Counter)
     for path, seen in by_document.items():
@@ -166,11 +236,11 @@ def _label(variant: str) -> str:
     return VARIANT_WORDS.get(variant, variant)
 
 
-def _line(seen: Seen) -> int:
+def _line(seen: Found) -> int:
     return seen.side.line_start + seen.side.text.count("\n", 0, seen.match.start())
 
 
-def _report(code: Code, notation: Notation, seen: Seen, usual: str, example: Seen, count: int,
+def _report(code: Code, notation: Notation, seen: Found, usual: str, example: Found, count: int,
             template: str) -> Diagnostic:
     message = text(template,
                    what=Word(notation.name), variant=Word(_label(seen.variant)), found=seen.match.group(),

@@ -8,6 +8,7 @@ Each entry is a pickle of the model's (or the coverage's) plain data, read back 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from ..incremental import pickled
 from ..incremental.entries import conforms
 from ..incremental.fingerprint import digest
 from ..incremental.store import Store
-from ..rules.coverage import Classified, Clause, Entry
+from ..rules.coverage import Classified, Entry
 
 
 def file_reader(store: Store, kind: str, decode: Callable[[bytes], Any | None]):
@@ -54,8 +55,8 @@ class ClausesKept:
             return make()  # written since the build began: not what it fingerprinted
         key = digest("clauses", self.store.document(document), self.store.fingerprint.of(*inputs))
         found = self.store.get("clauses", key, _classified)
-        if found is None:
-            found = make()
+        if found is None:  # the build shows the clauses' tally only: the clauses are not kept
+            found = dataclasses.replace(make(), clauses=())
             self.store.touch("clauses", [document.key])
             if self.store.keeps:
                 self.store.put("clauses", key, pickled.dumps_unshared(found))  # its bytes follow from its value
@@ -70,11 +71,11 @@ def _entries(data: bytes) -> tuple[Entry, ...] | None:
 
 
 def _classified(data: bytes) -> Classified | None:
-    """A document's kept clauses, each checked for its class only (a large corpus has hundreds
-    of thousands), the rest for its shape."""
+    """A document's kept classification (its clauses' tally, not the clauses), checked for its
+    shape."""
     found = pickled.loads(data)
-    ok = type(found) is Classified and type(found.sentences) is int and type(found.clauses) is tuple \
-        and all(type(clause) is Clause for clause in found.clauses) \
+    ok = type(found) is Classified and type(found.sentences) is int and found.clauses == () \
+        and conforms(found.tally, tuple[int, int, int, int]) \
         and conforms(found.unclassified, tuple[tuple[str, int, int, int, str], ...]) \
         and conforms(found.stale, tuple[tuple[str, int, str, str | None], ...])
     return found if ok else None

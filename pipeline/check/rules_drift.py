@@ -295,8 +295,9 @@ def _rules_read(facts: Facts) -> Iterator[Diagnostic]:
     for rule in RULES.values():
         for wanted in rule.facts:
             prefix = wanted.removesuffix(".*")
-            known = (any(f.id.startswith(prefix + ".") for f in facts) if wanted.endswith(".*")
-                     else wanted in facts)
+            # a group's facts are of its rulebook: not looked for among every rulebook's
+            known = (any(f.id.startswith(prefix + ".") for f in facts.by_rulebook.get(prefix.split(".", 1)[0], ()))
+                     if wanted.endswith(".*") else wanted in facts)
             if not known:
                 rulebook = prefix.split(".", 1)[0]
                 path = facts.files.get(rulebook, f"corpus/rules/{rulebook}.yaml")

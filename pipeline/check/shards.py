@@ -31,7 +31,7 @@ from ..language.termbase import GLOSSARY, load_termbase
 from ..rules import load_facts
 from ..rules.facts import Fact, Facts
 from ..util import project_files, workers
-from . import report, script
+from . import consistency, report, script
 from .base import CheckContext
 from .config import CheckConfig, load_config
 from .families import FAMILIES, all_codes
@@ -48,6 +48,7 @@ class Whole:
     share: Callable[[list[Unit]], list]
     reduce: Callable[[Path, list[list]], object]
     shape: Any  # the type of a share, which a kept one is checked for (pipeline/incremental/entries.py)
+    family: str | None = None  # the one family (its name in FAMILIES) that reads it, None: any; gathered when it runs
 
 
 #: corpus-wide values some family reads, by their key among a run's shared values: gathered
@@ -55,6 +56,11 @@ class Whole:
 WHOLE: dict[str, Whole] = {
     # Latin capitals of every English text
     script.LATIN_WORDS: Whole(script.latin_capitals, script.latin_words, list[str]),
+    # each document's notations, which the consistency of an edition is judged from (check_whole):
+    # an edit finds its own document's again, and the judgement reads the others' kept
+    consistency.NOTATIONS_SEEN: Whole(consistency.notations, lambda root, shares: shares,
+                                      list[tuple[int, str, str, str, list[tuple[str, str, int, str]]]],
+                                      "style"),
 }
 
 
@@ -82,7 +88,9 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
     jobs = store.jobs
     whole = CheckContext(corpus, Path(root))
     lookup = whole.lookup()
-    shared: dict[str, object] = {name: _gathered(name, lookup, Path(root), store) for name in WHOLE}
+    shared: dict[str, object] = {name: _gathered(name, lookup, Path(root), store) for name, gathered in WHOLE.items()
+                                 if gathered.family in (None, *names)}
+    whole.cache.update(shared)
     if project_files.present(root, GLOSSARY):  # parsed once, not once per shard
         shared["termbase"] = whole.cache["termbase"] = load_termbase(root)
     if facts is None:
@@ -90,7 +98,7 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
     shared["rules.facts"] = whole.cache["rules.facts"] = facts
     whole.cache.update(given or {})  # what spans rulebooks only: no shard's key needs to follow it
     shards = _shards(corpus, lookup, facts)
-    common = _common_key(names, store, shared)
+    common = digest(_common_key(names, store, shared), repr(config))  # a shard keeps its findings configured
     keys = [_key(shard, common, lookup, store) for shard in shards]
     stale = frozenset(outdated)
     store.count("checks made", sum(shard.rulebook in stale for shard in shards))
@@ -119,18 +127,41 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
         for lang in LANGUAGES:
             dictionaries(lang)
     for n, result in zip(todo, workers.run(run, todo, jobs=jobs, stage="check"), strict=True):
-        found[n] = made = [_diagnostic(data) for data in result]
+        found[n] = made = _configured(config, map(_diagnostic, result))
         if (key := keys[n]) and store.keeps:  # each finding kept with its item of checks.json
             items = [report.item(d) for d in made]
             report.known(made, items)
             store.put("checks", key, pickled.dumps_unshared((made, items)))
     store.touch("checks", [shards[n].rulebook for n in todo])
-    diagnostics = [diagnostic for shard in found for diagnostic in shard or ()]  # each one found or run
+    spanning: list[Diagnostic] = []
     for name in names:
-        spanning = getattr(FAMILIES[name], "check_whole", None)
-        if spanning is not None:
-            diagnostics += _declared(name, spanning(whole), codes)
+        judged = getattr(FAMILIES[name], "check_whole", None)
+        if judged is not None:
+            spanning += _declared(name, judged(whole), codes)
+    # each shard's findings are sorted already: the sort merges the runs
+    return _distinct(sorted([d for shard in [*found, _configured(config, spanning)] for d in shard or ()],
+                            key=Diagnostic.sort_key))
+
+
+def _configured(config: CheckConfig, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """The findings with checks.yaml's severities and suppressions, each once, sorted."""
     return sorted({config.apply(d) for d in diagnostics}, key=Diagnostic.sort_key)
+
+
+def _distinct(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The sorted ``diagnostics``, each once: two shards may find the same finding (in a file
+    they share), and equal findings sort together, among those of the same place."""
+    kept: list[Diagnostic] = []
+    place: tuple | None = None
+    since = 0  # where the findings of the current place begin in ``kept``
+    for diagnostic in diagnostics:
+        key = diagnostic.sort_key()
+        if key != place:
+            place, since = key, len(kept)
+        elif diagnostic in kept[since:]:
+            continue
+        kept.append(diagnostic)
+    return kept
 
 
 def _declared(family: str, diagnostics: Iterable[Diagnostic], codes: set[str]) -> Iterable[Diagnostic]:

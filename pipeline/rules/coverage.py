@@ -43,6 +43,10 @@ class Class(StrEnum):
     NOT_A_RULE = "not-a-rule"
 
 
+#: the classes a document's tally counts, in its order
+TALLIED = (Class.EXECUTABLE, Class.PROSE, Class.NOT_A_RULE)
+
+
 #: why a clause with rule content is not executed: the key an entry's ``prose`` names
 PROSE_REASONS = {
     "map": "needs the map: areas, spaces, routes, sea zones, what borders what",
@@ -117,9 +121,20 @@ class DocumentCoverage:
     sentences: int = 0
     clauses: list[Clause] = field(default_factory=list)
     unclassified: list[Unclassified] = field(default_factory=list)
+    #: how many clauses, and of each class (:data:`TALLIED`), where ``clauses`` may not hold
+    #: them: a build keeps the tally of a document, not its clauses (:class:`Memo`)
+    tally: tuple[int, ...] | None = None
 
     def count(self, cls: Class) -> int:
+        if self.tally is not None:
+            return self.tally[1 + TALLIED.index(cls)]
         return sum(1 for clause in self.clauses if clause.cls == cls)
+
+    def counted(self) -> tuple[int, ...]:
+        """How many clauses, and of each class of :data:`TALLIED`."""
+        if self.tally is not None:
+            return self.tally
+        return (len(self.clauses), *(self.count(cls) for cls in TALLIED))
 
     @property
     def share(self) -> float | None:
@@ -129,7 +144,7 @@ class DocumentCoverage:
 
     def row(self) -> dict:
         share = self.share
-        return {"document": self.document, "sentences": self.sentences, "clauses": len(self.clauses),
+        return {"document": self.document, "sentences": self.sentences, "clauses": self.counted()[0],
                 "executable": self.count(Class.EXECUTABLE), "prose_only": self.count(Class.PROSE),
                 "not_a_rule": self.count(Class.NOT_A_RULE), "unclassified": len(self.unclassified),
                 "executable_share": None if share is None else round(share, 3)}
@@ -139,12 +154,14 @@ class DocumentCoverage:
 class Classified:
     """What classifying one document's clauses found, as plain data that a build keeps under the
     document's inputs (:class:`Memo`) and turns back into its :class:`DocumentCoverage`: the
-    units, sides and entries it names are the build's own again."""
+    units, sides and entries it names are the build's own again. A build keeps it without its
+    ``clauses`` (their ``tally`` is what it shows): at x100 reading them back took seconds."""
 
     sentences: int
     clauses: tuple[Clause, ...]
     unclassified: tuple[tuple[str, int, int, int, str], ...]  # unit id, sentence, its span
     stale: tuple[tuple[str, int, str, str | None], ...]  # unit id, which of its entries, why, detail
+    tally: tuple[int, ...]  # how many clauses, and of each class of TALLIED (four numbers)
 
 
 class Memo(Protocol):
@@ -156,8 +173,9 @@ class Memo(Protocol):
         """The entries of the coverage file ``rel`` (``load`` reads them)."""
 
     def classified(self, document: Document, inputs: list[str], make: Callable[[], Classified]) -> Classified:
-        """The document's clauses (``make`` classifies them); ``inputs``: the files they follow
-        from besides the document's own (its coverage file, the files of the facts bound to it)."""
+        """The document's clauses (``make`` classifies them), kept without the clauses themselves
+        (their tally stays); ``inputs``: the files they follow from besides the document's own
+        (its coverage file, the files of the facts bound to it)."""
 
 
 @dataclass
@@ -167,9 +185,11 @@ class Coverage:
 
     def rows(self) -> list[dict]:
         rows = [d.row() for d in self.documents]
-        total = DocumentCoverage("total", sum(d.sentences for d in self.documents),
-                                 [c for d in self.documents for c in d.clauses],
-                                 [u for d in self.documents for u in d.unclassified])
+        tallies = [d.counted() for d in self.documents]
+        total = DocumentCoverage("total", sum(d.sentences for d in self.documents), [],
+                                 [u for d in self.documents for u in d.unclassified],
+                                 tuple(sum(column) for column in zip(*tallies, strict=True)) if tallies
+                                 else (0,) * (1 + len(TALLIED)))
         return [*rows, total.row()] if rows else rows
 
 
@@ -283,7 +303,8 @@ def classify(corpus: Corpus, facts: Facts, entries: Iterable[Entry], *,
         else:  # its entries come from its own coverage file alone: another file's are stale ("unit")
             bound = {fact.path for unit in own for fact in facts.bound_to(unit.id)}
             classified = memo.classified(document, [f"{DIRECTORY}/{document.key}.yaml", *sorted(bound)], make)
-        covered = DocumentCoverage(document.key, classified.sentences, list(classified.clauses))
+        covered = DocumentCoverage(document.key, classified.sentences, list(classified.clauses),
+                                   tally=classified.tally)
         for unit_id, number, start, end, said in classified.unclassified:
             unit = corpus.units[unit_id]
             covered.unclassified.append(Unclassified(unit, unit.sides[document.language], number,
@@ -306,7 +327,8 @@ def _classified(corpus: Corpus, document: Document, units: list[Unit], facts: Fa
             n = next(n for n, entry in enumerate(entries) if entry is found.entry)
             stale.append((unit.id, n, found.why, found.detail))
     return Classified(covered.sentences, tuple(covered.clauses),
-                      tuple((u.unit.id, u.sentence, *u.span) for u in covered.unclassified), tuple(stale))
+                      tuple((u.unit.id, u.sentence, *u.span) for u in covered.unclassified), tuple(stale),
+                      (len(covered.clauses), *(covered.count(cls) for cls in TALLIED)))
 
 
 def _unit(corpus: Corpus, unit: Unit, side: Side, lang: str, facts: list[Fact], entries: list[Entry],

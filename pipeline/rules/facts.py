@@ -161,11 +161,27 @@ class Facts:
         example is only these words of a unit that also states the rule ("for example, …" in a
         paragraph), and only the facts whose wording lies within them are its own."""
         def own(f: Fact) -> bool:
-            if f.unit != unit_id and not f.unit.startswith(unit_id + "/"):
-                return False
             return not words or any(all(_spaced(fragment) in _spaced(words[lang]) for fragment in fragments)
                                     for lang, fragments in f.wording.items() if lang in words)
-        return Facts({i: f for i, f in self.facts.items() if not own(f)}, self.files)
+
+        # found by unit, and the indexes copied but for the lists they change: a large corpus
+        # has hundreds of thousands of facts, and an example owns a few
+        units = [unit for unit in self.by_unit if unit == unit_id or unit.startswith(unit_id + "/")]
+        gone = {id(f) for unit in units for f in self.by_unit[unit] if own(f)}
+        copy = Facts.__new__(Facts)
+        copy.facts = dict(self.facts)
+        for fact in (f for unit in units for f in self.by_unit[unit] if id(f) in gone):
+            del copy.facts[fact.id]  # a fact is held under its own id
+        copy.files, copy.groups, copy.read = self.files, {}, None
+        copy.by_rulebook, copy.by_unit = dict(self.by_rulebook), dict(self.by_unit)
+        for index, key in ((copy.by_rulebook, lambda f: f.id.split(".", 1)[0]), (copy.by_unit, lambda f: f.unit)):
+            for name in {key(f) for unit in units for f in self.by_unit[unit] if id(f) in gone}:
+                kept = [f for f in index[name] if id(f) not in gone]
+                if kept:
+                    index[name] = kept
+                else:
+                    del index[name]
+        return copy
 
     def typed(self, fact_id: str, kind: str) -> Fact:
         fact = self[fact_id]

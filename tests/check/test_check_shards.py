@@ -13,6 +13,7 @@ import pytest
 
 from pipeline.build import load_corpus
 from pipeline.check import FAMILIES, run_checks
+from pipeline.check.shards import WHOLE
 from pipeline.incremental.buildcache import BuildCache
 from pipeline.incremental.fingerprint import fingerprint
 from pipeline.incremental.store import Store
@@ -100,3 +101,9 @@ def test_an_edit_of_a_file_a_family_names_as_its_input_checks_every_shard_again(
     unchanged = Store(BuildCache(tmp_path / "2", tmp_path / "3"), fingerprint(root))
     assert run_checks(corpus, root, only=["names"], store=unchanged) == after
     assert unchanged.touched["checks"] == []
+
+
+def test_a_corpus_wide_value_names_a_family_that_runs():
+    # a value read by one family is gathered only when that family runs: a name that is no
+    # family's would leave it never gathered, and the family making it again from the whole corpus
+    assert all(value.family is None or value.family in FAMILIES for value in WHOLE.values())

@@ -231,6 +231,22 @@ def test_an_edit_in_one_document_changes_a_finding_in_another_of_its_rulebook(pr
     assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
 
 
+def test_an_edit_in_one_rulebook_changes_an_edition_finding_in_another(project, tree_bytes, tmp_path):
+    # Folio's English translations are one edition: HIS's dashes its ranges (1–3, 4–6), a range
+    # given a hyphen in VQ's is unlike the edition's majority. Then HIS's hyphenates one too:
+    # the majority changes, and the finding of VQ's translation, which did not change, goes.
+    vq, his = "corpus/translations/vq-deployment-actions-x1.en.yaml", "corpus/translations/his-power-rules-x1.en.yaml"
+    edit(project, vq, "text: No Peace\n", "text: No Peace (turns 2-4)\n")
+    build(project)
+    assert [d["line"] for d in findings(project, "style-edition-variant", vq)] == [49]
+    edit(project, his, "On a 4–6, the card", "On a 4-6, the card")
+    result = build(project)
+    assert result.touched["checks"] == ["his-x1"]  # the edition judged again from VQ's kept share:
+    assert result.stats["whole made"] == 2 and result.stats["whole reused"] == 8  # HIS's own made again
+    assert findings(project, "style-edition-variant", vq) == []
+    assert outputs(project, tree_bytes) == outputs(clean_build_of(project, tmp_path), tree_bytes)
+
+
 def test_an_edited_fact_reaches_its_units_box_and_only_its_rulebooks_pages(project, tree_bytes, tmp_path):
     rules = "corpus/rules/his-x1.yaml"
     # a box shows a fact where it adds to the sentence: here, which reading the rules take
