@@ -152,7 +152,7 @@ def load_corpus(root: Path, store: Store = NULL, *, references: bool = True,
     with store.stage("read+parse"):
         planned = frozenset(outdated) if outdated is not None else frozenset()
         kept.outdated([d for d in corpus.documents if d.key in planned])
-        reused = {d.key: None if d.key in planned else kept.loaded(d) for d in corpus.documents}
+        reused = kept.reused(corpus.documents, planned)
         fresh = [d for d in corpus.documents if reused[d.key] is None]
         store.touch("read", [d.key for d in fresh])
         # One core: parsing is fast enough that sending the units back from another process

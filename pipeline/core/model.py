@@ -11,7 +11,7 @@ here: ``Kind``, ``KINDS``).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +54,11 @@ class Side:
     def own_line_count(self) -> int:
         return self.text.count("\n") + 1 if self.text else 0
 
+    def __reduce__(self):
+        # a kept document holds tens of thousands of these: pickled as the class and a tuple of
+        # its fields, read back by one call, not a state set field by field
+        return Side, (self.text, self.path, self.line_start, self.line_end, self.fields, self.marker)
+
 
 @dataclass(slots=True)
 class Unit:
@@ -73,6 +78,9 @@ class Unit:
 
     def field(self, name: str, lang: str | None = None) -> Any:
         return self.side(lang).fields.get(name)
+
+    def __reduce__(self):  # as Side's
+        return Unit, (self.id, self.kind, self.parent, self.document, self.attrs, self.sides, self.children)
 
 
 @dataclass
@@ -131,7 +139,7 @@ class RowProblem(StrEnum):
     CELL_COUNT = "cell-count"  # more or fewer cells than the header (``attrs.header_cells``)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Claims:
     """What the words around a reference claim of its target, each None when they say nothing.
 
@@ -149,7 +157,15 @@ class Claims:
     occurrence: str | None = None  # "for the second time": the event's occurrence
 
     def to_json(self) -> dict[str, str]:
-        return {name: value for name, value in vars(self).items() if value is not None}
+        return {name: value for name in _CLAIMS if (value := getattr(self, name)) is not None}
+
+    def __reduce__(self):  # as Side's
+        return Claims, tuple(getattr(self, name) for name in _CLAIMS)
+
+
+_CLAIMS = tuple(f.name for f in fields(Claims))
+#: what the words around most references claim: nothing (frozen, so one is shared by all of them)
+NO_CLAIMS = Claims()
 
 
 @dataclass(slots=True)
@@ -169,7 +185,7 @@ class Reference:
     line: int
     col: int
     #: what the words around it claim of the target: a direction, a title, an occurrence ...
-    claims: Claims = field(default_factory=Claims)
+    claims: Claims = NO_CLAIMS
     status: RefStatus = RefStatus.UNRESOLVED
     target_id: str | None = None
     note: str | None = None
@@ -177,6 +193,11 @@ class Reference:
     #: ``note`` as a template and parameters, for a page in another language (an external
     #: target's note); not part of corpus.json, whose ``note`` is the English
     note_words: Text | None = None
+
+    def __reduce__(self):  # as Side's
+        return Reference, (self.source, self.lang, self.kind, self.text, self.target, self.path, self.line,
+                           self.col, self.claims, self.status, self.target_id, self.note, self.problem,
+                           self.note_words)
 
 
 @dataclass(slots=True)
@@ -209,6 +230,11 @@ class Translation:
     closest: str | None = None
     set_aside: bool = False  # an orphan an import moved into its file's ``orphaned`` list
     corrected: bool = False
+
+    def __reduce__(self):  # as Side's
+        return Translation, (self.unit, self.lang, self.text, self.source, self.fingerprint, self.path, self.line,
+                             self.comment, self.stale, self.fuzzy, self.moved_from, self.similarity, self.closest,
+                             self.set_aside, self.corrected)
 
 
 class Status(StrEnum):

@@ -176,3 +176,41 @@ def test_an_entry_opens_only_under_its_own_name_and_key():
     for name, key in ((("checks", "b"), KEY), (("whole", "a"), KEY), (("checks", "a"), b"another key")):
         with pytest.raises(entries.Damaged):
             entries.opened(blob, name, key)
+
+
+def test_every_field_of_the_kept_model_reads_back_in_its_place():
+    # the model's classes pickle as a tuple of their fields: each field set apart from the others
+    from pipeline.core.diagnostics import text
+    from pipeline.core.kinds import Kind
+    from pipeline.core.model import Claims, RefKind, RefProblem, RefStatus, Side, Translation, Unit
+
+    side = Side("text", "path", 3, 4, {"title": "t"}, "3.")
+    unit = Unit("id", Kind.SECTION, "parent", "doc", {"number": "3"}, {"ru": side}, ["child"])
+    claims = Claims("deck", "qual", "dir", "proc", "what", "title", "occurrence")
+    reference = Reference("id", "ru", RefKind.RULE, "см. 3", "3", "path", 5, 6, claims, RefStatus.EXTERNAL,
+                          "target", "note", RefProblem.DISTANT, text("in %(where)s", where="x"))
+    translation = Translation("id", "en", "text", "source", "fp", "path", 7, "comment", True, True, "moved",
+                              0.5, "closest", True, True)
+    for value in (side, unit, claims, reference, translation):
+        back = pickled.loads(pickled.dumps(value))
+        assert back == value and type(back) is type(value)
+
+
+def test_a_kept_document_writes_the_same_bytes_whichever_equal_strings_are_one_object(corpus, tmp_path):
+    from pipeline.core.kinds import Kind
+    from pipeline.core.model import Corpus, Side, Unit
+
+    document = _document(corpus, "vq-deployment-actions")
+    text = "Каждая держава выполняет следующие шаги"
+
+    def kept(body: str, name: str) -> bytes:
+        side = Side(text, "corpus/sources/x.ru.txt", 1, 1, {"body": body})
+        units = {"u": Unit("u", Kind.PARAGRAPH, None, document.key, {}, {"ru": side})}
+        cache = BuildCache(None, tmp_path / name)
+        DocumentCache(Store(cache, fingerprint(ROOT))).keep(Corpus([document], units), [document], {})
+        [entry] = (cache.current / LOADED).iterdir()
+        return entry.read_bytes()
+
+    apart = "".join(["Каждая держава ", "выполняет следующие шаги"])  # equal to the text, another object
+    assert apart == text and apart is not text
+    assert kept(text, "shared") == kept(apart, "apart")
