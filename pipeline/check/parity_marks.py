@@ -53,7 +53,9 @@ _NOUNS = {"(": ngettext("%(num)d bracketed aside", "%(num)d bracketed asides"),
 
 def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     source, target = unit.sides[source_lang], unit.sides[lang]
-    theirs, ours = pairs(source.text, source_lang), pairs(target.text, lang)
+    theirs = pairs(source.text, source_lang)
+    # most sources have no bracket nor quotation: the translation then lacks none
+    ours = pairs(target.text, lang) if theirs else theirs
     lacking = theirs - ours
     if lacking:
         said = [text(_LACKING[k, theirs[k] == 1], count=Count(theirs[k], _NOUNS[k]),
@@ -67,6 +69,8 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
 
 def pairs(text: str, lang: str) -> Counter[str]:
     """Bracket pairs and quotations, by kind: `(`, `[` and `«` for every quotation."""
+    if not quotes.MARKS.search(text):  # most texts: no bracket nor quotation mark to count
+        return Counter()
     text = _PLURAL.sub("", text) if "(" in text else text
     if lang == Lang.RU and "[" in text:  # `[Treasure Fleet Escorts]` quotes the English original to the reader
         for start, end in reversed(english_originals(text)):
