@@ -35,6 +35,7 @@ _CLAUSE = re.compile(r"[.,;:!?]")
 FINAL_MARKS = ".:;!?…"
 #: what may follow the final mark: closing quotation marks and brackets, footnote signs
 _TRAILING = set("»”“’\"')]") | set("*†")
+_ENDING = _TRAILING | set(FINAL_MARKS)  # what a text's final run of marks is made of
 _KINDS = "([«"
 #: a text without any quotation mark holds no quotation: most texts, not read mark by mark
 _QUOTE = re.compile("[" + re.escape("".join(sorted(quotes.QUOTES))) + "]")
@@ -93,11 +94,13 @@ def _name(quoted: str) -> bool:
 def final_mark(text: str) -> str:
     """The punctuation that ends ``text`` (`.` for `«Африка».`, `… (см. с. 13).*` and
     `"Africa."`), or "" when it ends without any."""
-    text = text.rstrip().replace("...", "…")
+    text = text.rstrip()
     end = len(text)
-    while end and (text[end - 1] in _TRAILING or text[end - 1] in FINAL_MARKS):
+    while end and text[end - 1] in _ENDING:
         end -= 1
-    return next((ch for ch in reversed(text[end:]) if ch in FINAL_MARKS), "")
+    # `...` is `…` (both end a text); the run of marks that ends the text holds every dot of
+    # its `...`s, since the character before the run is none, so only the run is read
+    return next((ch for ch in reversed(text[end:].replace("...", "…")) if ch in FINAL_MARKS), "")
 
 
 def _final(unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:

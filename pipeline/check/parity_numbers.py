@@ -20,7 +20,7 @@ from functools import cached_property
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang, Unit
 from ..language.numbers import number_words, number_words_in
-from ..language.words import Words
+from ..language.words import PerForm, Words
 from .base import CheckContext, Code, Text, _, at, on_unit, text
 
 NUMBERS = Code("parity-numbers", Severity.WARNING,
@@ -61,13 +61,22 @@ def values(text: str, lang: str) -> Counter[str]:
     return _Side(text, lang).values
 
 
+_LETTERS = re.compile(r"[^\W\d_]+")
+#: per form of a table's word: whether a run of its letters could be a numeral `_ROMAN` finds
+#: (two letters or more, all of them I, V or X)
+_NUMERAL_FORMS = PerForm(lambda word: any(len(run) > 1 and not run.strip("IVX")
+                                          for run in _LETTERS.findall(word)))
+
+
 class _Side:
     """One side's numbers: values, and where and how each value is written (asked of a side
     whose numbers differ from the other's only)."""
 
     def __init__(self, text: str, lang: str, table: Words | None = None):
         digits = _NUMBER.findall(text)
-        romans = _ROMAN.findall(text) if _NUMERAL_PAIR.search(text) else []
+        # a numeral is a whole run of letters: a side whose table has none is not searched
+        numeral = table is None or any(map(_NUMERAL_FORMS.__getitem__, table.words))
+        romans = _ROMAN.findall(text) if numeral and _NUMERAL_PAIR.search(text) else []
         self.text = text
         self.words = number_words(text, lang) if table is None else number_words_in(table, lang)
         self.weak = 0  # lone "one"s, which count only where the other side has a 1

@@ -51,6 +51,8 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
     terms = _terms(ctx, ctx.lookup().document_of(unit).rulebook)
     for pair in pairs(ctx, unit, source_lang, lang):
         theirs = [t for t in _tokens(pair.source) if t not in terms]
+        if len(set(theirs)) < 2:  # most sentences: no two tokens whose order could be swapped
+            continue
         ours = [t for t in _tokens(pair.target) if t not in terms]
         # each name where it first stands: a translation may name a party again where the
         # original says "Turkish" («принадлежит TUR»), but who comes first does not change
@@ -80,8 +82,11 @@ def _terms(ctx: CheckContext, game: str) -> frozenset[str]:
 
 def _tokens(sentence: str) -> list[str]:
     """The verbatim tokens of a sentence outside brackets, in order, without event numerals."""
+    tokens = latin_tokens(sentence)
+    if not tokens:  # most sentences: no asides to look for
+        return []
     asides = [m.span() for m in _BRACKETED.finditer(sentence)]
-    return [t.base for t in latin_tokens(sentence)
+    return [t.base for t in tokens
             if not any(a <= t.start < b for a, b in asides)
             and roman_value(t.form) is None and not _EVENT_ID.search(sentence[max(0, t.start - 2):t.start])]
 
