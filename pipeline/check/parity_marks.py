@@ -35,6 +35,7 @@ _CLAUSE = re.compile(r"[.,;:!?]")
 FINAL_MARKS = ".:;!?…"
 #: what may follow the final mark: closing quotation marks and brackets, footnote signs
 _TRAILING = set("»”“’\"')]") | set("*†")
+_ENDING = _TRAILING | set(FINAL_MARKS)  # what a text's final run of marks is made of
 _KINDS = "([«"
 #: a text without any quotation mark holds no quotation: most texts, not read mark by mark
 _QUOTE = re.compile("[" + re.escape("".join(sorted(quotes.QUOTES))) + "]")
@@ -53,7 +54,9 @@ _NOUNS = {"(": ngettext("%(num)d bracketed aside", "%(num)d bracketed asides"),
 
 def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     source, target = unit.sides[source_lang], unit.sides[lang]
-    theirs, ours = pairs(source.text, source_lang), pairs(target.text, lang)
+    theirs = pairs(source.text, source_lang)
+    # most sources have no bracket nor quotation: the translation then lacks none
+    ours = pairs(target.text, lang) if theirs else theirs
     lacking = theirs - ours
     if lacking:
         said = [text(_LACKING[k, theirs[k] == 1], count=Count(theirs[k], _NOUNS[k]),
@@ -67,6 +70,8 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
 
 def pairs(text: str, lang: str) -> Counter[str]:
     """Bracket pairs and quotations, by kind: `(`, `[` and `«` for every quotation."""
+    if not quotes.MARKS.search(text):  # most texts: no bracket nor quotation mark to count
+        return Counter()
     text = _PLURAL.sub("", text) if "(" in text else text
     if lang == Lang.RU and "[" in text:  # `[Treasure Fleet Escorts]` quotes the English original to the reader
         for start, end in reversed(english_originals(text)):
@@ -89,11 +94,13 @@ def _name(quoted: str) -> bool:
 def final_mark(text: str) -> str:
     """The punctuation that ends ``text`` (`.` for `«Африка».`, `… (см. с. 13).*` and
     `"Africa."`), or "" when it ends without any."""
-    text = text.rstrip().replace("...", "…")
+    text = text.rstrip()
     end = len(text)
-    while end and (text[end - 1] in _TRAILING or text[end - 1] in FINAL_MARKS):
+    while end and text[end - 1] in _ENDING:
         end -= 1
-    return next((ch for ch in reversed(text[end:]) if ch in FINAL_MARKS), "")
+    # `...` is `…` (both end a text); the run of marks that ends the text holds every dot of
+    # its `...`s, since the character before the run is none, so only the run is read
+    return next((ch for ch in reversed(text[end:].replace("...", "…")) if ch in FINAL_MARKS), "")
 
 
 def _final(unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:

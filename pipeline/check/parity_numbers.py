@@ -15,10 +15,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from functools import cached_property
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang, Unit
-from ..language.numbers import number_words
+from ..language.numbers import number_words, number_words_in
+from ..language.words import PerForm, Words
 from .base import CheckContext, Code, Text, _, at, on_unit, text
 
 NUMBERS = Code("parity-numbers", Severity.WARNING,
@@ -59,31 +61,63 @@ def values(text: str, lang: str) -> Counter[str]:
     return _Side(text, lang).values
 
 
-class _Side:
-    """One side's numbers: values, and where and how each value is written."""
+_LETTERS = re.compile(r"[^\W\d_]+")
+#: per form of a table's word: whether a run of its letters could be a numeral `_ROMAN` finds
+#: (two letters or more, all of them I, V or X)
+_NUMERAL_FORMS = PerForm(lambda word: any(len(run) > 1 and not run.strip("IVX")
+                                          for run in _LETTERS.findall(word)))
 
-    def __init__(self, text: str, lang: str):
-        self.values: Counter[str] = Counter()
-        self.forms: dict[str, str] = {}  # value -> the first form not in digits: `two`, `II`
-        self.worded: set[str] = set()  # values written as words
-        self.places: dict[str, int] = {}  # value -> offset of its first occurrence
+
+class _Side:
+    """One side's numbers: values, and where and how each value is written (asked of a side
+    whose numbers differ from the other's only)."""
+
+    def __init__(self, text: str, lang: str, table: Words | None = None):
+        digits = _NUMBER.findall(text)
+        # a numeral is a whole run of letters: a side whose table has none is not searched
+        numeral = table is None or any(map(_NUMERAL_FORMS.__getitem__, table.words))
+        romans = _ROMAN.findall(text) if numeral and _NUMERAL_PAIR.search(text) else []
+        self.text = text
+        self.words = number_words(text, lang) if table is None else number_words_in(table, lang)
         self.weak = 0  # lone "one"s, which count only where the other side has a 1
-        for match in _NUMBER.finditer(text):
-            self._add(match.group().replace(",", "."), match.start())
-        for match in _ROMAN.finditer(text) if _NUMERAL_PAIR.search(text) else ():
-            self._add(str(_roman(match.group())), match.start(), match.group())
-        for word in number_words(text, lang):
+        self.values: Counter[str] = Counter([n.replace(",", ".") for n in digits] if "," in text else digits)
+        if romans:
+            self.values.update([str(_roman(numeral)) for numeral in romans])
+        for word in self.words:
             if word.weak:
                 self.weak += 1
             else:
-                self._add(str(word.value), word.start, word.text)
-                self.worded.add(str(word.value))
+                self.values[str(word.value)] += 1
 
-    def _add(self, value: str, offset: int, form: str | None = None) -> None:
-        self.values[value] += 1
-        self.places.setdefault(value, offset)
-        if form:
-            self.forms.setdefault(value, form)
+    @cached_property
+    def forms(self) -> dict[str, str]:
+        """value -> the first form not in digits: `two`, `II`."""
+        return self._written()[0]
+
+    @cached_property
+    def worded(self) -> set[str]:
+        """The values written as words."""
+        return {str(word.value) for word in self.words if not word.weak}
+
+    @cached_property
+    def places(self) -> dict[str, int]:
+        """value -> offset of its first occurrence: in digits, else as a numeral, else in words."""
+        return self._written()[1]
+
+    def _written(self) -> tuple[dict[str, str], dict[str, int]]:
+        forms: dict[str, str] = {}
+        places: dict[str, int] = {}
+        for match in _NUMBER.finditer(self.text):
+            places.setdefault(match.group().replace(",", "."), match.start())
+        for match in _ROMAN.finditer(self.text) if _NUMERAL_PAIR.search(self.text) else ():
+            value = str(_roman(match.group()))
+            places.setdefault(value, match.start())
+            forms.setdefault(value, match.group())
+        for word in self.words:
+            if not word.weak:
+                places.setdefault(str(word.value), word.start)
+                forms.setdefault(str(word.value), word.text)
+        return forms, places
 
     def counted_against(self, other: _Side) -> Counter[str]:
         """The values, a lone "one" standing for a 1 the other side writes and this one lacks."""
@@ -98,7 +132,7 @@ def _roman(numeral: str) -> int:
 
 def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     source, target = unit.sides[source_lang], unit.sides[lang]
-    theirs, ours = _Side(source.text, source_lang), _Side(target.text, lang)
+    theirs, ours = _Side(source.text, source_lang, ctx.words(source)), _Side(target.text, lang, ctx.words(target))
     if theirs.values == ours.values:  # most units: then no lone "one" is lacking either
         return
     wanted, given = theirs.counted_against(ours), ours.counted_against(theirs)

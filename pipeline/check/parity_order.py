@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang, Unit
 from ..language.brackets import english_originals
+from ..language.words import PerForm
 from .base import WORD, CheckContext, Code, _, at, text
 from .parity_numbers import roman_value
 from .parity_pairs import pairs, quote
@@ -50,6 +51,8 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
     terms = _terms(ctx, ctx.lookup().document_of(unit).rulebook)
     for pair in pairs(ctx, unit, source_lang, lang):
         theirs = [t for t in _tokens(pair.source) if t not in terms]
+        if len(set(theirs)) < 2:  # most sentences: no two tokens whose order could be swapped
+            continue
         ours = [t for t in _tokens(pair.target) if t not in terms]
         # each name where it first stands: a translation may name a party again where the
         # original says "Turkish" («принадлежит TUR»), but who comes first does not change
@@ -79,8 +82,11 @@ def _terms(ctx: CheckContext, game: str) -> frozenset[str]:
 
 def _tokens(sentence: str) -> list[str]:
     """The verbatim tokens of a sentence outside brackets, in order, without event numerals."""
+    tokens = latin_tokens(sentence)
+    if not tokens:  # most sentences: no asides to look for
+        return []
     asides = [m.span() for m in _BRACKETED.finditer(sentence)]
-    return [t.base for t in latin_tokens(sentence)
+    return [t.base for t in tokens
             if not any(a <= t.start < b for a, b in asides)
             and roman_value(t.form) is None and not _EVENT_ID.search(sentence[max(0, t.start - 2):t.start])]
 
@@ -89,25 +95,15 @@ def _other_language(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) 
     side = unit.sides[lang]
     own = wordlist(ctx.root, lang)
     kinds = _kinds(own, source_lang)
-    words = WORD.findall(side.text)
-    foreign: set[str] = set()
-    for word in set(words):
-        kind = kinds.get(word)
-        if kind is None:
-            kind = kinds[word] = _kind(word, source_lang, own)
-        if kind == _FOREIGN:
-            foreign.add(word)
-    # most translations hold fewer words of the other language than a run: not read as runs
-    if not foreign or (len(foreign) < RUN and sum(word in foreign for word in words) < RUN):
+    # most translations hold fewer words of the other language than a run: not read as runs;
+    # the words are the side's table, which the other families have made already
+    if list(map(kinds.__getitem__, ctx.words(side).words)).count(_FOREIGN) < RUN:
         return
     kept = english_originals(side.text) if lang == Lang.RU else []
     run: list[tuple[int, int]] = []
     for match in [*WORD.finditer(side.text), None]:
         if match is not None:
-            word = match.group()
-            kind = kinds.get(word)
-            if kind is None:
-                kind = kinds[word] = _kind(word, source_lang, wordlist(ctx.root, lang))
+            kind = kinds[match.group()]
             if kind == _NEUTRAL or (kept and any(a <= match.start() < b for a, b in kept)):
                 continue  # an English original, a letter, an abbreviation: neither counts nor ends a run
             if kind == _FOREIGN:
@@ -130,11 +126,14 @@ _NEUTRAL, _FOREIGN, _OWN = 0, 1, 2
 #: per word list of the translation's language (the project's, as read) and source language:
 #: each form's kind, judged once (every side of a large corpus asks it of every word, and the
 #: dictionaries answer the same); the list is held so that its id stays its own
-_KINDS: dict[tuple[int, str], tuple[WordList, dict[str, int]]] = {}
+_KINDS: dict[tuple[int, str], tuple[WordList, PerForm]] = {}
 
 
-def _kinds(own: WordList, source_lang: str) -> dict[str, int]:
-    return _KINDS.setdefault((id(own), source_lang), (own, {}))[1]
+def _kinds(own: WordList, source_lang: str) -> PerForm:
+    found = _KINDS.get((id(own), source_lang))
+    if found is None:
+        found = _KINDS[id(own), source_lang] = (own, PerForm(lambda word: _kind(word, source_lang, own)))
+    return found[1]
 
 
 def _kind(word: str, source_lang: str, own: WordList) -> int:

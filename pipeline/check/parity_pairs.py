@@ -16,15 +16,18 @@ sentence has anchors of its own.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
+from itertools import pairwise
 from typing import NamedTuple
 
 from ..core.model import Lang, Unit
 from ..language import lemmas
 from ..language.sentences import Sentence, sentences
 from .base import CheckContext
+from .parity_concepts import analysed, named, occurrences
 from .parity_numbers import numbers
 from .parity_tokens import latin_tokens
-from .terminology_terms import analyse, game_matcher
+from .terminology_terms import game_matcher
 
 #: letters and digits of the translation per letter and digit of the source, measured over
 #: corpus/translations/ (1.16 and 0.85); a pair not listed is taken as 1
@@ -111,14 +114,21 @@ def anchors(ctx: CheckContext, unit: Unit, game: str, text: str, lang: str,
             found: list[Sentence]) -> list[frozenset[str]]:
     """What each sentence says that the other language writes alike: its numbers, its Latin
     abbreviations and names in capitals, and the termbase concepts it names."""
+    marks: list[set[str]] = [{f"#{n}" for n in numbers(sentence.text)} | {t.base for t in latin_tokens(sentence.text)}
+                             for sentence in found]
     concepts = _concepts(ctx, unit, game, text, lang)
-    result = []
-    for sentence in found:
-        marks = {f"#{n}" for n in numbers(sentence.text)}
-        marks |= {t.base for t in latin_tokens(sentence.text)}
-        marks |= {c for start, ids in concepts if sentence.start <= start < sentence.end for c in ids}
-        result.append(frozenset(marks))
-    return result
+    if all(before.end <= after.start for before, after in pairwise(found)):
+        # sentences in order, none overlapping the next: a concept is in the last one starting
+        # at or before it, if in any; found by bisection rather than each sentence tried
+        starts = [sentence.start for sentence in found]
+        for start, ids in concepts:
+            n = bisect_right(starts, start) - 1
+            if n >= 0 and start < found[n].end:
+                marks[n].update(ids)
+    else:
+        for said, sentence in zip(marks, found, strict=True):
+            said.update(c for start, ids in concepts if sentence.start <= start < sentence.end for c in ids)
+    return [frozenset(said) for said in marks]
 
 
 def _comparable(marks_a: list[frozenset[str]],
@@ -134,29 +144,15 @@ def _comparable(marks_a: list[frozenset[str]],
 
 def _concepts(ctx: CheckContext, unit: Unit, game: str, text: str, lang: str) -> list[tuple[int, frozenset[str]]]:
     """Where ``text`` names termbase concepts: what the terminology analysis found in the
-    unit's side, or, for a text the corpus does not hold, the game's matcher run on it."""
-    known = ctx.shared("parity.concepts", lambda: _concepts_found(ctx)).get((unit.id, lang))
-    if known is not None and known[0] == text:
-        return known[1]
+    unit's side (its occurrences, or, on a side with none, every match inside a quoted English
+    original, as the game's matcher would find them again), or, for a text the corpus does not
+    hold, the game's matcher run on it."""
+    side = unit.sides.get(lang)
+    known = analysed(ctx, side) if side is not None else None
+    if known is not None and known.side.text == text:
+        return [(match.start, named(match)) for match in occurrences(known) or known.matches]
     found = game_matcher(ctx, game, lang).find(lemmas(text, lang))
-    return [(match.start, frozenset(f"@{p.payload.concept.id}" for p in match.patterns)) for match in found]
-
-
-def _concepts_found(ctx: CheckContext) -> dict[tuple[str, str], tuple[str, list[tuple[int, frozenset[str]]]]]:
-    """Per analysed side, its concepts: the terminology's occurrences, or, on a side with none
-    (every match inside a quoted English original), each match the analysis found, as the
-    game's matcher would find them again."""
-    analysis = analyse(ctx)
-    index: dict[tuple[str, str], tuple[str, list]] = {}
-    for occ in analysis.occurrences:
-        index.setdefault((occ.unit.id, occ.lang), (occ.side.text, []))[1].append(
-            (occ.start, frozenset(f"@{e.concept.id}" for e in occ.entries)))
-    for side in analysis.sides:
-        if (side.unit.id, side.lang) not in index:
-            index[side.unit.id, side.lang] = (side.side.text, [
-                (match.start, frozenset(f"@{p.payload.concept.id}" for p in match.patterns))
-                for match in side.matches])
-    return index
+    return [(match.start, named(match)) for match in found]
 
 
 def align(theirs: list[Sentence], ours: list[Sentence], ratio: float,
@@ -164,34 +160,56 @@ def align(theirs: list[Sentence], ours: list[Sentence], ratio: float,
     """The cheapest alignment of the two sentence lists, in order."""
     size_a, size_b = [_size(s) for s in theirs], [_size(s) for s in ours]
     m, n = len(theirs), len(ours)
-    # what a bead of one or two sentences brings, per first sentence: summed once, not per cell
-    spans_a = {1: [(size_a[i], marks_a[i]) for i in range(m)],
-               2: [(size_a[i] + size_a[i + 1], marks_a[i] | marks_a[i + 1]) for i in range(m - 1)]}
-    spans_b = {1: [(size_b[j], marks_b[j]) for j in range(n)],
-               2: [(size_b[j] + size_b[j + 1], marks_b[j] | marks_b[j + 1]) for j in range(n - 1)]}
+    # what a bead of one or two sentences brings, per first sentence: summed once, not per cell;
+    # the source's length already times the ratio (the same product a cell would make)
+    one_a = [ratio * a for a in size_a]
+    two_a = [ratio * (size_a[i] + size_a[i + 1]) for i in range(m - 1)]
+    one_b, two_b = size_b, [size_b[j] + size_b[j + 1] for j in range(n - 1)]
+    marks_two_a = [marks_a[i] | marks_a[i + 1] for i in range(m - 1)]
+    marks_two_b = [marks_b[j] | marks_b[j + 1] for j in range(n - 1)]
     log, inf = math.log, math.inf
     cost = [[inf] * (n + 1) for _ in range(m + 1)]
     back: list[list[tuple[int, int] | None]] = [[None] * (n + 1) for _ in range(m + 1)]
     cost[0][0] = 0.0
+    # the beads of BEADS in their order, each cell's written out: a cell is reached from the
+    # cheapest of its predecessors, the first of equals, as a loop over BEADS would find it
     for i in range(m + 1):
-        row = cost[i]
+        row, back_row = cost[i], back[i]
+        down, twice_down = i < m, i + 1 < m  # a source sentence, two, left to align
+        below, back_below = (cost[i + 1], back[i + 1]) if down else (row, back_row)
+        twice, back_twice = (cost[i + 2], back[i + 2]) if twice_down else (row, back_row)
         for j in range(n + 1):
             here = row[j]
             if here == inf:
                 continue
-            for da, db in BEADS:
-                if i + da > m or j + db > n:
-                    continue
-                if not da or not db:
-                    step = SKIP
-                else:
-                    a, union_a = spans_a[da][i]
-                    b, union_b = spans_b[db][j]
-                    step = abs(log(b / (ratio * a))) + (JOIN if da + db > 2 else 0.0)
-                    step += ANCHOR * len(union_a ^ union_b)
-                if here + step < cost[i + da][j + db]:
-                    cost[i + da][j + db] = here + step
-                    back[i + da][j + db] = (da, db)
+            if down:
+                if j < n:  # (1, 1)
+                    step = abs(log(one_b[j] / one_a[i]))
+                    if marks_a[i] or marks_b[j]:
+                        step += ANCHOR * len(marks_a[i] ^ marks_b[j])
+                    if here + step < below[j + 1]:
+                        below[j + 1] = here + step
+                        back_below[j + 1] = (1, 1)
+                if here + SKIP < below[j]:  # (1, 0)
+                    below[j] = here + SKIP
+                    back_below[j] = (1, 0)
+            if j < n and here + SKIP < row[j + 1]:  # (0, 1)
+                row[j + 1] = here + SKIP
+                back_row[j + 1] = (0, 1)
+            if twice_down and j < n:  # (2, 1)
+                step = abs(log(one_b[j] / two_a[i])) + JOIN
+                if marks_two_a[i] or marks_b[j]:
+                    step += ANCHOR * len(marks_two_a[i] ^ marks_b[j])
+                if here + step < twice[j + 1]:
+                    twice[j + 1] = here + step
+                    back_twice[j + 1] = (2, 1)
+            if down and j + 1 < n:  # (1, 2)
+                step = abs(log(two_b[j] / one_a[i])) + JOIN
+                if marks_a[i] or marks_two_b[j]:
+                    step += ANCHOR * len(marks_a[i] ^ marks_two_b[j])
+                if here + step < below[j + 2]:
+                    below[j + 2] = here + step
+                    back_below[j + 2] = (1, 2)
     beads, i, j = [], m, n
     while i or j:
         came = back[i][j]

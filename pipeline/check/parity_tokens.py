@@ -25,10 +25,12 @@ from typing import NamedTuple
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang, Unit
+from ..language.words import PerForm
 from . import script
 from .base import CheckContext, Code, _, at, on_unit, text
+from .parity_concepts import analysed, languages, occurrences
 from .parity_numbers import roman_value, values
-from .terminology_terms import analyse, termbase
+from .terminology_terms import termbase
 from .wordlists import LATIN
 
 VERBATIM = Code("parity-verbatim", Severity.WARNING,
@@ -65,6 +67,21 @@ def latin_tokens(text: str) -> list[Token]:
     return found
 
 
+def _latin_readings(word: str) -> tuple[tuple[str, str], ...]:
+    """The letter runs of a table's word (`ОР-СВ`: `ОР`, `СВ`) that read as another word in Latin
+    letters alone, each with that reading: the only runs that can spell a source's token."""
+    found = []
+    for run in _WORD.findall(word):
+        latin = script.latin_spelling(run)
+        if latin != run and latin.isascii():
+            found.append((run, latin))
+    return tuple(found)
+
+
+#: per form of a table's word, its :func:`_latin_readings`: most words have none
+_LATIN_READINGS = PerForm(_latin_readings)
+
+
 def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     source, target = unit.sides[source_lang], unit.sides[lang]
     game = ctx.lookup().document_of(unit).rulebook
@@ -75,9 +92,8 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
     misspelt: set[str] = set()
     # a word is the look-alike of one Latin spelling only, its letters read as Latin; the
     # translation is read word by word only when one of its forms is such a look-alike
-    lookalikes = {word for word in set(_WORD.findall(target.text))
-                  if (latin := script.latin_spelling(word)) != word and latin in theirs} \
-        if theirs else set()
+    lookalikes = {word for spelt in filter(None, map(_LATIN_READINGS.__getitem__, ctx.words(target).words))
+                  for word, latin in spelt if latin in theirs} if theirs else set()
     for match in _WORD.finditer(target.text) if lookalikes else ():
         word = match.group()
         if word not in lookalikes:
@@ -130,22 +146,10 @@ def _expected(ctx: CheckContext, unit: Unit, tokens: list[Token], source_lang: s
 
 def _term_spans(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> list[tuple[int, int]]:
     """Where the source side names a termbase concept that has terms in ``lang``."""
-    index = ctx.shared("parity.term-spans", lambda: _index_terms(ctx))
-    return [(start, end) for start, end, langs in index.get((unit.id, source_lang), [])
-            if lang in langs]
-
-
-def _index_terms(ctx: CheckContext) -> dict:
-    index: dict[tuple[str, str], list] = {}
-    named: dict[tuple[int, ...], set[str]] = {}  # per concepts: their languages; a term recurs
-    for occ in analyse(ctx).occurrences:
-        concepts = tuple(id(entry.concept) for entry in occ.entries)
-        langs = named.get(concepts)
-        if langs is None:
-            langs = named[concepts] = {lang for entry in occ.entries
-                                       for lang, terms in entry.concept.terms.items() if terms}
-        index.setdefault((occ.unit.id, occ.lang), []).append((occ.start, occ.end, langs))
-    return index
+    known = analysed(ctx, unit.sides[source_lang])
+    if known is None:
+        return []
+    return [(match.start, match.end) for match in occurrences(known) if lang in languages(ctx, match)]
 
 
 def _heading_spans(text: str) -> list[tuple[int, int]]:

@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from ..core.model import Lang
 from .morph import parses
+from .words import PerForm, Words
 
 
 class NumberWord(NamedTuple):
@@ -107,6 +108,45 @@ def number_words(text: str, lang: str) -> list[NumberWord]:
     return found
 
 
+def number_words_in(table: Words, lang: str) -> list[NumberWord]:
+    """:func:`number_words` of ``table.text``, read from its word table: only the words that are
+    (or hold, hyphenated: `twenty-five`) a number word are looked at, so a text without any costs
+    a lookup per word."""
+    found: list[NumberWord] = []
+    run: list[tuple[int, int, int]] = []
+    text, words, starts = table.text, table.words, table.starts
+    last = -2
+    for k in table.where(numeric_forms(lang)):
+        if k != last + 1 and run:  # the words between hold no number word: they end the number
+            found.append(_number(text, run))
+            run = []
+        last, base = k, starts[k]
+        for match in _WORD.finditer(words[k]):  # the table's word at its hyphens and apostrophes
+            value = word_value(match.group(), lang)
+            start, end = base + match.start(), base + match.end()
+            if value is not None and run and _JOIN.fullmatch(text, run[-1][1], start) \
+                    and _continues(run[-1][2], value):
+                run.append((start, end, value))
+                continue
+            if run:
+                found.append(_number(text, run))
+            run = [(start, end, value)] if value is not None else []
+    if run:
+        found.append(_number(text, run))
+    return found
+
+
+def numeric_forms(lang: str) -> PerForm:
+    """Per word of a :class:`Words` table: whether it is a number word or holds one; asked once
+    per form and process."""
+    found = _NUMERIC_FORMS.get(lang)
+    if found is None:
+        found = _NUMERIC_FORMS[lang] = PerForm(
+            lambda word: any(word_value(piece, lang) is not None for piece in _WORD.findall(word)))
+    return found
+
+
+_NUMERIC_FORMS: dict[str, PerForm] = {}
 #: per language, per word as written: its value (or None), asked once per form
 _FORMS: dict[str, dict[str, int | None]] = {}
 _NUMERIC: dict[str, set[str]] = {}  # per language, the forms of _FORMS that name a number
