@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
+from itertools import compress
+from operator import itemgetter
 
 from ..core.model import Lang
 from ..language import Token, find_term
 from ..language.morph import ru_word
+from ..language.words import PerForm
 
 #: 2-4 letters, at least two capitals (CB, ROTW, CtA, DoW, КО); an English one may take a
 #: plural -s (PRs, CtAs). Longer capitalised words in these texts are names and headings.
@@ -53,14 +56,22 @@ def _all_caps(token: Token) -> bool:
 def candidates(tokens: list[Token], lang: str) -> list[tuple[int, str]]:
     """(index, abbreviation) of the tokens that may be abbreviations: what :func:`uses` and
     :func:`definitions` both read, found in one pass."""
-    found = []
-    for index, token in enumerate(tokens):
-        if token.text.islower() or not token.keys:  # lower case or no letters: most tokens
-            continue
-        abbr = base_form(token.text, lang)
-        if abbr is not None:
-            found.append((index, abbr))
-    return found
+    # A token's abbreviation is a question about its letters alone (one with none is never
+    # one), answered once per form: a text costs a dict lookup per token, in C.
+    forms = _FORMS.get(lang)
+    if forms is None:
+        forms = _FORMS[lang] = PerForm(partial(_base_form_in, lang))
+    found = list(map(forms.__getitem__, map(_TEXT, tokens)))
+    return [(index, found[index]) for index in compress(range(len(found)), found)]
+
+
+_TEXT = itemgetter(0)  # Token.text
+#: per language, each form's :func:`base_form`, for the process
+_FORMS: dict[str, PerForm] = {}
+
+
+def _base_form_in(lang: str, text: str) -> str | None:
+    return base_form(text, lang)
 
 
 def uses(tokens: list[Token], text: str, lang: str, known: set[str],
