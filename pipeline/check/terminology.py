@@ -260,10 +260,11 @@ def brackets(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]:
     """A bracketed English original must be the English of the Russian term it follows."""
     base = analysis.termbase
     games = {d.key: d.rulebook for d in ctx.corpus.documents}
+    matchers: dict[tuple[str, str], Matcher] = {}  # every pair of a game asks the same terms
     for pair in bracket_pairs(ctx.corpus):
         game = games.get(ctx.corpus.units[pair.unit].document, "")
-        ru = _concepts_spanning(base, game, Lang.RU, pair.ru)
-        en = _concepts_spanning(base, game, Lang.EN, pair.en)
+        ru = _concepts_spanning(base, game, Lang.RU, pair.ru, matchers)
+        en = _concepts_spanning(base, game, Lang.EN, pair.en, matchers)
         if (not ru and not en) or ru & en:
             continue
         unit = ctx.corpus.units[pair.unit]
@@ -283,15 +284,20 @@ def brackets(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]:
         yield at(BRACKET_MISMATCH, unit, side, pair.offset, message, suggestion=suggestion)
 
 
-def _concepts_spanning(base, game: str, lang: str, text: str) -> set[str]:
-    """The concepts one of whose terms is the whole of ``text`` (a leading count aside)."""
+def _concepts_spanning(base, game: str, lang: str, text: str,
+                       matchers: dict[tuple[str, str], Matcher]) -> set[str]:
+    """The concepts one of whose terms is the whole of ``text`` (a leading count aside);
+    ``matchers``: each game's terms, compiled by the first call that asks for them."""
     tokens = [t for t in lemmas(text, lang) if t.is_word]
     if not tokens:
         return set()
-    patterns = [compile_term(term, lang, concept.id) for concept in base.concepts
-                if concept.applies(game) for term in concept.terms.get(lang, [])]
+    matcher = matchers.get((game, lang))
+    if matcher is None:
+        matcher = matchers[game, lang] = Matcher(
+            compile_term(term, lang, concept.id) for concept in base.concepts
+            if concept.applies(game) for term in concept.terms.get(lang, []))
     found = set()
-    for match in Matcher(patterns).find(tokens):
+    for match in matcher.find(tokens):
         if match.first == 0 and match.last == len(tokens) - 1:
             found |= {p.payload for p in match.patterns}
     return found

@@ -14,7 +14,7 @@ from itertools import compress
 from operator import itemgetter
 
 from ..core.model import Lang
-from ..language import Token, find_term
+from ..language import Matcher, Token, compile_term
 from ..language.morph import ru_word
 from ..language.words import PerForm
 
@@ -154,4 +154,11 @@ def _expands(words: list[Token], abbr: str, expansions: list[str], lang: str, *,
     span = initials[-len(capitals):] if before else initials[:len(capitals)]
     if span == capitals:
         return True
-    return any(find_term(expansion, words, lang) for expansion in expansions)
+    return any(_expansion(expansion, lang).find(words) for expansion in expansions)
+
+
+@lru_cache(maxsize=4096)
+def _expansion(expansion: str, lang: str) -> Matcher:
+    """The glossary's expansion as a term, compiled once per process: a text that defines an
+    abbreviation is asked about it at each parenthesis."""
+    return Matcher([compile_term(expansion, lang)])
