@@ -182,7 +182,7 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
     used: list[tuple] = []
     for read in analysis.sides:
         unit, side = read.unit, read.side
-        found = abbr.candidates(read.tokens, read.lang)
+        found = abbr.candidates(read.tokens, side.text, read.lang)
         for name, offset in abbr.definitions(read.tokens, side.text, read.lang, expansions,
                                              found).items():
             position = locate(side, offset)

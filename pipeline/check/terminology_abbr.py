@@ -8,9 +8,9 @@ initials, or by the glossary's expansion matched by lemma.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from itertools import compress
 from operator import itemgetter
 
 from ..core.model import Lang
@@ -53,19 +53,31 @@ def _all_caps(token: Token) -> bool:
     return token.is_word and token.text.isupper() and len(token.text) > 1
 
 
-def candidates(tokens: list[Token], lang: str) -> list[tuple[int, str]]:
-    """(index, abbreviation) of the tokens that may be abbreviations: what :func:`uses` and
-    :func:`definitions` both read, found in one pass."""
-    # A token's abbreviation is a question about its letters alone (one with none is never
-    # one), answered once per form: a text costs a dict lookup per token, in C.
+def candidates(tokens: list[Token], text: str, lang: str) -> list[tuple[int, str]]:
+    """(index, abbreviation) of the tokens of ``text`` that may be abbreviations: what
+    :func:`uses` and :func:`definitions` both read, found in one pass."""
+    # Only a token that begins with a capital followed closely by another can be one: the
+    # text is searched for those places (by the regular-expression engine, in C), and only
+    # the tokens starting there are asked, each form once for the process.
     forms = _FORMS.get(lang)
     if forms is None:
         forms = _FORMS[lang] = PerForm(partial(_base_form_in, lang))
-    found = list(map(forms.__getitem__, map(_TEXT, tokens)))
-    return [(index, found[index]) for index in compress(range(len(found)), found)]
+    found = []
+    count = len(tokens)
+    for place in _CAPITALS.finditer(text):
+        offset = place.start()
+        index = bisect_left(tokens, offset, key=_START)
+        if index < count and tokens[index].start == offset:
+            abbr = forms[tokens[index].text]
+            if abbr is not None:
+                found.append((index, abbr))
+    return found
 
 
-_TEXT = itemgetter(0)  # Token.text
+#: where a candidate of :func:`base_form` can begin: a capital, then a second one within the
+#: next three letters (the first two capitals of every abbreviation _CANDIDATE accepts)
+_CAPITALS = re.compile(r"[A-ZА-ЯЁ](?=[A-Za-zА-Яа-яЁё]{0,2}[A-ZА-ЯЁ])")
+_START = itemgetter(2)  # Token.start
 #: per language, each form's :func:`base_form`, for the process
 _FORMS: dict[str, PerForm] = {}
 
@@ -80,7 +92,7 @@ def uses(tokens: list[Token], text: str, lang: str, known: set[str],
     which are abbreviations whatever their neighbours; ``found_in``: the tokens'
     :func:`candidates`, when the caller has them."""
     found = []
-    for index, abbr in candidates(tokens, lang) if found_in is None else found_in:
+    for index, abbr in candidates(tokens, text, lang) if found_in is None else found_in:
         token = tokens[index]
         if abbr not in known and _looks_like_a_word(tokens, index, text, lang):
             continue
@@ -120,7 +132,7 @@ def definitions(tokens: list[Token], text: str, lang: str, expansions: dict[str,
     """Abbreviation -> offset of its definition in ``text``, for those defined there
     (``found_in``: as for :func:`uses`)."""
     found: dict[str, int] = {}
-    for index, abbr in candidates(tokens, lang) if found_in is None else found_in:
+    for index, abbr in candidates(tokens, text, lang) if found_in is None else found_in:
         token = tokens[index]
         inside = _between(tokens, index, "(", ")")
         if inside and _expands(tokens[max(0, index - 2 - _capitals(abbr)):index - 1], abbr,
