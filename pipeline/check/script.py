@@ -122,12 +122,13 @@ def latin_abbreviations(ctx: CheckContext) -> set[str]:
 def latin_capitals(units: Iterable[Unit]) -> list[str]:
     """The Latin words in capitals of these units' English texts, sorted: one document's share
     of :func:`latin_abbreviations`, which a build keeps with the document (checks/shards.py)."""
-    found: set[str] = set()
+    words: set[str] = set()
     for unit in units:
         side = unit.sides.get(Lang.EN)
         if side is not None and side.text:
-            found.update(w for w in TOKEN.findall(side.text) if w.isupper() and LATIN.search(w))
-    return sorted(found)
+            words.update(TOKEN.findall(side.text))
+    # each distinct word judged once: a text repeats its words
+    return sorted(w for w in words if w.isupper() and LATIN.search(w))
 
 
 def latin_words(root: Path, shares: Iterable[Iterable[str]]) -> set[str]:

@@ -13,13 +13,13 @@ from collections.abc import Iterable, Iterator
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang
 from ..language import Matcher, compile_term, lemmas
-from ..language.termbase import GLOSSARY, bracket_pairs, load_termbase
+from ..language.termbase import GLOSSARY, Abbreviation, bracket_pairs, load_termbase
 from ..util import project_files
 from . import terminology_abbr as abbr
 from . import terminology_glossary as glossary
 from .base import CheckContext, Code, Count, Phrase, Text, Word, _, at, locate, ngettext, text
 from .script import is_lookalike, latin_lookalike
-from .terminology_terms import FORBIDDEN, TERM, UNAPPROVED, Analysis, Occurrence, analyse
+from .terminology_terms import FORBIDDEN, TERM, UNAPPROVED, Analysis, Entry, Occurrence, analyse
 
 FORBIDDEN_CODE = Code("term-forbidden", Severity.ERROR,
                       "a rendering the termbase forbids (a look-alike, a mistranslation)")
@@ -62,17 +62,21 @@ def renderings(analysis: Analysis) -> Iterator[Diagnostic]:
     """Forbidden and unapproved renderings, capitals of proper names, and editions that use
     two of a concept's terms where the termbase has not decided between them."""
     settled: dict[tuple, list[Occurrence]] = defaultdict(list)
+    ruled = _Ruled()
     for occ in analysis.occurrences:
         entry = occ.entry
         if entry is None:
             continue
+        if entry.status == TERM and ruled.approved(entry, occ):  # most occurrences
+            yield from _settle(occ, entry, settled)
+            continue
         concept, game, lang = entry.concept, occ.game, occ.lang
-        label = _label(concept, lang)
         ruling = entry.ruling  # set for every forbidden or unapproved term
         if entry.status == FORBIDDEN and ruling is not None:
             use = ruling.use or concept.preferred(game, lang, entry.term)
             if is_lookalike(occ.found, use):
                 continue  # `СР` for `CP`: the script family reports it, with the letters named
+            label = _label(concept, lang)
             yield at(FORBIDDEN_CODE, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» is a forbidden rendering of %(concept)s: %(why)s"), found=occ.found,
                           concept=label, why=_why(ruling)) if ruling.why else
@@ -80,24 +84,31 @@ def renderings(analysis: Analysis) -> Iterator[Diagnostic]:
                           concept=label), suggestion=use)
         elif entry.status == UNAPPROVED and ruling is not None:
             use = ruling.use or concept.preferred(game, lang, entry.term)
+            label = _label(concept, lang)
             yield at(UNAPPROVED_CODE, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» is not an approved rendering of %(concept)s (%(why)s)"),
                           found=occ.found, concept=label, why=_why(ruling)) if ruling.why else
                      text(_("«%(found)s» is not an approved rendering of %(concept)s"), found=occ.found,
                           concept=label), suggestion=use)
-        elif entry.term not in concept.approved(game, lang):
+        elif not ruled.approved(entry, occ):
             use = concept.preferred(game, lang, entry.term)
             yield at(UNAPPROVED_CODE, occ.unit, occ.side, occ.start,
                      text(_("«%(found)s» for %(concept)s: the %(rulebook)s edition writes «%(use)s» (%(why)s)"),
-                          found=occ.found, concept=label, rulebook=game, use=use or "",
+                          found=occ.found, concept=_label(concept, lang), rulebook=game, use=use or "",
                           why=(Phrase.of(**{"en": concept.why[game], **concept.whys.get(game, {})})
                                if concept.why.get(game) else Word(_("termbase decision")))), suggestion=use)
         else:
-            settled[concept.id, game, lang, abbr.base_form(entry.term, lang) is None].append(occ)
-            if concept.case_exact:
-                yield from _case(occ, entry.term)
+            yield from _settle(occ, entry, settled)
     for occurrences in settled.values():
         yield from _mixed(occurrences)
+
+
+def _settle(occ: Occurrence, entry: Entry, settled: dict[tuple, list[Occurrence]]) -> Iterator[Diagnostic]:
+    """An approved term: counted for its edition's consistency, and its capitals checked."""
+    concept = entry.concept
+    settled[concept.id, occ.game, occ.lang, abbr.base_form(entry.term, occ.lang) is None].append(occ)
+    if concept.case_exact:
+        yield from _case(occ, entry.term)
 
 
 def _why(ruling) -> Phrase:
@@ -165,14 +176,13 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
             expansions[listed.abbr].append(listed.expansion)
     # a rendering already reported as forbidden or unapproved is not also an undefined
     # abbreviation: the fix is the approved term (КО in HIS -> CP), not a definition
-    skip = {(o.side.path, o.start) for o in analysis.occurrences
-            if o.entry is not None and (o.entry.status != TERM or
-                                        o.entry.term not in o.entry.concept.approved(o.game, o.lang))}
+    ruled = _Ruled()
+    skip = {(o.side.path, o.start) for o in analysis.occurrences if ruled.out(o)}
     defined: dict[tuple[str, str], tuple] = {}  # (document, abbr) -> (line, col) of definition
     used: list[tuple] = []
     for read in analysis.sides:
         unit, side = read.unit, read.side
-        found = abbr.candidates(read.tokens, read.lang)
+        found = abbr.candidates(read.tokens, side.text, read.lang)
         for name, offset in abbr.definitions(read.tokens, side.text, read.lang, expansions,
                                              found).items():
             position = locate(side, offset)
@@ -188,10 +198,13 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
     defined_in_game = {(games.get(doc), name) for doc, name in defined}
     reported: set[tuple[str, str]] = set()
     counts = Counter((unit.document, use.abbr) for unit, _, _, use in used)
+    glossary_entries: dict[tuple[str, str], Abbreviation | None] = {}  # the glossary's entry, asked once per game
     for unit, side, game, use in used:
         position = locate(side, use.start)
         definition = defined.get((unit.document, use.abbr))
-        entry = base.abbreviation(use.abbr, game)
+        if (use.abbr, game) not in glossary_entries:
+            glossary_entries[use.abbr, game] = base.abbreviation(use.abbr, game)
+        entry = glossary_entries[use.abbr, game]
         if definition is not None:
             if position < definition:
                 yield at(ABBR_EARLY, unit, side, use.start,
@@ -216,6 +229,27 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
                       count=Count(times, ngettext("%(num)d time", "%(num)d times")), detail=detail))
 
 
+class _Ruled:
+    """Whether an occurrence's term is among those its edition approves, and whether it is a
+    rendering the termbase rules out there: questions about its entry, game and language, asked
+    of every occurrence and answered once for each."""
+
+    def __init__(self) -> None:
+        self._approved: dict[tuple[int, str, str], bool] = {}
+
+    def approved(self, entry: Entry, occ: Occurrence) -> bool:
+        """Whether ``entry``, ``occ``'s, is a term ``occ``'s edition approves."""
+        key = (id(entry), occ.game, occ.lang)  # the entries outlive the caller's occurrences
+        found = self._approved.get(key)
+        if found is None:
+            found = self._approved[key] = entry.term in entry.concept.approved(occ.game, occ.lang)
+        return found
+
+    def out(self, occ: Occurrence) -> bool:
+        entry = occ.entry
+        return entry is not None and (entry.status != TERM or not self.approved(entry, occ))
+
+
 def _spelled_out(entry, name: str) -> Text | None:
     if entry is None or not entry.expansion:
         return None
@@ -226,10 +260,11 @@ def brackets(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]:
     """A bracketed English original must be the English of the Russian term it follows."""
     base = analysis.termbase
     games = {d.key: d.rulebook for d in ctx.corpus.documents}
+    matchers: dict[tuple[str, str], Matcher] = {}  # every pair of a game asks the same terms
     for pair in bracket_pairs(ctx.corpus):
         game = games.get(ctx.corpus.units[pair.unit].document, "")
-        ru = _concepts_spanning(base, game, Lang.RU, pair.ru)
-        en = _concepts_spanning(base, game, Lang.EN, pair.en)
+        ru = _concepts_spanning(base, game, Lang.RU, pair.ru, matchers)
+        en = _concepts_spanning(base, game, Lang.EN, pair.en, matchers)
         if (not ru and not en) or ru & en:
             continue
         unit = ctx.corpus.units[pair.unit]
@@ -249,15 +284,20 @@ def brackets(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]:
         yield at(BRACKET_MISMATCH, unit, side, pair.offset, message, suggestion=suggestion)
 
 
-def _concepts_spanning(base, game: str, lang: str, text: str) -> set[str]:
-    """The concepts one of whose terms is the whole of ``text`` (a leading count aside)."""
+def _concepts_spanning(base, game: str, lang: str, text: str,
+                       matchers: dict[tuple[str, str], Matcher]) -> set[str]:
+    """The concepts one of whose terms is the whole of ``text`` (a leading count aside);
+    ``matchers``: each game's terms, compiled by the first call that asks for them."""
     tokens = [t for t in lemmas(text, lang) if t.is_word]
     if not tokens:
         return set()
-    patterns = [compile_term(term, lang, concept.id) for concept in base.concepts
-                if concept.applies(game) for term in concept.terms.get(lang, [])]
+    matcher = matchers.get((game, lang))
+    if matcher is None:
+        matcher = matchers[game, lang] = Matcher(
+            compile_term(term, lang, concept.id) for concept in base.concepts
+            if concept.applies(game) for term in concept.terms.get(lang, []))
     found = set()
-    for match in Matcher(patterns).find(tokens):
+    for match in matcher.find(tokens):
         if match.first == 0 and match.last == len(tokens) - 1:
             found |= {p.payload for p in match.patterns}
     return found

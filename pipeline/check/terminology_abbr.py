@@ -8,12 +8,15 @@ initials, or by the glossary's expansion matched by lemma.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
+from operator import itemgetter
 
 from ..core.model import Lang
-from ..language import Token, find_term
+from ..language import Matcher, Token, compile_term
 from ..language.morph import ru_word
+from ..language.words import PerForm
 
 #: 2-4 letters, at least two capitals (CB, ROTW, CtA, DoW, КО); an English one may take a
 #: plural -s (PRs, CtAs). Longer capitalised words in these texts are names and headings.
@@ -50,17 +53,37 @@ def _all_caps(token: Token) -> bool:
     return token.is_word and token.text.isupper() and len(token.text) > 1
 
 
-def candidates(tokens: list[Token], lang: str) -> list[tuple[int, str]]:
-    """(index, abbreviation) of the tokens that may be abbreviations: what :func:`uses` and
-    :func:`definitions` both read, found in one pass."""
+def candidates(tokens: list[Token], text: str, lang: str) -> list[tuple[int, str]]:
+    """(index, abbreviation) of the tokens of ``text`` that may be abbreviations: what
+    :func:`uses` and :func:`definitions` both read, found in one pass."""
+    # Only a token that begins with a capital followed closely by another can be one: the
+    # text is searched for those places (by the regular-expression engine, in C), and only
+    # the tokens starting there are asked, each form once for the process.
+    forms = _FORMS.get(lang)
+    if forms is None:
+        forms = _FORMS[lang] = PerForm(partial(_base_form_in, lang))
     found = []
-    for index, token in enumerate(tokens):
-        if token.text.islower() or not token.keys:  # lower case or no letters: most tokens
-            continue
-        abbr = base_form(token.text, lang)
-        if abbr is not None:
-            found.append((index, abbr))
+    count = len(tokens)
+    for place in _CAPITALS.finditer(text):
+        offset = place.start()
+        index = bisect_left(tokens, offset, key=_START)
+        if index < count and tokens[index].start == offset:
+            abbr = forms[tokens[index].text]
+            if abbr is not None:
+                found.append((index, abbr))
     return found
+
+
+#: where a candidate of :func:`base_form` can begin: a capital, then a second one within the
+#: next three letters (the first two capitals of every abbreviation _CANDIDATE accepts)
+_CAPITALS = re.compile(r"[A-ZА-ЯЁ](?=[A-Za-zА-Яа-яЁё]{0,2}[A-ZА-ЯЁ])")
+_START = itemgetter(2)  # Token.start
+#: per language, each form's :func:`base_form`, for the process
+_FORMS: dict[str, PerForm] = {}
+
+
+def _base_form_in(lang: str, text: str) -> str | None:
+    return base_form(text, lang)
 
 
 def uses(tokens: list[Token], text: str, lang: str, known: set[str],
@@ -69,7 +92,7 @@ def uses(tokens: list[Token], text: str, lang: str, known: set[str],
     which are abbreviations whatever their neighbours; ``found_in``: the tokens'
     :func:`candidates`, when the caller has them."""
     found = []
-    for index, abbr in candidates(tokens, lang) if found_in is None else found_in:
+    for index, abbr in candidates(tokens, text, lang) if found_in is None else found_in:
         token = tokens[index]
         if abbr not in known and _looks_like_a_word(tokens, index, text, lang):
             continue
@@ -109,7 +132,7 @@ def definitions(tokens: list[Token], text: str, lang: str, expansions: dict[str,
     """Abbreviation -> offset of its definition in ``text``, for those defined there
     (``found_in``: as for :func:`uses`)."""
     found: dict[str, int] = {}
-    for index, abbr in candidates(tokens, lang) if found_in is None else found_in:
+    for index, abbr in candidates(tokens, text, lang) if found_in is None else found_in:
         token = tokens[index]
         inside = _between(tokens, index, "(", ")")
         if inside and _expands(tokens[max(0, index - 2 - _capitals(abbr)):index - 1], abbr,
@@ -143,4 +166,11 @@ def _expands(words: list[Token], abbr: str, expansions: list[str], lang: str, *,
     span = initials[-len(capitals):] if before else initials[:len(capitals)]
     if span == capitals:
         return True
-    return any(find_term(expansion, words, lang) for expansion in expansions)
+    return any(_expansion(expansion, lang).find(words) for expansion in expansions)
+
+
+@lru_cache(maxsize=4096)
+def _expansion(expansion: str, lang: str) -> Matcher:
+    """The glossary's expansion as a term, compiled once per process: a text that defines an
+    abbreviation is asked about it at each parenthesis."""
+    return Matcher([compile_term(expansion, lang)])

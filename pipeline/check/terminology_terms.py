@@ -6,7 +6,9 @@ module as the (lemma-based) search they share.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import NamedTuple
 
 from ..core.model import Lang, Side, Unit
 from ..language import Match, Matcher, TermPattern, Token, compile_term, lemmas
@@ -28,8 +30,9 @@ class Entry:
     ruling: Ruling | None = None
 
 
-@dataclass(frozen=True)
-class Occurrence:
+class Occurrence(NamedTuple):
+    """A term found in a side; a tuple because a corpus makes one per term it uses."""
+
     unit: Unit
     side: Side
     lang: str
@@ -53,8 +56,9 @@ class Occurrence:
         return first if all(e.concept.id == first.concept.id for e in entries[1:]) else None
 
 
-@dataclass(frozen=True)
-class SideText:
+class SideText(NamedTuple):
+    """One side, read: a tuple, made for every side of the corpus."""
+
     unit: Unit
     lang: str
     side: Side
@@ -63,7 +67,7 @@ class SideText:
     quoted: list[tuple[int, int]]  # spans of [English originals] inside a Russian text
     #: every match of the game's terms, those inside quoted originals too: the parity family
     #: reads them rather than tokenising and matching the side again
-    matches: list[Match] = field(default_factory=list)
+    matches: list[Match]
 
     def is_quoted(self, offset: int) -> bool:
         return bool(self.quoted) and any(start <= offset < end for start, end in self.quoted)
@@ -103,9 +107,12 @@ def _analyse(ctx: CheckContext) -> Analysis:
         for match in text.matches:
             if text.is_quoted(match.start):
                 continue
-            entries = tuple(p.payload for p in match.patterns)
+            entries = tuple(map(_PAYLOAD, match.patterns))
             occurrences.append(Occurrence(unit, side, lang, game, match.start, match.end, entries))
     return Analysis(base, sides, occurrences)
+
+
+_PAYLOAD = attrgetter("payload")  # a term's Entry
 
 
 def game_matcher(ctx: CheckContext, game: str, lang: str) -> Matcher:

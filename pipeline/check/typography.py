@@ -48,23 +48,27 @@ SPACE_BEFORE_PUNCT = re.compile(r"(?<=\S)( +)([:;,!?]|\.(?!\.))")
 #: what every match of SPACE_BEFORE_PUNCT holds, found without its look-behind at every character
 _SPACE_THEN_MARK = re.compile(r" [:;,!?.]")
 LONE_QUESTION = re.compile(r"(?:^|(?<=\s))\?(?=\s|$)")
+#: (the look-behinds of MINUS, RANGE, BROKEN, TIGHT and DANGLING are asked after their first
+#: character, not before it: a pattern that begins with a character class is searched for by the
+#: engine's fast scan, one that begins with a look-behind or \b is tried at every character)
 #: a dash straight before a number, with no number before it: a sign, not a range
-MINUS = re.compile(r"(?:^|(?<=[\s(«“„\"\[/]))(?P<sign>[-–—])(?=\d)")
-RANGE = re.compile(r"(?<![\d.,:/])(?P<a>\d+)(?P<dash>\s*[-–—]\s*)(?P<b>\d+)(?!\d|[.,:]\d)")
+MINUS = re.compile(r"(?P<sign>[-–—])(?<![^\s(«“„\"\[/][-–—])(?=\d)")
+RANGE = re.compile(r"(?P<a>\d(?<![\d.,:/]\d)\d*)(?P<dash>\s*[-–—]\s*)(?P<b>\d+)(?!\d|[.,:]\d)")
 DASH_NAMES = {"-": _("a hyphen"), "–": _("an en dash"), "—": _("an em dash")}
 #: how a range is dashed: by its dash and whether spaces stand around it
 RANGE_FORMS = {("-", False): _("a hyphen"), ("-", True): _("a hyphen with spaces"),
                ("–", False): _("an en dash"), ("–", True): _("an en dash with spaces"),
                ("—", False): _("an em dash"), ("—", True): _("an em dash with spaces")}
 DASHES = tuple(DASH_NAMES)
+_DASH = re.compile("[" + "".join(DASHES) + "]")
 TYPESET_RANGE = "an en dash"
 ABBREVIATIONS = "епдкн"  # т. е., т. п., т. д., т. к., т. н.
-BROKEN = re.compile(rf"\b[тТ](?:\s+[{ABBREVIATIONS}]\.|\.\s*[{ABBREVIATIONS}](?![.\w]))")
-TIGHT = re.compile(rf"\b[тТ]\.[{ABBREVIATIONS}]\.")
+BROKEN = re.compile(rf"[тТ](?<!\w[тТ])(?:\s+[{ABBREVIATIONS}]\.|\.\s*[{ABBREVIATIONS}](?![.\w]))")
+TIGHT = re.compile(rf"[тТ](?<!\w[тТ])\.[{ABBREVIATIONS}]\.")
 DOUBLE = re.compile(r"(?<=\S) {2,}(?=\S)")
 SLASH = re.compile(r"(?<=\S)/ (?=\S)|(?<=\S) /(?=\S)")
 #: `revolt- is`; a suspended compound (`two- and three-player`, `двух- и трёхходовой`) is fine
-DANGLING = re.compile(r"(?<=[^\W\d_])-(?= (?!(?:and|or|и|или|to|до)\b)\S)")
+DANGLING = re.compile(r"-(?<=[^\W\d_]-)(?= (?!(?:and|or|и|или|to|до)\b)\S)")
 FINAL_MARKS = ".:;,!?…"
 CONJUNCTIONS = {"и", "или", "а", "and", "or"}
 SEQUENCED = (Kind.EFFECT, Kind.ITEM, Kind.STEP, Kind.PRECONDITION, Kind.MODIFIER)
@@ -78,10 +82,12 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
             yield at(found.code, unit, side, found.offset, found.message, suggestion=found.suggestion)
         if unit.kind not in TABULAR:
             yield from _spacing(unit, side)
-        yield from _signs(unit, side)
+        dashed = _DASH.search(side.text) is not None  # what a sign and a range need
+        if dashed:
+            yield from _signs(unit, side)
         if lang == Lang.RU:
             yield from _abbreviations(unit, side)
-        for match in RANGE.finditer(side.text) if _any_of(DASHES, side.text) else ():
+        for match in RANGE.finditer(side.text) if dashed else ():
             ranges[side.path].append((unit, side, match))  # a translation is its own document
     for document_ranges in ranges.values():
         yield from _range_dashes(document_ranges)
@@ -123,10 +129,6 @@ def _spacing(unit: Unit, side) -> Iterator[Diagnostic]:
                         "(`%(sign)s`?)"), word=word, sign=f"{word} −"))
 
 
-def _any_of(marks: tuple[str, ...], text: str) -> bool:
-    return any(mark in text for mark in marks)
-
-
 def _close_slash(text: str, match: re.Match[str]) -> str:
     before = re.search(r"[^\s(\[«“]+$", text[:match.start()])
     after = re.match(r"[^\s,;:.!?)\]»”]+", text[match.end():])
@@ -134,7 +136,7 @@ def _close_slash(text: str, match: re.Match[str]) -> str:
 
 
 def _signs(unit: Unit, side) -> Iterator[Diagnostic]:
-    for match in MINUS.finditer(side.text) if _any_of(DASHES, side.text) else ():
+    for match in MINUS.finditer(side.text):
         sign = match.group("sign")
         digits = re.match(r"\d+", side.text[match.end():])
         if digits is None:  # MINUS ends before a number: never so
@@ -230,10 +232,13 @@ def _final_newlines(ctx: CheckContext) -> Iterator[Diagnostic]:
         unit = ctx.corpus.units.get(document.key)
         if unit is None or unit.attrs.get("final_newline", True):
             continue
-        if owners is None:  # every side's last line, once: not a scan per document
+        if owners is None:  # the last line of every side of such a file, once: not a scan per document
             owners = {}
+            files = {d.source for d in ctx.corpus.documents
+                     if (u := ctx.corpus.units.get(d.key)) is not None and not u.attrs.get("final_newline", True)}
             for owner, _lang, side in ctx.sides():
-                owners.setdefault((side.path, side.line_start + side.text.count("\n")), (owner, side))
+                if side.path in files:
+                    owners.setdefault((side.path, side.line_start + side.text.count("\n")), (owner, side))
         last_line = unit.side().line_end
         found_owner = owners.get((document.source, last_line))
         if found_owner is None:

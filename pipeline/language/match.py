@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.model import Lang
 from .morph import fold, ru_stems
@@ -46,9 +46,16 @@ class TermPattern:
     words: tuple[WordPattern, ...]
     payload: Any = field(default=None, compare=False)
 
+    @property
+    def exact(self) -> bool:
+        """Every word matched letter for letter."""
+        return all(w.surface is not None for w in self.words)
 
-@dataclass(frozen=True)
-class Match:
+
+class Match(NamedTuple):
+    """One match; a tuple because a corpus makes one per term it uses (a frozen dataclass is
+    built three times slower)."""
+
     first: int  # index of the first and the last token of the match
     last: int
     start: int  # character offsets
@@ -107,15 +114,20 @@ def _next_word(tokens: list[Token], index: int, punct: bool) -> int | None:
 
 
 def _match_at(pattern: TermPattern, tokens: list[Token], first: int) -> int | None:
+    if not word_matches(tokens[first], pattern.words[0], pattern.lang):
+        return None
+    return _rest_at(pattern, tokens, first)
+
+
+def _rest_at(pattern: TermPattern, tokens: list[Token], first: int) -> int | None:
+    """The index of the last token of ``pattern`` at ``first``, whose first word is known to
+    match there; None when the other words do not follow."""
     index = first
-    for number, word in enumerate(pattern.words):
-        if number:
-            following = _next_word(tokens, index, word.after_punct)
-            if following is None:
-                return None
-            index = following
-        if not word_matches(tokens[index], word, pattern.lang):
+    for word in pattern.words[1:]:
+        following = _next_word(tokens, index, word.after_punct)
+        if following is None or not word_matches(tokens[following], word, pattern.lang):
             return None
+        index = following
     return index
 
 
@@ -149,6 +161,8 @@ class Matcher:
         #: candidates per token text: a token's keys and guess are those of its letters, and a
         #: corpus repeats its forms, so each form's candidates are gathered once
         self._by_text: dict[str, list[TermPattern]] = {}
+        #: per token text, the lemmas of the form first seen and its candidates that match there
+        self._heads_of: dict[str, tuple[frozenset[str], tuple[TermPattern, ...]]] = {}
 
     def _add(self, key: str, pattern: TermPattern) -> None:
         bucket = self._index.setdefault(key, [])
@@ -177,9 +191,22 @@ class Matcher:
             found.setdefault(id(pattern), pattern)
         return sorted(found.values(), key=lambda p: -len(p.words))
 
+    def _heads(self, token: Token) -> tuple[TermPattern, ...]:
+        """The candidates at ``token`` whose first word it is, longest first: asked once per
+        form (its letters, and the lemmas the tokenizer read them with, which may differ: an
+        abbreviation whose dot it split off), where the candidates alone are tried per token."""
+        text, keys = token.text, token.keys
+        known = self._heads_of.get(text)
+        if known is not None and (known[0] is keys or known[0] == keys):
+            return known[1]
+        heads = tuple(p for p in self._candidates(token) if word_matches(token, p.words[0], p.lang))
+        if known is None:
+            self._heads_of[text] = (keys, heads)
+        return heads
+
     def find(self, tokens: list[Token]) -> list[Match]:
         matches: list[Match] = []
-        by_text, gather = self._by_text, self._candidates  # every token passes: no lookups of self
+        by_text, gather, heads_at = self._by_text, self._candidates, self._heads  # no lookups of self per token
         index, count = 0, len(tokens)
         while index < count:
             candidates = by_text.get(tokens[index].text)
@@ -190,18 +217,18 @@ class Matcher:
                 continue
             best: list[TermPattern] = []
             best_last = -1
-            for pattern in candidates:
+            for pattern in heads_at(tokens[index]):
                 if best and len(pattern.words) < len(best[0].words):
                     break
-                last = _match_at(pattern, tokens, index)
+                last = index if len(pattern.words) == 1 else _rest_at(pattern, tokens, index)
                 if last is not None:
                     best.append(pattern)
                     best_last = max(best_last, last)
             if best:
                 # letter-for-letter beats lemma at one span: MILAN is the area's unapproved
                 # name, not the minor country Milan in capitals
-                exact = [p for p in best if all(w.surface is not None for w in p.words)]
-                best = exact or best
+                if len(best) > 1:
+                    best = [p for p in best if p.exact] or best
                 matches.append(Match(index, best_last, tokens[index].start, tokens[best_last].end,
                                      tuple(best)))
                 index = best_last + 1
