@@ -19,6 +19,7 @@ from typing import cast
 
 from ..core.errors import FolioError
 from ..core.model import LANGUAGES, Lang
+from ..util.collector import paused
 from .inputs import RuleError
 from .source import Checker, Node, read
 
@@ -273,14 +274,15 @@ def load_facts(root: Path, read=None, *, missing_ok: bool = False, directory: st
         raise FolioError(f"no rule facts: the directory {why} in {Path(root)}; the executable "
                          "rules read their numbers from it (the manual: docs/manual/rules/rules-as-data.md)",
                          directory)
-    for path in paths:
-        rel = path.relative_to(root).as_posix()
-        rulebook, loaded = read(root, rel, _load_file) if read else _load_file(root, rel)
-        if rulebook in files:
-            raise Checker(rel).fail(None, f"the rulebook {rulebook} is already in {files[rulebook]}")
-        files[rulebook] = rel
-        found.update(loaded)
-    return Facts(found, files)  # whole: its indexes are made once, here
+    with paused():  # nodes, values and facts: no cycle among them (pipeline/util/collector.py)
+        for path in paths:
+            rel = path.relative_to(root).as_posix()
+            rulebook, loaded = read(root, rel, _load_file) if read else _load_file(root, rel)
+            if rulebook in files:
+                raise Checker(rel).fail(None, f"the rulebook {rulebook} is already in {files[rulebook]}")
+            files[rulebook] = rel
+            found.update(loaded)
+        return Facts(found, files)  # whole: its indexes are made once, here
 
 
 def _load_file(root: Path, rel: str) -> tuple[str, dict[str, Fact]]:

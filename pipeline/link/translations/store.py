@@ -21,6 +21,7 @@ import yaml
 from ...core.errors import FolioError
 from ...core.model import LANGUAGES
 from ...util import yamlio
+from ...util.collector import paused
 
 DIRECTORY = "corpus/translations"
 _NAME = re.compile(r"^(?P<document>[a-z0-9][a-z0-9-]*)\.(?P<lang>[a-z]{2})\.yaml$")
@@ -63,8 +64,9 @@ def load_all(root: Path, skip: frozenset[str] = frozenset()) -> list[Translation
     directory = Path(root) / DIRECTORY
     if not directory.is_dir():
         return []
-    return [load(root, path.relative_to(root).as_posix()) for path in sorted(directory.glob("*.yaml"))
-            if document_of(path.name) not in skip]
+    with paused():  # YAML nodes and the entries read from them: no cycle (pipeline/util/collector.py)
+        return [load(root, path.relative_to(root).as_posix()) for path in sorted(directory.glob("*.yaml"))
+                if document_of(path.name) not in skip]
 
 
 def document_of(name: str) -> str | None:
