@@ -21,6 +21,7 @@ from typing import Any
 
 from ..core.diagnostics import Diagnostic
 from .entries import Damaged, conforms, is_finding, opened, seal
+from .memory import Memory
 
 CACHE = ".cache"
 MANIFEST = "manifest.json"
@@ -41,6 +42,8 @@ class BuildCache:
         self.misses: Counter[str] = Counter()
         #: the entries found damaged, of this cache and of the user's (pipeline/render/aids/cache.py ...)
         self.damaged: list[Path] = []
+        #: the values of the last build's entries, when this process keeps them (`folio serve`)
+        self.memory: Memory | None = None
 
     @classmethod
     def disabled(cls) -> BuildCache:
@@ -52,6 +55,11 @@ class BuildCache:
         cache (unless not ``kept``: an entry read for what it was, which this build's outputs no
         longer come from); None if no build made it, or if it does not read back whole and well-formed
         (:func:`pipeline.incremental.entries.opened`): then it is counted as made, and noted in ``damaged``."""
+        if self.memory is not None and kept:
+            value = self.memory.recall(kind, key, decode)
+            if value is not None and self._stands(kind, key):
+                self.hits[kind] += 1
+                return value
         for base in (self.current, self.previous):
             path = base / kind / key if base is not None else None
             if path is None or not os.path.lexists(path):
@@ -68,9 +76,22 @@ class BuildCache:
             self.hits[kind] += 1
             if base == self.previous and self.current is not None and kept:
                 carry(path, self.current / kind / key)
+            if self.memory is not None and kept:
+                self.memory.remember(kind, key, decode, value)
             return value
         self.misses[kind] += 1
         return None
+
+    def _stands(self, kind: str, key: str) -> bool:
+        """Whether the entry is in this build's cache, carried there from the last one if need
+        be, as a read leaves it; a value kept in memory is used only then."""
+        if self.current is not None and os.path.lexists(self.current / kind / key):
+            return True
+        if self.previous is None or not _regular(self.previous / kind / key):
+            return False
+        if self.current is not None:
+            carry(self.previous / kind / key, self.current / kind / key)
+        return True
 
     def get(self, kind: str, key: str) -> bytes | None:
         """The entry's bytes (:meth:`read`)."""
@@ -98,6 +119,8 @@ class BuildCache:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.unlink(missing_ok=True)  # a carried entry is a hard link into the last build
         target.write_bytes(seal(data, (kind, key), KEY))
+        if self.memory is not None:
+            self.memory.remember(kind, key, None, data)
 
     def get_json(self, kind: str, key: str, shape: Any = Any, *, kept: bool = True) -> Any:
         """The entry's JSON value, or None when it is missing or not of the type ``shape``
