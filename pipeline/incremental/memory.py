@@ -8,7 +8,8 @@ would be handed the change. Only the kinds whose values no stage changes are kep
 (:data:`KEPT`), and the bytes of any entry: the documents as loaded (whose units the link stage
 gives translated sides to only when the document is read again), the references as resolved
 (those found and not yet resolved are resolved in place: never kept), each shard's findings,
-each document's classified clauses, the parsed rule facts and coverage files. A build's result
+each document's classified clauses, the parsed rule facts and coverage files, and the JSON
+of the kinds whose readers only read it (:data:`JSON`). A build's result
 is the same whichever way its entries came (tests/serve/test_memory.py compares a rebuild in
 memory with a clean build, byte for byte).
 
@@ -25,6 +26,10 @@ KEPT = frozenset({"loaded", "refs-resolved", "checks", "clauses", "facts", "cove
 #: the kinds whose bytes are kept (their readers decode nothing): each document's pieces of
 #: corpus.json and of its YAML, read on every save at x100
 BYTES = frozenset({"json", "yaml"})
+#: the kinds whose JSON values are kept (read by :meth:`BuildCache.get_json`, named by their
+#: shape), which their readers only read: corpus.json's other parts of each document, and the
+#: items each file's findings make on the report pages
+JSON = frozenset({"json", "report-items"})
 
 _MISSING = object()
 
@@ -39,10 +44,14 @@ class Memory:
         self.recalled = self.taken = 0
 
     @staticmethod
-    def _holds(kind: str, decode: Callable[[bytes], Any] | None) -> bool:
-        return kind in BYTES if decode is None else kind in KEPT
+    def _holds(kind: str, decode: Callable[[bytes], Any] | tuple | None) -> bool:
+        if decode is None:
+            return kind in BYTES
+        if isinstance(decode, tuple):  # ("json", its shape)
+            return kind in JSON and _hashable(decode)
+        return kind in KEPT
 
-    def recall(self, kind: str, key: str, decode: Callable[[bytes], Any] | None) -> Any:
+    def recall(self, kind: str, key: str, decode: Callable[[bytes], Any] | tuple | None) -> Any:
         """The value kept of the entry as ``decode`` makes it, or None."""
         if not self._holds(kind, decode):
             return None
@@ -55,7 +64,7 @@ class Memory:
         self.recalled += value is not None
         return value
 
-    def remember(self, kind: str, key: str, decode: Callable[[bytes], Any] | None, value: Any) -> None:
+    def remember(self, kind: str, key: str, decode: Callable[[bytes], Any] | tuple | None, value: Any) -> None:
         """Keep what the entry read as (or, for bytes, was written as)."""
         if value is not None and self._holds(kind, decode):
             self._used[(kind, key, decode)] = value
@@ -71,3 +80,11 @@ class Memory:
 
     def __len__(self) -> int:
         return len(self._values)
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
