@@ -66,6 +66,14 @@ def test_rebuilds_from_memory_after_saves_leave_what_a_clean_build_of_the_saves_
     expected = build(clean, clean=True)
 
     assert [d.to_json() for d in result.diagnostics] == [d.to_json() for d in expected.diagnostics]
+    # what the build was handed, too: a change to a kept unit that no output shows yet (the
+    # outputs of an unchanged document are carried) is a leak all the same
+    served_corpus, clean_corpus = result.corpus, expected.corpus
+    assert served_corpus is not None and clean_corpus is not None
+    assert served_corpus.units == clean_corpus.units
+    assert served_corpus.translations == clean_corpus.translations
+    assert served_corpus.orphaned == clean_corpus.orphaned
+    assert served_corpus.references == clean_corpus.references
     served, built = _outputs(root, tree_bytes), _outputs(clean, tree_bytes)
     assert served.keys() == built.keys()
     assert [path for path in served if served[path] != built[path]] == []
