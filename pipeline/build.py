@@ -40,6 +40,7 @@ from .core.diagnostics import Diagnostic
 from .core.errors import FolioError
 from .core.model import Corpus, Document
 from .incremental.loaded import DocumentCache
+from .incremental.memory import Memory
 from .incremental.session import Session, planned, start
 from .incremental.store import NULL, Store
 from .link.references import link as link_references
@@ -186,7 +187,8 @@ def load_corpus(root: Path, store: Store = NULL, *, references: bool = True,
 
 def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
           clean: bool = False, reuse: bool = True,
-          on_pages: Callable[[list[Diagnostic]], None] | None = None) -> BuildResult:
+          on_pages: Callable[[list[Diagnostic]], None] | None = None,
+          memory: Memory | None = None) -> BuildResult:
     """``folio build``: every output, from what changed since the build in place (``clean``:
     from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS). Without
     ``reuse`` the stages are handed the null store: everything is made, nothing is kept for the
@@ -198,14 +200,15 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     refused after that, with build/ left as it was); the new PDFs replace the old ones in the
     site one by one, each whole, and build/ is swapped in last. The build/ and site/ replaced
     are removed by a thread, after the build returns. Without ``on_pages`` (`folio build`) both
-    are swapped in together."""
+    are swapped in together. ``memory``: what `folio serve` keeps of the cache's entries between
+    its builds (pipeline/incremental/memory.py): the same outputs, read from memory."""
     root = Path(root)
     # a directory that holds no project is refused before anything is made in it
     documents = load_manifest(root, PARSERS)
     out_dir = Path(out_dir) if out_dir is not None else root / "build"
     site_dir = root / "site" if _site_wanted(root) else None
     with start(root, out_dir, site_dir, documents, jobs=jobs, clean=clean, baseline=baseline_commit(root),
-               remove_later=on_pages is not None, site_first=on_pages is not None) as session:
+               remove_later=on_pages is not None, site_first=on_pages is not None, memory=memory) as session:
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
         # what is stale, decided once by the fingerprint (session.plan): each stage's work, and its memo

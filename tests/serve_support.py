@@ -126,3 +126,13 @@ def folio_serve(root: Path, **options) -> Iterator[Served]:
         stop.set()
         thread.join(60)
         assert not thread.is_alive(), "folio serve did not stop"
+
+
+
+def whole_project(dest: Path) -> Path:
+    """The real corpus with the website's configuration: several documents and rulebooks, so
+    that a save leaves most of what a build reads unchanged."""
+    shutil.copytree(REPO / "corpus", dest / "corpus")
+    shutil.copy(REPO / "mkdocs.yml", dest / "mkdocs.yml")
+    shutil.copytree(REPO / "templates" / "mkdocs", dest / "templates" / "mkdocs")
+    return dest

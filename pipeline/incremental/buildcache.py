@@ -21,6 +21,7 @@ from typing import Any
 
 from ..core.diagnostics import Diagnostic
 from .entries import Damaged, conforms, is_finding, opened, seal
+from .memory import Memory
 
 CACHE = ".cache"
 MANIFEST = "manifest.json"
@@ -41,17 +42,28 @@ class BuildCache:
         self.misses: Counter[str] = Counter()
         #: the entries found damaged, of this cache and of the user's (pipeline/render/aids/cache.py ...)
         self.damaged: list[Path] = []
+        #: the values of the last build's entries, when this process keeps them (`folio serve`)
+        self.memory: Memory | None = None
 
     @classmethod
     def disabled(cls) -> BuildCache:
         """No reuse and nothing kept: what a stage gets when it is called on its own."""
         return cls(None, None)
 
-    def read(self, kind: str, key: str, decode: Callable[[bytes], Any] | None = None, *, kept: bool = True) -> Any:
+    def read(self, kind: str, key: str, decode: Callable[[bytes], Any] | None = None, *, kept: bool = True,
+             kept_as: Any = None) -> Any:
         """The entry's value (its bytes, or what ``decode`` makes of them), carried into the new
         cache (unless not ``kept``: an entry read for what it was, which this build's outputs no
         longer come from); None if no build made it, or if it does not read back whole and well-formed
-        (:func:`pipeline.incremental.entries.opened`): then it is counted as made, and noted in ``damaged``."""
+        (:func:`pipeline.incremental.entries.opened`): then it is counted as made, and noted in ``damaged``.
+        ``kept_as``: what names ``decode`` in memory (pipeline/incremental/memory.py), when it is
+        made for each call."""
+        as_kept = kept_as if kept_as is not None else decode
+        if self.memory is not None and kept:
+            value = self.memory.recall(kind, key, as_kept)
+            if value is not None and self._stands(kind, key):
+                self.hits[kind] += 1
+                return value
         for base in (self.current, self.previous):
             path = base / kind / key if base is not None else None
             if path is None or not os.path.lexists(path):
@@ -68,9 +80,22 @@ class BuildCache:
             self.hits[kind] += 1
             if base == self.previous and self.current is not None and kept:
                 carry(path, self.current / kind / key)
+            if self.memory is not None and kept:
+                self.memory.remember(kind, key, as_kept, value)
             return value
         self.misses[kind] += 1
         return None
+
+    def _stands(self, kind: str, key: str) -> bool:
+        """Whether the entry is in this build's cache, carried there from the last one if need
+        be, as a read leaves it; a value kept in memory is used only then."""
+        if self.current is not None and os.path.lexists(self.current / kind / key):
+            return True
+        if self.previous is None or not _regular(self.previous / kind / key):
+            return False
+        if self.current is not None:
+            carry(self.previous / kind / key, self.current / kind / key)
+        return True
 
     def get(self, kind: str, key: str) -> bytes | None:
         """The entry's bytes (:meth:`read`)."""
@@ -98,6 +123,8 @@ class BuildCache:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.unlink(missing_ok=True)  # a carried entry is a hard link into the last build
         target.write_bytes(seal(data, (kind, key), KEY))
+        if self.memory is not None:
+            self.memory.remember(kind, key, None, data)
 
     def get_json(self, kind: str, key: str, shape: Any = Any, *, kept: bool = True) -> Any:
         """The entry's JSON value, or None when it is missing or not of the type ``shape``
@@ -106,7 +133,7 @@ class BuildCache:
             value = json.loads(data)
             return value if conforms(value, shape) and value is not None else None
 
-        return self.read(kind, key, decode, kept=kept)
+        return self.read(kind, key, decode, kept=kept, kept_as=("json", shape))
 
     def put_json(self, kind: str, key: str, value: Any) -> None:
         self.put(kind, key, json.dumps(value, ensure_ascii=False, sort_keys=True).encode("utf-8"))
@@ -174,8 +201,15 @@ def carry(source: Path, target: Path) -> None:
 
     A hard link shares the file, so neither copy may ever be written in place: cache entries
     and finished outputs are only ever replaced whole, never modified."""
-    target.parent.mkdir(parents=True, exist_ok=True)
     try:
         os.link(source, target)
+        return
+    except FileNotFoundError:  # its directory first (asked only then: a build carries thousands)
+        target.parent.mkdir(parents=True, exist_ok=True)
     except OSError:  # another file system, or links not allowed: copy
+        shutil.copy2(source, target)
+        return
+    try:
+        os.link(source, target)
+    except OSError:
         shutil.copy2(source, target)

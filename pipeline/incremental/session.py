@@ -23,6 +23,7 @@ from ..util.atomic import atomic_dirs, clear_stale, write_files_atomic
 from .buildcache import CACHE, MANIFEST, BuildCache, read_manifest
 from .entries import CACHE_DAMAGED, Damaged, is_finding
 from .fingerprint import Fingerprint, fingerprint
+from .memory import Memory
 from .plan import Plan, outdated, record
 from .store import Store
 
@@ -93,11 +94,12 @@ class Session:
 @contextmanager
 def start(root: Path, out_dir: Path, site_dir: Path | None, documents: list[Document], *,
           jobs: int | None = None, clean: bool = False, baseline: str = "", remove_later: bool = False,
-          site_first: bool = False) -> Iterator[Session]:
+          site_first: bool = False, memory: Memory | None = None) -> Iterator[Session]:
     """The session of one build of the manifest's ``documents``, with its plan; the build fills
     ``session.record`` for the manifest. ``site_first``: site/ may be swapped in before build/
     (:meth:`Session.publish_site`). ``remove_later``: the build/ and site/ replaced are removed
-    by a thread once the new ones stand (pipeline/util/atomic.py), not before the build returns."""
+    by a thread once the new ones stand (pipeline/util/atomic.py), not before the build returns.
+    ``memory``: the entries' values a process that builds again keeps (pipeline/incremental/memory.py)."""
     outputs = [Path(out_dir)] if site_dir is None else [Path(site_dir), Path(out_dir)]
     clear_stale(*outputs)  # what killed builds left, even when this one has nothing to do
     session = Session(Path(root), Path(out_dir), site_dir, fingerprint(root, baseline),
@@ -110,13 +112,13 @@ def start(root: Path, out_dir: Path, site_dir: Path | None, documents: list[Docu
         yield session
         return
     if site_first and site_dir is not None:
-        yield from _site_first(session, previous, damaged, remove_later)
+        yield from _site_first(session, previous, damaged, remove_later, memory)
         return
     # site/ first: in the instant between the renames a build/ whose manifest says "done" never
     # stands beside the previous site (the stamp would catch it anyway)
     with atomic_dirs(*outputs, remove_later=remove_later) as made:
         session.build_dir, session.site_tmp = made[-1], (made[0] if site_dir is not None else None)
-        _open(session, previous, damaged)
+        _open(session, previous, damaged, memory)
         yield session
         _close(session)
         if session.site_tmp is not None:
@@ -145,7 +147,7 @@ def _previous(out_dir: Path, clean: bool) -> tuple[Path | None, dict | None, lis
 
 
 def _site_first(session: Session, previous: Path | None, damaged: list[Path],
-                remove_later: bool) -> Iterator[Session]:
+                remove_later: bool, memory: Memory | None) -> Iterator[Session]:
     """A build whose site/ may be swapped in on its own before build/ is written (the preview's
     page-first order): :meth:`Session.publish_site` swaps it in, or the end of the build does.
     The site's stamp is written last, once build/ stands: a build stopped in between leaves a
@@ -154,17 +156,18 @@ def _site_first(session: Session, previous: Path | None, damaged: list[Path],
     with atomic_dirs(session.out_dir, remove_later=remove_later) as (made,), ExitStack() as site:
         (session.site_tmp,) = site.enter_context(atomic_dirs(session.site_dir, remove_later=remove_later))
         session.build_dir, session.publish_site = made, site.close
-        _open(session, previous, damaged)
+        _open(session, previous, damaged, memory)
         yield session
         site.close()  # now, unless the build published it already
         _close(session)
     write_files_atomic({session.site_dir / STAMP: session.fingerprint.build_id + "\n"})
 
 
-def _open(session: Session, previous: Path | None, damaged: list[Path]) -> None:
+def _open(session: Session, previous: Path | None, damaged: list[Path], memory: Memory | None) -> None:
     assert session.build_dir is not None
     session.cache = BuildCache(previous, session.build_dir / CACHE)
     session.cache.damaged += damaged
+    session.cache.memory = memory if previous is not None else None  # a clean build reads nothing back
     digests = session.plan.digests if session.plan is not None else {}
     session.store = Store(session.cache, session.fingerprint, session.jobs, session.previous_site, digests)
 

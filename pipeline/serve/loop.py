@@ -29,6 +29,7 @@ from typing import TextIO
 from ..build import BuildResult, build
 from ..core.diagnostics import Diagnostic
 from ..core.errors import FolioError
+from ..incremental.memory import Memory
 from .reload import Preview
 from .watch import DELAY, Saves
 
@@ -64,6 +65,9 @@ class Loop:
         self.out = out or sys.stdout
         self.builder = builder
         self.findings: list[Diagnostic] | None = None  # of the last good build
+        #: what the last builds read of build/.cache/, kept for the next (the documents as
+        #: loaded, the references, the findings of each shard ...): a save reads its own part only
+        self.memory = Memory()
 
     def rebuild(self, saved: Sequence[str] = (),
                 on_pages: Callable[[list[Diagnostic]], None] | None = None) -> BuildResult | None:
@@ -72,14 +76,16 @@ class Loop:
         aids are printed and build/ is written (build()'s page-first order)."""
         started = time.perf_counter()
         try:
-            result = self.builder(self.root, jobs=self.jobs, on_pages=on_pages)
+            result = self.builder(self.root, jobs=self.jobs, on_pages=on_pages, memory=self.memory)
         except (FolioError, OSError) as error:  # what `folio build` would print, in one line
+            self.memory.settle(False)  # the last good build's cache still stands
             refused = error if isinstance(error, FolioError) else FolioError(
                 error.strerror or str(error), path=error.filename and str(error.filename))
             self.say(" ".join(str(refused).split("\n")) + "\n"
                      "the last good site stays served; the next good save rebuilds it")
             return None
         except Exception:  # a bug of Folio's: worth its traceback, and the preview goes on
+            self.memory.settle(False)
             self.say(traceback.format_exc().rstrip())
             self.say("error: the rebuild failed (a bug in Folio, please report it); "
                      "the last good site stays served")
@@ -87,6 +93,7 @@ class Loop:
         seconds = time.perf_counter() - started
         for note in result.notes:
             self.say(str(note))
+        self.memory.settle(result.corpus is not None)  # a build with nothing to do read nothing
         saved = [path for path in saved if (self.root / path).exists()] or list(saved)  # not an editor's temporary file
         shown = ", ".join(saved[:3]) + (f" and {len(saved) - 3} more" if len(saved) > 3 else "")
         if self.findings is None:

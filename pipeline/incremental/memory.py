@@ -1,0 +1,90 @@
+"""What a process that builds again and again (`folio serve`) keeps of the build cache's entries
+in memory: the values its last build read, so that the next build takes them back without
+reading, checking and unpickling their files again (at x100, seconds on every save).
+
+An entry is named by a digest of everything it follows from, so a value kept under its name is
+never stale; what must hold is that no build changes a value it was handed, or the next build
+would be handed the change. Only the kinds whose values no stage changes are kept
+(:data:`KEPT`), and the bytes of any entry: the documents as loaded (whose units the link stage
+gives translated sides to only when the document is read again), the references as resolved
+(those found and not yet resolved are resolved in place: never kept), each shard's findings,
+each document's classified clauses, the parsed rule facts and coverage files, and the JSON
+of the kinds whose readers only read it (:data:`JSON`). A build's result
+is the same whichever way its entries came (tests/serve/test_memory.py compares a rebuild in
+memory with a clean build, byte for byte).
+
+Only what the last build used is kept: an edit's old entries go with the build after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+#: the kinds whose decoded values are kept, with the one reader each is decoded by
+KEPT = frozenset({"loaded", "refs-resolved", "checks", "clauses", "facts", "coverage"})
+#: the kinds whose bytes are kept (their readers decode nothing): each document's pieces of
+#: corpus.json and of its YAML, read on every save at x100
+BYTES = frozenset({"json", "yaml"})
+#: the kinds whose JSON values are kept (read by :meth:`BuildCache.get_json`, named by their
+#: shape), which their readers only read: corpus.json's other parts of each document, and the
+#: items each file's findings make on the report pages
+JSON = frozenset({"json", "report-items"})
+
+_MISSING = object()
+
+
+class Memory:
+    """The entries' values of the last build that succeeded (and of the builds since, refused)."""
+
+    def __init__(self) -> None:
+        self._values: dict[tuple[str, str, Any], Any] = {}
+        self._used: dict[tuple[str, str, Any], Any] = {}
+        #: how many entries the build under way took from memory, and the last build over
+        self.recalled = self.taken = 0
+
+    @staticmethod
+    def _holds(kind: str, decode: Callable[[bytes], Any] | tuple | None) -> bool:
+        if decode is None:
+            return kind in BYTES
+        if isinstance(decode, tuple):  # ("json", its shape)
+            return kind in JSON and _hashable(decode)
+        return kind in KEPT
+
+    def recall(self, kind: str, key: str, decode: Callable[[bytes], Any] | tuple | None) -> Any:
+        """The value kept of the entry as ``decode`` makes it, or None."""
+        if not self._holds(kind, decode):
+            return None
+        name = (kind, key, decode)
+        value = self._used.get(name, _MISSING)
+        if value is _MISSING:
+            value = self._values.get(name)
+            if value is not None:
+                self._used[name] = value
+        self.recalled += value is not None
+        return value
+
+    def remember(self, kind: str, key: str, decode: Callable[[bytes], Any] | tuple | None, value: Any) -> None:
+        """Keep what the entry read as (or, for bytes, was written as)."""
+        if value is not None and self._holds(kind, decode):
+            self._used[(kind, key, decode)] = value
+
+    def settle(self, succeeded: bool) -> None:
+        """The build is over: keep what it used when it succeeded (its build/.cache/ stands now,
+        holding those entries); else, the last good build's too (its cache still stands)."""
+        if succeeded:
+            self._values = self._used
+        else:
+            self._values.update(self._used)
+        self._used, self.taken, self.recalled = {}, self.recalled, 0
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
