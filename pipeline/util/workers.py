@@ -5,6 +5,12 @@ turns on one core. Forked, because a worker then starts with everything the pare
 corpus, the spaCy pipelines, the templates): nothing goes to it but the index of its task, and
 whatever it loads it loads once for all the tasks it runs. Results come back in task order, so
 a parallel build writes exactly the bytes of a serial one (tests/incremental/test_incremental.py checks it).
+
+The parent is one of the ``jobs``: it takes tasks from the same counter as the ``jobs - 1``
+workers it forks. A forked worker shares the parent's pages only until it touches them (a
+reference count written copies its page), so each worker ends up holding a copy of whatever of
+the corpus its tasks read, up to all of it; the parent works on its own pages, at no such cost.
+One worker fewer is one such copy fewer at the build's peak, with every core still busy.
 """
 
 from __future__ import annotations
@@ -12,6 +18,8 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import pickle
+import queue as queues
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -22,6 +30,9 @@ R = TypeVar("R")
 
 #: the work of the running :func:`run`, inherited by the forked workers
 _TASK: tuple[Callable, Sequence] | None = None
+
+#: seconds the parent waits for a worker's result before it looks whether the workers still run
+_PATIENCE = 1.0
 
 
 def available() -> int:
@@ -36,45 +47,102 @@ def available() -> int:
 
 
 def run(function: Callable[[T], R], items: Sequence[T], *, jobs: int, stage: str) -> list[R]:
-    """``[function(item) for item in items]`` on up to ``jobs`` processes, with a progress line.
+    """``[function(item) for item in items]`` on up to ``jobs`` processes (this one and
+    ``jobs - 1`` forked), with a progress line.
 
     ``function`` may be a closure: it is not pickled, the workers inherit it. Its results must
     pickle (plain data: strings, lists, dataclasses of them)."""
-    global _TASK  # noqa: PLW0603 -- the forked workers read the task from the module, not a pickle
     items = list(items)
     with Progress(stage, len(items)) as bar:
-        if jobs <= 1 or len(items) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-            # The same freeze in one process: the corpus made before the stage outlives it, and
-            # each full collection the stage's own objects trigger would walk all of it again
-            # (a quarter of the parity and terminology families' CPU at x10).
-            gc.freeze()
-            try:
+        # Objects made before the stage outlive it. Frozen, the collector neither walks them
+        # again on each full collection the stage's own objects trigger (a quarter of the parity
+        # and terminology families' CPU at x10) nor, in a forked worker, writes to (and so
+        # copies) their pages.
+        gc.freeze()
+        try:
+            if jobs <= 1 or len(items) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
                 done = []
                 for item in items:
                     done.append(function(item))
                     bar.advance()
                 return done
-            finally:
-                gc.unfreeze()
-        _TASK = (function, items)
-        # Objects the parent made before the fork are never collected in the workers: frozen,
-        # the collector does not touch (and so copy) their memory pages.
-        gc.freeze()
-        try:
-            # The start method is named, not taken from the platform's default: the workers
-            # rely on inheriting _TASK and the loaded resources.
-            with multiprocessing.get_context("fork").Pool(min(jobs, len(items))) as pool:
-                results: list = [None] * len(items)
-                for index, result in pool.imap_unordered(_call, range(len(items))):
-                    results[index] = result
-                    bar.advance()
-            return results
+            return _shared(function, items, min(jobs, len(items)), bar)
         finally:
-            _TASK = None
             gc.unfreeze()
 
 
-def _call(index: int):
+def _shared(function: Callable[[T], R], items: list[T], jobs: int, bar: Progress) -> list[R]:
+    global _TASK  # noqa: PLW0603 -- the forked workers read the task from the module, not a pickle
+    # The start method is named, not taken from the platform's default: the workers rely on
+    # inheriting _TASK and the loaded resources.
+    context = multiprocessing.get_context("fork")
+    counter = context.Value("q", 0)  # the index of the next task, whoever takes it
+    results_queue = context.Queue()  # a worker's results leave it as they are made
+    results: list = [None] * len(items)
+    pending = len(items)
+    _TASK = (function, items)
+    forked = [context.Process(target=_serve, args=(counter, results_queue), daemon=True)
+              for _ in range(jobs - 1)]
+    try:
+        for process in forked:
+            process.start()
+
+        def received(block: bool) -> bool:
+            nonlocal pending
+            try:
+                index, ok, payload = results_queue.get(block, _PATIENCE)
+            except queues.Empty:
+                return False
+            value = pickle.loads(payload)
+            if not ok:
+                raise value
+            results[index] = value
+            pending -= 1
+            bar.advance()
+            return True
+
+        while (index := _take(counter, len(items))) is not None:
+            results[index] = function(items[index])
+            pending -= 1
+            bar.advance()
+            while received(block=False):  # a result waiting is a worker's memory: taken now
+                pass
+        while pending:
+            if not received(block=True) and not any(p.is_alive() for p in forked) and results_queue.empty():
+                raise RuntimeError(f"a worker ended with {pending} task(s) of the stage undone: "
+                                   f"exit codes {[p.exitcode for p in forked]}")
+        return results
+    finally:
+        _TASK = None
+        for process in forked:
+            if process.is_alive() and pending:
+                process.terminate()  # the stage failed: what remains of it is not wanted
+            process.join()
+        results_queue.close()
+
+
+def _take(counter, total: int) -> int | None:
+    with counter.get_lock():
+        index = counter.value
+        if index >= total:
+            return None
+        counter.value = index + 1
+        return index
+
+
+def _serve(counter, results_queue) -> None:
+    """A forked worker: the stage's tasks, one after another, until none is left."""
     assert _TASK is not None, "a worker runs only inside run(), which sets the task"
     function, items = _TASK
-    return index, function(items[index])
+    while (index := _take(counter, len(items))) is not None:
+        try:
+            payload, ok = pickle.dumps(function(items[index]), pickle.HIGHEST_PROTOCOL), True
+        except BaseException as error:  # raised again in the parent, as the serial run would
+            try:
+                payload = pickle.dumps(error, pickle.HIGHEST_PROTOCOL)
+            except Exception:  # an error that does not pickle is told by its text
+                payload = pickle.dumps(RuntimeError(f"{type(error).__name__}: {error}"))
+            ok = False
+        results_queue.put((index, ok, payload))
+        if not ok:
+            return

@@ -7,8 +7,9 @@ in a fixed order, no timestamps, no absolute paths.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any
@@ -195,16 +196,42 @@ def _pieces(corpus: Corpus, kept: _Kept, prepared: Mapping[str, bytes],
         yield (",\n" if number else "") + text.decode("utf-8")
     made = {document: kept.rest(document, lambda d=document: rest.serialised(d), *rest.inputs(document, kept))
             for document in rest.documents()}
+    # Each part is written as it is taken, and let go: joined into one string per section, the
+    # references, translations and facts of every document would be in memory twice at once.
     yield ("\n ]" if groups else "") + f',\n {json.dumps("references")}: '
-    yield _joined([made[document][0] for document in rest.references])
-    yield f',\n {json.dumps("translations")}: ' + _joined(
-        [dict(made[document][1])[path] for path, document in rest.files.items()]
-        + [made[document][2] for document in rest.orphans])
-    facts_members = [made[document][3] for document in rest.facts]
+    yield from _streamed(_taken(made, 0, rest.references))
+    yield f',\n {json.dumps("translations")}: '
+    yield from _streamed(itertools.chain(
+        (dict(made[document][1])[path] for path, document in rest.files.items()),
+        _taken(made, 2, rest.orphans)))
+    facts_members = _taken(made, 3, rest.facts)
     if rest.missing and facts is not None:
-        facts_members.append(_members(facts, rest.missing))
-    yield f',\n {json.dumps("facts")}: ' + ("{\n  " + ",\n  ".join(facts_members) + "\n }"
-                                            if facts_members else "{}") + "\n}\n"
+        facts_members = itertools.chain(facts_members, [_members(facts, rest.missing)])
+    yield f',\n {json.dumps("facts")}: '
+    opened = False
+    for member in facts_members:
+        yield (",\n  " if opened else "{\n  ") + member
+        opened = True
+    yield ("\n }" if opened else "{}") + "\n}\n"
+
+
+def _taken(made: dict[str, list], part: int, documents: Iterable[str]) -> Iterator[str]:
+    """Part ``part`` of each document's entry of ``made``, in the order of ``documents``, each
+    dropped from ``made`` once taken (the entry itself is a copy: the store wrote its bytes)."""
+    for document in documents:
+        entry = made[document]
+        yield entry[part]
+        entry[part] = ""
+
+
+def _streamed(fragments: Iterable[str]) -> Iterator[str]:
+    """The top-level list of ``fragments``' items (an empty fragment: no items), in pieces."""
+    opened = False
+    for fragment in fragments:
+        if fragment:
+            yield ("[\n" if not opened else ",\n") + fragment
+            opened = True
+    yield "\n ]" if opened else "[]"
 
 
 class _Rest:
@@ -277,11 +304,6 @@ def _members(facts: Facts, unit_ids: list[str]) -> str:
     return ",\n  ".join(encode_basestring(unit_id) + ": "
                          + json_text.dumps([fact_to_json(f) for f in facts.bound_to(unit_id)], 2)
                          for unit_id in unit_ids)
-
-
-def _joined(fragments: list[str]) -> str:
-    """Fragments of a top-level list's items as the list (an empty fragment: no items)."""
-    return _array([fragment for fragment in fragments if fragment])
 
 
 def _item(value: Any) -> str:

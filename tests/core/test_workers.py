@@ -1,0 +1,54 @@
+"""Work shared between the parent and forked workers (pipeline/util/workers.py): the results of a
+parallel stage are those of a serial one, in order, and a task that fails fails the stage."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from pipeline.util import workers
+
+
+def test_results_come_back_in_task_order_from_every_process():
+    parent = os.getpid()
+    done = workers.run(lambda n: (_slowly(n) ** 2, os.getpid()), range(60), jobs=3, stage="test")
+    assert [square for square, _pid in done] == [n * n for n in range(60)]
+    # the parent takes its share of the tasks, and the forked workers theirs
+    assert parent in {pid for _square, pid in done}
+
+
+def test_a_worker_error_is_raised_in_the_parent():
+    parent = os.getpid()
+
+    def fail_outside(n: int) -> int:
+        if os.getpid() != parent:
+            raise ValueError(f"task {n} failed")
+        return _slowly(n)
+
+    with pytest.raises(ValueError, match="task"):
+        workers.run(fail_outside, range(50), jobs=2, stage="test")
+
+
+def test_a_worker_that_dies_does_not_leave_the_stage_waiting():
+    parent = os.getpid()
+
+    def die_outside(n: int) -> int:
+        if os.getpid() != parent:
+            os._exit(3)
+        return _slowly(n)
+
+    with pytest.raises(RuntimeError, match="exit codes"):
+        workers.run(die_outside, range(50), jobs=2, stage="test")
+
+
+def test_one_job_runs_here():
+    assert workers.run(lambda n: os.getpid(), range(5), jobs=1, stage="test") == [os.getpid()] * 5
+
+
+def _slowly(n: int) -> int:
+    # each task long enough that the forked workers start and take some before the parent,
+    # which takes tasks from the first, has done them all
+    time.sleep(0.02)
+    return n
