@@ -14,11 +14,12 @@ Characters no reader sees at all (zero-width spaces, bidi controls) are this fam
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 
 from ..core.diagnostics import Diagnostic, Phrase, Severity
-from ..core.model import Lang, Unit
+from ..core.model import Lang, Side, Unit
 from . import character_names, invisible
 from .base import CheckContext, Code, _, at, text
 from .wordlists import CYRILLIC, LATIN, in_dictionary, wordlist
@@ -45,6 +46,7 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     judged: dict[str, set[str]] = {}
     wrong: dict[str, dict[str, object]] = {}  # form -> MIXED_FORM or the known word it looks like
     first_uses: dict[tuple[str, str], int | None] = {}
+    by_path: dict[str, list[Side]] | None = None
     for unit, lang, side in ctx.sides():
         seen, bad = judged.setdefault(lang, set()), wrong.setdefault(lang, {})
         words = set(TOKEN.findall(side.text))
@@ -64,7 +66,11 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
                 yield _mixed(ctx, unit, lang, side, match.start(), word, latin_words)
                 continue
             if (side.path, other) not in first_uses:
-                first_uses[side.path, other] = _first_use(ctx, side.path, other)
+                if by_path is None:  # each file's sides, once: not a scan of the corpus per look-alike
+                    by_path = defaultdict(list)
+                    for _owner, _lang, written in ctx.sides():
+                        by_path[written.path].append(written)
+                first_uses[side.path, other] = _first_use(by_path[side.path], other)
             yield _lookalike_at(unit, side, match.start(), word, other, first_uses[side.path, other])
 
 
@@ -80,14 +86,14 @@ def _verdict(ctx: CheckContext, word: str, lang: str, latin_words: set[str]) -> 
     return None
 
 
-def _first_use(ctx: CheckContext, path: str, word: str) -> int | None:
-    """The line where the file ``path`` first writes ``word``: asked only for the rare look-alike,
-    so the file is searched then rather than every word's first line kept in advance."""
-    for _unit, _lang, side in ctx.sides():
-        if side.path == path:
-            for match in TOKEN.finditer(side.text):
-                if match.group() == word:
-                    return side.line_start + side.text.count("\n", 0, match.start())
+def _first_use(sides: list[Side], word: str) -> int | None:
+    """The line where a file, whose ``sides`` these are in order, first writes ``word``: asked
+    only for the rare look-alike, so the file is searched then rather than every word's first
+    line kept in advance."""
+    for side in sides:
+        for match in TOKEN.finditer(side.text):
+            if match.group() == word:
+                return side.line_start + side.text.count("\n", 0, match.start())
     return None
 
 
