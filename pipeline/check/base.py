@@ -59,7 +59,7 @@ class CheckContext:
 
     def lookup(self) -> Lookup:
         """Indexes over the corpus, built once per run: what a check asks of every unit."""
-        return self.shared("lookup", lambda: Lookup(self.corpus))
+        return self.corpus.lookup()  # the corpus's own: one per corpus, not one per family run
 
     def words(self, side: Side) -> Words:
         """The side's words (pipeline/language/words.py), found once per run for every family

@@ -32,7 +32,6 @@ Each game lists its aids (``pipeline/games/<game>/__init__.py``), registered in
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import secrets
 from collections.abc import Callable
@@ -177,7 +176,7 @@ def plan_aids(corpus: Corpus, root: Path, only: tuple[str, ...] = (), langs: tup
         return plan
     keys = _keys(store, corpus, aids, langs, card, backs)
     rendered = {(aid.key, lang): _kept(store, keys.get((aid.key, lang)), aid, lang) for lang in langs for aid in aids}
-    lookup = functools.cache(lambda: Lookup(corpus))  # it indexes the whole corpus: when an aid is rendered
+    lookup = corpus.lookup  # it indexes the whole corpus: built when an aid is rendered, unless it was
     if any(document is None for document in rendered.values()):
         from ...i18n import catalogs as i18n  # MkDocs loads with the site package: only when there is an aid
 

@@ -101,7 +101,7 @@ class Sheet:
                  lookup: Lookup | None = None, card: CardSize = SIZES[DEFAULT]):
         self.aid_key, self.corpus, self.facts, self.lang = aid_key, corpus, facts, lang
         self.card = card  # the size a card aid prints its cards at
-        self.lookup = lookup or Lookup(corpus)  # one per plan: it indexes the whole corpus
+        self.lookup = lookup or corpus.lookup()  # it indexes the whole corpus: the corpus keeps it
         self.gettext = translations.gettext
         self._ngettext = translations.ngettext
         self.units_used: dict[str, None] = {}  # in the order first used

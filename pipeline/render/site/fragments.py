@@ -17,7 +17,6 @@ from markupsafe import Markup
 
 from ...core.diagnostics import Diagnostic, Severity
 from ...core.labels import _sentence, label
-from ...core.lookup import Lookup
 from ...core.model import LANGUAGES, Corpus, Kind, Lang, Reference, RefKind, RefStatus, Unit
 from ...editions.diff import ADDED
 from ...i18n import catalogs as i18n
@@ -89,7 +88,7 @@ class Renderer:
         self._aliases: dict[str, list[str]] = {}
         for diff in changes.diff.documents if changes else ():
             self._aliases.update(diff.aliases(corpus.units))
-        self.lookup = Lookup(corpus)
+        self.lookup = corpus.lookup()  # the one the checks and the aids ask too
         self._coverage: dict | None = None
         self._abbreviations_of: dict[str, Abbreviations] = {}  # by rulebook
         self._labels: dict[str, str] = {}  # unit id -> unit_label
