@@ -34,6 +34,7 @@ from ..core.model import (
     Unit,
 )
 from ..link.references import offered
+from ..util import collector
 from . import pickled
 from .entries import conforms
 from .fingerprint import digest
@@ -70,8 +71,10 @@ class DocumentCache:
 
     def reused(self, documents: list[Document], outdated: Collection[str]) -> dict[str, Loaded | None]:
         """:meth:`loaded` of each document the build's plan does not read again (None for the
-        others), by key, read with the collector paused (:func:`~pipeline.incremental.pickled.collector_paused`)."""
-        with pickled.collector_paused():
+        others), by key, read with the collector paused (:func:`~pipeline.util.collector.paused`): their objects
+        are plain data, freed by their reference counts, and each full collection the reading would
+        otherwise set off walks every object read so far again (half the CPU of reading them at x100)."""
+        with collector.paused():
             return {d.key: None if d.key in outdated else self.loaded(d) for d in documents}
 
     def outdated(self, documents: list[Document]) -> None:

@@ -11,12 +11,9 @@ made and computes again.
 
 from __future__ import annotations
 
-import gc
 import io
 import pickle
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 #: the modules whose classes a cache entry may hold: plain data, built without side effects
@@ -61,21 +58,6 @@ def dumps_unshared(value: Any) -> bytes:
     pickler.fast = True  # no memo (deprecated, and kept by CPython for this very use)
     pickler.dump(value)
     return out.getvalue()
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """No cyclic garbage collection while many kept entries are read back: their objects are
-    plain data, freed by their reference counts, and each full collection the reading would
-    otherwise set off walks every object read so far again (half the CPU of reading the kept
-    documents at x100)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def loads(data: bytes) -> Any | None:
