@@ -194,7 +194,9 @@ def _pieces(corpus: Corpus, kept: _Kept, prepared: Mapping[str, bytes],
     for number, (document, units) in enumerate(groups.items()):
         text = kept.units(document, lambda d=document, u=units: prepared.get(d) or units_fragment(u))
         yield (",\n" if number else "") + text.decode("utf-8")
-    made = {document: kept.rest(document, lambda d=document: rest.serialised(d), *rest.inputs(document, kept))
+    # each entry a list of its own: its parts are let go below, and the value read may be the one
+    # `folio serve` keeps in memory for the next build (pipeline/incremental/memory.py)
+    made = {document: list(kept.rest(document, lambda d=document: rest.serialised(d), *rest.inputs(document, kept)))
             for document in rest.documents()}
     # Each part is written as it is taken, and let go: joined into one string per section, the
     # references, translations and facts of every document would be in memory twice at once.
@@ -217,7 +219,7 @@ def _pieces(corpus: Corpus, kept: _Kept, prepared: Mapping[str, bytes],
 
 def _taken(made: dict[str, list], part: int, documents: Iterable[str]) -> Iterator[str]:
     """Part ``part`` of each document's entry of ``made``, in the order of ``documents``, each
-    dropped from ``made`` once taken (the entry itself is a copy: the store wrote its bytes)."""
+    dropped from ``made`` once taken (the entry is this writer's own list)."""
     for document in documents:
         entry = made[document]
         yield entry[part]
