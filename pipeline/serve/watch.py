@@ -44,8 +44,8 @@ class Saves(FileSystemEventHandler):
         """Watch the inputs the build reads now (mkdocs.yml may name another theme directory
         after an edit: called again after each build, it follows)."""
         names = inputs(self.root)
-        if names == self.names and self._observer.is_alive():
-            return
+        if self._stopped or (names == self.names and self._observer.is_alive()):
+            return  # stopped while a rebuild ran (Ctrl-C, a test's stop): an observer starts once
         self.names = names
         # a directory is watched whole; a file (mkdocs.yml) through its directory, since an
         # editor saves by writing a new file and renaming it over the old one
@@ -56,8 +56,9 @@ class Saves(FileSystemEventHandler):
         for path in sorted(wanted - set(self._scheduled)):
             if os.path.isdir(path):
                 self._scheduled[path] = self._observer.schedule(self, path, recursive=path != str(self.root))
-        if not self._observer.is_alive():
-            self._observer.start()
+        with self._changed:  # stop() sets the flag under the same lock: started once, never after it
+            if not self._stopped and not self._observer.is_alive():
+                self._observer.start()
 
     def watched(self, path: str) -> str | None:
         """``path`` relative to the root when the build reads it, else None."""

@@ -88,6 +88,18 @@ def test_what_is_watched_is_what_the_build_reads(project):
         saves.stop()
 
 
+def test_stopping_during_a_rebuild_leaves_the_watch_after_it_stopped(project):
+    """Ctrl-C (or a test's stop) while a rebuild runs: the loop then asks to watch again, as it
+    does after every rebuild; a watcher is never started again once stopped (it raised in the
+    serve thread: a thread starts only once)."""
+    saves = Saves(project)
+    saves.watch()
+    saves.stop()
+    saves.watch()
+    assert not saves._observer.is_alive()
+    assert saves.wait(0.01) == []
+
+
 def test_a_finding_moved_by_an_edit_above_it_is_neither_new_nor_gone():
     before = [Diagnostic(SOURCE, 12, "spell-unknown", "unknown word `Zanzibar`", unit="pop:5.5/x"),
               Diagnostic(SOURCE, 20, "spell-unknown", "unknown word `Quux`", unit="pop:5.5/y")]
