@@ -7,6 +7,7 @@ model's classes, so a planted entry costs a rebuild of that document and nothing
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import pickle
@@ -194,6 +195,8 @@ def test_every_field_of_the_kept_model_reads_back_in_its_place():
     for value in (side, unit, claims, reference, translation):
         back = pickled.loads(pickled.dumps(value))
         assert back == value and type(back) is type(value)
+        # a field added to the class and not to its __reduce__ would be lost on every edit
+        assert len(value.__reduce__()[1]) == len(dataclasses.fields(value)), type(value).__name__
 
 
 def test_a_kept_document_writes_the_same_bytes_whichever_equal_strings_are_one_object(corpus, tmp_path):
