@@ -39,7 +39,6 @@ SKIP, JOIN, ANCHOR = 0.8, 0.3, 0.5
 #: a sentence shorter than this share of the expected length of the two it is aligned with
 #: translates one of them, not both (when anchors cannot tell)
 COVERED = 0.75
-BEADS = ((1, 1), (1, 0), (0, 1), (2, 1), (1, 2))
 
 
 class Bead(NamedTuple):
@@ -171,8 +170,9 @@ def align(theirs: list[Sentence], ours: list[Sentence], ratio: float,
     cost = [[inf] * (n + 1) for _ in range(m + 1)]
     back: list[list[tuple[int, int] | None]] = [[None] * (n + 1) for _ in range(m + 1)]
     cost[0][0] = 0.0
-    # the beads of BEADS in their order, each cell's written out: a cell is reached from the
-    # cheapest of its predecessors, the first of equals, as a loop over BEADS would find it
+    # the beads (1, 1), (1, 0), (0, 1), (2, 1), (1, 2) in that order, written out (a loop over
+    # them cost a third of parity at x100): a cell is reached from the cheapest of its
+    # predecessors, the first of equals
     for i in range(m + 1):
         row, back_row = cost[i], back[i]
         down, twice_down = i < m, i + 1 < m  # a source sentence, two, left to align

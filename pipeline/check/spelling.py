@@ -114,7 +114,7 @@ def _any_confusable(entries: tuple[Confusable, ...], lang: str) -> re.Pattern[st
     (a back reference, or a flag of their own)."""
     patterns = [entry.pattern.pattern for entry in entries if entry.lang == lang]
     if any(re.search(r"\(\?P=|\\\d|\(\?[aiLmsux-]", p) for p in patterns) or \
-            any(entry.pattern.flags != re.UNICODE for entry in entries):
+            any(entry.pattern.flags != re.UNICODE for entry in entries if entry.lang == lang):
         return None
     try:
         return re.compile("|".join(f"(?:{re.sub(r'[(][?]P<[^>]*>', '(?:', p)})" for p in patterns) or "(?!)")
@@ -246,7 +246,7 @@ def misspellings(root: Path):
     def spans(text: str, lang: str) -> list[tuple[int, int]]:
         found = [(match.start("w"), match.end("w")) for entry in load_confusables(str(root))
                  if entry.lang == lang for match in entry.pattern.finditer(text)]
-        for offset, word, in_caps in _words(Words(text)):
+        for offset, word, in_caps in _words(Words.of(text)):
             if language_of(word) == lang and not _known(root, word, lang, in_caps):
                 found.append((offset, offset + len(word)))
         return found

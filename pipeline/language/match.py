@@ -113,12 +113,6 @@ def _next_word(tokens: list[Token], index: int, punct: bool) -> int | None:
     return index if index < len(tokens) else None
 
 
-def _match_at(pattern: TermPattern, tokens: list[Token], first: int) -> int | None:
-    if not word_matches(tokens[first], pattern.words[0], pattern.lang):
-        return None
-    return _rest_at(pattern, tokens, first)
-
-
 def _rest_at(pattern: TermPattern, tokens: list[Token], first: int) -> int | None:
     """The index of the last token of ``pattern`` at ``first``, whose first word is known to
     match there; None when the other words do not follow."""
