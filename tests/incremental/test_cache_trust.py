@@ -190,9 +190,18 @@ def test_every_field_of_the_kept_model_reads_back_in_its_place():
     claims = Claims("deck", "qual", "dir", "proc", "what", "title", "occurrence")
     reference = Reference("id", "ru", RefKind.RULE, "см. 3", "3", "path", 5, 6, claims, RefStatus.EXTERNAL,
                           "target", "note", RefProblem.DISTANT, text("in %(where)s", where="x"))
-    translation = Translation("id", "en", "text", "source", "fp", "path", 7, "comment", True, True, "moved",
-                              0.5, "closest", True, True)
-    for value in (side, unit, claims, reference, translation):
+    # two translations whose four flags (stale, fuzzy, set_aside, corrected) read 0110 and 1010:
+    # any two of them swapped, one of the two reads back otherwise
+    translations = [Translation("id", "en", "text", "source", "fp", "path", 7, "comment", a, b, "moved",
+                                0.5, "closest", c, d) for a, b, c, d in ((False, True, True, False),
+                                                                           (True, False, True, False))]
+    values = (side, unit, claims, reference, *translations)
+    import pipeline.core.model as model
+
+    reduced = {c for c in vars(model).values()
+               if isinstance(c, type) and c.__module__ == model.__name__ and "__reduce__" in vars(c)}
+    assert reduced == {type(value) for value in values}  # a class given its own __reduce__ is tested here
+    for value in values:
         back = pickled.loads(pickled.dumps(value))
         assert back == value and type(back) is type(value)
         # a field added to the class and not to its __reduce__ would be lost on every edit

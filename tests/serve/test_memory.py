@@ -57,7 +57,10 @@ def test_rebuilds_from_memory_after_saves_leave_what_a_clean_build_of_the_saves_
         assert result is not None and result.corpus is not None and published, loop.out.getvalue()
         taken.append(loop.memory.taken)
         _settled()
-    assert taken[0] == 0 and all(taken[1:]), taken  # the first rebuild read the cache, the next from memory
+    # the first rebuild read the cache, the next from memory: at least each unchanged document as
+    # loaded and its references as resolved
+    unchanged = len(result.corpus.documents) - 1
+    assert taken[0] == 0 and all(t >= 2 * unchanged for t in taken[1:]), taken
 
     clean = tmp_path / "clean"
     for name in ("corpus", "templates"):
