@@ -61,7 +61,7 @@ class BuildCache:
         as_kept = kept_as if kept_as is not None else decode
         if self.memory is not None and kept:
             value = self.memory.recall(kind, key, as_kept)
-            if value is not None and self._stands(kind, key):
+            if value is not None and self.keep(kind, key):  # used only where its file stands, as a read leaves it
                 self.hits[kind] += 1
                 return value
         for base in (self.current, self.previous):
@@ -85,17 +85,6 @@ class BuildCache:
             return value
         self.misses[kind] += 1
         return None
-
-    def _stands(self, kind: str, key: str) -> bool:
-        """Whether the entry is in this build's cache, carried there from the last one if need
-        be, as a read leaves it; a value kept in memory is used only then."""
-        if self.current is not None and os.path.lexists(self.current / kind / key):
-            return True
-        if self.previous is None or not _regular(self.previous / kind / key):
-            return False
-        if self.current is not None:
-            carry(self.previous / kind / key, self.current / kind / key)
-        return True
 
     def get(self, kind: str, key: str) -> bytes | None:
         """The entry's bytes (:meth:`read`)."""

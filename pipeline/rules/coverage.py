@@ -269,7 +269,8 @@ def classify_held(corpus: Corpus, facts: Facts, root: Path, memo: Memo | None = 
 def classify(corpus: Corpus, facts: Facts, entries: Iterable[Entry], *,
              documents: Iterable[str] | None = None, memo: Memo | None = None) -> Coverage:
     """The clauses of every document (or of ``documents``) classified, what is left unclassified,
-    and the entries that no longer match their text."""
+    and the entries that no longer match their text. With a ``memo`` (a build's) each document
+    holds its clauses' ``tally``, not the clauses: what the build shows and checks."""
     by_unit: dict[str, list[Entry]] = {}
     stale: list[Stale] = []
     entries = list(entries)
