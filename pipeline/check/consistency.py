@@ -81,16 +81,9 @@ NOTATIONS = (
 VARIANT_WORDS = {SPACED: _("with a space"), TIGHT: _("without a space")}
 
 
-@dataclass(frozen=True)
 class Seen:
-    unit: Unit
-    side: Side
-    match: re.Match[str]
-    variant: str
-
-
-class _Seen:
-    """A :class:`Seen` made again from a kept offset: its match is found again only when a
+    """A match of a notation, from its offset in the side's text (kept with the document's
+    :func:`notations`, or found in this run): the match itself is found again only when a
     finding names it (most are counted, never shown)."""
 
     __slots__ = ("_match", "notation", "side", "start", "unit", "variant")
@@ -109,8 +102,9 @@ class _Seen:
 
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
+    """Each document's own mix, from the same :func:`notations` its edition is judged from."""
     yield from consistency_lists.check(ctx)
-    for notation, by_document, _editions in _gathered(ctx):
+    for notation, by_document, _editions in _reduced(ctx, _shares(ctx)):
         for seen in by_document.values():
             yield from _in_document(notation, seen)
 
@@ -120,14 +114,10 @@ def check_whole(ctx: CheckContext) -> Iterable[Diagnostic]:
     corpus, once, not in the one-rulebook shards :func:`check` runs in: from each document's
     :func:`notations` (a build keeps them with the document, pipeline/check/shards.py)."""
     shares = ctx.cache.get(NOTATIONS_SEEN)
-    if shares is None:
-        shares = [notations(ctx.lookup().units_of(document.key)) for document in ctx.corpus.documents]
-    for notation, by_document, edition_of in _reduced(ctx, shares):
+    for notation, by_document, edition_of in _reduced(ctx, shares if shares is not None else _shares(ctx)):
         yield from _in_edition(notation, by_document, edition_of)
 
 
-#: a match as the findings read it: found in this run, or made again from a kept offset
-Found = Seen | _Seen
 #: the shared value (pipeline/check/shards.py, WHOLE) that holds every document's notations
 NOTATIONS_SEEN = "consistency.notations"
 
@@ -152,43 +142,31 @@ def notations(units: list[Unit]) -> list:
     return found
 
 
-def _reduced(ctx: CheckContext, shares: list[list]) -> Iterator[tuple[Notation, dict[str, list[Found]], dict]]:
-    """:func:`_gathered`'s findings made again from the documents' :func:`notations`, in the
-    corpus's order (a document's units stand together in it)."""
+def _shares(ctx: CheckContext) -> list[list]:
+    """The :func:`notations` of each of the context's documents, in the corpus's order."""
+    return [notations(ctx.lookup().units_of(document.key)) for document in ctx.corpus.documents]
+
+
+def _reduced(ctx: CheckContext, shares: list[list]) -> Iterator[tuple[Notation, dict[str, list[Seen]], dict]]:
+    """Per notation, the matches of the documents' :func:`notations` by file (in the
+    corpus's order: a document's units stand together in it), and each file's edition."""
     documents = {d.key: d for d in ctx.corpus.documents}
     units = ctx.corpus.units
     for index, notation in enumerate(NOTATIONS):
-        by_document: dict[str, list[Found]] = {}
+        by_document: dict[str, list[Seen]] = {}
         edition_of: dict[str, tuple[str, str, str]] = {}
         for share in shares:
             for number, path, lang, key, matches in share:
                 if number != index:
                     continue
                 document = documents[key]
+                # a translation file is a document of its own; Folio's translations into one
+                # language are one edition, whatever game they belong to
                 source = lang == document.language
                 edition_of[path] = (document.game, document.edition, lang) if source else ("", "folio", lang)
                 by_document.setdefault(path, []).extend(
-                    _Seen(units[unit_id], units[unit_id].sides[side_lang], notation, start, variant)
+                    Seen(units[unit_id], units[unit_id].sides[side_lang], notation, start, variant)
                     for unit_id, side_lang, start, variant in matches)
-        yield notation, by_document, edition_of
-
-
-def _gathered(ctx: CheckContext) -> Iterator[tuple[Notation, dict[str, list[Seen]], dict[str, tuple]]]:
-    documents = {d.key: d for d in ctx.corpus.documents}
-    for notation in NOTATIONS:
-        by_document: dict[str, list[Seen]] = defaultdict(list)
-        edition_of: dict[str, tuple[str, str, str]] = {}
-        for unit, lang, side in ctx.sides():
-            document = documents.get(unit.document)
-            if notation.lang not in (None, lang) or document is None:
-                continue
-            if any(literal in side.text for literal in notation.literals):
-                for match in notation.pattern.finditer(side.text):
-                    by_document[side.path].append(Seen(unit, side, match, notation.variant(match)))
-            # a translation file is a document of its own; Folio's translations into one
-            # language are one edition, whatever game they belong to
-            source = lang == document.language
-            edition_of[side.path] = (document.game, document.edition, lang) if source else ("", "folio", lang)
         yield notation, by_document, edition_of
 
 
@@ -205,7 +183,7 @@ def _in_document(notation: Notation, seen: list[Seen]) -> Iterator[Diagnostic]:
                             "writes it %(usual)s %(count)s times (`%(example)s`, line %(line)s)"))
 
 
-def _in_edition(notation: Notation, by_document: dict[str, list[Found]],
+def _in_edition(notation: Notation, by_document: dict[str, list[Seen]],
                 edition_of: dict[str, tuple]) -> Iterator[Diagnostic]:
     editions: dict[tuple, Counter] = defaultdict(Counter)
     for path, seen in by_document.items():
@@ -236,11 +214,11 @@ def _label(variant: str) -> str:
     return VARIANT_WORDS.get(variant, variant)
 
 
-def _line(seen: Found) -> int:
+def _line(seen: Seen) -> int:
     return seen.side.line_start + seen.side.text.count("\n", 0, seen.match.start())
 
 
-def _report(code: Code, notation: Notation, seen: Found, usual: str, example: Found, count: int,
+def _report(code: Code, notation: Notation, seen: Seen, usual: str, example: Seen, count: int,
             template: str) -> Diagnostic:
     message = text(template,
                    what=Word(notation.name), variant=Word(_label(seen.variant)), found=seen.match.group(),
