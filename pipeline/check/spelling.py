@@ -215,6 +215,7 @@ def _unknown_words(ctx: CheckContext, texts: list[tuple]) -> Iterator[Diagnostic
             key = (side.path, word.casefold())  # once per word and file: the fix is made there
             counts[key] += 1
             first.setdefault(key, (unit, side, offset, word, lang))
+    offered = suggestions((word, lang) for _unit, _side, _offset, word, lang in first.values())
     for key, (unit, side, offset, word, lang) in first.items():
         words = {"word": word, "lang": Lang(lang), "wordlist": f"{WORDLISTS}/{lang}.txt"}
         yield at(UNKNOWN, unit, side, offset,
@@ -224,7 +225,7 @@ def _unknown_words(ctx: CheckContext, texts: list[tuple]) -> Iterator[Diagnostic
                  text(_("unknown word `%(word)s` (%(count)s times in this file): not in the %(lang)s "
                         "dictionary nor in %(wordlist)s; add it there only if it is game vocabulary or a "
                         "name"), **words, count=Count(counts[key], ngettext("%(num)d time", "%(num)d times"))),
-                 suggestion=", ".join(suggestions(word, lang)) or None)
+                 suggestion=", ".join(offered[word, lang]) or None)
 
 
 #: per pair of the project's word lists as read (held, so that their ids stay theirs): each

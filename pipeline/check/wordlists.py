@@ -17,6 +17,8 @@ import json
 import os
 import re
 import secrets
+from collections.abc import Iterable
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -115,16 +117,26 @@ def in_dictionary(word: str, lang: str) -> bool:
     return any(d.check(form) for d in found for form in forms)
 
 
-@lru_cache(maxsize=4096)
-def suggestions(word: str, lang: str) -> tuple[str, ...]:
-    kept = _kept(lang)
-    if word in kept:
-        return tuple(kept[word])
-    found = dictionaries(lang)
-    made = tuple(found[0].suggest(word)[:3]) if found else ()
-    if found:
-        _keep(lang, word, made)
-    return made
+def suggestions(wanted: Iterable[tuple[str, str]]) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The dictionary's first suggestions for each (word, language) of ``wanted``; those it is
+    asked for anew are kept in the user's cache, in one write per language for them all."""
+    found: dict[tuple[str, str], tuple[str, ...]] = {}
+    new: set[str] = set()  # the languages with a word the dictionary was asked for
+    for word, lang in wanted:
+        if (word, lang) in found:
+            continue
+        kept = _kept(lang)
+        if word in kept:
+            found[word, lang] = tuple(kept[word])
+            continue
+        dictionary = dictionaries(lang)
+        found[word, lang] = made = tuple(dictionary[0].suggest(word)[:3]) if dictionary else ()
+        if dictionary:
+            kept[word] = list(made)
+            new.add(lang)
+    for lang in sorted(new):
+        _keep(lang)
+    return found
 
 
 #: the user cache's files of suggestions kept, the newest first (one per language and digest)
@@ -163,26 +175,26 @@ def _decode_suggestions(data: bytes) -> dict[str, list[str]] | None:
     return value if conforms(value, dict[str, list[str]]) else None
 
 
-def _keep(lang: str, word: str, made: tuple[str, ...]) -> None:
-    """Add a word's suggestions to the kept ones, merged with what other processes (a build's
-    check workers) kept meanwhile; a cache that cannot be written is simply not used."""
-    kept = _kept(lang)
-    kept[word] = list(made)
+def _keep(lang: str) -> None:
+    """Write the suggestions this process holds for ``lang``, merged with what other processes
+    (a build's check workers, a build beside this one) kept meanwhile, whole or not at all; a
+    cache that cannot be written is simply not used."""
     entry = _suggestions_file(lang)
     if entry is None:
         return
     path, name, key = entry
-    merged = {**_read_suggestions(lang), **kept}
+    merged = {**_read_suggestions(lang), **_kept(lang)}
+    tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
         tmp.write_bytes(seal(json.dumps(merged, ensure_ascii=False, sort_keys=True).encode("utf-8"), name, key))
         os.replace(tmp, path)  # whole or not at all: builds may run side by side
         old = sorted(path.parent.glob("*.json"), key=_modified, reverse=True)[KEEP_SUGGESTIONS:]
         for stale in old:
             stale.unlink(missing_ok=True)
     except OSError:
-        pass
+        with suppress(OSError):  # a write cut short leaves no part of itself behind
+            tmp.unlink(missing_ok=True)
 
 
 def _modified(path: Path) -> float:

@@ -177,7 +177,7 @@ def test_a_words_suggestions_are_asked_of_the_dictionary_once_and_kept_sealed(tm
     # a fresh process (the next build) takes them from the user's cache, without Hunspell's tenth
     # of a second per word; a file someone else put there is not taken
     script = ("import sys; from pipeline.check import wordlists; "
-              "print(wordlists.suggestions('перкращение', 'ru'), 'enchant' in sys.modules)")
+              "print(wordlists.suggestions([('перкращение', 'ru')])['перкращение', 'ru'], 'enchant' in sys.modules)")
     env = {**os.environ, "FOLIO_CACHE_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
 
     def asked() -> str:
@@ -191,3 +191,22 @@ def test_a_words_suggestions_are_asked_of_the_dictionary_once_and_kept_sealed(tm
     planted = {"перкращение": ["подброшенное"]}
     kept.write_bytes(json.dumps(planted).encode())
     assert asked() == made  # refused: asked of the dictionary again, and kept anew
+
+
+def test_a_runs_new_words_are_kept_together_beside_what_earlier_runs_kept(tmp_path):
+    # one run reports several new words in both languages; the next process takes all of them,
+    # and the word an earlier run kept, without loading a dictionary
+    env = {**os.environ, "FOLIO_CACHE_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+
+    def asked(*wanted: tuple[str, str]) -> str:
+        script = ("import sys; from pipeline.check import wordlists; "
+                  f"found = wordlists.suggestions({list(wanted)!r}); "
+                  f"print([found[w] for w in {list(wanted)!r}], 'enchant' in sys.modules)")
+        return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
+                              check=True).stdout.strip()
+
+    earlier = asked(("перкращение", "ru"))
+    made = asked(("отрад", "ru"), ("recieve", "en"), ("armys", "en"))
+    assert made.endswith("True") and "'receive'" in made
+    both = asked(("перкращение", "ru"), ("отрад", "ru"), ("recieve", "en"), ("armys", "en"))
+    assert both == earlier.removesuffix(" True")[:-1] + ", " + made.removesuffix(" True")[1:] + " False"
