@@ -53,9 +53,8 @@ class Pair:
     suggestion: str
 
 
-def disagreements(text: str | Words) -> Iterator[Pair]:
-    """Every plural subject with a singular verb in ``text`` (or in its word table)."""
-    table = text if isinstance(text, Words) else Words(text)
+def disagreements(table: Words) -> Iterator[Pair]:
+    """Every plural subject with a singular verb in the text of ``table``."""
     text, words, starts, ends = table.text, table.words, table.starts, table.ends
     lowers = table.lowers
     for n in table.where(_SINGULAR_VERB):

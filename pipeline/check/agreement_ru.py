@@ -50,10 +50,8 @@ class Pair:
     suggestion: str | None
 
 
-def disagreements(text: str | Words) -> Iterator[Pair]:
-    """Every adjective–noun and numeral–noun pair of ``text`` (or of its word table) that cannot
-    agree."""
-    table = text if isinstance(text, Words) else Words(text)
+def disagreements(table: Words) -> Iterator[Pair]:
+    """Every adjective–noun and numeral–noun pair of the text of ``table`` that cannot agree."""
     text, words, starts, ends, gaps = table.text, table.words, table.starts, table.ends, table.gaps
     # numbers in digits stand between words: each gap's, by the index of the word after it
     numbers: dict[int, list[tuple[int, int, str]]] = {}

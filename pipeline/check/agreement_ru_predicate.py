@@ -51,8 +51,7 @@ class Mismatch:
     suggestion: str | None
 
 
-def mismatches(text: str | Words) -> Iterator[Mismatch]:
-    table = text if isinstance(text, Words) else Words(text)
+def mismatches(table: Words) -> Iterator[Mismatch]:
     text = table.text
     if "'" in text or "’" in text:  # the table's words may hold an apostrophe, :data:`TOKEN`'s never
         yield from _tokens_mismatches(text)

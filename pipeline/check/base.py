@@ -62,15 +62,9 @@ class CheckContext:
         return self.corpus.lookup()  # the corpus's own: one per corpus, not one per family run
 
     def words(self, side: Side) -> Words:
-        """The side's words (pipeline/language/words.py), found once per run for every family
-        that walks them (and once per process while the text is among those kept)."""
-        tables = self.cache.get(_WORDS)
-        if tables is None:
-            tables = self.cache[_WORDS] = {}
-        found = tables.get(id(side))
-        if found is None or found[0] is not side:
-            found = tables[id(side)] = (side, Words.of(side.text))
-        return found[1]
+        """The side's words (pipeline/language/words.py): :meth:`Words.of` its text, so every
+        family that walks them reads one table."""
+        return Words.of(side.text)
 
     def shared(self, key: str, factory):
         """One instance per run of something expensive (a pipeline, a dictionary)."""
@@ -108,5 +102,3 @@ def on_unit(code: Code, unit: Unit, side: Side, message: Text, *,
     return Diagnostic.of(side.path, side.line_start, code.code, message, code.severity, 1, unit.id,
                          suggestion)
 
-
-_WORDS = "language.words"  # the run's word tables, by side

@@ -51,8 +51,7 @@ class Missing:
     clause: str  # the clause word as written (with its preposition)
 
 
-def missing_commas(text: str | Words) -> Iterator[Missing]:
-    table = text if isinstance(text, Words) else Words(text)
+def missing_commas(table: Words) -> Iterator[Missing]:
     text = table.text
     # a text with no clause word among its words (most texts) is not searched; an apostrophe
     # may join a clause word to another in the table, so a text holding one always is

@@ -57,8 +57,7 @@ class Missing:
     after: str  # the word the comma precedes
 
 
-def missing_commas(text: str | Words) -> Iterator[Missing]:
-    table = text if isinstance(text, Words) else Words(text)
+def missing_commas(table: Words) -> Iterator[Missing]:
     text = table.text
     # Each pattern needs a word of its kind: a text without one (most texts) is not tokenised.
     # The table's words are :data:`TOKEN`'s when no apostrophe joins two of its words.

@@ -7,11 +7,22 @@ from __future__ import annotations
 import pytest
 
 from check_support import crafted, located, real_context, real_findings, run
-from pipeline.check import agreement
-from pipeline.check.agreement_en import disagreements as en_pairs
-from pipeline.check.agreement_ru import disagreements as ru_pairs
-from pipeline.check.agreement_ru_predicate import mismatches as ru_predicates
+from pipeline.check import agreement, agreement_en, agreement_ru, agreement_ru_predicate
 from pipeline.core.diagnostics import Severity
+from pipeline.language.words import Words
+
+
+# each as the family asks it of a side: of the text's words
+def en_pairs(line: str):
+    return agreement_en.disagreements(Words.of(line))
+
+
+def ru_pairs(line: str):
+    return agreement_ru.disagreements(Words.of(line))
+
+
+def ru_predicates(line: str):
+    return agreement_ru_predicate.mismatches(Words.of(line))
 
 #: real Russian lines the grammar must leave alone: governed complements, a plural adjective
 #: over a list, a numeral before an adjective, a participle with its direct object

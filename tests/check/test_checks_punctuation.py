@@ -7,10 +7,18 @@ from __future__ import annotations
 import pytest
 
 from check_support import crafted, real_context, run
-from pipeline.check import punctuation
-from pipeline.check.punctuation_ru import missing_commas
-from pipeline.check.punctuation_ru_phrases import missing_commas as missing_phrase_commas
+from pipeline.check import punctuation, punctuation_ru, punctuation_ru_phrases
 from pipeline.core.model import Lang
+from pipeline.language.words import Words
+
+
+# each as the family asks it of a side: of the text's words
+def missing_commas(line: str):
+    return punctuation_ru.missing_commas(Words.of(line))
+
+
+def missing_phrase_commas(line: str):
+    return punctuation_ru_phrases.missing_commas(Words.of(line))
 
 #: real lines of the corpus, each with a clause word and no comma before it, rightly
 RIGHT = [
