@@ -13,7 +13,7 @@ import builtins
 import difflib
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import cast
 
@@ -132,10 +132,16 @@ class Facts:
     def recording(self) -> Facts:
         """The same facts, noting in ``read`` every id a rule asks for (by id or by group), so
         which facts a rule reads is observed, not declared by hand."""
+        return self._copy(read=set())
+
+    def _copy(self, **changed: object) -> Facts:
+        """These facts with the fields ``changed`` names set anew and every other field carried
+        as it is (shared, not copied), so that a field added to the class is carried unnamed;
+        not :func:`dataclasses.replace`, which would index every fact again."""
         copy = Facts.__new__(Facts)
-        copy.facts, copy.files = self.facts, self.files
-        copy.by_rulebook, copy.by_unit, copy.read = self.by_rulebook, self.by_unit, set()
-        copy.groups = self.groups
+        for name in _FIELDS:
+            setattr(copy, name, changed.pop(name) if name in changed else getattr(self, name))
+        assert not changed, f"Facts has no field {sorted(changed)}"
         return copy
 
     def __getitem__(self, fact_id: str) -> Fact:
@@ -169,12 +175,10 @@ class Facts:
         # has hundreds of thousands of facts, and an example owns a few
         units = [unit for unit in self.by_unit if unit == unit_id or unit.startswith(unit_id + "/")]
         gone = {id(f) for unit in units for f in self.by_unit[unit] if own(f)}
-        copy = Facts.__new__(Facts)
-        copy.facts = dict(self.facts)
+        copy = self._copy(facts=dict(self.facts), by_rulebook=dict(self.by_rulebook), by_unit=dict(self.by_unit),
+                          groups={}, read=None)
         for fact in (f for unit in units for f in self.by_unit[unit] if id(f) in gone):
             del copy.facts[fact.id]  # a fact is held under its own id
-        copy.files, copy.groups, copy.read = self.files, {}, None
-        copy.by_rulebook, copy.by_unit = dict(self.by_rulebook), dict(self.by_unit)
         for index, key in ((copy.by_rulebook, lambda f: f.id.split(".", 1)[0]), (copy.by_unit, lambda f: f.unit)):
             for name in {key(f) for unit in units for f in self.by_unit[unit] if id(f) in gone}:
                 kept = [f for f in index[name] if id(f) not in gone]
@@ -234,6 +238,10 @@ class Facts:
             elif name in self.facts:
                 found[name] = self.facts[name]
         return list(found.values())
+
+
+#: what :meth:`Facts._copy` carries: every field of the class, so none is forgotten
+_FIELDS = tuple(f.name for f in fields(Facts))
 
 
 def period_index(period: str) -> int:

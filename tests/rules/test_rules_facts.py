@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 import shutil
+from dataclasses import fields
 
 import pytest
 
 from pipeline.core.errors import FolioError
 from pipeline.rules import RULES, Range, load_facts, run
-from pipeline.rules.facts import VALUE_KEYS
+from pipeline.rules.facts import VALUE_KEYS, Facts
 from rules_scenarios import SCENARIOS
 from rules_support import ROOT, facts
 
@@ -129,3 +130,19 @@ def test_a_broken_rules_file_stops_folio_check_in_one_line(corpus_copy, folio):
         "corpus/rules/his.yaml:4: error: fact winter.city-limit: give exactly one value: number, range, period, "
         "text, list"]
     assert ROOT.joinpath("corpus/rules/his.yaml").read_text("utf-8") != GOOD  # the copy, not the repository
+
+
+def test_the_recording_and_the_facts_less_an_examples_carry_every_field():
+    # each is a copy made without __init__ (which would index every fact again): a field added
+    # to Facts that a copy did not carry would be missing from it, or stand at its class default
+    loaded = facts()
+    winter = loaded["his.winter.city-limit"]
+    recorder, less = loaded.recording(), loaded.without(winter.unit)
+    made_anew = {"read"}, {"facts", "by_rulebook", "by_unit", "groups", "read"}
+    for copy, anew in zip((recorder, less), made_anew, strict=True):
+        for name in (f.name for f in fields(Facts)):
+            assert name in vars(copy), name
+            assert name in anew or getattr(copy, name) is getattr(loaded, name), name
+    assert recorder["his.winter.city-limit"] is winter and recorder.read == {"his.winter.city-limit"}
+    assert "his.winter.city-limit" not in less and len(less) < len(loaded) and less.read is None
+    assert winter not in less.by_unit.get(winter.unit, []) and winter in loaded.by_unit[winter.unit]
