@@ -241,19 +241,22 @@ def _keys(store: Store, corpus: Corpus, aids: list[Aid], langs: tuple[str, ...],
     return keys
 
 
+#: an aid's page as its kind keeps it: title, html, edition, source_edition, untranslated
+PAGE = tuple[str, str, str, str, list[str]]
+
+
 def _kept(store: Store, key: str | None, aid: Aid, lang: str) -> Document | None:
-    value = store.get_json(KEPT, key, dict[str, str | list[str]]) if key is not None else None
-    texts = [value.get(name) for name in ("title", "html", "edition", "source_edition")] if value else []
-    untranslated = value.get("untranslated") if value else None
-    if not all(isinstance(text, str) for text in texts) or not isinstance(untranslated, list):
-        return None  # none kept, or of another shape: rendered again
-    title, html, edition, source_edition = texts
+    """The page kept under ``key``; None when none is, or one of another shape (the store's
+    reading of it checks the shape: rendered again)."""
+    value = store.get_json(KEPT, key, PAGE) if key is not None else None
+    if value is None:
+        return None
+    title, html, edition, source_edition, untranslated = value
     return Document(aid, lang, title, html, edition, source_edition, tuple(untranslated))
 
 
-def _kept_json(document: Document) -> dict:
-    return {"title": document.title, "html": document.html, "edition": document.edition,
-            "source_edition": document.source_edition, "untranslated": list(document.untranslated)}
+def _kept_json(document: Document) -> list:
+    return [document.title, document.html, document.edition, document.source_edition, list(document.untranslated)]
 
 
 def listed(corpus: Corpus, catalogs=None) -> Plan:
