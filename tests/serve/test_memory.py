@@ -98,3 +98,18 @@ def test_rebuilds_from_memory_after_saves_leave_what_a_clean_build_of_the_saves_
     served, built = _outputs(root, tree_bytes), _outputs(clean, tree_bytes)
     assert served.keys() == built.keys()
     assert [path for path in served if served[path] != built[path]] == []
+
+
+def test_a_reason_changed_in_checks_yaml_shows_on_the_russian_report_after_the_save(tmp_path):
+    # the site keeps the suppressions' reasons between builds of one process, by the file's bytes
+    root = whole_project(tmp_path / "served")
+    loop = Loop(root, out=io.StringIO())
+    assert loop.rebuild() is not None
+    report = root / "site" / "ru" / "checks" / "index.html"
+    old, new = "переводчика к этому фрагменту", "переводчика к этому месту"
+    assert old in report.read_text("utf-8")
+    _save(root, "corpus/checks.yaml", old, new)
+    result = loop.rebuild(["corpus/checks.yaml"], on_pages=lambda _diagnostics: None)
+    assert result is not None and result.corpus is not None, loop.out.getvalue()
+    page = report.read_text("utf-8")
+    assert new in page and old not in page
