@@ -105,14 +105,16 @@ class BuildCache:
         carry(self.previous / kind / key, self.current / kind / key)
         return True
 
-    def put(self, kind: str, key: str, data: bytes) -> None:
+    def put(self, kind: str, key: str, data: bytes, *, as_bytes: bool = True) -> None:
+        """Write the entry; ``as_bytes``: its reader asks for these bytes (kept in memory as
+        they are), not for a value decoded from them (:meth:`put_json`)."""
         if self.current is None:
             return
         target = self.current / kind / key
         target.parent.mkdir(parents=True, exist_ok=True)
         target.unlink(missing_ok=True)  # a carried entry is a hard link into the last build
         target.write_bytes(seal(data, (kind, key), KEY))
-        if self.memory is not None:
+        if self.memory is not None and as_bytes:
             self.memory.remember(kind, key, None, data)
 
     def get_json(self, kind: str, key: str, shape: Any = Any, *, kept: bool = True) -> Any:
@@ -125,7 +127,8 @@ class BuildCache:
         return self.read(kind, key, decode, kept=kept, kept_as=("json", shape))
 
     def put_json(self, kind: str, key: str, value: Any) -> None:
-        self.put(kind, key, json.dumps(value, ensure_ascii=False, sort_keys=True).encode("utf-8"))
+        # read back by get_json() alone: kept in memory as the values the next build reads, never as bytes
+        self.put(kind, key, json.dumps(value, ensure_ascii=False, sort_keys=True).encode("utf-8"), as_bytes=False)
 
     def directory(self, name: str) -> tuple[Path | None, Path | None]:
         """(previous, current) of a part of the cache a stage keeps as a tree of its own."""

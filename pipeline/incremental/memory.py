@@ -9,7 +9,10 @@ would be handed the change. Only the kinds whose values no stage changes are kep
 gives translated sides to only when the document is read again), the references as resolved
 (those found and not yet resolved are resolved in place: never kept), each shard's findings,
 each document's classified clauses, the parsed rule facts and coverage files, and the JSON
-of the kinds whose readers only read it (:data:`JSON`). A build's result
+of the kinds whose readers only read it (:data:`JSON`). Each entry is kept in the one form its
+reader asks for: an entry written as JSON (:meth:`BuildCache.put_json`) is not kept as the bytes
+it was written as, which its reader never asks for; the next build reads its file once and
+keeps the values it reads. A build's result
 is the same whichever way its entries came (tests/serve/test_memory.py compares a rebuild in
 memory with a clean build, byte for byte).
 
@@ -18,6 +21,7 @@ Only what the last build used is kept: an edit's old entries go with the build a
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -40,8 +44,9 @@ class Memory:
     def __init__(self) -> None:
         self._values: dict[tuple[str, str, Any], Any] = {}
         self._used: dict[tuple[str, str, Any], Any] = {}
-        #: how many entries the build under way took from memory, and the last build over
-        self.recalled = self.taken = 0
+        #: how many entries of each kind the build under way took from memory, and the last build over
+        self.recalled: Counter[str] = Counter()
+        self.taken: Counter[str] = Counter()
 
     @staticmethod
     def _holds(kind: str, decode: Callable[[bytes], Any] | tuple | None) -> bool:
@@ -61,7 +66,8 @@ class Memory:
             value = self._values.get(name)
             if value is not None:
                 self._used[name] = value
-        self.recalled += value is not None
+        if value is not None:
+            self.recalled[kind] += 1
         return value
 
     def remember(self, kind: str, key: str, decode: Callable[[bytes], Any] | tuple | None, value: Any) -> None:
@@ -76,10 +82,16 @@ class Memory:
             self._values = self._used
         else:
             self._values.update(self._used)
-        self._used, self.taken, self.recalled = {}, self.recalled, 0
+        self._used, self.taken, self.recalled = {}, self.recalled, Counter()
 
     def __len__(self) -> int:
         return len(self._values)
+
+    def held(self) -> Counter[tuple[str, str]]:
+        """How many entries of each kind the last build left, by the form each is kept in:
+        (kind, "bytes"), (kind, "json") or (kind, "values")."""
+        return Counter((kind, "bytes" if decode is None else "json" if isinstance(decode, tuple) else "values")
+                       for kind, _key, decode in self._values)
 
 
 def _hashable(value: Any) -> bool:

@@ -34,6 +34,11 @@ def _save(root: Path, name: str, old: str, new: str) -> None:
     os.replace(aside, path)
 
 
+def _document(name: str) -> str:
+    """The manifest's key of the document a source or translation file is of."""
+    return Path(name).name.split(".")[0]
+
+
 def _settled() -> None:
     for thread in threading.enumerate():
         if thread.name.startswith("remove ."):
@@ -49,18 +54,31 @@ def test_rebuilds_from_memory_after_saves_leave_what_a_clean_build_of_the_saves_
     root = whole_project(tmp_path / "served")
     loop = Loop(root, out=io.StringIO())
     assert loop.rebuild() is not None
-    taken = []
+    taken, held, edited = [], [], []
     for name, old, new in SAVES:
         _save(root, name, old, new)
         published = []
         result = loop.rebuild([name], on_pages=published.append)
         assert result is not None and result.corpus is not None and published, loop.out.getvalue()
         taken.append(loop.memory.taken)
+        held.append(loop.memory.held())
+        edited.append(_document(name))
         _settled()
-    # the first rebuild read the cache, the next from memory: at least each unchanged document as
-    # loaded and its references as resolved
-    unchanged = len(result.corpus.documents) - 1
-    assert taken[0] == 0 and all(t >= 2 * unchanged for t in taken[1:]), taken
+    documents = len(result.corpus.documents)
+    # the first rebuild read the cache, the next from memory: each kind on its own, the entries of
+    # every document neither this save nor the one before changed (the last save's document was
+    # made again, not read: its new entries are read back from their files once)
+    assert sum(taken[0].values()) == 0, taken[0]
+    for before, now, took in zip(edited, edited[1:], taken[1:], strict=False):
+        stable = documents - len({before, now})
+        for kind in ("loaded", "refs-resolved", "yaml"):
+            assert took[kind] >= stable, (now, kind, took)
+        assert took["json"] >= 2 * stable, (now, took)  # each document's units and its other parts
+        # the check shards of the rulebooks not edited, the clauses of their documents, the rules' files
+        assert all(took[kind] >= 1 for kind in ("checks", "clauses", "facts", "coverage")), (now, took)
+    # each entry is kept in the one form its reader asks for: corpus.json's units of each document as
+    # bytes, and not the bytes of the entries written as JSON (read back as values, never as bytes)
+    assert all(kept["json", "bytes"] == kept["yaml", "bytes"] == documents for kept in held), held
 
     clean = tmp_path / "clean"
     for name in ("corpus", "templates"):
@@ -80,3 +98,18 @@ def test_rebuilds_from_memory_after_saves_leave_what_a_clean_build_of_the_saves_
     served, built = _outputs(root, tree_bytes), _outputs(clean, tree_bytes)
     assert served.keys() == built.keys()
     assert [path for path in served if served[path] != built[path]] == []
+
+
+def test_a_reason_changed_in_checks_yaml_shows_on_the_russian_report_after_the_save(tmp_path):
+    # the site keeps the suppressions' reasons between builds of one process, by the file's bytes
+    root = whole_project(tmp_path / "served")
+    loop = Loop(root, out=io.StringIO())
+    assert loop.rebuild() is not None
+    report = root / "site" / "ru" / "checks" / "index.html"
+    old, new = "переводчика к этому фрагменту", "переводчика к этому месту"
+    assert old in report.read_text("utf-8")
+    _save(root, "corpus/checks.yaml", old, new)
+    result = loop.rebuild(["corpus/checks.yaml"], on_pages=lambda _diagnostics: None)
+    assert result is not None and result.corpus is not None, loop.out.getvalue()
+    page = report.read_text("utf-8")
+    assert new in page and old not in page

@@ -37,7 +37,7 @@ from ...util import project_files, workers
 from . import mkdocs_adapter, pages, report_items, search
 from .fragments import TEMPLATES, Renderer, root_page
 from .keys import navigation_key, page_keys
-from .reports import clause_rows
+from .reports import Translating, clause_rows
 from .structure import SITE_LANGUAGES, Site, plan
 
 BASE_CONFIG = "mkdocs.yml"
@@ -71,8 +71,7 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
     root, out = Path(root), Path(out)
     out.mkdir(parents=True, exist_ok=True)
     termbase = _termbase(root)
-    config = load_config(root, {code.code for code in all_codes()})
-    reasons = {lang: config.reasons_in(lang) for lang in SITE_LANGUAGES}
+    reasons = _reasons(root)
     facts = facts if facts is not None else placed(load_facts(root, missing_ok=True), corpus)
     tables = decision_tables(facts) if len(facts) else {}
     if clauses is None and len(facts):  # else the driver's classification, shared with the checks
@@ -91,6 +90,7 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
                       f"{len(pending)} interface string(s) to translate or check, such as "
                       f"{pending[0]!r}", file=sys.stderr)
         renderers: dict[str, Renderer] = {}  # one per language and process: templates compile once
+        translating = Translating(corpus)
         files = report_items.by_file(diagnostics) if store.keeps else None
         kept_items = report_items.KeptItems(store, _items_context(store.fingerprint),
                                             store.documents(corpus.documents), files) if store.keeps else None
@@ -100,7 +100,7 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
                 renderers[lang] = Renderer(corpus, site, lang, translations[lang], termbase,
                                            diagnostics, aids=aids, changes=changes, facts=facts,
                                            tables=tables, reasons=reasons.get(lang), clauses=table,
-                                           asks=asks, kept_items=kept_items)
+                                           asks=asks, kept_items=kept_items, translating=translating)
             return renderers[lang]
 
         previous, here = store.directory("site")
@@ -110,7 +110,7 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
         light_before, light = store.directory("search-pages")
         light = light or work / "search"
         with store.stage("site pages"):
-            keys = page_keys(corpus, site, store, diagnostics, aids, files)
+            keys = page_keys(corpus, site, store, diagnostics, aids, files, translating.rows)
             frame = navigation_key(store.fingerprint)
             sources = pages.prepare(site, SITE_LANGUAGES, renderer, keys, frame,
                                     here or work / "sources", previous, jobs, damaged, search=light)
@@ -221,6 +221,29 @@ def _items_context(fingerprint) -> str:
 
     return digest(fingerprint.code, fingerprint.of(MANIFEST, GLOSSARY, CHECKS),
                   fingerprint.under("corpus/rules/"))
+
+
+#: the suppressions' reasons in each language, as corpus/checks.yaml said them when last read, by
+#: the project and the file's bytes: `folio serve` renders the site again on every save, and at
+#: x100 the file has 10,854 lines, half a second to parse, for the reasons alone
+_REASONS: dict[tuple[str, bytes], dict[str, dict[str, str]]] = {}
+
+
+def _reasons(root: Path) -> dict[str, dict[str, str]]:
+    """Each site language's reasons (:meth:`CheckConfig.reasons_in`), read again only when the
+    file's bytes changed (the check stage has refused a file it cannot use before the site)."""
+    try:
+        key = (str(root.resolve()), (root / CHECKS).read_bytes())
+    except OSError:  # none, or not a file to read: load_config says what it makes of it
+        key = None
+    if key is None or key not in _REASONS:
+        config = load_config(root, {code.code for code in all_codes()})
+        made = {lang: config.reasons_in(lang) for lang in SITE_LANGUAGES}
+        if key is None:
+            return made
+        _REASONS.clear()  # the last file's only
+        _REASONS[key] = made
+    return _REASONS[key]
 
 
 def _termbase(root: Path) -> Termbase | None:

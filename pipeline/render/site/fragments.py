@@ -33,7 +33,7 @@ from .findings import SEVERITIES, Findings, quoted
 from .inline import Abbreviations
 from .report_items import KeptItems, finding_items
 from .report_items import Shown as _Shown
-from .reports import checks_by_code, coverage_by_document, pending_by_document
+from .reports import Translating, checks_by_code
 from .rule_words import TableWords
 from .structure import Page, Site, relative
 from .unit_html import UnitHtml
@@ -68,8 +68,11 @@ class Renderer:
     def __init__(self, corpus: Corpus, site: Site, lang: str, translations,
                  termbase: Termbase | None, diagnostics: list[Diagnostic], aids=None, changes=None,
                  facts=None, tables=None, reasons: dict[str, str] | None = None,
-                 clauses: dict[str, dict] | None = None, asks=None, kept_items: KeptItems | None = None):
+                 clauses: dict[str, dict] | None = None, asks=None, kept_items: KeptItems | None = None,
+                 translating: Translating | None = None):
         self.corpus, self.site, self.lang = corpus, site, lang
+        #: the coverage and the units to translate, shared with the other language's renderer
+        self.translating = translating if translating is not None else Translating(corpus)
         #: the report's findings as list items, kept by source file in the build's store
         self.kept_items = kept_items
         #: the suppressions' reasons in the page's language, by the reason as written
@@ -89,7 +92,6 @@ class Renderer:
         for diff in changes.diff.documents if changes else ():
             self._aliases.update(diff.aliases(corpus.units))
         self.lookup = corpus.lookup()  # the one the checks and the aids ask too
-        self._coverage: dict | None = None
         self._abbreviations_of: dict[str, Abbreviations] = {}  # by rulebook
         self._labels: dict[str, str] = {}  # unit id -> unit_label
         self._label_parts: dict[tuple[str, bool], str | None] = {}  # labels.label's, kept
@@ -107,9 +109,7 @@ class Renderer:
 
     def coverage(self) -> dict:
         """Coverage rows by document: every page that shows some reads them, so count once."""
-        if self._coverage is None:
-            self._coverage = coverage_by_document(self.corpus)
-        return self._coverage
+        return self.translating.by_document
 
     def language_name(self, code: str) -> str:
         # asked for by every unit that says which language it shows (1,124 times a build at
@@ -185,7 +185,7 @@ class Renderer:
                               search_units=search.glossary_index(self.termbase, self.lang))
 
     def _status(self, page: Page) -> RenderedPage:
-        rows, pending = self.coverage(), pending_by_document(self.corpus)
+        rows, pending = self.coverage(), self.translating.pending
         documents = [(d, relative(page.path, self.site.page("document", d.key).path), rows[d.key],
                       pending[d.key]) for d in self.corpus.documents]
         toc = [(2, "pending", self.gettext("Still to translate or review"))] + [
