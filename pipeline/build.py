@@ -178,10 +178,10 @@ def load_corpus(root: Path, store: Store = NULL, *, references: bool = True,
         done = frozenset(key for key, found in reused.items() if found is not None)
         # the sides read by their format's parser; a source only corrected since (the spelling
         # check's dictionaries tell a slip from a word) keeps its translation current
-        attach_translations(corpus, root, translated_side, done, misspellings(root))
+        attach_translations(corpus, root, translated_side, done, misspellings(root), jobs=store.jobs)
         kept.keep(corpus, fresh, notes)
         if references:
-            link_references(corpus, kept)
+            link_references(corpus, kept, jobs=store.jobs)
     return corpus, [note for document in corpus.documents for note in notes[document.key]]
 
 
