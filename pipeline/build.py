@@ -53,6 +53,8 @@ from .render.writers.corpus_json import write_corpus_json
 from .render.writers.prepared import prepare_documents
 from .render.writers.schema import write_schema
 from .render.writers.yaml_docs import write_yaml_docs
+from .rules.ahead import EVERYTHING, Everything
+from .rules.coverage import DIRECTORY as COVERAGE_DIRECTORY
 from .rules.coverage import Coverage, classify_held
 from .rules.facts import Facts, load_facts
 from .rules.rendering import placed
@@ -99,8 +101,9 @@ class Project:
     def facts(self) -> Facts:
         """The rule facts (corpus/rules/): read once for the checks, the aids and the rules; none
         for a project without rules (`folio rules` refuses it: :meth:`rule_facts`)."""
-        with self.store.stage("link"):
-            return load_facts(self.root, fact_reader(self.store), missing_ok=True)
+        with self.store.stage("link"):  # the files the plan reads again parsed on every core
+            return load_facts(self.root, fact_reader(self.store), missing_ok=True,
+                              fresh=self.plan.facts if self.plan else (), jobs=self.store.jobs)
 
     @cached_property
     def shown_facts(self) -> Facts:
@@ -118,7 +121,8 @@ class Project:
         placing a translation's words changes no original's, and only those are classified. The
         store keeps each document's clauses: an edit classifies its own document again."""
         with self.store.stage("link"):
-            return classify_held(self.corpus, self.facts, self.root, ClausesKept(self.store, self.root))
+            return classify_held(self.corpus, self.facts, self.root, ClausesKept(self.store, self.root),
+                                 fresh=_coverage_files(self.plan), jobs=self.store.jobs)
 
     def rule_facts(self) -> Facts:
         """The rule facts, for a command that has no use for a project without them."""
@@ -178,10 +182,10 @@ def load_corpus(root: Path, store: Store = NULL, *, references: bool = True,
         done = frozenset(key for key, found in reused.items() if found is not None)
         # the sides read by their format's parser; a source only corrected since (the spelling
         # check's dictionaries tell a slip from a word) keeps its translation current
-        attach_translations(corpus, root, translated_side, done, misspellings(root))
+        attach_translations(corpus, root, translated_side, done, misspellings(root), jobs=store.jobs)
         kept.keep(corpus, fresh, notes)
         if references:
-            link_references(corpus, kept)
+            link_references(corpus, kept, jobs=store.jobs)
     return corpus, [note for document in corpus.documents for note in notes[document.key]]
 
 
@@ -384,6 +388,16 @@ def render(corpus: Corpus, diagnostics: list[Diagnostic], out_dir: Path,
                 write_schema(out_dir / "corpus.schema.json"),
                 *write_yaml_docs(corpus, out_dir / "corpus", store=store, prepared=files),
                 write_check_report(diagnostics, out_dir / "checks.json")]
+
+
+COVERAGE_FILES = COVERAGE_DIRECTORY + "/"
+
+
+def _coverage_files(plan: Outdated | None) -> Collection[str] | Everything:
+    """The coverage files the build's ``plan`` reads again: every one when it makes everything."""
+    if plan is None:
+        return ()
+    return EVERYTHING if plan.everything else [path for path in plan.inputs if path.startswith(COVERAGE_FILES)]
 
 
 def _site_wanted(root: Path) -> bool:

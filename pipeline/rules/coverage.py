@@ -20,7 +20,7 @@ how to classify a new clause.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -30,6 +30,7 @@ from ..core.kinds import Kind
 from ..core.model import Corpus, Document, Side, Unit
 from ..language.sentences import Sentence, sentences
 from ..util import yamlio
+from .ahead import Everything, parsed_ahead
 from .facts import Fact, Facts
 from .source import Checker, Node, parse
 from .wording import find
@@ -193,15 +194,19 @@ class Coverage:
         return [*rows, total.row()] if rows else rows
 
 
-def load_entries(root: Path, directory: str = DIRECTORY, memo: Memo | None = None) -> list[Entry]:
-    """Every entry of ``corpus/rules/coverage/*.yaml``; a malformed file is a FolioError at its line."""
+def load_entries(root: Path, directory: str = DIRECTORY, memo: Memo | None = None, *,
+                 fresh: Collection[str] | Everything = (), jobs: int = 1) -> list[Entry]:
+    """Every entry of ``corpus/rules/coverage/*.yaml``; a malformed file is a FolioError at its
+    line. The files ``fresh`` names (those a build's plan reads again), when the ``memo`` reads
+    the others from a build's cache, are parsed ahead on up to ``jobs`` processes."""
     folder = Path(root) / directory
     if not folder.is_dir():
         return []
     found: list[Entry] = []
-    for path in sorted(folder.glob("*.yaml")):
-        rel = path.relative_to(root).as_posix()
-        found += memo.read(root, rel, _load_file) if memo is not None else _load_file(root, rel)
+    rels = [path.relative_to(root).as_posix() for path in sorted(folder.glob("*.yaml"))]
+    load = parsed_ahead(Path(root), rels, fresh, _load_file, jobs) if memo is not None else _load_file
+    for rel in rels:
+        found += memo.read(root, rel, load) if memo is not None else load(root, rel)
     return found
 
 
@@ -258,12 +263,15 @@ def _entry(check: Checker, node: Node, document: str, unit: str) -> Entry:
     return Entry(document, unit, says, cls, reason, why, facts, check.path, node.line)
 
 
-def classify_held(corpus: Corpus, facts: Facts, root: Path, memo: Memo | None = None) -> Coverage:
+def classify_held(corpus: Corpus, facts: Facts, root: Path, memo: Memo | None = None, *,
+                  fresh: Collection[str] | Everything = (), jobs: int = 1) -> Coverage:
     """The clauses of the documents of a rulebook with rule facts, classified: what the driver
     makes once per build for the coverage checks and the status page. ``memo``: where a build
-    keeps the coverage files' entries and each document's clauses."""
+    keeps the coverage files' entries and each document's clauses; ``fresh``: the coverage files
+    its plan reads again, parsed ahead on up to ``jobs`` processes."""
     held = [d.key for d in corpus.documents if d.rulebook in facts.files]
-    return classify(corpus, facts, load_entries(root, memo=memo) if held else (), documents=held, memo=memo)
+    entries = load_entries(root, memo=memo, fresh=fresh, jobs=jobs) if held else ()
+    return classify(corpus, facts, entries, documents=held, memo=memo)
 
 
 def classify(corpus: Corpus, facts: Facts, entries: Iterable[Entry], *,

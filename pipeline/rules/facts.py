@@ -12,7 +12,7 @@ from __future__ import annotations
 import builtins
 import difflib
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import cast
@@ -20,6 +20,7 @@ from typing import cast
 from ..core.errors import FolioError
 from ..core.model import LANGUAGES, Lang
 from ..util.collector import paused
+from .ahead import Everything, parsed_ahead
 from .inputs import RuleError
 from .source import Checker, Node, read
 
@@ -265,14 +266,16 @@ def load(root: str | Path | None = None) -> Facts:
     return load_facts(package().parent)
 
 
-def load_facts(root: Path, read=None, *, missing_ok: bool = False, directory: str = DIRECTORY) -> Facts:
+def load_facts(root: Path, read=None, *, missing_ok: bool = False, directory: str = DIRECTORY,
+               fresh: Collection[str] | Everything = (), jobs: int = 1) -> Facts:
     """Every corpus/rules/*.yaml of the repository at ``root``.
 
     A root without that directory (or with no rules file in it) is refused with a
     :class:`FolioError`: an empty set of facts would let every rule fail later, far from the
     cause. ``missing_ok`` is for the build and the checks, where a project without executable
     rules is a project like any other. ``read(root, rel_path, load)`` may stand in for
-    ``load(root, rel_path)`` (a build's cache)."""
+    ``load(root, rel_path)`` (a build's cache); the files ``fresh`` names (those a build's plan
+    reads again) are parsed ahead on up to ``jobs`` processes (pipeline/rules/ahead.py)."""
     found: dict[str, Fact] = {}
     files: dict[str, str] = {}
     folder = Path(root) / directory
@@ -282,10 +285,11 @@ def load_facts(root: Path, read=None, *, missing_ok: bool = False, directory: st
         raise FolioError(f"no rule facts: the directory {why} in {Path(root)}; the executable "
                          "rules read their numbers from it (the manual: docs/manual/rules/rules-as-data.md)",
                          directory)
+    rels = [path.relative_to(root).as_posix() for path in paths]
     with paused():  # nodes, values and facts: no cycle among them (pipeline/util/collector.py)
-        for path in paths:
-            rel = path.relative_to(root).as_posix()
-            rulebook, loaded = read(root, rel, _load_file) if read else _load_file(root, rel)
+        load = parsed_ahead(Path(root), rels, fresh, _load_file, jobs) if read else _load_file
+        for rel in rels:
+            rulebook, loaded = read(root, rel, load) if read else load(root, rel)
             if rulebook in files:
                 raise Checker(rel).fail(None, f"the rulebook {rulebook} is already in {files[rulebook]}")
             files[rulebook] = rel

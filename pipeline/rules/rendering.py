@@ -320,18 +320,31 @@ def _holds(text: str, words: tuple[str, ...]) -> bool:
     return bool(words) and all(contains(fragment, text) for fragment in words)
 
 
+def _holds_spaced(text: str, words: tuple[str, ...], spaced: dict[str, str]) -> bool:
+    """:func:`_holds`, the text's white space made single once for all the facts of its unit
+    (a side states several facts, and a large corpus has hundreds of thousands)."""
+    if not words:
+        return False
+    single = spaced.get(text)
+    if single is None:
+        single = spaced[text] = " ".join(text.split())
+    return all((fragment == fragment.strip() and " ".join(fragment.split()) in single)
+               or contains(fragment, text) for fragment in words)
+
+
 def placed(facts: Facts, corpus: Corpus) -> Facts:
     """The facts with each translated side's words as the translation says them now: what the
     site, the aids, corpus.json and the rules' citations show. A side whose words cannot be
     found again has none (the check reports it to the keeper of corpus/rules/)."""
     changed = {}
+    spaced: dict[str, str] = {}  # each side's text with its white space made single, once
     for fact in facts:
         unit = corpus.units.get(fact.unit)
         if unit is None:
             continue
         wording = dict(fact.wording)
         for lang, side in unit.sides.items():
-            if lang not in fact.wording or _holds(side.text, fact.wording[lang]):
+            if lang not in fact.wording or _holds_spaced(side.text, fact.wording[lang], spaced):
                 continue  # most sides, every build: the words stand as recorded (or as quoted);
                 # a side with none recorded has nothing to find them again by
             found = rendered(fact, corpus, lang)

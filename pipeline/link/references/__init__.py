@@ -15,7 +15,8 @@ import re
 from collections import defaultdict
 from typing import Protocol
 
-from ...core.model import Corpus, Document, Kind, Reference, RefKind, Unit
+from ...core.model import Corpus, Document, Kind, Reference, RefKind, RefStatus, Unit
+from ...util import workers
 from .mentions import extract
 from .resolve import Index, resolve
 
@@ -61,9 +62,12 @@ class _NothingKept:
 NOTHING_KEPT: LinkCache = _NothingKept()
 
 
-def link(corpus: Corpus, kept: LinkCache = NOTHING_KEPT) -> list[Reference]:
+def link(corpus: Corpus, kept: LinkCache = NOTHING_KEPT, *, jobs: int = 1) -> list[Reference]:
     """Fill ``corpus.references`` (in document order) and return them; a document whose text and
-    rulebook's targets are unchanged keeps the references ``kept`` holds of it (a build's)."""
+    rulebook's targets are unchanged keeps the references ``kept`` holds of it (a build's).
+    The documents left to link are linked on up to ``jobs`` processes: a document's references
+    are extracted from its own units and resolved against an index the workers inherit, so each
+    is independent of the others; what is kept is kept here, in document order."""
     units = _by_document(corpus)
     offers: dict[str, list[str]] = defaultdict(list)  # the digest of what each rulebook offers
     for document in corpus.documents:
@@ -73,17 +77,40 @@ def link(corpus: Corpus, kept: LinkCache = NOTHING_KEPT) -> list[Reference]:
     todo = [d for d in corpus.documents if done[d.key] is None]
     if todo:
         index = Index(corpus, {d.rulebook for d in todo})
-    for document in todo:
-        found = kept.found(document)
-        if found is None:
-            found = extracted(units[document.key])
-            kept.keep_found(document, found)  # before resolving: what the text says, only
-        for ref in found:
-            resolve(ref, corpus.units[ref.source], index)
-        kept.keep_resolved(document, scopes[document.rulebook], found)
-        done[document.key] = found
+        if jobs > 1 and len(todo) > 1:
+            index.prepare()  # made once, before the workers fork, not once in each
+        given = {d.key: kept.found(d) for d in todo}
+
+        def linked(document: Document) -> tuple[list[Reference] | None, list[tuple]]:
+            # the references as the text says them (None: the kept ones, which the parent holds),
+            # and where each leads: what resolving set, the reference itself left as extracted
+            found = given[document.key]
+            fresh = found is None
+            if found is None:
+                found = extracted(units[document.key])
+            outcomes = []
+            for ref in found:
+                resolve(ref, corpus.units[ref.source], index)
+                outcomes.append((ref.status, ref.target_id, ref.note, ref.problem, ref.note_words))
+                ref.status, ref.target_id, ref.note, ref.problem, ref.note_words = _UNRESOLVED
+            return (found if fresh else None), outcomes
+
+        for document, (fresh, outcomes) in zip(todo, workers.run(linked, todo, jobs=jobs, stage="link"),
+                                                strict=True):
+            found = given[document.key]
+            if found is None:
+                found = fresh or []
+                kept.keep_found(document, found)  # before resolving: what the text says, only
+            for ref, outcome in zip(found, outcomes, strict=True):
+                ref.status, ref.target_id, ref.note, ref.problem, ref.note_words = outcome
+            kept.keep_resolved(document, scopes[document.rulebook], found)
+            done[document.key] = found
     corpus.references = [ref for document in corpus.documents for ref in done[document.key] or ()]
     return corpus.references
+
+
+#: what resolving sets on a reference, as extraction leaves it
+_UNRESOLVED = (RefStatus.UNRESOLVED, None, None, None, None)
 
 
 def extracted(units: list[Unit]) -> list[Reference]:

@@ -77,6 +77,12 @@ class Index:
         for key, numbers in numbers_by_document.items():
             self.coverage[self.documents[key].rulebook].append((min(numbers), max(numbers), key))
 
+    def prepare(self) -> None:
+        """Make now what is otherwise made on first use and needed by most documents' references:
+        before the workers fork, so that each inherits it rather than making it again."""
+        if self._footnotes is None:
+            self._footnotes = self._first_footnotes()
+
     def footnote(self, scope: Unit, marker: str) -> str | None:
         """The first footnote marked ``marker`` in ``scope`` or under it, in document order."""
         if self._footnotes is None:

@@ -23,7 +23,7 @@ SideReader = Callable[[Document, Unit, str, str, int, int], Side]
 
 
 def attach(corpus: Corpus, root: Path, read_side: SideReader, done: frozenset[str] = frozenset(),
-           misspellings: Misspellings | None = None) -> None:
+           misspellings: Misspellings | None = None, *, jobs: int = 1) -> None:
     """Give every translated unit its side in the translation's language, each stored
     translation placed on the unit whose source is the sentence it translates
     (pipeline/link/translations/realign.py); the ones with no such unit go to ``corpus.orphaned``.
@@ -31,10 +31,11 @@ def attach(corpus: Corpus, root: Path, read_side: SideReader, done: frozenset[st
     real word, pipeline/editions/worddiff.py:correction) stays current, marked ``corrected``.
 
     ``done``: documents whose translations a build kept (pipeline/incremental/loaded.py): their units have
-    their sides and ``corpus`` their translations and orphans already; their files are not read."""
+    their sides and ``corpus`` their translations and orphans already; their files are not read.
+    ``jobs``: the processes the files are read on."""
     lookup = Lookup(corpus)
     documents = lookup.documents
-    for translation in load_all(root, done):
+    for translation in load_all(root, done, jobs=jobs):
         document = documents.get(translation.document)
         if document is None:
             close = difflib.get_close_matches(translation.document, list(documents), n=1)

@@ -14,13 +14,13 @@ import re
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
 from ...core.errors import FolioError
 from ...core.model import LANGUAGES
-from ...util import yamlio
+from ...util import workers, yamlio
 from ...util.collector import paused
 
 DIRECTORY = "corpus/translations"
@@ -59,14 +59,27 @@ def path_for(document: str, lang: str) -> str:
     return f"{DIRECTORY}/{document}.{lang}.yaml"
 
 
-def load_all(root: Path, skip: frozenset[str] = frozenset()) -> list[TranslationFile]:
-    """Every translation file, but those of the documents ``skip`` names."""
+def load_all(root: Path, skip: frozenset[str] = frozenset(), *, jobs: int = 1) -> list[TranslationFile]:
+    """Every translation file, but those of the documents ``skip`` names; read on up to ``jobs``
+    processes (each file on its own), a file that cannot be read refused in the files' order."""
     directory = Path(root) / DIRECTORY
     if not directory.is_dir():
         return []
+    paths = [path.relative_to(root).as_posix() for path in sorted(directory.glob("*.yaml"))
+             if document_of(path.name) not in skip]
+
+    def loaded(rel_path: str) -> TranslationFile | FolioError:
+        try:
+            return load(root, rel_path)
+        except FolioError as error:
+            return error
+
     with paused():  # YAML nodes and the entries read from them: no cycle (pipeline/util/collector.py)
-        return [load(root, path.relative_to(root).as_posix()) for path in sorted(directory.glob("*.yaml"))
-                if document_of(path.name) not in skip]
+        found = workers.run(loaded, paths, jobs=jobs, stage="translations")
+    for made in found:
+        if isinstance(made, FolioError):
+            raise made
+    return cast("list[TranslationFile]", found)
 
 
 def document_of(name: str) -> str | None:

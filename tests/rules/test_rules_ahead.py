@@ -1,0 +1,73 @@
+"""The fact and coverage files a build reads again are parsed ahead on every core: the reader
+gets the same facts, each file once, and a file that cannot be read is still refused at its line,
+in the files' order."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pipeline.core.errors import FolioError
+from pipeline.rules.ahead import EVERYTHING, parsed_ahead
+from pipeline.rules.coverage import load_entries
+from pipeline.rules.facts import load_facts
+from rules_support import ROOT
+
+
+def _reader(asked: list[str]):
+    def read(root: Path, rel: str, load):
+        asked.append(rel)
+        return load(root, rel)
+    return read
+
+
+def test_facts_parsed_ahead_on_two_processes_are_the_facts_read_one_by_one():
+    asked: list[str] = []
+    ahead = load_facts(ROOT, _reader(asked), fresh=EVERYTHING, jobs=2)
+    serial = load_facts(ROOT)
+    assert ahead.facts == serial.facts and ahead.files == serial.files
+    assert asked == sorted(asked) and len(asked) == len(serial.files)  # each file asked for once, in order
+
+
+def test_coverage_entries_parsed_ahead_are_those_read_one_by_one():
+    class Memo:
+        def __init__(self) -> None:
+            self.asked: list[str] = []
+            self.read = _reader(self.asked)
+
+    memo = Memo()
+    ahead = load_entries(ROOT, memo=memo, fresh=EVERYTHING, jobs=2)  # type: ignore[arg-type]
+    assert ahead == load_entries(ROOT) and len(memo.asked) > 1
+
+
+def test_a_file_parsed_ahead_is_given_once_and_another_is_parsed_when_asked(tmp_path):
+    for name in ("a", "b", "c"):
+        (tmp_path / name).write_text(name)
+    made: list[str] = []
+
+    def load(root: Path, rel: str) -> str:
+        made.append(rel)
+        return (root / rel).read_text().upper()
+
+    given = parsed_ahead(tmp_path, ["a", "b", "c"], ["a", "b"], load, jobs=2)
+    assert made == [] or set(made) <= {"a", "b"}  # parsed in the workers (or here, for one of them)
+    made.clear()
+    assert [given(tmp_path, rel) for rel in ("a", "b", "c")] == ["A", "B", "C"]
+    assert made == ["c"]  # not foreseen: parsed when asked
+    assert given(tmp_path, "a") == "A" and made == ["c", "a"]  # given once: asked again, parsed again
+
+
+def test_a_malformed_fact_file_parsed_ahead_is_refused_at_its_line_after_the_files_before_it(tmp_path):
+    shutil.copytree(ROOT / "corpus" / "rules", tmp_path / "corpus" / "rules",
+                    ignore=shutil.ignore_patterns("coverage"))
+    files = sorted((tmp_path / "corpus" / "rules").glob("*.yaml"))
+    assert len(files) >= 3
+    for bad in files[1:]:  # two broken files: the first in order is the one refused
+        bad.write_text(bad.read_text("utf-8").replace("facts:", "facts: 1\nstray:", 1), "utf-8")
+    asked: list[str] = []
+    with pytest.raises(FolioError) as refused:
+        load_facts(tmp_path, _reader(asked), fresh=EVERYTHING, jobs=2)
+    assert refused.value.path == files[1].relative_to(tmp_path).as_posix() and refused.value.line
+    assert asked == [f.relative_to(tmp_path).as_posix() for f in files[:2]]
