@@ -74,9 +74,10 @@ class _Side:
 
     def __init__(self, text: str, lang: str, table: Words | None = None):
         digits = _NUMBER.findall(text)
-        # a numeral is a whole run of letters: a side whose table has none is not searched
-        numeral = table is None or any(map(_NUMERAL_FORMS.__getitem__, table.words))
-        romans = _ROMAN.findall(text) if numeral and _NUMERAL_PAIR.search(text) else []
+        # a numeral is a whole run of letters: a side whose table has none is not searched (and
+        # a text without two numeral letters in a row, most, is not read word by word for one)
+        romans = _ROMAN.findall(text) if _NUMERAL_PAIR.search(text) and (
+            table is None or any(map(_NUMERAL_FORMS.__getitem__, table.words))) else []
         self.text = text
         self.words = number_words(text, lang) if table is None else number_words_in(table, lang)
         self.weak = 0  # lone "one"s, which count only where the other side has a 1
