@@ -91,7 +91,15 @@ def aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Align
 
 
 def pairs(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> list[Pair]:
-    return aligned(ctx, unit, source_lang, lang).pairs(unit.sides[source_lang].text, unit.sides[lang].text)
+    """The sentence pairs of the unit's alignment, made once for the comparisons that read them
+    (kept with the alignment they come from: a unit aligned again is paired again); shared by
+    every caller, never changed."""
+    found = aligned(ctx, unit, source_lang, lang)
+    last: dict[str, tuple[Aligned, list[Pair]]] = ctx.shared("parity.pairs", dict)
+    kept = last.get("pairs")
+    if kept is None or kept[0] is not found:
+        kept = last["pairs"] = (found, found.pairs(unit.sides[source_lang].text, unit.sides[lang].text))
+    return kept[1]
 
 
 def _aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Aligned:
@@ -114,7 +122,7 @@ def anchors(ctx: CheckContext, unit: Unit, game: str, text: str, lang: str,
             found: list[Sentence]) -> list[frozenset[str]]:
     """What each sentence says that the other language writes alike: its numbers, its Latin
     abbreviations and names in capitals, and the termbase concepts it names."""
-    marks: list[set[str]] = [{f"#{n}" for n in numbers(sentence.text)} | {t.base for t in latin_tokens(sentence.text)}
+    marks: list[set[str]] = [{"#" + n for n in numbers(sentence.text)} | {t.base for t in latin_tokens(sentence.text)}
                              for sentence in found]
     concepts = _concepts(ctx, unit, game, text, lang)
     if all(before.end <= after.start for before, after in pairwise(found)):
