@@ -14,7 +14,7 @@ plus ``-s``/``-es`` is the form (``units`` → ``unit``): a form that is its own
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..language.pipelines import en_lemma
@@ -57,7 +57,8 @@ def disagreements(table: Words) -> Iterator[Pair]:
     """Every plural subject with a singular verb in the text of ``table``."""
     text, words, starts, ends = table.text, table.words, table.starts, table.ends
     lowers = table.lowers
-    for n in table.where(_SINGULAR_VERB):
+    roles = "".join(map(_ROLES.__getitem__, words))  # both rules' first words, one lookup per word
+    for n in _positions(roles, "VB"):
         form = words[n]
         clause, whole = _clause_before(table, n)
         if clause and lowers[clause[-1]] == "there":
@@ -65,7 +66,7 @@ def disagreements(table: Words) -> Iterator[Pair]:
         head = _head(table, clause, whole)
         if head is not None:
             yield Pair(starts[head], ends[n], words[head], form, _plural_verb(form))
-    yield from _counted(table)
+    yield from _counted(table, _positions(roles, "CB"))
     for match in THERE.finditer(text) if "here " in text else ():
         if MANY.match(match.group("many").lower()):
             there_verb = match.group("verb").split()[1]
@@ -76,14 +77,25 @@ def disagreements(table: Words) -> Iterator[Pair]:
 _SINGULAR_VERB = PerForm(lambda word: word.lower() in SINGULAR_VERBS)
 #: per form: whether it is a counting determiner (the second rule's first word)
 _COUNTING = PerForm(lambda word: word.lower() in COUNTING)
+#: per form, the two as one letter: a singular verb (V), a counting determiner (C), both (B), or
+#: neither (.); most texts' letters hold no V nor C, found without a word read
+_ROLES = PerForm(lambda word: "B" if _SINGULAR_VERB[word] and _COUNTING[word] else "V" if _SINGULAR_VERB[word]
+                 else "C" if _COUNTING[word] else ".")
 
 
-def _counted(table: Words) -> Iterator[Pair]:
+def _positions(roles: str, letters: str) -> Iterator[int]:
+    """The indices of the words whose role is one of ``letters``, in order."""
+    if letters[0] not in roles and letters[1] not in roles:
+        return iter(())
+    return (n for n, role in enumerate(roles) if role in letters)
+
+
+def _counted(table: Words, counting: Iterable[int]) -> Iterator[Pair]:
     """``these units moves``: a counting determiner opening a clause, a plural noun and straight
     after it a verb in -s (be, have and do are the rule above's). After a preposition the phrase
     is not the subject (``on these actions increases``, ``any of these events occurs``)."""
     words, starts, ends, gaps, lowers = table.words, table.starts, table.ends, table.gaps, table.lowers
-    for n in table.where(_COUNTING):
+    for n in counting:
         if n + 2 >= len(words):
             continue
         opens = n == 0 or CLAUSE_BREAK.search(gaps[n]) or lowers[n - 1] in OPENERS

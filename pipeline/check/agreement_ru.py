@@ -22,8 +22,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import compress
-from operator import and_
 
 from ..language.morph import known_only, readings
 from ..language.words import PerForm, Words
@@ -67,9 +65,9 @@ def disagreements(table: Words) -> Iterator[Pair]:
 
     # the second word of a pair is a noun, every reading of it, and the first a number, an
     # adjective or a numeral: only such pairs are looked at
-    nouns = table.each(_IS_NOUN)
-    pairs = compress(range(1, len(words)), map(and_, nouns[1:], table.each(_OPENS)))
-    after_numbers = [k for k in numbers if k < len(words) and nouns[k]]
+    roles = "".join(map(_ROLES.__getitem__, words))  # one lookup per word, then searched as text
+    pairs = (m.start() + 1 for m in _PAIRED.finditer(roles))
+    after_numbers = [k for k in numbers if k < len(words) and roles[k] in _NOUN_ROLES]
     for k in sorted({*pairs, *after_numbers}) if after_numbers else pairs:
         found_numbers = numbers.get(k) if numbers else None
         if found_numbers:
@@ -141,6 +139,12 @@ _NOUNS = PerForm(lambda word: () if _abbreviation(word) else _all_of(word, NOUNS
 _IS_NOUN = PerForm(lambda word: bool(_NOUNS[word]))
 #: per form: whether it may open a pair (an adjective or a numeral, every reading of it)
 _OPENS = PerForm(lambda word: not _abbreviation(word) and bool(_all_of(word, ADJECTIVES) or _all_of(word, NUMERALS)))
+#: per form, the two questions above as one letter: a noun (N), a word that opens a pair (O),
+#: both (B) or neither (.); a text's letters are searched for the pairs, each word looked up once
+_ROLES = PerForm(lambda word: "B" if _IS_NOUN[word] and _OPENS[word] else "N" if _IS_NOUN[word]
+                 else "O" if _OPENS[word] else ".")
+_NOUN_ROLES = "NB"
+_PAIRED = re.compile(r"(?=[OB][NB])")  # a look-ahead: a word may close one pair and open the next
 
 
 def case_of(parse) -> str | None:

@@ -66,6 +66,8 @@ def mismatches(table: Words) -> Iterator[Mismatch]:
         first = _OPENING.search(roles, a, b)
         if first is None or first.group() == "F":
             continue  # no subject, or a verb before it: what follows may be its object
+        if roles.find("F", first.end(), b) < 0:
+            continue  # no finite verb after the subject: no predicate to disagree with it
         after_comma = bool(divides[a])  # False for the first clause, which no gap opens
         yield from _clause([(starts[k], ends[k], words[k]) for k in range(a, b)], after_comma, first.start() - a)
 

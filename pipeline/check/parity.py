@@ -46,9 +46,10 @@ _DIRECTION = {"выше": "above", "ниже": "below"}
 
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     corpus = ctx.corpus
+    lookup = ctx.lookup()  # asked once: a unit's every comparison asks its document
     for (unit_id, lang), translation in corpus.translations.items():
         unit = corpus.units[unit_id]
-        source_lang = ctx.lookup().document_of(unit).language
+        source_lang = lookup.document_of(unit).language
         source, target = unit.sides[source_lang], unit.sides[lang]
         if translation.stale:
             yield on_unit(STALE, unit, target,
@@ -56,8 +57,9 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
                                lang=Lang(source_lang), change=word_diff(translation.source, source.text)),
                           suggestion=text(_("update the translation, then re-import it (%(command)s marks it "
                                             "fuzzy)"), command=f"folio po export --lang {lang}"))
-        theirs, ours = ref_targets(ctx, unit_id, source_lang), ref_targets(ctx, unit_id, lang)
-        if theirs != ours:
+        # most units refer to nothing: then neither side has targets to differ
+        if lookup.references_from(unit_id) and \
+                (theirs := ref_targets(ctx, unit_id, source_lang)) != (ours := ref_targets(ctx, unit_id, lang)):
             yield on_unit(REFERENCES, unit, target,
                           _delta(Lang(source_lang), theirs, ours),
                           suggestion=text(_("point at the same rules, events and steps as the source")))
@@ -111,13 +113,14 @@ def _terms(ctx: CheckContext) -> Iterable[Diagnostic]:
     if not ctx.corpus.translations:
         return
     analysis = analyse(ctx)
+    lookup = ctx.lookup()
     found: dict[tuple[str, str], dict[str, Occurrence]] = {}  # (unit, lang) -> concept -> first
     for occ in analysis.occurrences:
         for entry in occ.entries:  # an ambiguous form counts as present for each of its concepts
             found.setdefault((occ.unit.id, occ.lang), {}).setdefault(entry.concept.id, occ)
     for unit_id, lang in ctx.corpus.translations:
         unit = ctx.corpus.units[unit_id]
-        document = ctx.lookup().document_of(unit)
+        document = lookup.document_of(unit)
         source_lang, game = document.language, document.rulebook
         for here, there in ((source_lang, lang), (lang, source_lang)):
             present, other = found.get((unit_id, here), {}), found.get((unit_id, there), {})

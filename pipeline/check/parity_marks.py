@@ -30,7 +30,7 @@ FINAL_PUNCT = Code("parity-final-punct", Severity.INFO,
 CODES = [BRACKETS, FINAL_PUNCT]
 
 #: `Realm(s)`, `игрок(и)`: an optional ending in parentheses, which no translation need copy
-_PLURAL = re.compile(r"(?<=[^\W\d_])\([^\W\d_]{1,3}\)")
+_PLURAL = re.compile(r"\((?<=[^\W\d_]\()[^\W\d_]{1,3}\)")  # the bracket first: found by a fast scan
 _CLAUSE = re.compile(r"[.,;:!?]")
 FINAL_MARKS = ".:;!?…"
 #: what may follow the final mark: closing quotation marks and brackets, footnote signs

@@ -51,10 +51,17 @@ CODES = [NEGATION, CONDITION, SIGN, ORDINAL]
 
 def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     for pair in pairs(ctx, unit, source_lang, lang):
-        yield from _negation(unit, pair, source_lang, lang)
-        yield from _condition(unit, pair, source_lang, lang)
-        yield from _signs(unit, pair, source_lang, lang)
-        yield from _ordinals(unit, pair, source_lang, lang)
+        source, target = pair.source, pair.target
+        # most pairs say none of the four: each is entered only when a side says it (every
+        # question below is kept per sentence, so asking it here first costs a lookup)
+        if negations(source, source_lang) or negations(target, lang):
+            yield from _negation(unit, pair, source_lang, lang)
+        if conditions(source, source_lang):
+            yield from _condition(unit, pair, source_lang, lang)
+        if signed_numbers(source, source_lang) or signed_numbers(target, lang):
+            yield from _signs(unit, pair, source_lang, lang)
+        if ordinals(source, source_lang) or ordinals(target, lang):
+            yield from _ordinals(unit, pair, source_lang, lang)
 
 
 def _negation(unit: Unit, pair: Pair, source_lang: str, lang: str) -> Iterable[Diagnostic]:

@@ -41,9 +41,9 @@ _ROMAN_DIGITS = {"I": 1, "V": 5, "X": 10}
 _NUMERAL_PAIR = re.compile(r"[IVX]{2}")
 
 
-def numbers(text: str) -> Counter[str]:
-    """The numbers written in digits, `5,5` read as `5.5`."""
-    return Counter(n.replace(",", ".") for n in _NUMBER.findall(text))
+def numbers(text: str) -> set[str]:
+    """The numbers written in digits, `5,5` read as `5.5` (each once: a sentence's anchors)."""
+    return {n.replace(",", ".") for n in _NUMBER.findall(text)}
 
 
 def roman_value(token: str) -> int | None:
@@ -74,20 +74,31 @@ class _Side:
 
     def __init__(self, text: str, lang: str, table: Words | None = None):
         digits = _NUMBER.findall(text)
-        # a numeral is a whole run of letters: a side whose table has none is not searched
-        numeral = table is None or any(map(_NUMERAL_FORMS.__getitem__, table.words))
-        romans = _ROMAN.findall(text) if numeral and _NUMERAL_PAIR.search(text) else []
+        # a numeral is a whole run of letters: a side whose table has none is not searched (and
+        # a text without two numeral letters in a row, most, is not read word by word for one)
+        romans = _ROMAN.findall(text) if _NUMERAL_PAIR.search(text) and (
+            table is None or any(map(_NUMERAL_FORMS.__getitem__, table.words))) else []
         self.text = text
         self.words = number_words(text, lang) if table is None else number_words_in(table, lang)
         self.weak = 0  # lone "one"s, which count only where the other side has a 1
-        self.values: Counter[str] = Counter([n.replace(",", ".") for n in digits] if "," in text else digits)
+        #: every value, in the order found: counted (:attr:`values`) only where the two sides differ
+        self.found: list[str] = [n.replace(",", ".") for n in digits] if "," in text else digits
         if romans:
-            self.values.update([str(_roman(numeral)) for numeral in romans])
+            self.found += [str(_roman(numeral)) for numeral in romans]
         for word in self.words:
             if word.weak:
                 self.weak += 1
             else:
-                self.values[str(word.value)] += 1
+                self.found.append(str(word.value))
+
+    @cached_property
+    def values(self) -> Counter[str]:
+        """The values, each with its count."""
+        return Counter(self.found)
+
+    def same_values(self, other: _Side) -> bool:
+        """Whether the two sides write the same numbers as often (most units: none at all)."""
+        return self.found == other.found or sorted(self.found) == sorted(other.found)
 
     @cached_property
     def forms(self) -> dict[str, str]:
@@ -133,7 +144,7 @@ def _roman(numeral: str) -> int:
 def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     source, target = unit.sides[source_lang], unit.sides[lang]
     theirs, ours = _Side(source.text, source_lang, ctx.words(source)), _Side(target.text, lang, ctx.words(target))
-    if theirs.values == ours.values:  # most units: then no lone "one" is lacking either
+    if theirs.same_values(ours):  # most units: then no lone "one" is lacking either
         return
     wanted, given = theirs.counted_against(ours), ours.counted_against(theirs)
     missing, extra = wanted - given, given - wanted

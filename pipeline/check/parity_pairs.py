@@ -25,6 +25,7 @@ from ..language import lemmas
 from ..language.sentences import Sentence, sentences
 from .base import CheckContext
 from .parity_concepts import analysed, named, occurrences
+from .parity_documents import rulebook
 from .parity_numbers import numbers
 from .parity_tokens import latin_tokens
 from .terminology_terms import game_matcher
@@ -90,7 +91,15 @@ def aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Align
 
 
 def pairs(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> list[Pair]:
-    return aligned(ctx, unit, source_lang, lang).pairs(unit.sides[source_lang].text, unit.sides[lang].text)
+    """The sentence pairs of the unit's alignment, made once for the comparisons that read them
+    (kept with the alignment they come from: a unit aligned again is paired again); shared by
+    every caller, never changed."""
+    found = aligned(ctx, unit, source_lang, lang)
+    last: dict[str, tuple[Aligned, list[Pair]]] = ctx.shared("parity.pairs", dict)
+    kept = last.get("pairs")
+    if kept is None or kept[0] is not found:
+        kept = last["pairs"] = (found, found.pairs(unit.sides[source_lang].text, unit.sides[lang].text))
+    return kept[1]
 
 
 def _aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Aligned:
@@ -100,7 +109,7 @@ def _aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Alig
         return Aligned(theirs, ours, [])
     if len(theirs) == len(ours) == 1:  # most units: no anchor can pair them otherwise
         return Aligned(theirs, ours, [Bead((0,), (0,))])
-    game = ctx.lookup().document_of(unit).rulebook
+    game = rulebook(ctx, unit)
     full_a = anchors(ctx, unit, game, source, source_lang, theirs)
     full_b = anchors(ctx, unit, game, target, lang, ours)
     marks_a, marks_b = _comparable(full_a, full_b)
@@ -113,7 +122,7 @@ def anchors(ctx: CheckContext, unit: Unit, game: str, text: str, lang: str,
             found: list[Sentence]) -> list[frozenset[str]]:
     """What each sentence says that the other language writes alike: its numbers, its Latin
     abbreviations and names in capitals, and the termbase concepts it names."""
-    marks: list[set[str]] = [{f"#{n}" for n in numbers(sentence.text)} | {t.base for t in latin_tokens(sentence.text)}
+    marks: list[set[str]] = [{"#" + n for n in numbers(sentence.text)} | {t.base for t in latin_tokens(sentence.text)}
                              for sentence in found]
     concepts = _concepts(ctx, unit, game, text, lang)
     if all(before.end <= after.start for before, after in pairwise(found)):
