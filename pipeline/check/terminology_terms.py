@@ -6,6 +6,7 @@ module as the (lemma-based) search they share.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import NamedTuple
@@ -64,7 +65,7 @@ class SideText(NamedTuple):
     side: Side
     game: str  # the document's rulebook
     tokens: list[Token]
-    quoted: list[tuple[int, int]]  # spans of [English originals] inside a Russian text
+    quoted: Sequence[tuple[int, int]]  # spans of [English originals] inside a Russian text
     #: every match of the game's terms, those inside quoted originals too: the parity family
     #: reads them rather than tokenising and matching the side again
     matches: list[Match]
@@ -95,23 +96,32 @@ def _analyse(ctx: CheckContext) -> Analysis:
     games = {d.key: d.rulebook for d in ctx.corpus.documents}
     matchers: dict[tuple[str, str], Matcher] = {}
     sides, occurrences = [], []
+    entries_of: dict[int, tuple[tuple[TermPattern, ...], tuple[Entry, ...]]] = {}
     for unit, lang, side in ctx.sides():
         game = games.get(unit.document, "")
         if (game, lang) not in matchers:  # one per run: each form's candidates are gathered once
             matchers[game, lang] = game_matcher(ctx, game, lang)
         tokens = lemmas(side.text, lang)
+        # a side with no quoted original (most) shares one empty tuple: what a run
+        # keeps for every side is what the collector walks until the run ends
         text = SideText(unit, lang, side, game, tokens,
-                        english_originals(side.text) if lang == Lang.RU else [],
+                        (english_originals(side.text) or _NONE) if lang == Lang.RU else _NONE,
                         matchers[game, lang].find(tokens))
         sides.append(text)
         for match in text.matches:
             if text.is_quoted(match.start):
                 continue
-            entries = tuple(map(_PAYLOAD, match.patterns))
-            occurrences.append(Occurrence(unit, side, lang, game, match.start, match.end, entries))
+            # the entries of a term's matches: one tuple per term (the matcher shares the
+            # patterns of its one-term matches), not one per occurrence
+            known = entries_of.get(id(match.patterns))
+            if known is None or known[0] is not match.patterns:
+                known = entries_of[id(match.patterns)] = (match.patterns,
+                                                          tuple(map(_PAYLOAD, match.patterns)))
+            occurrences.append(Occurrence(unit, side, lang, game, match.start, match.end, known[1]))
     return Analysis(base, sides, occurrences)
 
 
+_NONE: tuple = ()
 _PAYLOAD = attrgetter("payload")  # a term's Entry
 
 
