@@ -241,9 +241,10 @@ class Matcher:
                     best = [p for p in best if p.exact] or best
                     found = tuple(best)
                 else:  # one tuple per term, not one per match: a corpus makes a match per term it uses
-                    found = single.get(id(best[0]))
-                    if found is None or found[0] is not best[0]:
-                        found = single[id(best[0])] = (best[0],)
+                    shared = single.get(id(best[0]))
+                    if shared is None or shared[0] is not best[0]:
+                        shared = single[id(best[0])] = (best[0],)
+                    found = shared
                 matches.append(Match(index, best_last, token.start, tokens[best_last].end, found))
                 after = best_last + 1
         return matches
