@@ -16,7 +16,7 @@ never after a conjunction or a particle that joins the clause word (``потом
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..language.morph import known_only
@@ -55,15 +55,35 @@ def missing_commas(table: Words) -> Iterator[Missing]:
     text = table.text
     # a text with no clause word among its words (most texts) is not searched; an apostrophe
     # may join a clause word to another in the table, so a text holding one always is
-    if "'" not in text and "’" not in text and not any(map(_CLAUSE_WORD.__getitem__, table.words)):
-        return
-    for match in CLAUSE.finditer(text):
+    if "'" in text or "’" in text:
+        found: Iterable[re.Match[str]] = CLAUSE.finditer(text)
+    else:
+        found = _clauses(table)
+    for match in found:
         before, word = match.group("before"), match.group("word").lower()
         if word in WHOSE and not match.group("prep"):
             continue  # ``в области которых``: the clause opens at its preposition, further back
         if _fits(before, word):
             clause = (match.group("prep") or "") + match.group("word")
             yield Missing(match.start("gap"), before, clause)
+
+
+def _clauses(table: Words) -> Iterator[re.Match[str]]:
+    """What ``CLAUSE.finditer`` finds in the table's text (one without an apostrophe), searched
+    for from near each clause word only: a match holds one, as a whole word of the table, and
+    begins at most two words before it (``before [preposition] word``); so no match begins
+    between the last one's end and the start of the word two before the next clause word, and
+    the search from there finds the one finditer would find next."""
+    text, starts, ends = table.text, table.starts, table.ends
+    after = 0  # where the last match ended
+    for index in table.where(_CLAUSE_WORD):
+        if ends[index] <= after:
+            continue  # inside the last match (its clause word)
+        match = CLAUSE.search(text, max(after, starts[max(index - 2, 0)]))
+        if match is None:
+            return
+        yield match
+        after = match.end()
 
 
 def _fits(before: str, word: str) -> bool:

@@ -180,6 +180,7 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
     skip = {(o.side.path, o.start) for o in analysis.occurrences if ruled.out(o)}
     defined: dict[tuple[str, str], tuple] = {}  # (document, abbr) -> (line, col) of definition
     used: list[tuple] = []
+    lookalikes: dict[str, bool] = {}
     for read in analysis.sides:
         unit, side = read.unit, read.side
         found = abbr.candidates(read.tokens, side.text, read.lang)
@@ -190,9 +191,11 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
                 defined[unit.document, name] = position
         for use in abbr.uses(read.tokens, side.text, read.lang, known, found):
             # `ТР` in Cyrillic for the Latin TP is script-lookalike's: the fix is the Latin
-            # letters, not a definition
+            # letters, not a definition (asked once per abbreviation)
+            if use.abbr not in lookalikes:
+                lookalikes[use.abbr] = latin_lookalike(ctx, use.abbr) is not None
             if (side.path, use.start) not in skip and not read.is_quoted(use.start) \
-                    and latin_lookalike(ctx, use.abbr) is None:
+                    and not lookalikes[use.abbr]:
                 used.append((unit, side, read.game, use))
     games = {d.key: d.rulebook for d in ctx.corpus.documents}
     defined_in_game = {(games.get(doc), name) for doc, name in defined}
@@ -200,13 +203,14 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
     counts = Counter((unit.document, use.abbr) for unit, _, _, use in used)
     glossary_entries: dict[tuple[str, str], Abbreviation | None] = {}  # the glossary's entry, asked once per game
     for unit, side, game, use in used:
-        position = locate(side, use.start)
         definition = defined.get((unit.document, use.abbr))
         if (use.abbr, game) not in glossary_entries:
             glossary_entries[use.abbr, game] = base.abbreviation(use.abbr, game)
         entry = glossary_entries[use.abbr, game]
         if definition is not None:
-            if position < definition:
+            # (located only here: the line of every use, counted from its text's start, cost
+            # more than the rest of the loop)
+            if locate(side, use.start) < definition:
                 yield at(ABBR_EARLY, unit, side, use.start,
                          text(_("«%(abbr)s» is used before the document defines it at %(place)s"),
                               abbr=use.abbr, place=f"{side.path}:{definition[0]}:{definition[1]}"),

@@ -6,7 +6,8 @@ module as the (lemma-based) search they share.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -64,7 +65,7 @@ class SideText(NamedTuple):
     side: Side
     game: str  # the document's rulebook
     tokens: list[Token]
-    quoted: list[tuple[int, int]]  # spans of [English originals] inside a Russian text
+    quoted: Sequence[tuple[int, int]]  # spans of [English originals] inside a Russian text
     #: every match of the game's terms, those inside quoted originals too: the parity family
     #: reads them rather than tokenising and matching the side again
     matches: list[Match]
@@ -79,7 +80,32 @@ class Analysis:
 
     termbase: Termbase
     sides: list[SideText]
-    occurrences: list[Occurrence]
+    #: per one-term tuple of patterns (by identity, held): the entries its occurrences share
+    _entries: dict[int, tuple[tuple[TermPattern, ...], tuple[Entry, ...]]] = field(default_factory=dict)
+
+    @property
+    def occurrences(self) -> list[Occurrence]:
+        """Every match outside a quoted original, as an occurrence of its terms, in the corpus's
+        order: made again for each reader (three per run) from the sides' matches, not kept: a
+        large corpus's occurrences, kept to the end of the run, cost the collector more than
+        making them again does."""
+        entries_of = self._entries
+        found = []
+        for text in self.sides:
+            if not text.matches:
+                continue
+            unit, side, lang, game = text.unit, text.side, text.lang, text.game
+            for match in text.matches:
+                if text.quoted and text.is_quoted(match.start):
+                    continue
+                # one entries tuple per term (the matcher shares the patterns of its one-term
+                # matches), not one per occurrence
+                known = entries_of.get(id(match.patterns))
+                if known is None or known[0] is not match.patterns:
+                    known = entries_of[id(match.patterns)] = (match.patterns,
+                                                              tuple(map(_PAYLOAD, match.patterns)))
+                found.append(Occurrence(unit, side, lang, game, match.start, match.end, known[1]))
+        return found
 
 
 def analyse(ctx: CheckContext) -> Analysis:
@@ -94,24 +120,22 @@ def _analyse(ctx: CheckContext) -> Analysis:
     base = termbase(ctx)
     games = {d.key: d.rulebook for d in ctx.corpus.documents}
     matchers: dict[tuple[str, str], Matcher] = {}
-    sides, occurrences = [], []
+    sides = []
     for unit, lang, side in ctx.sides():
         game = games.get(unit.document, "")
         if (game, lang) not in matchers:  # one per run: each form's candidates are gathered once
             matchers[game, lang] = game_matcher(ctx, game, lang)
         tokens = lemmas(side.text, lang)
-        text = SideText(unit, lang, side, game, tokens,
-                        english_originals(side.text) if lang == Lang.RU else [],
-                        matchers[game, lang].find(tokens))
-        sides.append(text)
-        for match in text.matches:
-            if text.is_quoted(match.start):
-                continue
-            entries = tuple(map(_PAYLOAD, match.patterns))
-            occurrences.append(Occurrence(unit, side, lang, game, match.start, match.end, entries))
-    return Analysis(base, sides, occurrences)
+        # a side with no quoted original (most), or no match, shares one empty sequence: what a
+        # run keeps for every side is what the collector walks until the run ends
+        sides.append(SideText(unit, lang, side, game, tokens,
+                              (english_originals(side.text) or _NONE) if lang == Lang.RU else _NONE,
+                              matchers[game, lang].find(tokens) or _NO_MATCHES))
+    return Analysis(base, sides)
 
 
+_NONE: tuple = ()
+_NO_MATCHES: list[Match] = []  # shared: read it, never change it (as every SideText's matches)
 _PAYLOAD = attrgetter("payload")  # a term's Entry
 
 

@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from itertools import compress
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ..core.model import Lang
@@ -157,6 +159,10 @@ class Matcher:
         self._by_text: dict[str, list[TermPattern]] = {}
         #: per token text, the lemmas of the form first seen and its candidates that match there
         self._heads_of: dict[str, tuple[frozenset[str], tuple[TermPattern, ...]]] = {}
+        #: per token text, whether some term may begin there (its candidates are not none)
+        self._starts: dict[str, bool] = {}
+        #: per pattern (by identity), the one-pattern tuple its matches share
+        self._single: dict[int, tuple[TermPattern, ...]] = {}
 
     def _add(self, key: str, pattern: TermPattern) -> None:
         bucket = self._index.setdefault(key, [])
@@ -200,18 +206,28 @@ class Matcher:
 
     def find(self, tokens: list[Token]) -> list[Match]:
         matches: list[Match] = []
-        by_text, gather, heads_at = self._by_text, self._candidates, self._heads  # no lookups of self per token
-        index, count = 0, len(tokens)
-        while index < count:
-            candidates = by_text.get(tokens[index].text)
-            if candidates is None:
-                candidates = gather(tokens[index])
-            if not candidates:  # most tokens begin no term
-                index += 1
+        by_text, gather, heads_at, single = self._by_text, self._gather, self._heads, self._single
+        starts = self._starts
+        for form in set(map(_TEXT, tokens)).difference(starts):
+            # a form not met yet is visited, and its candidates gathered there
+            known = by_text.get(form)
+            starts[form] = True if known is None else bool(known)
+        after = 0  # the first token a match may begin at: matches do not overlap
+        # only the tokens whose form may begin a term are visited in Python, found by a ``map``
+        # over the forms (most tokens begin none): a dictionary lookup per token, not a loop turn
+        for index in compress(range(len(tokens)), map(starts.__getitem__, map(_TEXT, tokens))):
+            if index < after:
                 continue
+            token = tokens[index]
+            if token.text not in by_text:
+                # the candidates of the first token of its form visited, as for every other
+                candidates = by_text[token.text] = gather(token)
+                starts[token.text] = bool(candidates)
+                if not candidates:
+                    continue
             best: list[TermPattern] = []
             best_last = -1
-            for pattern in heads_at(tokens[index]):
+            for pattern in heads_at(token):
                 if best and len(pattern.words) < len(best[0].words):
                     break
                 last = index if len(pattern.words) == 1 else _rest_at(pattern, tokens, index)
@@ -223,9 +239,15 @@ class Matcher:
                 # name, not the minor country Milan in capitals
                 if len(best) > 1:
                     best = [p for p in best if p.exact] or best
-                matches.append(Match(index, best_last, tokens[index].start, tokens[best_last].end,
-                                     tuple(best)))
-                index = best_last + 1
-            else:
-                index += 1
+                    found = tuple(best)
+                else:  # one tuple per term, not one per match: a corpus makes a match per term it uses
+                    shared = single.get(id(best[0]))
+                    if shared is None or shared[0] is not best[0]:
+                        shared = single[id(best[0])] = (best[0],)
+                    found = shared
+                matches.append(Match(index, best_last, token.start, tokens[best_last].end, found))
+                after = best_last + 1
         return matches
+
+
+_TEXT = itemgetter(0)  # Token.text

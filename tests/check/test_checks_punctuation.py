@@ -49,6 +49,16 @@ def test_a_missing_comma_is_found(line, suggestion):
     assert f"{missing.before}, {missing.clause}" == suggestion
 
 
+def test_every_clause_of_a_line_is_found_however_close_they_stand():
+    # clause words one after another, after a preposition, in capitals and after a hyphenated
+    # word: each comma that belongs is found, each where it belongs
+    line = ("Игрок знает что если армия отступает если проиграла битву в которой стояла, "
+            "то карта-ловушка которую сыграли ЧТО игрок указано что")
+    assert [(line[m.offset - len(m.before):m.offset], m.clause) for m in missing_commas(line)] == [
+        ("знает", "что"), ("отступает", "если"), ("битву", "в которой"), ("ловушка", "которую"),
+        ("сыграли", "ЧТО"), ("указано", "что")]
+
+
 def test_reported_where_the_comma_belongs():
     [finding] = run(punctuation, crafted("11. Действия\nДержава которая начинает действие, называется активной.\n"))
     assert (finding.line, finding.col, finding.code, finding.suggestion) == (
