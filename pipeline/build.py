@@ -22,7 +22,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Collection, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -59,6 +61,7 @@ from .rules.coverage import Coverage, classify_held
 from .rules.facts import Facts, load_facts
 from .rules.rendering import placed
 from .util import project_files, workers
+from .util.background import Background
 
 if TYPE_CHECKING:
     from .editions.baseline import ChangesSince
@@ -212,19 +215,24 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     out_dir = Path(out_dir) if out_dir is not None else root / "build"
     site_dir = root / "site" if _site_wanted(root) else None
     with start(root, out_dir, site_dir, documents, jobs=jobs, clean=clean, baseline=baseline_commit(root),
-               remove_later=on_pages is not None, site_first=on_pages is not None, memory=memory) as session:
+               remove_later=on_pages is not None, site_first=on_pages is not None, memory=memory) as session, \
+            ExitStack() as aside:  # work done aside ends before the session removes a failed build's directories
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
         # what is stale, decided once by the fingerprint (session.plan): each stage's work, and its memo
         store = session.store if reuse else Store.null(session.jobs)
+        build_dir = session.build_dir
+        assert build_dir is not None, "start() makes the new build/ of a build with work to do"
         project = Project(root, store, documents, session.plan)  # the manifest read once: a second at x100
         corpus, notes = project.corpus, project.notes  # read -> parse -> attach translations -> link
         with store.stage("changes"):  # the edition diff since the manifest's changes_since:
             changes = edition_changes(root, corpus) if site_dir else None  # the "what changed" pages
-        diagnostics = project.findings()  # the checks read the rule facts as written
         facts = project.shown_facts  # as the corpus says them now: for the aids, corpus.json, the site
+        # corpus.json and build/corpus/ need no finding: written aside, on the core the checks'
+        # work in this process alone leaves idle (a fork inherits the corpus and the facts)
+        corpus_files = aside.enter_context(_Aside(corpus, build_dir, store, facts))
+        diagnostics = project.findings()  # the checks read the rule facts as written
         catalogs = functools.cache(_prepared_catalogs)  # on first use, then kept
-        assert session.build_dir is not None, "start() makes the new build/ of a build with work to do"
         # page-first: the site now, with the PDFs in place (the pages name the aids, which the
         # plan need not render for that); the aids are planned and printed after
         early = aids_in_place(corpus, out_dir, catalogs) if on_pages is not None and site_dir is not None else None
@@ -238,10 +246,10 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
             aids = plan_aids(corpus, root, facts, catalogs, store)  # (and before site/, but page-first)
         notes = [*notes, *aids.notes]  # an aid printing untranslated units says so
         with store.stage("render corpus"):  # into the new build/ start() made
-            written = render(corpus, diagnostics, session.build_dir, store, facts)
-        outputs = [out_dir / path.relative_to(session.build_dir) for path in written]
+            written = [*corpus_files.result(), write_check_report(diagnostics, build_dir / "checks.json")]
+        outputs = [out_dir / path.relative_to(build_dir) for path in written]
         with store.stage("aids"):
-            printed = print_aids(aids, session.build_dir / "aids", store)  # -> build/aids/<lang>/<aid>-<paper>.pdf
+            printed = print_aids(aids, build_dir / "aids", store)  # -> build/aids/<lang>/<aid>-<paper>.pdf
         outputs += [out_dir / "aids"] if printed else []
         if site_dir is not None and early is None:  # -> site/, swapped in with build/
             assert session.site_tmp is not None, "start() makes the new site/ of a project that has a website"
@@ -381,13 +389,65 @@ def render(corpus: Corpus, diagnostics: list[Diagnostic], out_dir: Path,
     aside, which replaces build/ whole once the build succeeded) and return their paths; a
     document's files come from the ``store`` when it holds them (unchanged since the last build).
     ``facts``: the rule facts, listed in corpus.json per unit they are bound to."""
+    return [*render_corpus(corpus, out_dir, store, facts), write_check_report(diagnostics, out_dir / "checks.json")]
+
+
+def render_corpus(corpus: Corpus, out_dir: Path, store: Store = NULL, facts: Facts | None = None) -> list[Path]:
+    """:func:`render`'s outputs made of the corpus alone: corpus.json, its schema, build/corpus/."""
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".folio-prepared-", dir=out_dir) as scratch:
         fragments, files = prepare_documents(corpus, store, Path(scratch))
         return [write_corpus_json(corpus, out_dir / "corpus.json", store=store, prepared=fragments, facts=facts),
                 write_schema(out_dir / "corpus.schema.json"),
-                *write_yaml_docs(corpus, out_dir / "corpus", store=store, prepared=files),
-                write_check_report(diagnostics, out_dir / "checks.json")]
+                *write_yaml_docs(corpus, out_dir / "corpus", store=store, prepared=files)]
+
+
+class _Aside:
+    """:func:`render_corpus` into ``out_dir``, in a process forked now (pipeline/util/background.py),
+    its store's records joined to ``store`` when its paths are asked for (:meth:`result`); done
+    then, in this process, on one core or for `folio serve`, whose cache keeps in memory what
+    a stage reads (a fork's memory would be lost)."""
+
+    def __init__(self, corpus: Corpus, out_dir: Path, store: Store, facts: Facts):
+        self.store = store
+        self.forked = store.jobs > 1 and store.cache.memory is None
+        self.work = Background(lambda: _corpus_files(corpus, out_dir, store, facts, alone=self.forked),
+                               fork=self.forked)
+
+    def result(self) -> list[Path]:
+        done = self.work.result()
+        if self.forked:  # done here, the records are in the store already
+            self.store.cache.hits.update(done.hits)
+            self.store.cache.misses.update(done.misses)
+            self.store.cache.damaged.extend(done.damaged)
+        return done.paths
+
+    def __enter__(self) -> _Aside:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.work.stop()  # a build that failed before it asked for the paths
+
+
+@dataclass
+class _Done:
+    """What :func:`_corpus_files` wrote, and what its store recorded meanwhile."""
+
+    paths: list[Path]
+    hits: Counter
+    misses: Counter
+    damaged: list[Path]
+
+
+def _corpus_files(corpus: Corpus, out_dir: Path, store: Store, facts: Facts, *, alone: bool) -> _Done:
+    """:func:`render_corpus` with the store's records it made: a forked process's store is a
+    copy, whose counts the parent does not see (its entries are files, written here)."""
+    if alone:  # the fork's own copy of the store: it works on the core the build leaves idle,
+        store.jobs = 1  # and workers of its own would take the other from the checks
+    cache = store.cache
+    hits, misses, damaged = Counter(cache.hits), Counter(cache.misses), len(cache.damaged)
+    paths = render_corpus(corpus, out_dir, store, facts)
+    return _Done(paths, cache.hits - hits, cache.misses - misses, cache.damaged[damaged:])
 
 
 COVERAGE_FILES = COVERAGE_DIRECTORY + "/"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -276,5 +277,34 @@ def test_a_failure_while_writing_leaves_the_previous_build(repo, tree_bytes, mon
     monkeypatch.setattr(pipeline.build, "write_yaml_docs", broken)
     with pytest.raises(OSError, match="disk full"):
         build(repo.root, clean=True)  # clean: with no input changed there is nothing to write
+    assert tree_bytes(repo.root / "build") == repo.baseline
+    assert sorted(p.name for p in repo.root.iterdir()) == ["build", "corpus"]
+
+
+def test_a_failure_while_the_corpus_is_written_aside_leaves_the_previous_build(repo, tree_bytes, monkeypatch,
+                                                                                 tmp_path):
+    # corpus.json and build/corpus/ are written by a process forked before the checks: a check
+    # that fails meanwhile ends it before the new build/ is removed, so that it neither writes
+    # into a build/ that failed nor makes one again beside the project's
+    go = tmp_path / "go"
+    written = pipeline.build.render_corpus
+
+    def held(*args, **kwargs):
+        for _ in range(200):  # the work aside, held until the build has failed
+            if go.exists():
+                break
+            time.sleep(0.05)
+        return written(*args, **kwargs)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a check failed")
+
+    monkeypatch.setenv("FOLIO_JOBS", "2")
+    monkeypatch.setattr(pipeline.build, "render_corpus", held)
+    monkeypatch.setattr(pipeline.build, "check", broken)
+    with pytest.raises(RuntimeError, match="a check failed"):
+        build(repo.root, clean=True)
+    go.touch()
+    time.sleep(1)  # what the work aside, had it gone on, would have written by now
     assert tree_bytes(repo.root / "build") == repo.baseline
     assert sorted(p.name for p in repo.root.iterdir()) == ["build", "corpus"]

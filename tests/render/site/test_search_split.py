@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from pathlib import Path
 
 from pipeline.render.site import search, search_bundles
@@ -84,3 +85,35 @@ def test_an_edit_remakes_the_bundle_its_rulebook_shares_alone(site, tree_bytes, 
     whole = one_pagefind_run(pages, tmp_path / "whole", search_bundles.glob("en", next(
         group for group in search_bundles.groups(dict.fromkeys(RULEBOOKS, 1)) if "his" in group)))
     assert bundle_difference(tree_bytes(second / "pagefind" / holder), tree_bytes(whole)) == []
+
+
+def test_a_run_that_ends_makes_room_for_the_next_while_a_longer_one_goes_on(tmp_path):
+    # the runs start largest first, two at once; the next starts when either ends, not when the
+    # one started before it does (a stand-in for Pagefind logs each run, the large one held)
+    log, release = tmp_path / "log", tmp_path / "release"
+    binary = tmp_path / "pagefind"
+    binary.write_text(
+        "#!/bin/sh\n"  # called as: --site SITE --output-path OUT --silent --glob GLOB
+        f'name=$(basename "$4"); echo "start $name" >> {log}\n'
+        f'while [ "$name" = large ] && [ ! -e {release} ]; do sleep 0.05; done\n'
+        'mkdir -p "$4"; echo "{\\"version\\":\\"1\\",\\"languages\\":{\\"$name\\":{\\"page_count\\":1}}}"'
+        ' > "$4/pagefind-entry.json"\n'
+        f'echo "end $name" >> {log}\n')
+    binary.chmod(0o755)
+    parts = [search._Part(name, f"en/{name}/**/*.html", name, tmp_path / "runs" / name, size=size)
+             for name, size in (("small", 1), ("middle", 2), ("large", 3))]
+    site = tmp_path / "site"
+    site.mkdir()
+    indexing = search.Indexing(str(binary), tmp_path, site, parts, 2, None)
+    for _ in range(400):
+        if log.exists() and "end small" in log.read_text():
+            break
+        time.sleep(0.05)
+    lines = log.read_text().splitlines()
+    assert sorted(lines[:2]) == ["start large", "start middle"], "the two largest first"
+    assert lines[2:] == ["end middle", "start small", "end small"], "the small run waited for the large one"
+    release.touch()
+    indexed = indexing.wait()
+    assert indexed.made == ("small", "middle", "large") and indexed.pages == 3
+    assert json.loads((site / "pagefind" / search.BUNDLES).read_text("utf-8")) == {
+        "large": ["large"], "middle": ["middle"], "small": ["small"]}
