@@ -16,7 +16,11 @@ from pathlib import Path
 
 def _children(pid: int) -> list[int]:
     found = []
-    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").glob("*/children"))
+    except OSError:
+        return found  # the process ended between being listed and being read
+    for task in tasks:
         try:
             found += [int(c) for c in task.read_text().split()]
         except OSError:
