@@ -122,7 +122,8 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
         ctx = CheckContext(sub, Path(root), cache=dict(shared), run=kept)
         return [d.to_json() for name in names for d in _declared(name, FAMILIES[name].check(ctx), codes)]
 
-    if todo and jobs > 1:  # loaded once here, shared by every worker forked below
+    if len(todo) > 1 and jobs > 1:  # loaded once here, shared by every worker forked below
+        # (one shard, an edit's, runs in this process: it loads the languages its texts are in)
         language.load()
         for lang in LANGUAGES:
             dictionaries(lang)
