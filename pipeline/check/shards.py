@@ -30,7 +30,7 @@ from ..incremental.store import NULL, Store
 from ..language.termbase import GLOSSARY, load_termbase
 from ..rules import load_facts
 from ..rules.facts import Fact, Facts
-from ..util import project_files, workers
+from ..util import collector, project_files, workers
 from . import consistency, report, script
 from .base import CheckContext
 from .config import CheckConfig, load_config
@@ -102,9 +102,10 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
     keys = [_key(shard, common, lookup, store) for shard in shards]
     stale = frozenset(outdated)
     store.count("checks made", sum(shard.rulebook in stale for shard in shards))
-    kept_shards: list[tuple[list[Diagnostic], list[str]] | None] = [
-        store.get("checks", key, _findings) if key and shard.rulebook not in stale else None
-        for shard, key in zip(shards, keys, strict=True)]
+    with collector.paused():  # findings, their words and items: no cycle (pipeline/util/collector.py)
+        kept_shards: list[tuple[list[Diagnostic], list[str]] | None] = [
+            store.get("checks", key, _findings) if key and shard.rulebook not in stale else None
+            for shard, key in zip(shards, keys, strict=True)]
     found: list[list[Diagnostic] | None] = [shard[0] if shard else None for shard in kept_shards]
     for shard in kept_shards:
         if shard is not None:  # what checks.json writes of each comes along (pipeline/check/report.py)
@@ -122,7 +123,8 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
         ctx = CheckContext(sub, Path(root), cache=dict(shared), run=kept)
         return [d.to_json() for name in names for d in _declared(name, FAMILIES[name].check(ctx), codes)]
 
-    if todo and jobs > 1:  # loaded once here, shared by every worker forked below
+    if len(todo) > 1 and jobs > 1:  # loaded once here, shared by every worker forked below
+        # (one shard, an edit's, runs in this process: it loads the languages its texts are in)
         language.load()
         for lang in LANGUAGES:
             dictionaries(lang)

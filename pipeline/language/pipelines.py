@@ -51,7 +51,7 @@ def lemma(text: str, lang: str) -> str:
 
 
 @cache
-def _spacy():
+def spacy_module():
     # spaCy takes over a second to import: only the commands that lemmatise pay for it.
     with _without_spacy_cli():
         import spacy
@@ -90,9 +90,17 @@ def _spacy_info(*args, **kwargs):
     return info(*args, **kwargs)
 
 
-@cache
 def nlp(lang: str) -> Language:
-    spacy = _spacy()
+    """The pipeline of ``lang``, one per process whether it is asked for by its code or by its
+    :class:`~pipeline.core.model.Lang` member: a cache keys a lone ``str`` argument by itself
+    and any other by a sequence holding it, so ``"en"`` and ``Lang.EN`` would each build one
+    (a blank English pipeline and its lookup table, 0.3 CPU-s of every build)."""
+    return _pipeline(str(lang))
+
+
+@cache
+def _pipeline(lang: str) -> Language:
+    spacy = spacy_module()
     if lang == Lang.RU:
         pipeline = spacy.blank(Lang.RU.value)
         pipeline.add_pipe(RU_LEMMATIZER)

@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from ..core.characters import Shaped
 from ..parse.line_shapes import match_item
-from .pipelines import nlp
+from .pipelines import nlp, spacy_module
 
 
 class Sentence(NamedTuple):
@@ -45,6 +45,9 @@ OPENING = set("([{«„“‘\"")
 
 @cache
 def _sentencizer():
+    # spaCy imported as the pipelines import it, without its command line: the first text a
+    # build splits may come before any text it tokenises (an edit's clauses come first)
+    spacy_module()
     from spacy.pipeline import Sentencizer
 
     return Sentencizer()

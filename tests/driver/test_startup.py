@@ -43,6 +43,10 @@ def test_the_language_pipelines_load_without_spacys_command_line():
     # a third of its import time, paid by every build
     found = imported("-c", "from pipeline.language import pipelines as p; p.nlp('ru'); p.nlp('en')")
     assert "spacy" in found and sorted(found & {"typer", "weasel", "requests", "httpx"}) == []
+    # nor when a sentence is split before any text is tokenised (an edit's clauses are)
+    found = imported("-c", "from pipeline.language.sentences import sentences; "
+                           "assert len(sentences('One. Two.', 'en')) == 2")
+    assert "spacy" in found and sorted(found & {"typer", "weasel", "requests", "httpx"}) == []
     # and spacy.info, should anything call it, is spaCy's own
     found = imported("-c", "from pipeline.language import pipelines as p; p.nlp('ru'); import spacy; "
                            "assert spacy.info(silent=True)['spacy_version']")

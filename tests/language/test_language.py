@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.core.model import Lang
 from pipeline.language import compile_term, find_term, fold, lemmas, nlp, ru_nominative
 from pipeline.language.pipelines import RU_LEMMATIZER
 
@@ -22,6 +23,8 @@ def found(term: str, text: str, lang: str) -> list[str]:
 
 def test_pipelines_are_blank_with_our_lemmatizers_and_built_once():
     assert nlp("ru") is nlp("ru") and nlp("en") is nlp("en")
+    # asked for by a Lang member (the English lemma table is), it is the same pipeline
+    assert nlp(Lang.EN) is nlp("en") and nlp(Lang.RU) is nlp("ru")
     assert nlp("ru").pipe_names == [RU_LEMMATIZER]
     assert nlp("en").pipe_names == ["lemmatizer"]
     assert nlp("en").get_pipe("lemmatizer").mode == "lookup"
