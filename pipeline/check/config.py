@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import fnmatch
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from yaml.nodes import MappingNode, Node, SequenceNode
@@ -19,6 +20,7 @@ from yaml.nodes import MappingNode, Node, SequenceNode
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.errors import FolioError
 from ..util import project_files, yamlio
+from ..util.collector import paused
 
 CONFIG = "corpus/checks.yaml"
 #: a suppression's fields; ``scope: everywhere`` stands in for a place, and must be said
@@ -116,7 +118,24 @@ def _namespace(unit: str | None) -> str | None:
 def load_config(root: Path, known_codes: set[str]) -> CheckConfig:
     if not project_files.present(root, CONFIG):
         return CheckConfig()
-    node, data = yamlio.load(yamlio.read_file(root, CONFIG), CONFIG)  # keys given twice: refused there
+    return _parsed(yamlio.read_file(root, CONFIG), frozenset(known_codes))
+
+
+@lru_cache(maxsize=2)
+def _parsed(text: str, known_codes: frozenset[str]) -> CheckConfig:
+    """The configuration ``text`` gives, made once per process for each text: a build asks for
+    it in the check stage and for the site's reasons, and `folio serve` on every rebuild (0.08
+    CPU-s each for x100's 10,000 lines). Keyed by the text itself, so an edited file is read
+    again; a refused one is not kept, and is refused again, at its line, the next time. Nothing
+    changes a configuration once made (its index of suppressions is made from them alone).
+    Made with the collector paused: YAML nodes and the entries read from them, no cycle
+    (pipeline/util/collector.py), while the heap a build holds by then is the corpus."""
+    with paused():
+        return _made(text, known_codes)
+
+
+def _made(text: str, known_codes: frozenset[str]) -> CheckConfig:
+    node, data = yamlio.load(text, CONFIG)  # keys given twice: refused there
     where = _Lines(node)
     if data is None:
         return CheckConfig()
@@ -147,7 +166,7 @@ def load_config(root: Path, known_codes: set[str]) -> CheckConfig:
     return config
 
 
-def _suppression(entry, known_codes: set[str], where: _Lines) -> Suppression:
+def _suppression(entry, known_codes: frozenset[str], where: _Lines) -> Suppression:
     line = where.line()
     if not isinstance(entry, dict) or not isinstance(entry.get("code"), str) \
             or not isinstance(entry.get("reason"), str) or not entry["reason"].strip():
@@ -220,6 +239,6 @@ def _key(node: Node | None, name) -> Node | None:
     return None
 
 
-def _known(code: str, known_codes: set[str], line: int | None) -> None:
+def _known(code: str, known_codes: frozenset[str], line: int | None) -> None:
     if code not in known_codes:
         raise FolioError(f"unknown check code {code!r}", CONFIG, line)

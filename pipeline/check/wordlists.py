@@ -80,7 +80,7 @@ def _read_wordlist(root: str, rel_path: str) -> WordList:
 
 
 def wordlist(root: Path, lang: str) -> WordList:
-    return _wordlist(str(root), lang)
+    return _wordlist(str(root), str(lang))
 
 
 @cache
@@ -89,9 +89,17 @@ def _wordlist(root: str, lang: str) -> WordList:
     return _read_wordlist(root, f"{WORDLISTS}/{lang}.txt")
 
 
-@cache
 def dictionaries(lang: str) -> tuple:
-    """The enchant dictionaries for ``lang``, Hunspell first; () when none is installed."""
+    """The enchant dictionaries for ``lang``, Hunspell first; () when none is installed. One set
+    per process whether asked for by its code or by its :class:`~pipeline.core.model.Lang`
+    member: a cache keys a lone ``str`` argument by itself and any other by a sequence holding
+    it, so ``"en"`` and ``Lang.EN`` would each load Hunspell's dictionaries (as
+    :func:`pipeline.language.pipelines.nlp` guards its pipelines)."""
+    return _dictionaries(str(lang))
+
+
+@cache
+def _dictionaries(lang: str) -> tuple:
     try:
         import enchant
     except ImportError:  # the checks still run; spelling then reports nothing
@@ -151,10 +159,16 @@ def _suggestions_file(lang: str) -> tuple[Path, tuple[str, ...], bytes] | None:
     return where / f"{lang}-{digest}.json", ("suggestions", lang, digest), key
 
 
-@cache
 def _kept(lang: str) -> dict[str, list[str]]:
     """The suggestions kept for ``lang`` (read once per process; what this process adds is
-    added here too)."""
+    added here too): one dict by the code, whichever way the language is named (as
+    :func:`dictionaries`), or the suggestions added under one name would be lost to the other
+    and asked of Hunspell again."""
+    return _kept_by_code(str(lang))
+
+
+@cache
+def _kept_by_code(lang: str) -> dict[str, list[str]]:
     return _read_suggestions(lang)
 
 

@@ -19,7 +19,8 @@ from typing import Any
 #: the modules whose classes a cache entry may hold: plain data, built without side effects
 MODEL_MODULES = frozenset({"pipeline.core.model", "pipeline.core.kinds", "pipeline.core.diagnostics",
                            "pipeline.incremental.loaded",
-                           "pipeline.rules.facts", "pipeline.rules.coverage"})
+                           "pipeline.rules.facts", "pipeline.rules.coverage",
+                           "pipeline.language.termbase"})
 
 
 class Refused(pickle.UnpicklingError):

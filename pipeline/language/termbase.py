@@ -8,8 +8,8 @@ Russian texts' own glossary, «русский термин» [English original],
 
 from __future__ import annotations
 
-import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -122,21 +122,37 @@ class Termbase:
         return next((a for a in self.abbreviations if a.abbr == abbr and game in a.games), None)
 
 
-def load_termbase(root: Path) -> Termbase:
+#: how a caller keeps a termbase between processes: ``keep(text, parse)`` gives the termbase of
+#: ``text``, kept or made by ``parse`` (a build's store, by the text's digest: pipeline/check/shards.py)
+Keep = Callable[[str, Callable[[str], Termbase]], Termbase]
+
+
+def load_termbase(root: Path, keep: Keep | None = None) -> Termbase:
     try:
         text = yamlio.read_file(root, GLOSSARY)
     except FileNotFoundError:
         raise FolioError("the termbase is missing", GLOSSARY) from None
-    return _parsed(text)
+    found = _MADE.get(text)
+    if found is None:
+        found = keep(text, _parsed) if keep is not None else _parsed(text)
+        if len(_MADE) >= 2:  # the last texts only: an edit of the glossary, and the one before
+            del _MADE[next(iter(_MADE))]
+        _MADE[text] = found
+    return found
 
 
-@functools.lru_cache(maxsize=2)
+#: the termbases of the last texts this process read, parsed or kept: a build reads it for the
+#: checks, the site and the aids, and `folio serve` builds again on every save (0.02 s each on
+#: the real corpus, 0.09 CPU-s at x100). Keyed by the text itself, so an edited glossary is read
+#: again, and a refused one is refused again. Nothing changes a termbase once made (the checks'
+#: shards share one already).
+_MADE: dict[str, Termbase] = {}
+
+
 def _parsed(text: str) -> Termbase:
-    """The termbase of ``text``, parsed once per process: a build reads it for the checks, the
-    site and the aids, and `folio serve` builds again on every save (0.02 s each on the real
-    corpus). Nothing changes a termbase once made (the checks' shards share one already).
-    Parsed with the collector paused: YAML nodes and the entries read from them, no cycle
-    (pipeline/util/collector.py); half its CPU at x100, whose glossary is ten times the real one."""
+    """The termbase of ``text``, parsed with the collector paused: YAML nodes and the entries
+    read from them, no cycle (pipeline/util/collector.py); half its CPU at x100, whose glossary
+    is ten times the real one."""
     with paused():
         return parse_termbase(text)
 

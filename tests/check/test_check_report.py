@@ -77,6 +77,25 @@ def test_sarif_report(corpus_copy, folio, tmp_path):
     assert {"note", "warning"} >= {r["level"] for r in single["results"]}
 
 
+def test_a_checks_file_edited_between_builds_of_one_process_is_read_again(corpus_copy, folio):
+    # one process parses a text of checks.yaml once (`folio serve` builds again on every save):
+    # an edit, a broken file and its repair must each be what the next run reads
+    without_translations(corpus_copy)
+    error = "severity:\n  ref-footnote-unreferenced: error\n"
+    write_config(corpus_copy, error)
+    assert folio(corpus_copy, "check", "--only", "references").returncode == 1
+    write_config(corpus_copy, "severity:\n  ref-footnote-unreferenced: info\n")
+    assert folio(corpus_copy, "check", "--only", "references").returncode == 0
+    write_config(corpus_copy, "severity:\n  ref-footnote-unreferenced: loud\n")
+    for _ in range(2):  # refused again, at its line: a refusal is not kept as a configuration
+        run = folio(corpus_copy, "check", "--only", "references")
+        assert run.returncode == 2 and len(run.stderr_lines) == 1, run.stderr
+        assert run.stderr.startswith("corpus/checks.yaml:2: ") and "must be error, warning or info" in run.stderr
+    write_config(corpus_copy, error)
+    run = folio(corpus_copy, "check", "--only", "references")
+    assert run.returncode == 1 and f"{POP}:91:1: error ref-footnote-unreferenced:" in run.stdout
+
+
 def test_a_broken_checks_file_is_refused_in_one_line(corpus_copy, folio):
     for text, words in [("suppress:\n  - code: ref-external\n", "needs a `code` and a `reason`"),
                         ("severity:\n  ref-nonsense: error\n", "unknown check code 'ref-nonsense'"),

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from check_support import ROOT, crafted, located, real_findings, run, scrambled_contexts
 from pipeline.check import spelling, wordlists
 from pipeline.core.errors import FolioError
+from pipeline.core.model import Lang
 
 RISTO = "eu-ristos-events-period-1.en.txt"
 POWER = "his-power-rules-england-france-papacy.ru.txt"
@@ -145,9 +146,20 @@ def test_yo_and_word_list_stems():
 def test_dictionaries_are_hunspell_and_loaded_once():
     assert [d.provider.name for d in wordlists.dictionaries("en")][:1] == ["hunspell"]
     assert [d.tag for d in wordlists.dictionaries("ru")] == ["ru_RU"]
-    before = wordlists.dictionaries.cache_info().misses
+    before = wordlists._dictionaries.cache_info().misses
     run(spelling, crafted("19.3. Шаги\nТекст.\n"))
-    assert wordlists.dictionaries.cache_info().misses == before
+    assert wordlists._dictionaries.cache_info().misses == before
+
+
+def test_a_language_named_by_its_member_is_the_language_named_by_its_code():
+    """`Lang.EN` equals "en", but a cache keys the two apart: without the guard each name
+    loads Hunspell again, and suggestions kept under one are asked of Hunspell under the other."""
+    assert wordlists.dictionaries(Lang.EN) is wordlists.dictionaries("en")
+    assert wordlists.dictionaries(Lang.RU) is wordlists.dictionaries("ru")
+    made = wordlists.suggestions([("wrdlist", Lang.EN)])
+    assert wordlists._kept("en")["wrdlist"] == list(made["wrdlist", "en"])
+    assert wordlists._kept(Lang.EN) is wordlists._kept("en")
+    assert wordlists.wordlist(ROOT, Lang.RU) is wordlists.wordlist(ROOT, "ru")
 
 
 def test_the_word_lists_hold_no_word_the_dictionaries_know():

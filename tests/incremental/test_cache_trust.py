@@ -16,13 +16,14 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import load_corpus
-from pipeline.check.shards import fact_reader
+from pipeline.check.shards import fact_reader, termbase_keeper
 from pipeline.core.diagnostics import Diagnostic, Severity
 from pipeline.incremental import pickled
 from pipeline.incremental.buildcache import BuildCache
 from pipeline.incremental.fingerprint import Fingerprint, fingerprint
 from pipeline.incremental.loaded import LOADED, DocumentCache, Loaded
 from pipeline.incremental.store import Store
+from pipeline.language.termbase import GLOSSARY, parse_termbase
 from pipeline.rules import load_facts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,6 +101,28 @@ def test_a_planted_fact_entry_is_parsed_again_and_runs_nothing(tmp_path):
     kept.write_bytes(pickle.dumps(_Planted(marker)))
     again = read(ROOT, rel, load)
     assert calls == [rel, rel] and len(again) > 0 and not marker.exists()
+
+
+def test_the_termbase_is_kept_by_its_text_and_a_planted_entry_is_parsed_again(tmp_path):
+    cache, fingerprint = _cache(tmp_path)
+    keep = termbase_keeper(Store(cache, fingerprint))
+    text = (ROOT / GLOSSARY).read_text("utf-8")
+    parsed: list[str] = []
+
+    def parse(given: str):
+        parsed.append(given)
+        return parse_termbase(given)
+
+    made = keep(text, parse)
+    assert keep(text, parse) == made and parsed == [text]  # read back, not parsed again
+    edited = text.replace("abbr: SPA, expansion: Spain,", "abbr: SPA, expansion: Kingdom of Spain,", 1)
+    assert edited != text
+    assert keep(edited, parse).abbreviation("SPA", "eu-risto").expansion == "Kingdom of Spain"
+    assert parsed == [text, edited]  # another text: its own entry
+    marker = tmp_path / "ran"
+    for entry in (cache.current / "termbase").iterdir():
+        entry.write_bytes(pickle.dumps(_Planted(marker)))
+    assert keep(text, parse) == made and parsed == [text, edited, text] and not marker.exists()
 
 
 def test_names_outside_the_model_are_refused_even_when_a_model_module_imports_them():

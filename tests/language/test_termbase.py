@@ -162,3 +162,22 @@ def test_the_termbase_is_parsed_once_per_process_and_again_once_edited(corpus_co
     edited = load_termbase(corpus_copy)
     assert edited is not first and "command-point-total" in {c.id for c in edited.concepts}
     assert "command-points" not in {c.id for c in edited.concepts}
+
+
+def test_a_glossary_edited_between_loads_of_one_process_is_read_again(tmp_path):
+    # a process keeps the termbase of the text it read (`folio serve` loads it on every save)
+    (tmp_path / "corpus").mkdir()
+    glossary = tmp_path / GLOSSARY
+    text = (ROOT / GLOSSARY).read_text("utf-8")
+    glossary.write_text(text, "utf-8")
+    assert load_termbase(tmp_path).abbreviation("SPA", "eu-risto").expansion == "Spain"
+    edited = text.replace("abbr: SPA, expansion: Spain,", "abbr: SPA, expansion: Kingdom of Spain,", 1)
+    glossary.write_text(edited, "utf-8")
+    assert load_termbase(tmp_path).abbreviation("SPA", "eu-risto").expansion == "Kingdom of Spain"
+    broken = edited.replace("abbr: SPA, expansion: Kingdom of Spain,", "abbr: SPA, expansion: [Spain,", 1)
+    glossary.write_text(broken, "utf-8")
+    for _ in range(2):  # refused, and refused again: a refusal is not kept as a termbase
+        with pytest.raises(FolioError):
+            load_termbase(tmp_path)
+    glossary.write_text(text, "utf-8")
+    assert load_termbase(tmp_path).abbreviation("SPA", "eu-risto").expansion == "Spain"
