@@ -81,25 +81,33 @@ def aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Align
     comparisons of the unit, which run one after the other: only the last unit's is kept, since
     thousands kept to the end of the run cost the collector more than making them did. Kept
     with the two texts it was made of: a unit edited since is aligned again."""
-    last: dict[tuple[str, str], tuple[str, str, Aligned]] = ctx.shared("parity.aligned", dict)
-    source, target = unit.sides[source_lang].text, unit.sides[lang].text
-    found = last.get((unit.id, lang))
-    if found is None or found[0] != source or found[1] != target:
-        last.clear()
-        found = last[unit.id, lang] = (source, target, _aligned(ctx, unit, source_lang, lang))
-    return found[2]
+    return _last(ctx, unit, source_lang, lang)[2]
 
 
 def pairs(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> list[Pair]:
     """The sentence pairs of the unit's alignment, made once for the comparisons that read them
     (kept with the alignment they come from: a unit aligned again is paired again); shared by
     every caller, never changed."""
-    found = aligned(ctx, unit, source_lang, lang)
-    last: dict[str, tuple[Aligned, list[Pair]]] = ctx.shared("parity.pairs", dict)
-    kept = last.get("pairs")
-    if kept is None or kept[0] is not found:
-        kept = last["pairs"] = (found, found.pairs(unit.sides[source_lang].text, unit.sides[lang].text))
-    return kept[1]
+    source, target, found, made = _last(ctx, unit, source_lang, lang)
+    if made is None:
+        made = found.pairs(source, target)
+        ctx.shared(_LAST, dict)[unit.id, lang] = (source, target, found, made)
+    return made
+
+
+_LAST = "parity.aligned"
+
+
+def _last(ctx: CheckContext, unit: Unit, source_lang: str,
+          lang: str) -> tuple[str, str, Aligned, list[Pair] | None]:
+    """The last unit's two texts, their alignment and its pairs (None: not asked for yet)."""
+    last: dict[tuple[str, str], tuple[str, str, Aligned, list[Pair] | None]] = ctx.shared(_LAST, dict)
+    source, target = unit.sides[source_lang].text, unit.sides[lang].text
+    found = last.get((unit.id, lang))
+    if found is None or found[0] != source or found[1] != target:
+        last.clear()
+        found = last[unit.id, lang] = (source, target, _aligned(ctx, unit, source_lang, lang), None)
+    return found
 
 
 def _aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Aligned:
