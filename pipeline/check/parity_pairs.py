@@ -24,7 +24,7 @@ from ..core.model import Lang, Unit
 from ..language import lemmas
 from ..language.sentences import Sentence, sentences
 from .base import CheckContext
-from .parity_concepts import analysed, named, occurrences
+from .parity_concepts import analysed, named
 from .parity_documents import rulebook
 from .parity_numbers import numbers
 from .parity_tokens import latin_tokens
@@ -166,7 +166,7 @@ def _concepts(ctx: CheckContext, unit: Unit, game: str, text: str, lang: str) ->
     side = unit.sides.get(lang)
     known = analysed(ctx, side) if side is not None else None
     if known is not None and known.side.text == text:
-        return [(match.start, named(match)) for match in occurrences(known) or known.matches]
+        return [(match.start, named(match)) for match in known.occurrences() or known.matches]
     found = game_matcher(ctx, game, lang).find(lemmas(text, lang))
     return [(match.start, named(match)) for match in found]
 
