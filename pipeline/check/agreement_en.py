@@ -57,7 +57,7 @@ def disagreements(table: Words) -> Iterator[Pair]:
     """Every plural subject with a singular verb in the text of ``table``."""
     text, words, starts, ends = table.text, table.words, table.starts, table.ends
     lowers = table.lowers
-    roles = "".join(map(_ROLES.__getitem__, words))  # both rules' first words, one lookup per word
+    roles = table.joined(_ROLES)  # both rules' first words
     for n in _positions(roles, "VB"):
         form = words[n]
         clause, whole = _clause_before(table, n)

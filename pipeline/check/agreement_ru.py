@@ -65,7 +65,7 @@ def disagreements(table: Words) -> Iterator[Pair]:
 
     # the second word of a pair is a noun, every reading of it, and the first a number, an
     # adjective or a numeral: only such pairs are looked at
-    roles = "".join(map(_ROLES.__getitem__, words))  # one lookup per word, then searched as text
+    roles = table.joined(_ROLES)
     pairs = (m.start() + 1 for m in _PAIRED.finditer(roles))
     after_numbers = [k for k in numbers if k < len(words) and roles[k] in _NOUN_ROLES]
     for k in sorted({*pairs, *after_numbers}) if after_numbers else pairs:

@@ -60,7 +60,7 @@ def mismatches(table: Words) -> Iterator[Mismatch]:
     # a clause is a run of words no digit or punctuation mark divides: each gap says whether it
     # divides, and whether it does with a comma or a dash (None: it does not divide)
     divides = list(map(_DIVIDES.__getitem__, table.gaps))
-    roles = "".join(map(_ROLE.__getitem__, words))
+    roles = table.joined(_ROLE)
     bounds = list(compress(range(len(words)), map(is_not, divides, repeat(None))))
     for a, b in zip([0, *bounds], [*bounds, len(words)], strict=True):
         first = _OPENING.search(roles, a, b)

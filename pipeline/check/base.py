@@ -62,8 +62,11 @@ class CheckContext:
         return self.corpus.lookup()  # the corpus's own: one per corpus, not one per family run
 
     def words(self, side: Side) -> Words:
-        """The side's words (pipeline/language/words.py): :meth:`Words.of` its text, so every
-        family that walks them reads one table."""
+        """The side's words (pipeline/language/words.py): :meth:`Words.of` its text, a table
+        kept while the text is among the process's last ``TEXTS_KEPT`` (8,192) asked for, not
+        for the run: the families walking a shard (one rulebook, fewer texts than that) one
+        after the other read one table per text; a context over more texts splits each again
+        per family."""
         return Words.of(side.text)
 
     def shared(self, key: str, factory):

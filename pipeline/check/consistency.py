@@ -104,7 +104,7 @@ class Seen:
 def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     """Each document's own mix, from the same :func:`notations` its edition is judged from."""
     yield from consistency_lists.check(ctx)
-    for notation, by_document, _editions in _reduced(ctx, _shares(ctx)):
+    for notation, by_document, _editions in _reduced(ctx, _own_shares(ctx)):
         for seen in by_document.values():
             yield from _in_document(notation, seen)
 
@@ -140,6 +140,17 @@ def notations(units: list[Unit]) -> list:
                         found.append(by_path[side.path])
                     by_path[side.path][4].append([unit.id, lang, match.start(), notation.variant(match)])
     return found
+
+
+def _own_shares(ctx: CheckContext) -> list[list]:
+    """The :func:`notations` of the context's documents: those a build worked out once for the
+    whole corpus (:data:`NOTATIONS_SEEN`, one share per document, each of its entries naming the
+    document) when the context holds them, else found again."""
+    shares = ctx.cache.get(NOTATIONS_SEEN)
+    if shares is None:
+        return _shares(ctx)
+    keys = {document.key for document in ctx.corpus.documents}
+    return [share for share in shares if share and share[0][3] in keys]
 
 
 def _shares(ctx: CheckContext) -> list[list]:

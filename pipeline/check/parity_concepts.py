@@ -23,12 +23,6 @@ def analysed(ctx: CheckContext, side: Side) -> SideText | None:
     return found if found is not None and found.side is side else None
 
 
-def occurrences(found: SideText) -> list[Match]:
-    """The matches the terminology counts as occurrences: those outside quoted English originals."""
-    return [match for match in found.matches if not found.is_quoted(match.start)] if found.quoted \
-        else found.matches
-
-
 def named(match: Match) -> frozenset[str]:
     """The concepts a match names, as anchors (`@concept`)."""
     return frozenset(f"@{p.payload.concept.id}" for p in match.patterns)

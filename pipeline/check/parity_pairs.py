@@ -24,7 +24,7 @@ from ..core.model import Lang, Unit
 from ..language import lemmas
 from ..language.sentences import Sentence, sentences
 from .base import CheckContext
-from .parity_concepts import analysed, named, occurrences
+from .parity_concepts import analysed, named
 from .parity_documents import rulebook
 from .parity_numbers import numbers
 from .parity_tokens import latin_tokens
@@ -81,25 +81,33 @@ def aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Align
     comparisons of the unit, which run one after the other: only the last unit's is kept, since
     thousands kept to the end of the run cost the collector more than making them did. Kept
     with the two texts it was made of: a unit edited since is aligned again."""
-    last: dict[tuple[str, str], tuple[str, str, Aligned]] = ctx.shared("parity.aligned", dict)
-    source, target = unit.sides[source_lang].text, unit.sides[lang].text
-    found = last.get((unit.id, lang))
-    if found is None or found[0] != source or found[1] != target:
-        last.clear()
-        found = last[unit.id, lang] = (source, target, _aligned(ctx, unit, source_lang, lang))
-    return found[2]
+    return _last(ctx, unit, source_lang, lang)[2]
 
 
 def pairs(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> list[Pair]:
     """The sentence pairs of the unit's alignment, made once for the comparisons that read them
     (kept with the alignment they come from: a unit aligned again is paired again); shared by
     every caller, never changed."""
-    found = aligned(ctx, unit, source_lang, lang)
-    last: dict[str, tuple[Aligned, list[Pair]]] = ctx.shared("parity.pairs", dict)
-    kept = last.get("pairs")
-    if kept is None or kept[0] is not found:
-        kept = last["pairs"] = (found, found.pairs(unit.sides[source_lang].text, unit.sides[lang].text))
-    return kept[1]
+    source, target, found, made = _last(ctx, unit, source_lang, lang)
+    if made is None:
+        made = found.pairs(source, target)
+        ctx.shared(_LAST, dict)[unit.id, lang] = (source, target, found, made)
+    return made
+
+
+_LAST = "parity.aligned"
+
+
+def _last(ctx: CheckContext, unit: Unit, source_lang: str,
+          lang: str) -> tuple[str, str, Aligned, list[Pair] | None]:
+    """The last unit's two texts, their alignment and its pairs (None: not asked for yet)."""
+    last: dict[tuple[str, str], tuple[str, str, Aligned, list[Pair] | None]] = ctx.shared(_LAST, dict)
+    source, target = unit.sides[source_lang].text, unit.sides[lang].text
+    found = last.get((unit.id, lang))
+    if found is None or found[0] != source or found[1] != target:
+        last.clear()
+        found = last[unit.id, lang] = (source, target, _aligned(ctx, unit, source_lang, lang), None)
+    return found
 
 
 def _aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Aligned:
@@ -158,7 +166,7 @@ def _concepts(ctx: CheckContext, unit: Unit, game: str, text: str, lang: str) ->
     side = unit.sides.get(lang)
     known = analysed(ctx, side) if side is not None else None
     if known is not None and known.side.text == text:
-        return [(match.start, named(match)) for match in occurrences(known) or known.matches]
+        return [(match.start, named(match)) for match in known.occurrences() or known.matches]
     found = game_matcher(ctx, game, lang).find(lemmas(text, lang))
     return [(match.start, named(match)) for match in found]
 

@@ -28,7 +28,7 @@ from ..core.model import Lang, Unit
 from ..language.words import PerForm
 from . import script
 from .base import CheckContext, Code, _, at, on_unit, text
-from .parity_concepts import analysed, languages, occurrences
+from .parity_concepts import analysed, languages
 from .parity_documents import rulebook
 from .parity_numbers import roman_value, values
 from .terminology_terms import termbase
@@ -150,7 +150,7 @@ def _term_spans(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> l
     known = analysed(ctx, unit.sides[source_lang])
     if known is None:
         return []
-    return [(match.start, match.end) for match in occurrences(known) if lang in languages(ctx, match)]
+    return [(match.start, match.end) for match in known.occurrences() if lang in languages(ctx, match)]
 
 
 def _heading_spans(text: str) -> list[tuple[int, int]]:

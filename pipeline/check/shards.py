@@ -14,7 +14,7 @@ the findings of each copy.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -86,16 +86,9 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
     codes = {code.code for code in all_codes()}
     config = config or load_config(root, codes)
     jobs = store.jobs
-    whole = CheckContext(corpus, Path(root))
+    whole, shared = whole_context(corpus, Path(root), names, store, facts)
     lookup = whole.lookup()
-    shared: dict[str, object] = {name: _gathered(name, lookup, Path(root), store) for name, gathered in WHOLE.items()
-                                 if gathered.family in (None, *names)}
-    whole.cache.update(shared)
-    if project_files.present(root, GLOSSARY):  # parsed once, not once per shard
-        shared["termbase"] = whole.cache["termbase"] = load_termbase(root, termbase_keeper(store))
-    if facts is None:
-        facts = load_facts(root, fact_reader(store), missing_ok=True)
-    shared["rules.facts"] = whole.cache["rules.facts"] = facts
+    facts = whole.cache["rules.facts"]
     whole.cache.update(given or {})  # what spans rulebooks only: no shard's key needs to follow it
     shards = _shards(corpus, lookup, facts)
     common = digest(_common_key(names, store, shared), repr(config))  # a shard keeps its findings configured
@@ -111,16 +104,11 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
         if shard is not None:  # what checks.json writes of each comes along (pipeline/check/report.py)
             report.known(*shard)
     todo = [n for n, value in enumerate(found) if value is None]
-    translations: dict[str, dict] = {shard.rulebook: {} for shard in shards}
-    for (unit_id, lang), translation in corpus.translations.items():  # in the corpus's order
-        rulebook = lookup.document_of(corpus.units[unit_id]).rulebook
-        translations[rulebook][(unit_id, lang)] = translation
-
+    translations = _translations(corpus, lookup, shards)
     kept: dict[str, object] = {}  # what the shards of this process compile from the configuration
 
     def run(n: int) -> list[dict]:
-        sub = _subcorpus(shards[n].documents, translations[shards[n].rulebook], lookup)
-        ctx = CheckContext(sub, Path(root), cache=dict(shared), run=kept)
+        ctx = _context(shards[n], translations, lookup, Path(root), shared, kept)
         return [d.to_json() for name in names for d in _declared(name, FAMILIES[name].check(ctx), codes)]
 
     if len(todo) > 1 and jobs > 1:  # loaded once here, shared by every worker forked below
@@ -143,6 +131,51 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
     # each shard's findings are sorted already: the sort merges the runs
     return _distinct(sorted([d for shard in [*found, _configured(config, spanning)] for d in shard or ()],
                             key=Diagnostic.sort_key))
+
+
+def whole_context(corpus: Corpus, root: Path, names: Iterable[str], store: Store = NULL,
+                  facts: Facts | None = None) -> tuple[CheckContext, dict[str, object]]:
+    """The whole corpus's context, which the families' ``check_whole`` runs on, and the shared
+    values every shard receives as they are (:data:`WHOLE`'s that ``names`` read, the glossary,
+    the rule facts, read when ``facts`` is None), which that context holds too."""
+    whole = CheckContext(corpus, root)
+    lookup = whole.lookup()
+    read = (None, *names)
+    shared: dict[str, object] = {name: _gathered(name, lookup, root, store) for name, gathered in WHOLE.items()
+                                 if gathered.family in read}
+    whole.cache.update(shared)
+    if project_files.present(root, GLOSSARY):  # parsed once, not once per shard
+        shared["termbase"] = whole.cache["termbase"] = load_termbase(root, termbase_keeper(store))
+    if facts is None:
+        facts = load_facts(root, fact_reader(store), missing_ok=True)
+    shared["rules.facts"] = whole.cache["rules.facts"] = facts
+    return whole, shared
+
+
+def shard_contexts(whole: CheckContext, shared: Mapping[str, object]) -> Iterator[CheckContext]:
+    """Each rulebook's context, in the corpus's order, as :func:`run_checks` makes the one a
+    shard's families run on (what the configuration compiles to is made once for them all)."""
+    lookup = whole.lookup()
+    shards = _shards(whole.corpus, lookup, shared["rules.facts"])
+    translations = _translations(whole.corpus, lookup, shards)
+    kept: dict[str, object] = {}
+    for shard in shards:
+        yield _context(shard, translations, lookup, whole.root, shared, kept)
+
+
+def _context(shard: Shard, translations: dict[str, dict], lookup: Lookup, root: Path,
+             shared: Mapping[str, object], kept: dict[str, object]) -> CheckContext:
+    sub = _subcorpus(shard.documents, translations[shard.rulebook], lookup)
+    return CheckContext(sub, root, cache=dict(shared), run=kept)
+
+
+def _translations(corpus: Corpus, lookup: Lookup, shards: list[Shard]) -> dict[str, dict]:
+    """Each shard's translations, by rulebook, in the corpus's order."""
+    translations: dict[str, dict] = {shard.rulebook: {} for shard in shards}
+    for (unit_id, lang), translation in corpus.translations.items():
+        rulebook = lookup.document_of(corpus.units[unit_id]).rulebook
+        translations[rulebook][(unit_id, lang)] = translation
+    return translations
 
 
 def _configured(config: CheckConfig, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:

@@ -68,10 +68,17 @@ class SideText(NamedTuple):
     quoted: Sequence[tuple[int, int]]  # spans of [English originals] inside a Russian text
     #: every match of the game's terms, those inside quoted originals too: the parity family
     #: reads them rather than tokenising and matching the side again
-    matches: list[Match]
+    matches: Sequence[Match]
 
     def is_quoted(self, offset: int) -> bool:
         return bool(self.quoted) and any(start <= offset < end for start, end in self.quoted)
+
+    def occurrences(self) -> Sequence[Match]:
+        """The matches the terminology counts as occurrences: those outside quoted English
+        originals (the matches themselves when the side quotes none, as most do)."""
+        if not self.quoted:
+            return self.matches
+        return [match for match in self.matches if not self.is_quoted(match.start)]
 
 
 @dataclass
@@ -81,6 +88,7 @@ class Analysis:
     termbase: Termbase
     sides: list[SideText]
     #: per one-term tuple of patterns (by identity, held): the entries its occurrences share
+    #: (a match of several terms has a tuple of its own: not kept)
     _entries: dict[int, tuple[tuple[TermPattern, ...], tuple[Entry, ...]]] = field(default_factory=dict)
 
     @property
@@ -95,16 +103,17 @@ class Analysis:
             if not text.matches:
                 continue
             unit, side, lang, game = text.unit, text.side, text.lang, text.game
-            for match in text.matches:
-                if text.quoted and text.is_quoted(match.start):
-                    continue
-                # one entries tuple per term (the matcher shares the patterns of its one-term
-                # matches), not one per occurrence
-                known = entries_of.get(id(match.patterns))
-                if known is None or known[0] is not match.patterns:
-                    known = entries_of[id(match.patterns)] = (match.patterns,
-                                                              tuple(map(_PAYLOAD, match.patterns)))
-                found.append(Occurrence(unit, side, lang, game, match.start, match.end, known[1]))
+            for match in text.occurrences():
+                patterns = match.patterns
+                if len(patterns) != 1:
+                    entries = tuple(map(_PAYLOAD, patterns))
+                else:  # one entries tuple per term (the matcher shares the patterns of its
+                    # one-term matches), not one per occurrence
+                    known = entries_of.get(id(patterns))
+                    if known is None or known[0] is not patterns:
+                        known = entries_of[id(patterns)] = (patterns, tuple(map(_PAYLOAD, patterns)))
+                    entries = known[1]
+                found.append(Occurrence(unit, side, lang, game, match.start, match.end, entries))
         return found
 
 
@@ -135,7 +144,7 @@ def _analyse(ctx: CheckContext) -> Analysis:
 
 
 _NONE: tuple = ()
-_NO_MATCHES: list[Match] = []  # shared: read it, never change it (as every SideText's matches)
+_NO_MATCHES: tuple[Match, ...] = ()
 _PAYLOAD = attrgetter("payload")  # a term's Entry
 
 

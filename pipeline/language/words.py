@@ -60,9 +60,10 @@ class Words:
             self._lowers = list(map(str.lower, self.words))
         return self._lowers
 
-    def each(self, verdicts: PerForm) -> list[Any]:
-        """``verdicts`` of every word, in order."""
-        return list(map(verdicts.__getitem__, self.words))
+    def joined(self, verdicts: PerForm) -> str:
+        """The verdicts of every word, in order, each a string (a word's role, one letter),
+        joined into one string: one lookup per word, then searched as text."""
+        return "".join(map(verdicts.__getitem__, self.words))
 
     def where(self, verdicts: PerForm) -> Iterable[int]:
         """The indices of the words whose verdict is true."""

@@ -316,20 +316,8 @@ def rendered(fact: Fact, corpus: Corpus, lang: str) -> Rendering | None:
     return render(quoted, source, original, side, lang, recorded)
 
 
-def _holds(text: str, words: tuple[str, ...]) -> bool:
-    return bool(words) and all(contains(fragment, text) for fragment in words)
-
-
-def _holds_spaced(text: str, words: tuple[str, ...], spaced: dict[str, str]) -> bool:
-    """:func:`_holds`, the text's white space made single once for all the facts of its unit
-    (a side states several facts, and a large corpus has hundreds of thousands)."""
-    if not words:
-        return False
-    single = spaced.get(text)
-    if single is None:
-        single = spaced[text] = " ".join(text.split())
-    return all((fragment == fragment.strip() and " ".join(fragment.split()) in single)
-               or contains(fragment, text) for fragment in words)
+def _holds(text: str, words: tuple[str, ...], squeezed: str | None = None) -> bool:
+    return bool(words) and all(contains(fragment, text, squeezed) for fragment in words)
 
 
 def placed(facts: Facts, corpus: Corpus) -> Facts:
@@ -344,9 +332,15 @@ def placed(facts: Facts, corpus: Corpus) -> Facts:
             continue
         wording = dict(fact.wording)
         for lang, side in unit.sides.items():
-            if lang not in fact.wording or _holds_spaced(side.text, fact.wording[lang], spaced):
-                continue  # most sides, every build: the words stand as recorded (or as quoted);
-                # a side with none recorded has nothing to find them again by
+            if lang not in fact.wording:
+                continue  # a side with no words recorded has nothing to find them again by
+            # made once for all the facts of the unit: a side states several, and a large
+            # corpus has hundreds of thousands
+            squeezed = spaced.get(side.text)
+            if squeezed is None:
+                squeezed = spaced[side.text] = " ".join(side.text.split())
+            if _holds(side.text, fact.wording[lang], squeezed):
+                continue  # most sides, every build: the words stand as recorded (or as quoted)
             found = rendered(fact, corpus, lang)
             if found is not None and found.fragments != fact.wording.get(lang):
                 if found.found:

@@ -69,10 +69,14 @@ def find(fragment: str, text: str) -> Found | None:
     return Found(match.start(), match.end(), match.group()) if match else None
 
 
-def contains(fragment: str, text: str) -> bool:
+def contains(fragment: str, text: str, squeezed: str | None = None) -> bool:
     """Whether :func:`find` finds ``fragment`` in ``text``; without building its pattern when the
-    words stand there as written, white space aside (what most facts' words do)."""
-    if fragment == fragment.strip() and " ".join(fragment.split()) in " ".join(text.split()):
+    words stand there as written, white space aside (what most facts' words do). ``squeezed``:
+    ``text`` with its white space made single, when the caller made it once for several
+    fragments."""
+    if squeezed is None:
+        squeezed = " ".join(text.split())
+    if fragment == fragment.strip() and " ".join(fragment.split()) in squeezed:
         return True  # the pattern matches every run of white space, and the rest literally
     return find(fragment, text) is not None
 

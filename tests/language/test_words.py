@@ -39,5 +39,7 @@ def test_a_question_about_a_form_is_asked_once_per_form():
     capitalised = PerForm(lambda word: asked.append(word) or word[0].isupper())
     table = Words("Rome and Venice and Rome")
     assert list(table.where(capitalised)) == [0, 2, 4]
-    assert table.each(capitalised) == [True, False, True, False, True]
     assert asked == ["Rome", "and", "Venice"]
+    initials = PerForm(lambda word: asked.append(word) or word[0])
+    assert table.joined(initials) == "RaVaR"  # each word's one-letter verdict, as one string
+    assert asked == ["Rome", "and", "Venice"] * 2

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.core.errors import FolioError
+from pipeline.rules import facts as facts_module
 from pipeline.rules.ahead import EVERYTHING, parsed_ahead
 from pipeline.rules.coverage import load_entries
 from pipeline.rules.facts import load_facts
@@ -23,12 +24,38 @@ def _reader(asked: list[str]):
     return read
 
 
-def test_facts_parsed_ahead_on_two_processes_are_the_facts_read_one_by_one():
+def _logged(log: Path, load):
+    """``load``, writing each file it parses to ``log``, whichever process parses it."""
+    def logged(root: Path, rel: str):
+        with log.open("a") as out:
+            out.write(rel + "\n")
+        return load(root, rel)
+    return logged
+
+
+def _parsed(log: Path) -> list[str]:
+    return log.read_text().split() if log.exists() else []
+
+
+def test_facts_parsed_ahead_on_two_processes_are_the_facts_read_one_by_one(tmp_path, monkeypatch):
+    log = tmp_path / "parsed"
+    monkeypatch.setattr(facts_module, "_load_file", _logged(log, facts_module._load_file))
     asked: list[str] = []
-    ahead = load_facts(ROOT, _reader(asked), fresh=EVERYTHING, jobs=2)
+    parsed_when_asked: list[str] = []
+
+    def read(root: Path, rel: str, load):
+        before = len(_parsed(log))
+        found = _reader(asked)(root, rel, load)
+        parsed_when_asked.extend(_parsed(log)[before:])
+        return found
+
+    ahead = load_facts(ROOT, read, fresh=EVERYTHING, jobs=2)
+    monkeypatch.undo()
     serial = load_facts(ROOT)
     assert ahead.facts == serial.facts and ahead.files == serial.files
     assert asked == sorted(asked) and len(asked) == len(serial.files)  # each file asked for once, in order
+    # each parsed once, before the reader asked for any: ahead, not when asked
+    assert sorted(_parsed(log)) == asked and parsed_when_asked == []
 
 
 def test_coverage_entries_parsed_ahead_are_those_read_one_by_one():
@@ -45,18 +72,16 @@ def test_coverage_entries_parsed_ahead_are_those_read_one_by_one():
 def test_a_file_parsed_ahead_is_given_once_and_another_is_parsed_when_asked(tmp_path):
     for name in ("a", "b", "c"):
         (tmp_path / name).write_text(name)
-    made: list[str] = []
+    log = tmp_path / "parsed"
 
     def load(root: Path, rel: str) -> str:
-        made.append(rel)
         return (root / rel).read_text().upper()
 
-    given = parsed_ahead(tmp_path, ["a", "b", "c"], ["a", "b"], load, jobs=2)
-    assert made == [] or set(made) <= {"a", "b"}  # parsed in the workers (or here, for one of them)
-    made.clear()
+    given = parsed_ahead(tmp_path, ["a", "b", "c"], ["a", "b"], _logged(log, load), jobs=2)
+    assert sorted(_parsed(log)) == ["a", "b"]  # the foreseen files, each parsed once, beforehand
     assert [given(tmp_path, rel) for rel in ("a", "b", "c")] == ["A", "B", "C"]
-    assert made == ["c"]  # not foreseen: parsed when asked
-    assert given(tmp_path, "a") == "A" and made == ["c", "a"]  # given once: asked again, parsed again
+    assert _parsed(log)[2:] == ["c"]  # not foreseen: parsed when asked
+    assert given(tmp_path, "a") == "A" and _parsed(log)[2:] == ["c", "a"]  # given once: asked again, parsed again
 
 
 def test_a_malformed_fact_file_parsed_ahead_is_refused_at_its_line_after_the_files_before_it(tmp_path):
