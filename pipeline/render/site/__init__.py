@@ -113,7 +113,8 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
             keys = page_keys(corpus, site, store, diagnostics, aids, files, translating.rows)
             frame = navigation_key(store.fingerprint)
             sources = pages.prepare(site, SITE_LANGUAGES, renderer, keys, frame,
-                                    here or work / "sources", previous, jobs, damaged, search=light)
+                                    here or work / "sources", previous, jobs, damaged, search=light,
+                                    memory=store.cache.memory if store.keeps else None)
         # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
         # from here on, a process per language, through the serial work below (the report's
         # items kept, the assets and lexicons copied, the configurations written: ~1.5 s at
