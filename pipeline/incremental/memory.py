@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 #: the kinds whose decoded values are kept, with the one reader each is decoded by
@@ -74,6 +75,23 @@ class Memory:
         """Keep what the entry read as (or, for bytes, was written as)."""
         if value is not None and self._holds(kind, decode):
             self._used[(kind, key, decode)] = value
+
+    def mark(self) -> int:
+        """Where the entries used from now on begin (:meth:`since`)."""
+        return len(self._used)
+
+    def since(self, mark: int) -> dict[tuple[str, str, Any], Any]:
+        """The entries used since ``mark`` (a worker forked from this build, which hands them to
+        the build's process: :meth:`adopt`). Each entry is added once, at the end, and the
+        entries only grow during a build, so those past ``mark`` are the ones used since."""
+        return dict(islice(self._used.items(), mark, None))
+
+    def adopt(self, used: dict[tuple[str, str, Any], Any]) -> None:
+        """Entries a forked worker of this build used (:meth:`since`): kept as if used here. Else
+        the report's items, made and read in the workers that render its pages, were lost to
+        `folio serve` with each worker, and every edit read them from disk again (at x100,
+        ~1,000 entries a language)."""
+        self._used.update(used)
 
     def settle(self, succeeded: bool) -> None:
         """The build is over: keep what it used when it succeeded (its build/.cache/ stands now,

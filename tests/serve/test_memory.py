@@ -52,9 +52,9 @@ def _outputs(root: Path, tree_bytes) -> dict[str, bytes]:
 
 def test_rebuilds_from_memory_after_saves_leave_what_a_clean_build_of_the_saves_leaves(tmp_path, tree_bytes):
     root = whole_project(tmp_path / "served")
-    loop = Loop(root, out=io.StringIO())
+    loop = Loop(root, jobs=2, out=io.StringIO())  # the pages rendered in a forked worker too
     assert loop.rebuild() is not None
-    taken, held, edited = [], [], []
+    taken, held, edited, files = [], [], [], []
     for name, old, new in SAVES:
         _save(root, name, old, new)
         published = []
@@ -62,6 +62,7 @@ def test_rebuilds_from_memory_after_saves_leave_what_a_clean_build_of_the_saves_
         assert result is not None and result.corpus is not None and published, loop.out.getvalue()
         taken.append(loop.memory.taken)
         held.append(loop.memory.held())
+        files.append({d.path for d in result.diagnostics})
         edited.append(_document(name))
         _settled()
     documents = len(result.corpus.documents)
@@ -76,6 +77,12 @@ def test_rebuilds_from_memory_after_saves_leave_what_a_clean_build_of_the_saves_
         assert took["json"] >= 2 * stable, (now, took)  # each document's units and its other parts
         # the check shards of the rulebooks not edited, the clauses of their documents, the rules' files
         assert all(took[kind] >= 1 for kind in ("checks", "clauses", "facts", "coverage")), (now, took)
+    # the report's items of each file, used in whichever process rendered the report's pages (a
+    # forked worker's were lost): each rebuild leaves in memory those of every file with findings,
+    # in each language, but the files whose findings the save changed (made again, not kept as
+    # values: read back from their entries once), at most the file saved and its counterpart
+    assert all(kept["report-items", "json"] >= 2 * (len(found) - 2) for kept, found in zip(held, files, strict=True)), \
+        ([kept["report-items", "json"] for kept in held], [len(found) for found in files])
     # each entry is kept in the one form its reader asks for: corpus.json's units of each document as
     # bytes, and not the bytes of the entries written as JSON (read back as values, never as bytes)
     assert all(kept["json", "bytes"] == kept["yaml", "bytes"] == documents for kept in held), held

@@ -113,18 +113,15 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
             keys = page_keys(corpus, site, store, diagnostics, aids, files, translating.rows)
             frame = navigation_key(store.fingerprint)
             sources = pages.prepare(site, SITE_LANGUAGES, renderer, keys, frame,
-                                    here or work / "sources", previous, jobs, damaged, search=light)
-        report = site.page("report")
-        for found in sources:
-            if kept_items is not None and report.path not in found.rendered:  # its items, for the next edit
-                renderer(found.lang).keep_report(report)
-        pages.copy_assets(sources, ASSETS, corpus, store)
-        for found in sources:
-            mkdocs_adapter.write_config(found.lang, navigation(site, found.titles,
-                                                               translations[found.lang].gettext),
-                                        root / BASE_CONFIG, found.config,
-                                        (final if final is not None else out) / found.lang,
-                                        translations[found.lang].gettext, store)
+                                    here or work / "sources", previous, jobs, damaged, search=light,
+                                    memory=store.cache.memory if store.keeps else None)
+        # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
+        # from here on, a process per language, through the serial work below (the report's
+        # items kept, the assets and lexicons copied, the configurations written: ~1.5 s at
+        # x100) and while MkDocs wraps the pages
+        light = pages.search_pages(sources, light, light_before, damaged)
+        bundles = store.directory("search")
+        indexing = search.start(out, light, bundles, jobs, damaged, light_before) if jobs > 1 else None
         in_place = store.previous_site
 
         def wrap(found: pages.Sources) -> int:
@@ -134,13 +131,19 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
                                       previous=in_place / found.lang if reuse and in_place is not None else None,
                                       store=store)
 
-        # Pagefind reads Folio's pages, not MkDocs' output: on more than one core it indexes
-        # while MkDocs wraps the pages, a process per language
-        damaged += mkdocs_adapter.sweep_templates()  # kept templates that would not open: once, here
-        light = pages.search_pages(sources, light, light_before, damaged)
-        bundles = store.directory("search")
-        indexing = search.start(out, light, bundles, jobs, damaged) if jobs > 1 else None
         try:
+            report = site.page("report")
+            for found in sources:
+                if kept_items is not None and report.path not in found.rendered:  # its items, for the next edit
+                    renderer(found.lang).keep_report(report)
+            pages.copy_assets(sources, ASSETS, corpus, store)
+            for found in sources:
+                mkdocs_adapter.write_config(found.lang, navigation(site, found.titles,
+                                                                   translations[found.lang].gettext),
+                                            root / BASE_CONFIG, found.config,
+                                            (final if final is not None else out) / found.lang,
+                                            translations[found.lang].gettext, store)
+            damaged += mkdocs_adapter.sweep_templates()  # kept templates that would not open: once, here
             # a few pages changed (an edit, on `folio serve`): MkDocs runs here, where the
             # theme stays compiled, not in a process forked per language to start afresh
             few = in_place is not None and all(found.same_frame for found in sources) \
@@ -156,7 +159,8 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
         (out / "index.html").write_text(root_page(translations, SITE_LANGUAGES), encoding="utf-8")
         with store.stage("search index"):
             indexed = indexing.wait() if indexing is not None else search.index(out, light, bundles,
-                                                                                damaged=damaged)
+                                                                                damaged=damaged,
+                                                                                last_pages=light_before)
         (out / ".gitkeep").touch()  # the placeholder git keeps for the directory
     for found, count in zip(sources, built, strict=True):
         store.touch("pages", [f"{found.lang}/{path}" for path in found.rendered])

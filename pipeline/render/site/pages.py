@@ -20,6 +20,7 @@ from ...core.model import Corpus
 from ...incremental.buildcache import carry
 from ...incremental.entries import conforms
 from ...incremental.fingerprint import digest
+from ...incremental.memory import Memory
 from ...incremental.store import NULL, Store
 from ...util import workers
 from .. import compiled
@@ -50,12 +51,14 @@ class Sources:
 
 def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Renderer],
             keys: dict[str, str], frame: str, here: Path, previous: Path | None,
-            jobs: int, damaged: list[Path] | None = None, search: Path | None = None) -> list[Sources]:
+            jobs: int, damaged: list[Path] | None = None, search: Path | None = None,
+            memory: Memory | None = None) -> list[Sources]:
     """Every language's sources under ``here``; ``previous`` is the last build's ``here``. What
     of it does not read back whole (an index of another shape, a page cut short) is rendered
     again, and noted in ``damaged``. With ``search`` (the target of :func:`search_pages`), each
     page rendered is written there for Pagefind too, as it is rendered: on every core, and
-    without reading its source back."""
+    without reading its source back. ``memory`` (`folio serve`'s, pipeline/incremental/memory.py)
+    is handed the entries the pages used where they were rendered, in a worker or here."""
     sources, todo = [], []
     damaged = damaged if damaged is not None else []
     for lang in languages:
@@ -76,10 +79,12 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
 
     by_lang = {s.lang: s for s in sources}
 
-    def render(task: tuple[str, Page]) -> tuple[str, bool]:
-        """Render one page and write its source; (its title, whether the source changed). The
-        worker writes the page itself: only those two travel back to the parent."""
+    def render(task: tuple[str, Page]) -> tuple[str, bool, dict | None]:
+        """Render one page and write its source; (its title, whether the source changed, the
+        entries of ``memory`` it used). The worker writes the page itself: only those travel
+        back to the parent."""
         lang, page = task
+        mark = memory.mark() if memory is not None else 0
         rendered = renderer(lang).page(page)
         text = mkdocs_adapter.page_source(rendered)
         before = _source(previous / lang, page) if previous is not None else None
@@ -87,7 +92,7 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         mkdocs_adapter.write_source(by_lang[lang].config, page.path, text)
         if search is not None:
             _search_page(search / lang / page.path / "index.html", lang, rendered.title, rendered.html)
-        return rendered.title, changed
+        return rendered.title, changed, memory.since(mark) if memory is not None else None
 
     if jobs > 1 and len(todo) > 1:
         # each language's renderer made here, its templates compiled, once, not again in every
@@ -95,7 +100,10 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         # worker would otherwise build and hold for itself
         for lang in dict.fromkeys(lang for lang, _page in todo):
             compiled.warm(renderer(lang).env)
-    for (lang, page), (title, changed) in zip(todo, workers.run(render, todo, jobs=jobs, stage="pages"), strict=True):
+    for (lang, page), (title, changed, used) in zip(todo, workers.run(render, todo, jobs=jobs, stage="pages"),
+                                                    strict=True):
+        if memory is not None and used:
+            memory.adopt(used)
         found = by_lang[lang]
         found.titles[page.path] = title
         found.rendered.append(page.path)

@@ -10,6 +10,7 @@ import shutil
 import time
 from pathlib import Path
 
+from pipeline.incremental.buildcache import carry
 from pipeline.render.site import search, search_bundles
 from site_support import bundle_difference, one_pagefind_run
 
@@ -82,6 +83,31 @@ def test_an_edit_remakes_the_bundle_its_rulebook_shares_alone(site, tree_bytes, 
     assert indexed.made == (holder,)
     assert set(indexed.reused) == {name for name, _, _ in search.parts(pages)} - {holder}
     assert "en-glossary" in indexed.reused  # the glossary's bundle is its own
+    whole = one_pagefind_run(pages, tmp_path / "whole", search_bundles.glob("en", next(
+        group for group in search_bundles.groups(dict.fromkeys(RULEBOOKS, 1)) if "his" in group)))
+    assert bundle_difference(tree_bytes(second / "pagefind" / holder), tree_bytes(whole)) == []
+
+
+def test_a_page_written_again_at_its_size_is_read_again_not_taken_from_the_last_build(site, tree_bytes, tmp_path):
+    first_pages = Path(shutil.copytree(site, tmp_path / "pages-1", ignore=shutil.ignore_patterns("pagefind")))
+    first, second = tmp_path / "first", tmp_path / "second"
+    first.mkdir(), second.mkdir()
+    search.index(first, first_pages, (None, tmp_path / "cache-1"))
+    pages = tmp_path / "pages-2"  # the next build's: every page carried over as a hard link ...
+    for file in sorted(first_pages.rglob("*.html")):
+        carry(file, pages / file.relative_to(first_pages))
+    page = pages / "en" / "his" / "his-power-rules" / "index.html"
+    data = page.read_bytes()  # ... but one, written anew with a letter of its heading changed
+    end = data.index(b"</h1>")
+    page.unlink()
+    page.write_bytes(data[:end - 1] + (b"x" if data[end - 1:end] != b"x" else b"y") + data[end:])
+    assert page.stat().st_size == len(data)
+    indexed = search.index(second, pages, (tmp_path / "cache-1", tmp_path / "cache-2"), jobs=2,
+                           last_pages=first_pages)
+    holder = next(f"en-{group[0]}" for group in search_bundles.groups(dict.fromkeys(RULEBOOKS, 1))
+                  if "his" in group)
+    assert indexed.made == (holder,)
+    assert sorted(path.name for path in (tmp_path / "cache-2").iterdir()) == sorted(key for *_, key in search.parts(pages))
     whole = one_pagefind_run(pages, tmp_path / "whole", search_bundles.glob("en", next(
         group for group in search_bundles.groups(dict.fromkeys(RULEBOOKS, 1)) if "his" in group)))
     assert bundle_difference(tree_bytes(second / "pagefind" / holder), tree_bytes(whole)) == []
