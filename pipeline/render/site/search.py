@@ -167,7 +167,12 @@ class Indexing:
         """Start runs up to ``jobs`` at once (called holding the lock)."""
         while self._queue and self._running < self.jobs and not self._stopped and self._failed is None:
             part = self._queue.pop(0)
-            part.process = _pagefind(self.binary, self.read, part.output, part.glob)
+            try:
+                part.process = _pagefind(self.binary, self.read, part.output, part.glob)
+            except Exception as error:  # in a waiter thread, raised, it would hang wait()
+                part.said, part.done = f"{type(error).__name__}: {error}", True
+                self._failed = part
+                return
             self._running += 1
             threading.Thread(target=self._waited, args=(part,), name=f"pagefind {part.name}", daemon=True).start()
 
@@ -179,8 +184,8 @@ class Indexing:
             stdout, stderr = process.communicate()  # read as it goes: a full pipe would stop it
             if process.returncode == 0 and not self._stopped:
                 _keep_listing(part)
-            else:
-                part.said = (stderr or stdout).strip()
+            else:  # a run killed by a signal or crashed may say nothing: its exit code is told
+                part.said = (stderr or stdout).strip() or f"exit code {process.returncode}"
         except BaseException as error:  # told by wait(), in the build's thread
             part.said = f"{type(error).__name__}: {error}"
         with self._changed:

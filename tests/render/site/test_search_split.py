@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import threading
 import time
 from pathlib import Path
 
@@ -143,3 +144,48 @@ def test_a_run_that_ends_makes_room_for_the_next_while_a_longer_one_goes_on(tmp_
     assert indexed.made == ("small", "middle", "large") and indexed.pages == 3
     assert json.loads((site / "pagefind" / search.BUNDLES).read_text("utf-8")) == {
         "large": ["large"], "middle": ["middle"], "small": ["small"]}
+
+
+def _stand_in(tmp_path: Path, failing: str) -> Path:
+    """A Pagefind whose run named ``failing`` exits 3 saying nothing (a crash, a kill); the run
+    over the whole site (no --glob) writes its bundle."""
+    binary = tmp_path / "pagefind"
+    binary.write_text(
+        "#!/bin/sh\n"
+        f'name=$(basename "$4"); [ "$name" = {failing} ] && exit 3\n'
+        'mkdir -p "$4"; echo "{\\"version\\":\\"1\\",\\"languages\\":{\\"$name\\":{\\"page_count\\":1}}}"'
+        ' > "$4/pagefind-entry.json"\n')
+    binary.chmod(0o755)
+    return binary
+
+
+def _parts(tmp_path: Path) -> list:
+    return [search._Part(name, f"en/{name}/**/*.html", name, tmp_path / "runs" / name, size=size)
+            for name, size in (("good", 1), ("bad", 2))]
+
+
+def test_a_run_that_fails_saying_nothing_is_a_failure_and_the_site_is_indexed_whole(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    indexed = search.Indexing(str(_stand_in(tmp_path, "bad")), tmp_path, site, _parts(tmp_path), 2, None).wait()
+    assert indexed.made == ("site",), "no bundle claims the pages of the run that failed"
+    assert not (site / "pagefind" / search.BUNDLES).exists()
+
+
+def test_a_run_that_cannot_be_started_ends_the_wait_instead_of_hanging_it(tmp_path, monkeypatch):
+    site = tmp_path / "site"
+    site.mkdir()
+    starting = search._pagefind
+
+    def refused(binary, read, output, glob):
+        if glob is not None and "good" in glob:  # started second, from the first run's thread
+            raise OSError(24, "Too many open files")
+        return starting(binary, read, output, glob)
+
+    monkeypatch.setattr(search, "_pagefind", refused)
+    indexing = search.Indexing(str(_stand_in(tmp_path, "none")), tmp_path, site, _parts(tmp_path), 1, None)
+    done: list = []
+    waiter = threading.Thread(target=lambda: done.append(indexing.wait()), daemon=True)
+    waiter.start()
+    waiter.join(timeout=30)
+    assert done and done[0].made == ("site",), "the wait ended and the site was indexed whole"
