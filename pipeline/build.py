@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import os
 import tempfile
+import time
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from contextlib import ExitStack
@@ -410,16 +412,18 @@ class _Aside:
 
     def __init__(self, corpus: Corpus, out_dir: Path, store: Store, facts: Facts):
         self.store = store
-        self.forked = store.jobs > 1 and store.cache.memory is None
-        self.work = Background(lambda: _corpus_files(corpus, out_dir, store, facts, alone=self.forked),
-                               fork=self.forked)
+        here = os.getpid()  # the work knows it was forked by running in another process
+        self.work = Background(lambda: _corpus_files(corpus, out_dir, store, facts, alone=os.getpid() != here),
+                               fork=store.jobs > 1 and store.cache.memory is None)
 
     def result(self) -> list[Path]:
         done = self.work.result()
-        if self.forked:  # done here, the records are in the store already
+        if self.work.forked:  # done here, the records are in the store already
             self.store.cache.hits.update(done.hits)
             self.store.cache.misses.update(done.misses)
             self.store.cache.damaged.extend(done.damaged)
+            # the stage's own time, which the wait for it ("render corpus") does not show
+            self.store.timings["render corpus (aside)"] = done.seconds
         return done.paths
 
     def __enter__(self) -> _Aside:
@@ -437,6 +441,7 @@ class _Done:
     hits: Counter
     misses: Counter
     damaged: list[Path]
+    seconds: float
 
 
 def _corpus_files(corpus: Corpus, out_dir: Path, store: Store, facts: Facts, *, alone: bool) -> _Done:
@@ -446,8 +451,10 @@ def _corpus_files(corpus: Corpus, out_dir: Path, store: Store, facts: Facts, *, 
         store.jobs = 1  # and workers of its own would take the other from the checks
     cache = store.cache
     hits, misses, damaged = Counter(cache.hits), Counter(cache.misses), len(cache.damaged)
+    start = time.perf_counter()
     paths = render_corpus(corpus, out_dir, store, facts)
-    return _Done(paths, cache.hits - hits, cache.misses - misses, cache.damaged[damaged:])
+    return _Done(paths, cache.hits - hits, cache.misses - misses, cache.damaged[damaged:],
+                 time.perf_counter() - start)
 
 
 COVERAGE_FILES = COVERAGE_DIRECTORY + "/"

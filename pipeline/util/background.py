@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import os
 import pickle
 from collections.abc import Callable
 from typing import Generic, TypeVar
+
+from .workers import outcome
 
 R = TypeVar("R")
 
@@ -30,6 +33,8 @@ class Background(Generic[R]):
         self._function: Callable[[], R] | None = function
         self._process = None
         self._reader = None
+        #: whether the work runs in a forked process (else it is done here, on :meth:`result`)
+        self.forked = False
         if not fork or "fork" not in multiprocessing.get_all_start_methods():
             return
         context = multiprocessing.get_context("fork")
@@ -44,6 +49,8 @@ class Background(Generic[R]):
             gc.unfreeze()
             writer.close()  # the child's end: a child that dies leaves the parent reading EOF
         self._function = None
+        self.forked = True
+
 
     def result(self) -> R:
         """The work's value, once it is done; its error raised here, as if it ran here."""
@@ -82,13 +89,7 @@ class Background(Generic[R]):
 
 
 def _serve(function: Callable, writer) -> None:
-    try:
-        payload, ok = pickle.dumps(function(), pickle.HIGHEST_PROTOCOL), True
-    except BaseException as error:  # raised again in the parent, as the work would have raised there
-        try:
-            payload = pickle.dumps(error, pickle.HIGHEST_PROTOCOL)
-        except Exception:  # an error that does not pickle is told by its text
-            payload = pickle.dumps(RuntimeError(f"{type(error).__name__}: {error}"))
-        ok = False
-    writer.send((ok, payload))
+    # the build's own process draws the progress line: two rewriting one line would garble it
+    os.environ["FOLIO_QUIET"] = "1"
+    writer.send(outcome(function))
     writer.close()

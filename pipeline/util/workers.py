@@ -58,6 +58,9 @@ def run(function: Callable[[T], R], items: Sequence[T], *, jobs: int, stage: str
         # again on each full collection the stage's own objects trigger (a quarter of the parity
         # and terminology families' CPU at x10) nor, in a forked worker, writes to (and so
         # copies) their pages.
+        # A caller that froze them already (pipeline/util/background.py's forked child) keeps
+        # them frozen: unfrozen here, the child's collections would walk and copy the corpus.
+        outer = gc.get_freeze_count()
         gc.freeze()
         try:
             if jobs <= 1 or len(items) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
@@ -68,7 +71,8 @@ def run(function: Callable[[T], R], items: Sequence[T], *, jobs: int, stage: str
                 return done
             return _shared(function, items, min(jobs, len(items)), bar)
         finally:
-            gc.unfreeze()
+            if not outer:
+                gc.unfreeze()
 
 
 def _shared(function: Callable[[T], R], items: list[T], jobs: int, bar: Progress) -> list[R]:
@@ -135,14 +139,19 @@ def _serve(counter, results_queue) -> None:
     assert _TASK is not None, "a worker runs only inside run(), which sets the task"
     function, items = _TASK
     while (index := _take(counter, len(items))) is not None:
-        try:
-            payload, ok = pickle.dumps(function(items[index]), pickle.HIGHEST_PROTOCOL), True
-        except BaseException as error:  # raised again in the parent, as the serial run would
-            try:
-                payload = pickle.dumps(error, pickle.HIGHEST_PROTOCOL)
-            except Exception:  # an error that does not pickle is told by its text
-                payload = pickle.dumps(RuntimeError(f"{type(error).__name__}: {error}"))
-            ok = False
+        ok, payload = outcome(lambda: function(items[index]))
         results_queue.put((index, ok, payload))
         if not ok:
             return
+
+
+def outcome(call: Callable[[], R]) -> tuple[bool, bytes]:
+    """``call()``'s value pickled, or the error it raised (raised again by whoever unpickles it,
+    as if the work had run there): (whether it succeeded, the pickle)."""
+    try:
+        return True, pickle.dumps(call(), pickle.HIGHEST_PROTOCOL)
+    except BaseException as error:
+        try:
+            return False, pickle.dumps(error, pickle.HIGHEST_PROTOCOL)
+        except Exception:  # an error that does not pickle is told by its text
+            return False, pickle.dumps(RuntimeError(f"{type(error).__name__}: {error}"))

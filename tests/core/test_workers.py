@@ -3,6 +3,7 @@ parallel stage are those of a serial one, in order, and a task that fails fails 
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 
@@ -53,3 +54,17 @@ def _slowly(n: int) -> int:
     # which takes tasks from the first, has done them all
     time.sleep(0.02)
     return n
+
+
+def test_a_stage_inside_a_frozen_process_leaves_it_frozen():
+    # the corpus writer forked beside the checks freezes what it inherits and runs a stage of
+    # its own: thawed by that stage, the corpus would be walked (and its pages copied) again
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        assert workers.run(lambda n: n + 1, [1, 2], jobs=1, stage="test") == [2, 3]
+        assert gc.get_freeze_count() >= frozen
+    finally:
+        gc.unfreeze()
+    assert workers.run(lambda n: n, [1], jobs=1, stage="test") == [1]
+    assert gc.get_freeze_count() == 0, "a stage that froze alone thaws what it froze"

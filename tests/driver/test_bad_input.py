@@ -286,10 +286,11 @@ def test_a_failure_while_the_corpus_is_written_aside_leaves_the_previous_build(r
     # corpus.json and build/corpus/ are written by a process forked before the checks: a check
     # that fails meanwhile ends it before the new build/ is removed, so that it neither writes
     # into a build/ that failed nor makes one again beside the project's
-    go = tmp_path / "go"
+    go, started = tmp_path / "go", tmp_path / "started"
     written = pipeline.build.render_corpus
 
     def held(*args, **kwargs):
+        started.touch()  # by the process forked for it: a failure before it would prove nothing
         for _ in range(200):  # the work aside, held until the build has failed
             if go.exists():
                 break
@@ -297,6 +298,10 @@ def test_a_failure_while_the_corpus_is_written_aside_leaves_the_previous_build(r
         return written(*args, **kwargs)
 
     def broken(*args, **kwargs):
+        for _ in range(200):
+            if started.exists():
+                break
+            time.sleep(0.05)
         raise RuntimeError("a check failed")
 
     monkeypatch.setenv("FOLIO_JOBS", "2")
@@ -304,6 +309,7 @@ def test_a_failure_while_the_corpus_is_written_aside_leaves_the_previous_build(r
     monkeypatch.setattr(pipeline.build, "check", broken)
     with pytest.raises(RuntimeError, match="a check failed"):
         build(repo.root, clean=True)
+    assert started.exists(), "the corpus was being written aside when the check failed"
     go.touch()
     time.sleep(1)  # what the work aside, had it gone on, would have written by now
     assert tree_bytes(repo.root / "build") == repo.baseline
