@@ -219,8 +219,12 @@ def termbase_keeper(store: Store) -> Keep:
     new process parses it again otherwise (0.09 CPU-s at x100, read back in a tenth of that)."""
     code = store.fingerprint.code
 
-    def keep(text: str, parse: Callable[[str], Termbase]) -> Termbase:
+    def keep(text: str, parse: Callable[[str], Termbase], held: Termbase | None) -> Termbase:
         key = digest("termbase", code, text)
+        if held is not None:  # carried unread; made again if the last build had not made it
+            if not store.keep("termbase", key) and store.keeps:
+                store.put("termbase", key, pickled.dumps(held))
+            return held
         found = store.get("termbase", key, _termbase)
         if found is None:
             found = parse(text)

@@ -122,9 +122,10 @@ class Termbase:
         return next((a for a in self.abbreviations if a.abbr == abbr and game in a.games), None)
 
 
-#: how a caller keeps a termbase between processes: ``keep(text, parse)`` gives the termbase of
-#: ``text``, kept or made by ``parse`` (a build's store, by the text's digest: pipeline/check/shards.py)
-Keep = Callable[[str, Callable[[str], Termbase]], Termbase]
+#: how a caller keeps a termbase between processes: ``keep(text, parse, held)`` gives the termbase
+#: of ``text``: ``held`` (this process's already), else kept or made by ``parse`` (a build's store,
+#: by the text's digest: pipeline/check/shards.py)
+Keep = Callable[[str, Callable[[str], Termbase], "Termbase | None"], Termbase]
 
 
 def load_termbase(root: Path, keep: Keep | None = None) -> Termbase:
@@ -132,9 +133,10 @@ def load_termbase(root: Path, keep: Keep | None = None) -> Termbase:
         text = yamlio.read_file(root, GLOSSARY)
     except FileNotFoundError:
         raise FolioError("the termbase is missing", GLOSSARY) from None
-    found = _MADE.get(text)
-    if found is None:
-        found = keep(text, _parsed) if keep is not None else _parsed(text)
+    held = _MADE.get(text)
+    # a keeper is told of a termbase this process holds too: its build's cache must carry it
+    found = keep(text, _parsed, held) if keep is not None else held or _parsed(text)
+    if held is None:
         if len(_MADE) >= 2:  # the last texts only: an edit of the glossary, and the one before
             del _MADE[next(iter(_MADE))]
         _MADE[text] = found

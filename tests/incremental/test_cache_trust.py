@@ -113,16 +113,16 @@ def test_the_termbase_is_kept_by_its_text_and_a_planted_entry_is_parsed_again(tm
         parsed.append(given)
         return parse_termbase(given)
 
-    made = keep(text, parse)
-    assert keep(text, parse) == made and parsed == [text]  # read back, not parsed again
+    made = keep(text, parse, None)
+    assert keep(text, parse, None) == made and parsed == [text]  # read back, not parsed again
     edited = text.replace("abbr: SPA, expansion: Spain,", "abbr: SPA, expansion: Kingdom of Spain,", 1)
     assert edited != text
-    assert keep(edited, parse).abbreviation("SPA", "eu-risto").expansion == "Kingdom of Spain"
+    assert keep(edited, parse, None).abbreviation("SPA", "eu-risto").expansion == "Kingdom of Spain"
     assert parsed == [text, edited]  # another text: its own entry
     marker = tmp_path / "ran"
     for entry in (cache.current / "termbase").iterdir():
         entry.write_bytes(pickle.dumps(_Planted(marker)))
-    assert keep(text, parse) == made and parsed == [text, edited, text] and not marker.exists()
+    assert keep(text, parse, None) == made and parsed == [text, edited, text] and not marker.exists()
 
 
 def test_names_outside_the_model_are_refused_even_when_a_model_module_imports_them():
