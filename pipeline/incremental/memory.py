@@ -83,15 +83,21 @@ class Memory:
     def since(self, mark: int) -> dict[tuple[str, str, Any], Any]:
         """The entries used since ``mark`` (a worker forked from this build, which hands them to
         the build's process: :meth:`adopt`). Each entry is added once, at the end, and the
-        entries only grow during a build, so those past ``mark`` are the ones used since."""
-        return dict(islice(self._used.items(), mark, None))
+        entries only grow during a build, so those past ``mark`` are the ones used since. An
+        entry recalled from what the build's process holds already is named, its value None:
+        sent back whole, every rebuild pickled the report's items twice over."""
+        return {name: None if self._values.get(name) is value else value
+                for name, value in islice(self._used.items(), mark, None)}
 
     def adopt(self, used: dict[tuple[str, str, Any], Any]) -> None:
         """Entries a forked worker of this build used (:meth:`since`): kept as if used here. Else
         the report's items, made and read in the workers that render its pages, were lost to
         `folio serve` with each worker, and every edit read them from disk again (at x100,
         ~1,000 entries a language)."""
-        self._used.update(used)
+        for name, value in used.items():
+            value = self._values.get(name) if value is None else value
+            if value is not None:
+                self._used[name] = value
 
     def settle(self, succeeded: bool) -> None:
         """The build is over: keep what it used when it succeeded (its build/.cache/ stands now,
