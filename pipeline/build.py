@@ -418,7 +418,7 @@ class _Aside:
 
     def result(self) -> list[Path]:
         done = self.work.result()
-        if self.work.forked:  # done here, the records are in the store already
+        if self.work.forked:  # (done in this process, its records are in the store already)
             self.store.cache.hits.update(done.hits)
             self.store.cache.misses.update(done.misses)
             self.store.cache.damaged.extend(done.damaged)
