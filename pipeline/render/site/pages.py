@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -78,13 +79,14 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         sources.append(found)
 
     by_lang = {s.lang: s for s in sources}
+    parent = os.getpid()  # a page rendered here used this process's memory: nothing to hand back
 
     def render(task: tuple[str, Page]) -> tuple[str, bool, dict | None]:
         """Render one page and write its source; (its title, whether the source changed, the
         entries of ``memory`` it used). The worker writes the page itself: only those travel
         back to the parent."""
         lang, page = task
-        mark = memory.mark() if memory is not None else 0
+        mark = memory.mark() if memory is not None and os.getpid() != parent else None
         rendered = renderer(lang).page(page)
         text = mkdocs_adapter.page_source(rendered)
         before = _source(previous / lang, page) if previous is not None else None
@@ -92,7 +94,7 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         mkdocs_adapter.write_source(by_lang[lang].config, page.path, text)
         if search is not None:
             _search_page(search / lang / page.path / "index.html", lang, rendered.title, rendered.html)
-        return rendered.title, changed, memory.since(mark) if memory is not None else None
+        return rendered.title, changed, memory.since(mark) if memory is not None and mark is not None else None
 
     if jobs > 1 and len(todo) > 1:
         # each language's renderer made here, its templates compiled, once, not again in every
