@@ -85,8 +85,8 @@ class Index:
 
     def footnote(self, scope: Unit, marker: str) -> str | None:
         """The first footnote marked ``marker`` in ``scope`` or under it, in document order."""
-        if self._footnotes is None:
-            self._footnotes = self._first_footnotes()
+        self.prepare()
+        assert self._footnotes is not None
         return self._footnotes.get(scope.id, {}).get(marker)
 
     def _first_footnotes(self) -> dict[str, dict[str, str]]:
