@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.core.errors import FolioError
+from pipeline.rules import coverage as coverage_module
 from pipeline.rules import facts as facts_module
 from pipeline.rules.ahead import EVERYTHING, parsed_ahead
 from pipeline.rules.coverage import load_entries
@@ -58,15 +59,27 @@ def test_facts_parsed_ahead_on_two_processes_are_the_facts_read_one_by_one(tmp_p
     assert sorted(_parsed(log)) == asked and parsed_when_asked == []
 
 
-def test_coverage_entries_parsed_ahead_are_those_read_one_by_one():
+def test_coverage_entries_parsed_ahead_are_those_read_one_by_one(tmp_path, monkeypatch):
+    log = tmp_path / "parsed"
+    monkeypatch.setattr(coverage_module, "_load_file", _logged(log, coverage_module._load_file))
+    parsed_when_asked: list[str] = []
+
     class Memo:
         def __init__(self) -> None:
             self.asked: list[str] = []
-            self.read = _reader(self.asked)
+
+        def read(self, root: Path, rel: str, load):
+            before = len(_parsed(log))
+            found = _reader(self.asked)(root, rel, load)
+            parsed_when_asked.extend(_parsed(log)[before:])
+            return found
 
     memo = Memo()
     ahead = load_entries(ROOT, memo=memo, fresh=EVERYTHING, jobs=2)  # type: ignore[arg-type]
+    monkeypatch.undo()
     assert ahead == load_entries(ROOT) and len(memo.asked) > 1
+    # each parsed once, before the reader asked for any: ahead, not when asked
+    assert sorted(_parsed(log)) == sorted(memo.asked) and parsed_when_asked == []
 
 
 def test_a_file_parsed_ahead_is_given_once_and_another_is_parsed_when_asked(tmp_path):
