@@ -22,14 +22,19 @@ from ..rules.coverage import Classified, Entry
 
 
 def file_reader(store: Store, kind: str, decode: Callable[[bytes], Any | None]):
-    """A reader ``read(root, rel, load)`` of input files that keeps what ``load`` made of each
-    in the ``store``, by the file's digest (``decode``: the kept pickle's value checked, or None)."""
+    """A reader ``read(root, rel, load, held=None)`` of input files that keeps what ``load`` made
+    of each in the ``store``, by the file's digest (``decode``: the kept pickle's value checked,
+    or None); ``held``: what this process made of the file already, returned unread."""
     fingerprint = store.fingerprint
 
-    def read(root: Path, rel: str, load):
+    def read(root: Path, rel: str, load, held=None):
         if rel not in fingerprint.files:  # written since the build began: not what it fingerprinted
-            return load(root, rel)
+            return held if held is not None else load(root, rel)
         key = digest(kind, fingerprint.code, fingerprint.files[rel])
+        if held is not None:  # the next build's cache must carry it: made again if this one lacks it
+            if not store.keep(kind, key) and store.keeps:
+                store.put(kind, key, pickled.dumps(held))
+            return held
         found = store.get(kind, key, decode)
         if found is not None:
             return found

@@ -27,7 +27,7 @@ from ..incremental import pickled
 from ..incremental.entries import is_finding
 from ..incremental.fingerprint import digest
 from ..incremental.store import NULL, Store
-from ..language.termbase import GLOSSARY, Keep, Termbase, load_termbase
+from ..language.termbase import GLOSSARY, Termbase, load_termbase
 from ..rules import load_facts
 from ..rules.facts import Fact, Facts
 from ..util import collector, project_files, workers
@@ -145,7 +145,7 @@ def whole_context(corpus: Corpus, root: Path, names: Iterable[str], store: Store
                                  if gathered.family in read}
     whole.cache.update(shared)
     if project_files.present(root, GLOSSARY):  # parsed once, not once per shard
-        shared["termbase"] = whole.cache["termbase"] = load_termbase(root, termbase_keeper(store))
+        shared["termbase"] = whole.cache["termbase"] = load_termbase(root, termbase_reader(store))
     if facts is None:
         facts = load_facts(root, fact_reader(store), missing_ok=True)
     shared["rules.facts"] = whole.cache["rules.facts"] = facts
@@ -214,25 +214,10 @@ def fact_reader(store: Store):
     return file_reader(store, "facts", _facts)
 
 
-def termbase_keeper(store: Store) -> Keep:
-    """How the glossary's termbase is kept in the ``store``, by its text's digest: a build in a
-    new process parses it again otherwise (0.09 CPU-s at x100, read back in a tenth of that)."""
-    code = store.fingerprint.code
-
-    def keep(text: str, parse: Callable[[str], Termbase], held: Termbase | None) -> Termbase:
-        key = digest("termbase", code, text)
-        if held is not None:  # carried unread; made again if the last build had not made it
-            if not store.keep("termbase", key) and store.keeps:
-                store.put("termbase", key, pickled.dumps(held))
-            return held
-        found = store.get("termbase", key, _termbase)
-        if found is None:
-            found = parse(text)
-            if store.keeps:
-                store.put("termbase", key, pickled.dumps(found))
-        return found
-
-    return keep
+def termbase_reader(store: Store):
+    """A reader of the glossary that keeps its termbase in the ``store``, by the file's digest: a
+    build in a new process parses it again otherwise (0.09 CPU-s at x100, read back in a tenth of that)."""
+    return file_reader(store, "termbase", _termbase)
 
 
 def _termbase(data: bytes) -> Termbase | None:

@@ -122,20 +122,21 @@ class Termbase:
         return next((a for a in self.abbreviations if a.abbr == abbr and game in a.games), None)
 
 
-#: how a caller keeps a termbase between processes: ``keep(text, parse, held)`` gives the termbase
-#: of ``text``: ``held`` (this process's already), else kept or made by ``parse`` (a build's store,
-#: by the text's digest: pipeline/check/shards.py)
-Keep = Callable[[str, Callable[[str], Termbase], "Termbase | None"], Termbase]
+#: how a caller keeps a termbase between processes: ``read(root, rel, load, held)`` gives the
+#: termbase of the file: ``held`` (this process's already), else kept or made by ``load`` (a
+#: build's store, by the file's digest: pipeline/check/kept.py file_reader)
+Reader = Callable[[Path, str, Callable[[Path, str], "Termbase"], "Termbase | None"], "Termbase"]
 
 
-def load_termbase(root: Path, keep: Keep | None = None) -> Termbase:
+def load_termbase(root: Path, read: Reader | None = None) -> Termbase:
     try:
         text = yamlio.read_file(root, GLOSSARY)
     except FileNotFoundError:
         raise FolioError("the termbase is missing", GLOSSARY) from None
     held = _MADE.get(text)
-    # a keeper is told of a termbase this process holds too: its build's cache must carry it
-    found = keep(text, _parsed, held) if keep is not None else held or _parsed(text)
+    # a reader is told of a termbase this process holds too: its build's cache must carry it
+    found = read(root, GLOSSARY, lambda _root, _rel: _parsed(text), held) if read is not None \
+        else held or _parsed(text)
     if held is None:
         if len(_MADE) >= 2:  # the last texts only: an edit of the glossary, and the one before
             del _MADE[next(iter(_MADE))]

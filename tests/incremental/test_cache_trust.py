@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from pipeline.build import load_corpus
-from pipeline.check.shards import fact_reader, termbase_keeper
+from pipeline.check.shards import fact_reader, termbase_reader
 from pipeline.core.diagnostics import Diagnostic, Severity
 from pipeline.incremental import pickled
 from pipeline.incremental.buildcache import BuildCache
-from pipeline.incremental.fingerprint import Fingerprint, fingerprint
+from pipeline.incremental.fingerprint import Fingerprint, file_digest, fingerprint
 from pipeline.incremental.loaded import LOADED, DocumentCache, Loaded
 from pipeline.incremental.store import Store
 from pipeline.language.termbase import GLOSSARY, parse_termbase
@@ -103,26 +103,32 @@ def test_a_planted_fact_entry_is_parsed_again_and_runs_nothing(tmp_path):
     assert calls == [rel, rel] and len(again) > 0 and not marker.exists()
 
 
-def test_the_termbase_is_kept_by_its_text_and_a_planted_entry_is_parsed_again(tmp_path):
+def test_the_termbase_is_kept_by_the_glossary_digest_and_a_planted_entry_is_parsed_again(tmp_path):
     cache, fingerprint = _cache(tmp_path)
-    keep = termbase_keeper(Store(cache, fingerprint))
+    read = termbase_reader(Store(cache, fingerprint))
+    parsed: list[Path] = []
+
+    def load(root: Path, rel: str):
+        parsed.append(root)
+        return parse_termbase((root / rel).read_text("utf-8"))
+
+    made = read(ROOT, GLOSSARY, load)
+    assert read(ROOT, GLOSSARY, load) == made and parsed == [ROOT]  # read back, not parsed again
+    edited = tmp_path / "edited"
+    (edited / GLOSSARY).parent.mkdir(parents=True)
     text = (ROOT / GLOSSARY).read_text("utf-8")
-    parsed: list[str] = []
-
-    def parse(given: str):
-        parsed.append(given)
-        return parse_termbase(given)
-
-    made = keep(text, parse, None)
-    assert keep(text, parse, None) == made and parsed == [text]  # read back, not parsed again
-    edited = text.replace("abbr: SPA, expansion: Spain,", "abbr: SPA, expansion: Kingdom of Spain,", 1)
-    assert edited != text
-    assert keep(edited, parse, None).abbreviation("SPA", "eu-risto").expansion == "Kingdom of Spain"
-    assert parsed == [text, edited]  # another text: its own entry
+    (edited / GLOSSARY).write_text(text.replace("abbr: SPA, expansion: Spain,",
+                                                "abbr: SPA, expansion: Kingdom of Spain,", 1), "utf-8")
+    assert file_digest(edited / GLOSSARY) != fingerprint.files[GLOSSARY]
+    other = Fingerprint({**fingerprint.files, GLOSSARY: file_digest(edited / GLOSSARY)}, fingerprint.code)
+    found = termbase_reader(Store(cache, other))(edited, GLOSSARY, load)
+    assert found.abbreviation("SPA", "eu-risto").expansion == "Kingdom of Spain"
+    assert parsed == [ROOT, edited]  # another digest: its own entry
     marker = tmp_path / "ran"
     for entry in (cache.current / "termbase").iterdir():
         entry.write_bytes(pickle.dumps(_Planted(marker)))
-    assert keep(text, parse, None) == made and parsed == [text, edited, text] and not marker.exists()
+    assert read(ROOT, GLOSSARY, load) == made and parsed == [ROOT, edited, ROOT] and not marker.exists()
+    assert read(ROOT, GLOSSARY, load, made) is made and len(parsed) == 3  # held: carried unread
 
 
 def test_names_outside_the_model_are_refused_even_when_a_model_module_imports_them():
