@@ -11,6 +11,7 @@ parsed for nothing, one it lacks unforeseen is parsed when asked for.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
@@ -40,12 +41,7 @@ def parsed_ahead(root: Path, rels: list[str], fresh: Collection[str] | Everythin
     if jobs <= 1 or len(rels) <= 1:
         return load
 
-    def made(rel: str) -> T | FolioError:
-        try:
-            return load(root, rel)
-        except FolioError as error:
-            return error
-
+    made = workers.refusals_returned(partial(load, root))
     found = dict(zip(rels, workers.run(made, rels, jobs=jobs, stage="rules"), strict=True))
 
     def given(at: Path, rel: str) -> T:

@@ -23,6 +23,7 @@ import queue as queues
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from ..core.errors import FolioError
 from .progress import Progress
 
 T = TypeVar("T")
@@ -73,6 +74,18 @@ def run(function: Callable[[T], R], items: Sequence[T], *, jobs: int, stage: str
         finally:
             if not outer:
                 gc.unfreeze()
+
+
+def refusals_returned(function: Callable[[T], R]) -> Callable[[T], R | FolioError]:
+    """``function`` giving a refusal (:class:`FolioError`) back instead of raising it: its caller
+    raises it where a serial run would have met it, not as the first worker to fail sends it."""
+    def given(item: T) -> R | FolioError:
+        try:
+            return function(item)
+        except FolioError as error:
+            return error
+
+    return given
 
 
 def _shared(function: Callable[[T], R], items: list[T], jobs: int, bar: Progress) -> list[R]:

@@ -13,6 +13,7 @@ import hashlib
 import re
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, cast
 
@@ -68,14 +69,8 @@ def load_all(root: Path, skip: frozenset[str] = frozenset(), *, jobs: int = 1) -
     paths = [path.relative_to(root).as_posix() for path in sorted(directory.glob("*.yaml"))
              if document_of(path.name) not in skip]
 
-    def loaded(rel_path: str) -> TranslationFile | FolioError:
-        try:
-            return load(root, rel_path)
-        except FolioError as error:
-            return error
-
     with paused():  # YAML nodes and the entries read from them: no cycle (pipeline/util/collector.py)
-        found = workers.run(loaded, paths, jobs=jobs, stage="translations")
+        found = workers.run(workers.refusals_returned(partial(load, root)), paths, jobs=jobs, stage="translations")
     for made in found:
         if isinstance(made, FolioError):
             raise made
