@@ -13,9 +13,11 @@ import hashlib
 import json
 import re
 from collections import defaultdict
+from dataclasses import fields
+from operator import attrgetter
 from typing import Protocol
 
-from ...core.model import Corpus, Document, Kind, Reference, RefKind, RefStatus, Unit
+from ...core.model import Corpus, Document, Kind, Reference, RefKind, Unit
 from ...util import workers
 from .mentions import extract
 from .resolve import Index, resolve
@@ -91,8 +93,8 @@ def link(corpus: Corpus, kept: LinkCache = NOTHING_KEPT, *, jobs: int = 1) -> li
             outcomes = []
             for ref in found:
                 resolve(ref, corpus.units[ref.source], index)
-                outcomes.append((ref.status, ref.target_id, ref.note, ref.problem, ref.note_words))
-                ref.status, ref.target_id, ref.note, ref.problem, ref.note_words = _UNRESOLVED
+                outcomes.append(_outcome(ref))
+                _settle(ref, _UNRESOLVED)
             return (found if fresh else None), outcomes
 
         for document, (fresh, outcomes) in zip(todo, workers.run(linked, todo, jobs=jobs, stage="link"),
@@ -102,15 +104,24 @@ def link(corpus: Corpus, kept: LinkCache = NOTHING_KEPT, *, jobs: int = 1) -> li
                 found = fresh or []
                 kept.keep_found(document, found)  # before resolving: what the text says, only
             for ref, outcome in zip(found, outcomes, strict=True):
-                ref.status, ref.target_id, ref.note, ref.problem, ref.note_words = outcome
+                _settle(ref, outcome)
             kept.keep_resolved(document, scopes[document.rulebook], found)
             done[document.key] = found
     corpus.references = [ref for document in corpus.documents for ref in done[document.key] or ()]
     return corpus.references
 
 
-#: what resolving sets on a reference, as extraction leaves it
-_UNRESOLVED = (RefStatus.UNRESOLVED, None, None, None, None)
+#: the fields resolving sets on a reference; extraction leaves them at their defaults
+_RESOLVED = ("status", "target_id", "note", "problem", "note_words")
+_UNRESOLVED = tuple({f.name: f.default for f in fields(Reference)}[name] for name in _RESOLVED)
+#: what resolving set on a reference, in :data:`_RESOLVED`'s order
+_outcome = attrgetter(*_RESOLVED)
+
+
+def _settle(ref: Reference, outcome: tuple) -> None:
+    """Set on ``ref`` what resolving set (an :data:`_outcome`)."""
+    for name, value in zip(_RESOLVED, outcome, strict=True):
+        setattr(ref, name, value)
 
 
 def extracted(units: list[Unit]) -> list[Reference]:
