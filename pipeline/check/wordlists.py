@@ -29,6 +29,7 @@ from ..incremental import usercache
 from ..incremental.entries import Damaged, conforms, opened, seal
 from ..incremental.fingerprint import code_digest
 from ..util import project_files
+from ..util.cached import by_text
 
 WORDLISTS = "corpus/wordlists"
 #: British spellings (`centre`, `defence`) are right in Risto's text; en_GB is asked second
@@ -79,27 +80,16 @@ def _read_wordlist(root: str, rel_path: str) -> WordList:
     return WordList(frozenset(words), tuple(stems), frozenset(exact))
 
 
-def wordlist(root: Path, lang: str) -> WordList:
-    return _wordlist(str(root), str(lang))
-
-
-@cache
-def _wordlist(root: str, lang: str) -> WordList:
+@by_text
+def wordlist(root: str, lang: str) -> WordList:  # asked with the root's Path: by_text gives its text
     # Asked once per word of the corpus: building the path each time cost more than the lookup.
     return _read_wordlist(root, f"{WORDLISTS}/{lang}.txt")
 
 
+@by_text
 def dictionaries(lang: str) -> tuple:
     """The enchant dictionaries for ``lang``, Hunspell first; () when none is installed. One set
-    per process whether asked for by its code or by its :class:`~pipeline.core.model.Lang`
-    member: a cache keys a lone ``str`` argument by itself and any other by a sequence holding
-    it, so ``"en"`` and ``Lang.EN`` would each load Hunspell's dictionaries (as
-    :func:`pipeline.language.pipelines.nlp` guards its pipelines)."""
-    return _dictionaries(str(lang))
-
-
-@cache
-def _dictionaries(lang: str) -> tuple:
+    per process whether asked for by its code or by its :class:`~pipeline.core.model.Lang` member."""
     try:
         import enchant
     except ImportError:  # the checks still run; spelling then reports nothing
@@ -159,16 +149,11 @@ def _suggestions_file(lang: str) -> tuple[Path, tuple[str, ...], bytes] | None:
     return where / f"{lang}-{digest}.json", ("suggestions", lang, digest), key
 
 
+@by_text
 def _kept(lang: str) -> dict[str, list[str]]:
     """The suggestions kept for ``lang`` (read once per process; what this process adds is
-    added here too): one dict by the code, whichever way the language is named (as
-    :func:`dictionaries`), or the suggestions added under one name would be lost to the other
-    and asked of Hunspell again."""
-    return _kept_by_code(str(lang))
-
-
-@cache
-def _kept_by_code(lang: str) -> dict[str, list[str]]:
+    added here too): one dict, whichever way the language is named, or the suggestions added
+    under one name would be lost to the other and asked of Hunspell again."""
     return _read_suggestions(lang)
 
 

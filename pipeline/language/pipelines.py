@@ -16,6 +16,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from ..core.model import Lang
+from ..util.cached import by_text
 from .morph import ru_word
 
 if TYPE_CHECKING:
@@ -90,16 +91,11 @@ def _spacy_info(*args, **kwargs):
     return info(*args, **kwargs)
 
 
+@by_text
 def nlp(lang: str) -> Language:
     """The pipeline of ``lang``, one per process whether it is asked for by its code or by its
-    :class:`~pipeline.core.model.Lang` member: a cache keys a lone ``str`` argument by itself
-    and any other by a sequence holding it, so ``"en"`` and ``Lang.EN`` would each build one
-    (a blank English pipeline and its lookup table, 0.3 CPU-s of every build)."""
-    return _pipeline(str(lang))
-
-
-@cache
-def _pipeline(lang: str) -> Language:
+    :class:`~pipeline.core.model.Lang` member (a blank English pipeline and its lookup table,
+    0.3 CPU-s of every build)."""
     spacy = spacy_module()
     if lang == Lang.RU:
         pipeline = spacy.blank(Lang.RU.value)
