@@ -57,8 +57,6 @@ from .render.writers.corpus_json import write_corpus_json
 from .render.writers.prepared import prepare_documents
 from .render.writers.schema import write_schema
 from .render.writers.yaml_docs import write_yaml_docs
-from .rules.ahead import EVERYTHING, Everything
-from .rules.coverage import DIRECTORY as COVERAGE_DIRECTORY
 from .rules.coverage import Coverage, classify_held
 from .rules.facts import Facts, load_facts
 from .rules.rendering import placed
@@ -127,7 +125,7 @@ class Project:
         store keeps each document's clauses: an edit classifies its own document again."""
         with self.store.stage("link"):
             return classify_held(self.corpus, self.facts, self.root, ClausesKept(self.store, self.root),
-                                 fresh=_coverage_files(self.plan), jobs=self.store.jobs)
+                                 fresh=self.plan.coverage if self.plan else (), jobs=self.store.jobs)
 
     def rule_facts(self) -> Facts:
         """The rule facts, for a command that has no use for a project without them."""
@@ -455,16 +453,6 @@ def _corpus_files(corpus: Corpus, out_dir: Path, store: Store, facts: Facts, *, 
     paths = render_corpus(corpus, out_dir, store, facts)
     return _Done(paths, cache.hits - hits, cache.misses - misses, cache.damaged[damaged:],
                  time.perf_counter() - start)
-
-
-COVERAGE_FILES = COVERAGE_DIRECTORY + "/"
-
-
-def _coverage_files(plan: Outdated | None) -> Collection[str] | Everything:
-    """The coverage files the build's ``plan`` reads again: every one when it makes everything."""
-    if plan is None:
-        return ()
-    return EVERYTHING if plan.everything else [path for path in plan.inputs if path.startswith(COVERAGE_FILES)]
 
 
 def _site_wanted(root: Path) -> bool:

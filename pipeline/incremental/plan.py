@@ -28,6 +28,8 @@ CHECKS = "corpus/checks.yaml"
 MANIFEST = "corpus/manifest.yaml"
 #: the rule facts of each rulebook: corpus/rules/<rulebook>.yaml (pipeline/rules/facts.py)
 FACTS = "corpus/rules/"
+#: the coverage of each document by the facts: corpus/rules/coverage/<file>.yaml (pipeline/rules/coverage.py)
+COVERAGE = "corpus/rules/coverage/"
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,8 @@ class Plan:
     current: bool = False
     #: the rule fact files there are now (corpus/rules/<rulebook>.yaml)
     fact_files: tuple[str, ...] = ()
+    #: the coverage files there are now (corpus/rules/coverage/*.yaml)
+    coverage_files: tuple[str, ...] = ()
     #: the rulebooks a changed document moved out of (their shards lose it)
     left: tuple[str, ...] = ()
     #: the documents now, in manifest order
@@ -80,6 +84,13 @@ class Plan:
         if self.everything:
             return self.fact_files
         return tuple(path for path in self.fact_files if path in self.inputs)
+
+    @property
+    def coverage(self) -> tuple[str, ...]:
+        """The coverage files read again (the others' entries come from the build in place)."""
+        if self.everything:
+            return self.coverage_files
+        return tuple(path for path in self.coverage_files if path in self.inputs)
 
     @property
     def checks(self) -> tuple[str, ...]:
@@ -177,14 +188,16 @@ def outdated(fingerprint: Fingerprint, documents: Iterable[Document], previous: 
     order = tuple(d.key for d in documents)
     rulebooks = {d.key: d.rulebook for d in documents}
     facts = tuple(path for path in fingerprint.files if _fact_file(path))
+    coverage = tuple(path for path in fingerprint.files if _coverage_file(path))
     if current:  # nothing is keyed: a no-op rebuild digests no document (the manifest's entries alone)
-        return Plan({}, rulebooks, unchanged=order, current=True, fact_files=facts, order=order)
+        return Plan({}, rulebooks, unchanged=order, current=True, fact_files=facts, coverage_files=coverage,
+                    order=order)
     digests = {d.key: fingerprint.document(d) for d in documents}
     kept = _documents(previous)
     if previous is None or kept is None:
         return Plan(digests, rulebooks, added=order, everything=True,
                     reason="no build to update" if previous is None else "the build in place is from an older Folio",
-                    fact_files=facts, order=order)
+                    fact_files=facts, coverage_files=coverage, order=order)
     rulebooks.update({key: entry["rulebook"] for key, entry in kept.items() if key not in rulebooks})
     before = previous.get("inputs")
     if not isinstance(before, dict):
@@ -199,7 +212,7 @@ def outdated(fingerprint: Fingerprint, documents: Iterable[Document], previous: 
                 removed=tuple(key for key in kept if key not in digests),
                 unchanged=tuple(key for key in order if key in kept and kept[key]["digest"] == digests[key]),
                 inputs=inputs, everything=code, reason="Folio's code or tools changed" if code else "",
-                fact_files=facts, left=tuple(sorted(left)), order=order)
+                fact_files=facts, coverage_files=coverage, left=tuple(sorted(left)), order=order)
 
 
 def _documents(manifest: dict | None) -> dict[str, dict] | None:
@@ -215,6 +228,10 @@ def _documents(manifest: dict | None) -> dict[str, dict] | None:
 
 def _fact_file(path: str) -> bool:
     return path.startswith(FACTS) and path.count("/") == 2 and path.endswith(".yaml")
+
+
+def _coverage_file(path: str) -> bool:
+    return path.startswith(COVERAGE) and path.count("/") == 3 and path.endswith(".yaml")
 
 
 def _own(path: str) -> bool:

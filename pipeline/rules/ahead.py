@@ -21,17 +21,7 @@ from ..util import workers
 T = TypeVar("T")
 
 
-class Everything:
-    """Every file: what a build that makes everything parses ahead."""
-
-    def __contains__(self, rel: object) -> bool:
-        return True
-
-
-EVERYTHING = Everything()
-
-
-def parsed_ahead(root: Path, rels: list[str], fresh: Collection[str] | Everything,
+def parsed_ahead(root: Path, rels: list[str], fresh: Collection[str],
                  load: Callable[[Path, str], T], jobs: int) -> Callable[[Path, str], T]:
     """A ``load`` that gives what ``load`` made of each of ``rels`` that ``fresh`` holds, made on
     up to ``jobs`` processes beforehand (each given once), and loads any other file when asked.

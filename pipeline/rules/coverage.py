@@ -30,7 +30,7 @@ from ..core.kinds import Kind
 from ..core.model import Corpus, Document, Side, Unit
 from ..language.sentences import Sentence, sentences
 from ..util import yamlio
-from .ahead import Everything, parsed_ahead
+from .ahead import parsed_ahead
 from .facts import Fact, Facts
 from .source import Checker, Node, parse
 from .wording import find
@@ -195,7 +195,7 @@ class Coverage:
 
 
 def load_entries(root: Path, directory: str = DIRECTORY, memo: Memo | None = None, *,
-                 fresh: Collection[str] | Everything = (), jobs: int = 1) -> list[Entry]:
+                 fresh: Collection[str] = (), jobs: int = 1) -> list[Entry]:
     """Every entry of ``corpus/rules/coverage/*.yaml``; a malformed file is a FolioError at its
     line. The files ``fresh`` names (those a build's plan reads again), when the ``memo`` reads
     the others from a build's cache, are parsed ahead on up to ``jobs`` processes."""
@@ -264,7 +264,7 @@ def _entry(check: Checker, node: Node, document: str, unit: str) -> Entry:
 
 
 def classify_held(corpus: Corpus, facts: Facts, root: Path, memo: Memo | None = None, *,
-                  fresh: Collection[str] | Everything = (), jobs: int = 1) -> Coverage:
+                  fresh: Collection[str] = (), jobs: int = 1) -> Coverage:
     """The clauses of the documents of a rulebook with rule facts, classified: what the driver
     makes once per build for the coverage checks and the status page. ``memo``: where a build
     keeps the coverage files' entries and each document's clauses; ``fresh``: the coverage files

@@ -20,7 +20,7 @@ from typing import cast
 from ..core.errors import FolioError
 from ..core.model import LANGUAGES, Lang
 from ..util.collector import paused
-from .ahead import Everything, parsed_ahead
+from .ahead import parsed_ahead
 from .inputs import RuleError
 from .source import Checker, Node, read
 
@@ -267,7 +267,7 @@ def load(root: str | Path | None = None) -> Facts:
 
 
 def load_facts(root: Path, read=None, *, missing_ok: bool = False, directory: str = DIRECTORY,
-               fresh: Collection[str] | Everything = (), jobs: int = 1) -> Facts:
+               fresh: Collection[str] = (), jobs: int = 1) -> Facts:
     """Every corpus/rules/*.yaml of the repository at ``root``.
 
     A root without that directory (or with no rules file in it) is refused with a
