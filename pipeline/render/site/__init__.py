@@ -71,7 +71,7 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
     root, out = Path(root), Path(out)
     out.mkdir(parents=True, exist_ok=True)
     termbase = _termbase(root)
-    reasons = _reasons(root)
+    reasons = _reasons(root, store.fingerprint.files.get(CHECKS))
     facts = facts if facts is not None else placed(load_facts(root, missing_ok=True), corpus)
     tables = decision_tables(facts) if len(facts) else {}
     if clauses is None and len(facts):  # else the driver's classification, shared with the checks
@@ -228,18 +228,15 @@ def _items_context(fingerprint) -> str:
 
 
 #: the suppressions' reasons in each language, as corpus/checks.yaml said them when last read, by
-#: the project and the file's bytes: `folio serve` renders the site again on every save, and at
-#: x100 the file has 10,854 lines, half a second to parse, for the reasons alone
-_REASONS: dict[tuple[str, bytes], dict[str, dict[str, str]]] = {}
+#: the file's digest: `folio serve` renders the site again on every save, and at x100 the file
+#: has 10,854 lines, half a second to parse, for the reasons alone
+_REASONS: dict[str, dict[str, dict[str, str]]] = {}
 
 
-def _reasons(root: Path) -> dict[str, dict[str, str]]:
+def _reasons(root: Path, key: str | None) -> dict[str, dict[str, str]]:
     """Each site language's reasons (:meth:`CheckConfig.reasons_in`), read again only when the
-    file's bytes changed (the check stage has refused a file it cannot use before the site)."""
-    try:
-        key = (str(root.resolve()), (root / CHECKS).read_bytes())
-    except OSError:  # none, or not a file to read: load_config says what it makes of it
-        key = None
+    file's digest in the build's fingerprint (``key``) changed; read each time without one (no
+    file, or a store that keeps nothing). The check stage has refused a file it cannot use."""
     if key is None or key not in _REASONS:
         config = load_config(root, {code.code for code in all_codes()})
         made = {lang: config.reasons_in(lang) for lang in SITE_LANGUAGES}
