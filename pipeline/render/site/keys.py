@@ -22,7 +22,6 @@ from ...core.model import Corpus
 from ...incremental.fingerprint import Fingerprint, digest
 from ...incremental.store import Store
 from ...language.termbase import GLOSSARY
-from ...link.translations.status import coverage
 from .structure import Site
 
 MANIFEST = "corpus/manifest.yaml"
@@ -36,11 +35,11 @@ def navigation_key(fingerprint: Fingerprint) -> str:
 
 
 def page_keys(corpus: Corpus, site: Site, store: Store, diagnostics: list[Diagnostic],
-              aids=None, files: dict[str, str] | None = None, rows: list | None = None) -> dict[str, str]:
+              aids, files: dict[str, str] | None, rows: list) -> dict[str, str]:
     """Page path -> key, the same in every language (the language is added by the caller):
     made of the ``store``'s keys of the documents each page shows. ``files``: a digest of the
-    findings of each file (pipeline/render/site/report_items.py: ``by_file``), when made;
-    ``rows``: the corpus's coverage (pipeline/link/translations/status.py), when made."""
+    findings of each file (pipeline/render/site/report_items.py: ``by_file``), made when the
+    store keeps; ``rows``: the corpus's coverage (pipeline/link/translations/status.py)."""
     fingerprint = store.fingerprint
     code = fingerprint.code
     documents = store.documents(corpus.documents)
@@ -58,7 +57,7 @@ def page_keys(corpus: Corpus, site: Site, store: Store, diagnostics: list[Diagno
             incoming[target].append(row)
             neighbours[source].add(target)
             neighbours[target].add(source)
-    rows = [asdict(row) for row in (coverage(corpus) if rows is None else rows)]
+    rows = [asdict(row) for row in rows]
     manifest, glossary = fingerprint.of(MANIFEST), fingerprint.of(GLOSSARY)
     keys: dict[str, str] = {}
     for page in site.pages:

@@ -15,14 +15,6 @@ from ...link.translations.status import PENDING, Coverage, Pending, coverage, pe
 from ...rules.coverage import Coverage as Clauses
 
 
-def coverage_by_document(corpus: Corpus, found: list[Coverage] | None = None) -> dict[str, list[Coverage]]:
-    """Document key -> its coverage rows (``found``: :func:`coverage` of the corpus, when made)."""
-    rows: dict[str, list[Coverage]] = {}
-    for row in coverage(corpus) if found is None else found:
-        rows.setdefault(row.document, []).append(row)
-    return rows
-
-
 class Translating:
     """The corpus's coverage and the units still to translate, each made once per build on first
     use, for the pages' keys and the pages of both languages (at x100 each pass over the
@@ -37,7 +29,11 @@ class Translating:
 
     @cached_property
     def by_document(self) -> dict[str, list[Coverage]]:
-        return coverage_by_document(self.corpus, self.rows)
+        """Document key -> its coverage rows."""
+        rows: dict[str, list[Coverage]] = {}
+        for row in self.rows:
+            rows.setdefault(row.document, []).append(row)
+        return rows
 
     @cached_property
     def pending(self) -> dict[str, list[PendingGroup]]:
