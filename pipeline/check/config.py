@@ -11,15 +11,18 @@ every text.
 from __future__ import annotations
 
 import fnmatch
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.errors import FolioError
 from ..util import project_files, yamlio
+from ..util.cached import cached
 from ..util.collector import paused
 
 CONFIG = "corpus/checks.yaml"
@@ -51,10 +54,22 @@ class Suppression:
         return self.match is None or self.match in diagnostic.message
 
 
-@dataclass
+#: a suppression with its place among the file's
+_Placed = tuple[int, Suppression]
+
+
+@dataclass(frozen=True)
 class CheckConfig:
-    severity: dict[str, Severity] = field(default_factory=dict)
-    suppressions: list[Suppression] = field(default_factory=list)
+    """checks.yaml as read. One per text and process (:func:`_parsed`), shared by every build that
+    reads that text (each rebuild of `folio serve`): nothing may change it, so the severities are a
+    read-only mapping and the suppressions a tuple."""
+
+    severity: Mapping[str, Severity] = field(default_factory=dict)
+    suppressions: tuple[Suppression, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "severity", MappingProxyType(dict(self.severity)))
+        object.__setattr__(self, "suppressions", tuple(self.suppressions))
 
     def apply(self, diagnostic: Diagnostic) -> Diagnostic:
         if diagnostic.code in self.severity:
@@ -71,24 +86,26 @@ class CheckConfig:
         return {s.reason: getattr(s, field_name) for s in self.suppressions
                 if getattr(s, field_name, None)}
 
+    @cached
+    def _index(self) -> tuple[dict[tuple[str, str | None], list[_Placed]], list[_Placed]]:
+        """The suppressions by code and by the rulebook a unit pattern names, and those whose code
+        is a pattern, each with its place in the file."""
+        by_code: dict[tuple[str, str | None], list[_Placed]] = {}
+        patterns: list[_Placed] = []
+        for n, suppression in enumerate(self.suppressions):
+            if _is_glob(suppression.code):
+                patterns.append((n, suppression))
+            else:
+                by_code.setdefault((suppression.code, _namespace(suppression.unit)), []).append((n, suppression))
+        return by_code, patterns
+
     def _candidates(self, code: str, unit: str | None) -> list[Suppression]:
         """The suppressions that may cover a finding of ``code`` on ``unit``, in the file's order
         (the first that covers it gives the reason). Asked for every finding, so indexed once by
         code and by the rulebook a unit pattern names: a large corpus suppresses a few findings
         in each of hundreds of rulebooks, and matching all of them against every finding took
         seconds."""
-        index = self.__dict__.get("_index")
-        if index is None or index[0] != len(self.suppressions):
-            by_code: dict[tuple[str, str | None], list[tuple[int, Suppression]]] = {}
-            patterns = []
-            for n, suppression in enumerate(self.suppressions):
-                if _is_glob(suppression.code):
-                    patterns.append((n, suppression))
-                else:
-                    key = (suppression.code, _namespace(suppression.unit))
-                    by_code.setdefault(key, []).append((n, suppression))
-            index = self.__dict__["_index"] = (len(self.suppressions), by_code, patterns)
-        _, by_code, patterns = index
+        by_code, patterns = self._index
         namespace = unit.split(":", 1)[0] if unit and ":" in unit else None
         found = by_code.get((code, None), [])
         if namespace is not None and (code, namespace) in by_code:
@@ -145,7 +162,7 @@ def _made(text: str, known_codes: frozenset[str]) -> CheckConfig:
         if name not in ("severity", "suppress"):
             raise FolioError(f"unknown field {name!r}: the file holds `severity` and `suppress`",
                              CONFIG, where.line(name))
-    config = CheckConfig()
+    levels: dict[str, Severity] = {}
     severity = data.get("severity") or {}
     if not isinstance(severity, dict):
         raise FolioError("`severity` maps a code to error, warning or info", CONFIG,
@@ -153,7 +170,7 @@ def _made(text: str, known_codes: frozenset[str]) -> CheckConfig:
     for code, level in severity.items():
         _known(code, known_codes, where.line("severity", code))
         try:
-            config.severity[code] = Severity.parse(str(level))
+            levels[code] = Severity.parse(str(level))
         except KeyError:
             raise FolioError(f"severity of {code} must be error, warning or info, not {level!r}",
                              CONFIG, where.line("severity", code)) from None
@@ -161,9 +178,8 @@ def _made(text: str, known_codes: frozenset[str]) -> CheckConfig:
     if not isinstance(entries, list):
         raise FolioError("`suppress` is a list of entries, each with a code, a place and a reason",
                          CONFIG, where.line("suppress"))
-    for number, entry in enumerate(entries):
-        config.suppressions.append(_suppression(entry, known_codes, where.at("suppress", number)))
-    return config
+    return CheckConfig(levels, tuple(_suppression(entry, known_codes, where.at("suppress", number))
+                                     for number, entry in enumerate(entries)))
 
 
 def _suppression(entry, known_codes: frozenset[str], where: _Lines) -> Suppression:

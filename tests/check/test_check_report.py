@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 
+import pytest
+
 from hostile_support import folio_in_process  # noqa: F401 - this module's `folio` runs in this process
+from pipeline.check.config import load_config
+from pipeline.check.families import all_codes
+from pipeline.core.diagnostics import Severity
 
 POP = "corpus/sources/pop-military-actions.en.txt"
 HIS_POWER = "corpus/sources/his-power-rules-england-france-papacy.ru.txt"
@@ -94,6 +100,28 @@ def test_a_checks_file_edited_between_builds_of_one_process_is_read_again(corpus
     write_config(corpus_copy, error)
     run = folio(corpus_copy, "check", "--only", "references")
     assert run.returncode == 1 and f"{POP}:91:1: error ref-footnote-unreferenced:" in run.stdout
+
+
+def test_the_configuration_one_process_shares_between_builds_refuses_a_change(tmp_path):
+    # `folio serve`'s rebuilds share the one configuration made of a text: a reader that changed
+    # it would change what every later build of that text applies
+    (tmp_path / "corpus").mkdir()
+    write_config(tmp_path, "severity:\n  ref-footnote-unreferenced: error\n"
+                 "suppress:\n  - code: ref-external\n    scope: everywhere\n    reason: a reason\n")
+    codes = {code.code for code in all_codes()}
+    config = load_config(tmp_path, codes)
+    assert load_config(tmp_path, codes) is config  # shared: one per text
+    with pytest.raises(TypeError):
+        config.severity["ref-external"] = Severity.ERROR  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        config.suppressions.append(config.suppressions[0])  # type: ignore[attr-defined]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        config.suppressions = ()  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        config.suppressions[0].reason = "another"  # type: ignore[misc]
+    again = load_config(tmp_path, codes)
+    assert dict(again.severity) == {"ref-footnote-unreferenced": Severity.ERROR}
+    assert [s.reason for s in again.suppressions] == ["a reason"]
 
 
 def test_a_broken_checks_file_is_refused_in_one_line(corpus_copy, folio):
