@@ -4,14 +4,17 @@ several processes refuse the first bad file in the files' order, as one process 
 
 from __future__ import annotations
 
+import os
 import pickle
 import shutil
+import time
 from pathlib import Path
 
 import pytest
 
 from pipeline.core.errors import FolioError
 from pipeline.core.model import Corpus, Document, Reference, Unit
+from pipeline.link import references
 from pipeline.link.references import link, offered
 from pipeline.link.translations import attach
 from pipeline.link.translations.store import DIRECTORY, document_of, load_all
@@ -69,6 +72,32 @@ def serial() -> list[tuple]:
 def test_references_linked_on_two_processes_are_those_linked_on_one(serial):
     assert len(serial) > 100 and any(r[9] != serial[0][9] for r in serial)  # resolved, and not all alike
     assert _seen(link(_unlinked(), jobs=2)) == serial
+
+
+def test_documents_linked_on_two_processes_are_linked_in_a_worker_too(tmp_path, monkeypatch):
+    # the parent takes documents from the counter the worker takes them from: its first waits
+    # for the worker's first, so the one document each links cannot both fall to the parent
+    log, parent = tmp_path / "linked", os.getpid()
+    real = references.extracted
+
+    def logged(units: list[Unit]) -> list[Reference]:
+        with log.open("a") as out:
+            out.write(f"{os.getpid()}\n")
+        deadline = time.monotonic() + 120  # a bound on a worker that never comes, not a measure
+        while os.getpid() == parent and _pids(log) <= {parent} and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return real(units)
+
+    monkeypatch.setattr(references, "extracted", logged)
+    corpus = _unlinked()
+    link(corpus, jobs=2)
+    linked = log.read_text().split()
+    assert len(linked) == len(corpus.documents)  # each document extracted once, by one process
+    assert _pids(log) - {parent}, linked  # ... some of them in a forked worker
+
+
+def _pids(log: Path) -> set[int]:
+    return {int(pid) for pid in log.read_text().split()} if log.exists() else set()
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
