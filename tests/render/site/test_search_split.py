@@ -114,6 +114,32 @@ def test_a_page_written_again_at_its_size_is_read_again_not_taken_from_the_last_
     assert bundle_difference(tree_bytes(second / "pagefind" / holder), tree_bytes(whole)) == []
 
 
+def test_an_edit_reads_again_only_the_page_written_anew(site, tmp_path, monkeypatch):
+    # a page carried over from the last build (the same file) is known by what that build noted
+    # of it (search.READS): at x100 reading and hashing every page was 0.6 s of every edit
+    first_pages = Path(shutil.copytree(site, tmp_path / "pages-1", ignore=shutil.ignore_patterns("pagefind")))
+    search.index(tmp_path / "first", first_pages, (None, tmp_path / "cache-1"))
+    pages = tmp_path / "pages-2"
+    for file in sorted(first_pages.rglob("*.html")):
+        carry(file, pages / file.relative_to(first_pages))
+    page = pages / "en" / "his" / "his-power-rules" / "index.html"
+    text = page.read_text("utf-8")
+    page.unlink()
+    page.write_text(text.replace("</h1>", " (edited)</h1>", 1), "utf-8")
+    read: list[str] = []
+    real = search._read
+
+    def counted(path: Path) -> list:
+        read.append(path.relative_to(pages).as_posix())
+        return real(path)
+
+    monkeypatch.setattr(search, "_read", counted)
+    indexed = search.index(tmp_path / "second", pages, (tmp_path / "cache-1", tmp_path / "cache-2"),
+                           last_pages=first_pages)
+    assert read == ["en/his/his-power-rules/index.html"]
+    assert len(indexed.made) == 1 and indexed.reused  # the edit's bundle made again, the others kept
+
+
 def test_a_run_that_ends_makes_room_for_the_next_while_a_longer_one_goes_on(tmp_path):
     # the runs start largest first, two at once; the next starts when either ends, not when the
     # one started before it does (a stand-in for Pagefind logs each run, the large one held)
