@@ -395,9 +395,14 @@ def test_a_pagefind_per_rulebook_writes_the_bundle_of_one_run_over_its_pages(bui
     site.mkdir()
     indexed = search.index(site, light, jobs=2)
     assert len(indexed.made) == 4 and indexed.pages == 12  # the games', the glossary's
-    for name, glob, _ in search.parts(light):
-        whole = one_pagefind_run(light, tmp_path / name, glob)
-        assert bundle_difference(tree_bytes(site / "pagefind" / name), tree_bytes(whole)) == [], name
+    listed = json.loads((site / "pagefind" / search.BUNDLES).read_text("utf-8"))
+    for lang, names in listed.items():
+        books = {folder.name: 1 for folder in sorted((light / lang).iterdir())  # those with pages indexed
+                 if any(b"data-pagefind-body" in page.read_bytes() for page in folder.rglob("*.html"))}
+        for name, group in zip(names, search_bundles.groups(books), strict=True):
+            assert name == f"{lang}-{group[0]}"
+            whole = one_pagefind_run(light, tmp_path / name, search_bundles.glob(lang, group))
+            assert bundle_difference(tree_bytes(site / "pagefind" / name), tree_bytes(whole)) == [], name
     assert tree_bytes(site / "pagefind") == tree_bytes(built / "site" / "pagefind")
 
 

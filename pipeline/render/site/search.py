@@ -6,7 +6,7 @@ notices and reports never turn up as results.
 
 Folio runs one Pagefind per bundle of rulebooks of each language (site/<lang>/<game>/, the
 glossary; search_bundles.py groups them) and keeps each bundle in the build cache under a
-digest of what it read (:func:`parts`): an edit indexes again only the bundles whose pages it
+digest of what it read (:func:`_runs`): an edit indexes again only the bundles whose pages it
 changed, and the search page merges a language's bundles as it loads them (Pagefind's
 mergeIndex, assets/folio-search.js), ranking the units of every page together. The pages
 Pagefind reads leave out what it would ignore (pipeline/render/site/search_input.py), so that
@@ -274,7 +274,7 @@ def start(site_dir: Path, pages: Path | None = None,
     Pagefind makes the very same bundle from them (tests/incremental/test_incremental.py compares), without
     reading the navigation every page of the site carries, which grows with the corpus.
 
-    One Pagefind runs per language (:func:`parts`), ``jobs`` of them at once. ``bundles`` is (the
+    One Pagefind runs per language (:func:`_runs`), ``jobs`` of them at once. ``bundles`` is (the
     last build's bundles, this build's) (pipeline/incremental/store.py: ``Store.directory``): each language's bundle is
     kept under a digest of what Pagefind reads of that language's pages, and taken from the
     last build when that is unchanged, as for the English pages after an edit of a Russian text,
@@ -360,11 +360,6 @@ FORMAT = "4"
 _BODY = re.compile(rb"<[^>]*\sdata-pagefind-body[\s=>]")
 _LANG = re.compile(rb"<html\b[^>]*?\slang\s*=\s*[\"']?([^\"'\s>]*)")
 _DIRECTORY = re.compile(r"[A-Za-z0-9_-]+")  # a name that means itself in Pagefind's --glob
-
-
-def parts(site: Path) -> list[tuple[str, str | None, str]]:
-    """:func:`_runs` without their sizes."""
-    return [(name, glob, key) for name, glob, key, _ in _runs(site)]
 
 
 #: beside the pages Pagefind reads (never in the published site): what :func:`_runs` took of
