@@ -197,8 +197,7 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
             if (side.path, use.start) not in skip and not read.is_quoted(use.start) \
                     and not lookalikes[use.abbr]:
                 used.append((unit, side, read.game, use))
-    games = {d.key: d.rulebook for d in ctx.corpus.documents}
-    defined_in_game = {(games.get(doc), name) for doc, name in defined}
+    defined_in_game = {(ctx.rulebook(doc), name) for doc, name in defined}
     reported: set[tuple[str, str]] = set()
     counts = Counter((unit.document, use.abbr) for unit, _, _, use in used)
     glossary_entries: dict[tuple[str, str], Abbreviation | None] = {}  # the glossary's entry, asked once per game
@@ -263,10 +262,9 @@ def _spelled_out(entry, name: str) -> Text | None:
 def brackets(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]:
     """A bracketed English original must be the English of the Russian term it follows."""
     base = analysis.termbase
-    games = {d.key: d.rulebook for d in ctx.corpus.documents}
     matchers: dict[tuple[str, str], Matcher] = {}  # every pair of a game asks the same terms
     for pair in bracket_pairs(ctx.corpus):
-        game = games.get(ctx.corpus.units[pair.unit].document, "")
+        game = ctx.rulebook(ctx.corpus.units[pair.unit].document)
         ru = _concepts_spanning(base, game, Lang.RU, pair.ru, matchers)
         en = _concepts_spanning(base, game, Lang.EN, pair.en, matchers)
         if (not ru and not en) or ru & en:

@@ -127,11 +127,10 @@ def termbase(ctx: CheckContext) -> Termbase:
 
 def _analyse(ctx: CheckContext) -> Analysis:
     base = termbase(ctx)
-    games = {d.key: d.rulebook for d in ctx.corpus.documents}
     matchers: dict[tuple[str, str], Matcher] = {}
     sides = []
     for unit, lang, side in ctx.sides():
-        game = games.get(unit.document, "")
+        game = ctx.rulebook(unit.document)
         if (game, lang) not in matchers:  # one per run: each form's candidates are gathered once
             matchers[game, lang] = game_matcher(ctx, game, lang)
         tokens = lemmas(side.text, lang)
@@ -139,12 +138,11 @@ def _analyse(ctx: CheckContext) -> Analysis:
         # run keeps for every side is what the collector walks until the run ends
         sides.append(SideText(unit, lang, side, game, tokens,
                               (english_originals(side.text) or _NONE) if lang == Lang.RU else _NONE,
-                              matchers[game, lang].find(tokens) or _NO_MATCHES))
+                              matchers[game, lang].find(tokens) or _NONE))
     return Analysis(base, sides)
 
 
-_NONE: tuple = ()
-_NO_MATCHES: tuple[Match, ...] = ()
+_NONE: tuple = ()  # no quoted original, no match
 _PAYLOAD = attrgetter("payload")  # a term's Entry
 
 
