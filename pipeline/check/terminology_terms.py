@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -91,12 +92,13 @@ class Analysis:
     #: (a match of several terms has a tuple of its own: not kept)
     _entries: dict[int, tuple[tuple[TermPattern, ...], tuple[Entry, ...]]] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def occurrences(self) -> list[Occurrence]:
         """Every match outside a quoted original, as an occurrence of its terms, in the corpus's
-        order: made again for each reader (three per run) from the sides' matches, not kept: a
-        large corpus's occurrences, kept to the end of the run, cost the collector more than
-        making them again does."""
+        order: made once for its three readers (the renderings, the abbreviations and parity's
+        terms), and kept with the analysis, which is a rulebook's shard's (a whole corpus's,
+        kept to the end of the run, cost the collector more than making them again did); shared
+        by every reader, never changed."""
         entries_of = self._entries
         found = []
         for text in self.sides:
