@@ -69,6 +69,15 @@ class CheckContext:
         per family."""
         return Words.of(side.text)
 
+    def rulebook(self, document: str) -> str:
+        """The rulebook of the document keyed ``document`` ("" for a key this corpus lacks):
+        the one way every family asks it, from an index of the documents made once per context
+        (a translated unit's comparisons ask it three times, and a terminology check per side)."""
+        return self.shared("rulebooks", self._rulebooks).get(document, "")
+
+    def _rulebooks(self) -> dict[str, str]:
+        return {d.key: d.rulebook for d in self.corpus.documents}
+
     def shared(self, key: str, factory):
         """One instance per run of something expensive (a pipeline, a dictionary)."""
         if key not in self.cache:

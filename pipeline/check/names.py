@@ -74,10 +74,12 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     every rulebook an edit did not touch."""
     gazetteer = ctx.configured("names.gazetteer", lambda: load_gazetteer(
         ctx.root, ctx.shared("termbase", lambda: load_termbase(ctx.root))))
-    misspelt: dict[str, str | None] = {}  # per form: the name it misspells; a name recurs
-    # forms that misspell no name wherever they stand (without an apostrophe, a form is the
-    # word :func:`_words` judges): most words, passed over at once
-    passed: set[str] = set()
+    # per form: the name it misspells (a name recurs), and the forms that misspell no name
+    # wherever they stand (without an apostrophe, a form is the word :func:`_words` judges):
+    # most words, passed over at once. Both follow from the form and the configuration alone,
+    # so they are kept for the run, not made again by every rulebook's shard
+    misspelt: dict[str, str | None] = ctx.configured("names.misspelt", dict)
+    passed: set[str] = ctx.configured("names.passed", set)
     for unit, _lang, side in ctx.sides():
         for offset, word, in_caps in _words(ctx.words(side), passed):
             if in_caps or len(word) < SHORTEST or not word[0].isupper() or word.isupper():

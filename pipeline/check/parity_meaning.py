@@ -27,9 +27,9 @@ from collections.abc import Iterable
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang, Unit
 from ..language import lemmas
-from ..language.numbers import FIRST_LIKE, ordinals
-from ..language.polarity import conditions, negations
-from ..language.signs import signed_numbers
+from ..language.numbers import FIRST_LIKE, NumberWord, ordinals
+from ..language.polarity import Marker, conditions, negations
+from ..language.signs import Signed, signed_numbers
 from .base import CheckContext, Code, _, at, text
 from .parity_numbers import roman_numerals, values
 from .parity_pairs import Pair, pairs, quote
@@ -52,20 +52,23 @@ CODES = [NEGATION, CONDITION, SIGN, ORDINAL]
 def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     for pair in pairs(ctx, unit, source_lang, lang):
         source, target = pair.source, pair.target
-        # most pairs say none of the four: each is entered only when a side says it (every
-        # question below is kept per sentence, so asking it here first costs a lookup)
-        if negations(source, source_lang) or negations(target, lang):
-            yield from _negation(unit, pair, source_lang, lang)
-        if conditions(source, source_lang):
-            yield from _condition(unit, pair, source_lang, lang)
-        if signed_numbers(source, source_lang) or signed_numbers(target, lang):
-            yield from _signs(unit, pair, source_lang, lang)
-        if ordinals(source, source_lang) or ordinals(target, lang):
-            yield from _ordinals(unit, pair, source_lang, lang)
+        # most pairs say none of the four: each is entered only when a side says it, with what
+        # was found (each question is asked once per sentence of the pair)
+        negated = negations(source, source_lang), negations(target, lang)
+        if any(negated):
+            yield from _negation(unit, pair, source_lang, lang, *negated)
+        if condition := conditions(source, source_lang):
+            yield from _condition(unit, pair, source_lang, lang, condition)
+        signed = signed_numbers(source, source_lang), signed_numbers(target, lang)
+        if any(signed):
+            yield from _signs(unit, pair, source_lang, lang, *signed)
+        ordered = ordinals(source, source_lang), ordinals(target, lang)
+        if any(ordered):
+            yield from _ordinals(unit, pair, source_lang, lang, *ordered)
 
 
-def _negation(unit: Unit, pair: Pair, source_lang: str, lang: str) -> Iterable[Diagnostic]:
-    theirs, ours = negations(pair.source, source_lang), negations(pair.target, lang)
+def _negation(unit: Unit, pair: Pair, source_lang: str, lang: str, theirs: tuple[Marker, ...],
+              ours: tuple[Marker, ...]) -> Iterable[Diagnostic]:
     target = unit.sides[lang]
     strong_theirs = next((m for m in theirs if m.strong), None)
     strong_ours = next((m for m in ours if m.strong), None)
@@ -83,8 +86,9 @@ def _negation(unit: Unit, pair: Pair, source_lang: str, lang: str) -> Iterable[D
                  suggestion=text(_("check the negation against the source")))
 
 
-def _condition(unit: Unit, pair: Pair, source_lang: str, lang: str) -> Iterable[Diagnostic]:
-    theirs = next((m for m in conditions(pair.source, source_lang) if m.strong), None)
+def _condition(unit: Unit, pair: Pair, source_lang: str, lang: str,
+               found: tuple[Marker, ...]) -> Iterable[Diagnostic]:
+    theirs = next((m for m in found if m.strong), None)
     if theirs is None or conditions(pair.target, lang):
         return
     yield at(CONDITION, unit, unit.sides[lang], pair.target_start,
@@ -94,10 +98,8 @@ def _condition(unit: Unit, pair: Pair, source_lang: str, lang: str) -> Iterable[
              suggestion=text(_("render the condition of %(quote)s"), quote=quote(pair.source)))
 
 
-def _signs(unit: Unit, pair: Pair, source_lang: str, lang: str) -> Iterable[Diagnostic]:
-    theirs, ours = signed_numbers(pair.source, source_lang), signed_numbers(pair.target, lang)
-    if not theirs and not ours:
-        return
+def _signs(unit: Unit, pair: Pair, source_lang: str, lang: str, theirs: tuple[Signed, ...],
+           ours: tuple[Signed, ...]) -> Iterable[Diagnostic]:
     bare_theirs, bare_ours = values(pair.source, source_lang), values(pair.target, lang)
     signs_theirs, signs_ours = _by_value(theirs), _by_value(ours)
     target = unit.sides[lang]
@@ -141,15 +143,15 @@ def _said(sentence: str, signed) -> str:
     return quote(" ".join([*before, signed.text]))
 
 
-def _ordinals(unit: Unit, pair: Pair, source_lang: str, lang: str) -> Iterable[Diagnostic]:
+def _ordinals(unit: Unit, pair: Pair, source_lang: str, lang: str, of_source: tuple[NumberWord, ...],
+              of_target: tuple[NumberWord, ...]) -> Iterable[Diagnostic]:
     target = unit.sides[lang]
-    sides = ((pair.source, source_lang), (pair.target, lang))
-    for (here, here_lang), (there, there_lang) in (sides, sides[::-1]):
-        mine = ordinals(here, here_lang)
+    sides = ((pair.source, source_lang, of_source), (pair.target, lang, of_target))
+    for (_here, here_lang, mine), (there, there_lang, others_said) in (sides, sides[::-1]):
         if not mine:
             continue
         # `period II` is «второй период»: a Roman numeral is an ordinal as printed
-        others = Counter([o.value for o in ordinals(there, there_lang)] + roman_numerals(there))
+        others = Counter([o.value for o in others_said] + roman_numerals(there))
         counts = values(there, there_lang)
         for ordinal in mine:
             if others[ordinal.value]:

@@ -26,7 +26,6 @@ from ..core.model import Lang, Unit
 from ..language.brackets import english_originals
 from ..language.words import PerForm
 from .base import WORD, CheckContext, Code, _, at, text
-from .parity_documents import rulebook
 from .parity_numbers import roman_value
 from .parity_pairs import pairs, quote
 from .parity_tokens import latin_tokens
@@ -49,7 +48,7 @@ _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 
 def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     target = unit.sides[lang]
-    terms = _terms(ctx, rulebook(ctx, unit))
+    terms = _terms(ctx, ctx.rulebook(unit.document))
     for pair in pairs(ctx, unit, source_lang, lang):
         theirs = [t for t in _tokens(pair.source) if t not in terms]
         if len(set(theirs)) < 2:  # most sentences: no two tokens whose order could be swapped

@@ -25,7 +25,6 @@ from ..language import lemmas
 from ..language.sentences import Sentence, sentences
 from .base import CheckContext
 from .parity_concepts import analysed, named
-from .parity_documents import rulebook
 from .parity_numbers import numbers
 from .parity_tokens import latin_tokens
 from .terminology_terms import game_matcher
@@ -117,7 +116,7 @@ def _aligned(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Alig
         return Aligned(theirs, ours, [])
     if len(theirs) == len(ours) == 1:  # most units: no anchor can pair them otherwise
         return Aligned(theirs, ours, [Bead((0,), (0,))])
-    game = rulebook(ctx, unit)
+    game = ctx.rulebook(unit.document)
     full_a = anchors(ctx, unit, game, source, source_lang, theirs)
     full_b = anchors(ctx, unit, game, target, lang, ours)
     marks_a, marks_b = _comparable(full_a, full_b)

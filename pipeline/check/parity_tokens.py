@@ -29,7 +29,6 @@ from ..language.words import PerForm
 from . import script
 from .base import CheckContext, Code, _, at, on_unit, text
 from .parity_concepts import analysed, languages
-from .parity_documents import rulebook
 from .parity_numbers import roman_value, values
 from .terminology_terms import termbase
 from .wordlists import LATIN
@@ -85,7 +84,7 @@ _LATIN_READINGS = PerForm(_latin_readings)
 
 def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     source, target = unit.sides[source_lang], unit.sides[lang]
-    game = rulebook(ctx, unit)
+    game = ctx.rulebook(unit.document)
     source_tokens = latin_tokens(source.text)
     expected = _expected(ctx, unit, source_tokens, source_lang, lang, game)
     present = {form for t in latin_tokens(target.text) for form in (t.form, t.base)}

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang
 from ..language import Matcher, compile_term, lemmas
-from ..language.termbase import GLOSSARY, Abbreviation, bracket_pairs, load_termbase
+from ..language.termbase import GLOSSARY, Abbreviation, Termbase, bracket_pairs, load_termbase
 from ..util import project_files
 from . import terminology_abbr as abbr
 from . import terminology_glossary as glossary
@@ -169,18 +169,16 @@ def _case(occ: Occurrence, term: str) -> Iterator[Diagnostic]:
 
 def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]:
     base = analysis.termbase
-    known = {a.abbr for a in base.abbreviations}
-    expansions: dict[str, list[str]] = defaultdict(list)
-    for listed in base.abbreviations:
-        if listed.expansion:
-            expansions[listed.abbr].append(listed.expansion)
+    known, expansions = ctx.configured("terminology.abbreviations", lambda: _listed(base))
     # a rendering already reported as forbidden or unapproved is not also an undefined
     # abbreviation: the fix is the approved term (КО in HIS -> CP), not a definition
     ruled = _Ruled()
     skip = {(o.side.path, o.start) for o in analysis.occurrences if ruled.out(o)}
     defined: dict[tuple[str, str], tuple] = {}  # (document, abbr) -> (line, col) of definition
     used: list[tuple] = []
-    lookalikes: dict[str, bool] = {}
+    # per abbreviation, whether it is a Latin one typed in Cyrillic: a question about the form,
+    # the configuration and the corpus's Latin words, answered once per run
+    lookalikes: dict[str, bool] = ctx.configured("terminology.lookalikes", dict)
     for read in analysis.sides:
         unit, side = read.unit, read.side
         found = abbr.candidates(read.tokens, side.text, read.lang)
@@ -197,11 +195,11 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
             if (side.path, use.start) not in skip and not read.is_quoted(use.start) \
                     and not lookalikes[use.abbr]:
                 used.append((unit, side, read.game, use))
-    games = {d.key: d.rulebook for d in ctx.corpus.documents}
-    defined_in_game = {(games.get(doc), name) for doc, name in defined}
+    defined_in_game = {(ctx.rulebook(doc), name) for doc, name in defined}
     reported: set[tuple[str, str]] = set()
     counts = Counter((unit.document, use.abbr) for unit, _, _, use in used)
-    glossary_entries: dict[tuple[str, str], Abbreviation | None] = {}  # the glossary's entry, asked once per game
+    # the glossary's entry, asked once per abbreviation and game for the run
+    glossary_entries: dict[tuple[str, str], Abbreviation | None] = ctx.configured("terminology.entries", dict)
     for unit, side, game, use in used:
         definition = defined.get((unit.document, use.abbr))
         if (use.abbr, game) not in glossary_entries:
@@ -231,6 +229,15 @@ def abbreviations(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]
                       _("«%(abbr)s» is never defined for %(rulebook)s (used %(count)s times in this "
                         "document)%(detail)s"), abbr=use.abbr, rulebook=game,
                       count=Count(times, ngettext("%(num)d time", "%(num)d times")), detail=detail))
+
+
+def _listed(base: Termbase) -> tuple[set[str], dict[str, list[str]]]:
+    """The glossary's abbreviations, and the expansions it gives each."""
+    expansions: dict[str, list[str]] = defaultdict(list)
+    for listed in base.abbreviations:
+        if listed.expansion:
+            expansions[listed.abbr].append(listed.expansion)
+    return {a.abbr for a in base.abbreviations}, expansions
 
 
 class _Ruled:
@@ -263,10 +270,10 @@ def _spelled_out(entry, name: str) -> Text | None:
 def brackets(ctx: CheckContext, analysis: Analysis) -> Iterator[Diagnostic]:
     """A bracketed English original must be the English of the Russian term it follows."""
     base = analysis.termbase
-    games = {d.key: d.rulebook for d in ctx.corpus.documents}
-    matchers: dict[tuple[str, str], Matcher] = {}  # every pair of a game asks the same terms
+    # every pair of a game asks the same terms: compiled once per game and language for the run
+    matchers: dict[tuple[str, str], Matcher] = ctx.configured("terminology.spanning", dict)
     for pair in bracket_pairs(ctx.corpus):
-        game = games.get(ctx.corpus.units[pair.unit].document, "")
+        game = ctx.rulebook(ctx.corpus.units[pair.unit].document)
         ru = _concepts_spanning(base, game, Lang.RU, pair.ru, matchers)
         en = _concepts_spanning(base, game, Lang.EN, pair.en, matchers)
         if (not ru and not en) or ru & en:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -91,12 +92,13 @@ class Analysis:
     #: (a match of several terms has a tuple of its own: not kept)
     _entries: dict[int, tuple[tuple[TermPattern, ...], tuple[Entry, ...]]] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def occurrences(self) -> list[Occurrence]:
         """Every match outside a quoted original, as an occurrence of its terms, in the corpus's
-        order: made again for each reader (three per run) from the sides' matches, not kept: a
-        large corpus's occurrences, kept to the end of the run, cost the collector more than
-        making them again does."""
+        order: made once for its three readers (the renderings, the abbreviations and parity's
+        terms), and kept with the analysis, which is a rulebook's shard's (a whole corpus's,
+        kept to the end of the run, cost the collector more than making them again did); shared
+        by every reader, never changed."""
         entries_of = self._entries
         found = []
         for text in self.sides:
@@ -127,11 +129,10 @@ def termbase(ctx: CheckContext) -> Termbase:
 
 def _analyse(ctx: CheckContext) -> Analysis:
     base = termbase(ctx)
-    games = {d.key: d.rulebook for d in ctx.corpus.documents}
     matchers: dict[tuple[str, str], Matcher] = {}
     sides = []
     for unit, lang, side in ctx.sides():
-        game = games.get(unit.document, "")
+        game = ctx.rulebook(unit.document)
         if (game, lang) not in matchers:  # one per run: each form's candidates are gathered once
             matchers[game, lang] = game_matcher(ctx, game, lang)
         tokens = lemmas(side.text, lang)
@@ -139,12 +140,11 @@ def _analyse(ctx: CheckContext) -> Analysis:
         # run keeps for every side is what the collector walks until the run ends
         sides.append(SideText(unit, lang, side, game, tokens,
                               (english_originals(side.text) or _NONE) if lang == Lang.RU else _NONE,
-                              matchers[game, lang].find(tokens) or _NO_MATCHES))
+                              matchers[game, lang].find(tokens) or _NONE))
     return Analysis(base, sides)
 
 
-_NONE: tuple = ()
-_NO_MATCHES: tuple[Match, ...] = ()
+_NONE: tuple = ()  # no quoted original, no match
 _PAYLOAD = attrgetter("payload")  # a term's Entry
 
 

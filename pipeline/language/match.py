@@ -206,7 +206,8 @@ class Matcher:
 
     def find(self, tokens: list[Token]) -> list[Match]:
         matches: list[Match] = []
-        by_text, gather, heads_at, single = self._by_text, self._gather, self._heads, self._single
+        candidates, heads_at, single = self._candidates, self._heads, self._single
+        by_text = self._by_text
         starts = self._starts
         for form in set(map(_TEXT, tokens)).difference(starts):
             # a form not met yet is visited, and its candidates gathered there
@@ -219,12 +220,9 @@ class Matcher:
             if index < after:
                 continue
             token = tokens[index]
-            if token.text not in by_text:
-                # the candidates of the first token of its form visited, as for every other
-                candidates = by_text[token.text] = gather(token)
-                starts[token.text] = bool(candidates)
-                if not candidates:
-                    continue
+            if not candidates(token):  # a form first visited here, where no term begins
+                starts[token.text] = False
+                continue
             best: list[TermPattern] = []
             best_last = -1
             for pattern in heads_at(token):
