@@ -31,7 +31,7 @@ from ..build import BuildResult, build
 from ..core.diagnostics import Diagnostic
 from ..core.errors import FolioError
 from ..incremental.memory import Memory
-from ..util import collector
+from ..util import atomic, collector
 from .reload import Preview
 from .watch import DELAY, Saves
 
@@ -84,7 +84,10 @@ class Loop:
             # its 11 s of CPU to the published pages, measured with gc.callbacks); the cycles it
             # left are collected once it is over (:meth:`collect`). The first build, which may
             # make everything, collects as `folio build` does.
-            with collector.paused() if self.findings is not None else contextlib.nullcontext():
+            # The trees the last builds replaced are removed between rebuilds, not during one
+            # (pipeline/util/atomic.py: removals_held).
+            with collector.paused() if self.findings is not None else contextlib.nullcontext(), \
+                    atomic.removals_held():
                 result = self.builder(self.root, jobs=self.jobs, on_pages=on_pages, memory=self.memory)
         except (FolioError, OSError) as error:  # what `folio build` would print, in one line
             self.memory.settle(False)  # the last good build's cache still stands

@@ -33,6 +33,10 @@ from ..core.errors import FolioError
 _KINDS = ("tmp", "old")  # a new tree being written, a replaced one being removed
 _FULL = (errno.ENOSPC, errno.EDQUOT)
 
+#: set while the threads of ``remove_later`` may go on removing; cleared by :func:`removals_held`
+_MAY_REMOVE = threading.Event()
+_MAY_REMOVE.set()
+
 
 @contextmanager
 def atomic_dirs(*targets: Path, remove_later: bool = False) -> Iterator[list[Path]]:
@@ -74,12 +78,42 @@ def atomic_dirs(*targets: Path, remove_later: bool = False) -> Iterator[list[Pat
             shutil.rmtree(old, ignore_errors=True)
 
 
+@contextmanager
+def removals_held() -> Iterator[None]:
+    """Within it, the replaced trees wait to be removed (`folio serve`'s rebuilds). At x100 a
+    build/ and site/ replaced are ~18,000 files and ~5,600 directories: their removal, in this
+    process, took 0.7 to 0.8 s of CPU and, on a loaded machine, 10 to 15 s of wall time, so it
+    ran on into the next save's rebuild, sharing its interpreter (the GIL) and its cores until
+    that rebuild's pages were published. It goes on once the rebuild is over."""
+    _MAY_REMOVE.clear()
+    try:
+        yield
+    finally:
+        _MAY_REMOVE.set()
+
+
 def _remove_held(old: Path) -> None:
     """Remove a replaced tree, holding it meanwhile so that another build's clean-up leaves it
     be; one another process holds already is that process's to remove."""
     with ExitStack() as held:
         if _lock(old, held, wait=60) is not False:
-            shutil.rmtree(old, ignore_errors=True)
+            _remove_between_builds(old)
+
+
+def _remove_between_builds(old: Path) -> None:
+    """``shutil.rmtree(old, ignore_errors=True)``, one directory at a time, each once no
+    rebuild holds the removals (:func:`removals_held`)."""
+    for top, dirs, files in os.walk(old, topdown=False):
+        _MAY_REMOVE.wait()
+        for name in files:
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(top, name))
+        for name in dirs:  # emptied already (walked bottom-up), or a link to a directory
+            path = os.path.join(top, name)
+            with contextlib.suppress(OSError):
+                os.unlink(path) if os.path.islink(path) else os.rmdir(path)
+    _MAY_REMOVE.wait()
+    shutil.rmtree(old, ignore_errors=True)  # what is left: the top, or what the walk could not list
 
 
 @contextmanager

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 
 from pipeline.core.diagnostics import Diagnostic
 from pipeline.serve.loop import changed_findings
 from pipeline.serve.watch import Saves
+from pipeline.util.atomic import atomic_dirs, removals_held
 from serve_support import SOURCE, TRANSLATION, edited_project, folio_serve  # noqa: F401 - the `project` fixture
 
 PAGE = "en/pop/pop-military-actions/"
@@ -139,3 +141,23 @@ def test_the_preview_serves_the_site_and_nothing_beside_it(project):
             connection.close()
         script = (project / "site" / "en" / "assets" / "folio" / "folio.js").read_text("utf-8")
         assert _get(served.url + "en/assets/folio/folio.js") == script  # only pages get the preview's script
+
+
+def test_the_trees_a_rebuild_replaced_are_removed_after_it_not_during_the_next(tmp_path):
+    """What the serve loop holds its rebuilds in: the site replaced stays beside, whole, while
+    removals are held, and is gone once they are not."""
+    site = tmp_path / "site"
+    (site / "en" / "page").mkdir(parents=True)
+    (site / "en" / "page" / "index.html").write_text("old", "utf-8")
+    with removals_held():
+        with atomic_dirs(site, remove_later=True) as (made,):
+            (made / "index.html").write_text("new", "utf-8")
+        time.sleep(0.5)  # a removal that did not wait would have removed this small tree by now
+        beside = [path for path in tmp_path.iterdir() if path != site]
+        assert [path.name.startswith(".site.old-") for path in beside] == [True]
+        assert (beside[0] / "en" / "page" / "index.html").read_text("utf-8") == "old"
+        assert (site / "index.html").read_text("utf-8") == "new"
+    for thread in threading.enumerate():
+        if thread.name.startswith("remove ."):
+            thread.join(60)
+    assert [path.name for path in tmp_path.iterdir()] == ["site"]
