@@ -197,7 +197,7 @@ def load_corpus(root: Path, store: Store = NULL, *, references: bool = True,
 def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
           clean: bool = False, reuse: bool = True,
           on_pages: Callable[[list[Diagnostic]], None] | None = None,
-          memory: Memory | None = None) -> BuildResult:
+          memory: Memory | None = None, detach: bool = False) -> BuildResult:
     """``folio build``: every output, from what changed since the build in place (``clean``:
     from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS). Without
     ``reuse`` the stages are handed the null store: everything is made, nothing is kept for the
@@ -210,14 +210,17 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     site one by one, each whole, and build/ is swapped in last. The build/ and site/ replaced
     are removed by a thread, after the build returns. Without ``on_pages`` (`folio build`) both
     are swapped in together. ``memory``: what `folio serve` keeps of the cache's entries between
-    its builds (pipeline/incremental/memory.py): the same outputs, read from memory."""
+    its builds (pipeline/incremental/memory.py): the same outputs, read from memory. ``detach``
+    (`folio build`): the build/ and site/ replaced are removed by a process that outlives this
+    one, which the command does not wait for (pipeline/util/atomic.py)."""
     root = Path(root)
     # a directory that holds no project is refused before anything is made in it
     documents = load_manifest(root, PARSERS)
     out_dir = Path(out_dir) if out_dir is not None else root / "build"
     site_dir = root / "site" if _site_wanted(root) else None
     with start(root, out_dir, site_dir, documents, jobs=jobs, clean=clean, baseline=baseline_commit(root),
-               remove_later=on_pages is not None, site_first=on_pages is not None, memory=memory) as session, \
+               remove_later=on_pages is not None, detach=detach, site_first=on_pages is not None,
+               memory=memory) as session, \
             ExitStack() as aside:  # work done aside ends before the session removes a failed build's directories
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
