@@ -226,7 +226,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered
         # what is stale, decided once by the fingerprint (session.plan): each stage's work, and its memo
         store = session.store if reuse else Store.null(session.jobs)
-        if session.plan is not None and not session.plan.everything:
+        if reuse and session.plan is not None and not session.plan.everything:
             # An update, as `folio serve`'s rebuilds: no automatic collection. The heap holds the
             # corpus taken back from the store, and each full collection the update's objects set
             # off walks all of it, to free next to nothing (an x100 edit: 2.7 of 13 CPU-s, five
