@@ -153,7 +153,8 @@ def _index(out: dict, indexing, *args, **kwargs) -> int:
 def full_build(root: Path, jobs: int | None, clean: bool) -> dict:
     wall, cpu, children = time.perf_counter(), time.process_time(), _children_cpu()
     with PeakMemory() as memory:
-        result = pipeline.build(root, jobs=jobs, clean=clean)
+        # as `folio build` runs it: the trees it replaced are removed by a process it does not wait for
+        result = pipeline.build(root, jobs=jobs, clean=clean, detach=True)
     return {"wall": time.perf_counter() - wall,
             "cpu": time.process_time() - cpu + _children_cpu() - children,
             "peak_mb": _rss_peak_kb() / 1024,

@@ -217,7 +217,7 @@ def _diff(project: Project, args: argparse.Namespace) -> int:
 def _build(project: Project, args: argparse.Namespace) -> int:
     if args.dry_run:
         return _dry_run(project, args)
-    result = build(project.root, jobs=args.jobs, clean=args.clean)
+    result = build(project.root, jobs=args.jobs, clean=args.clean, detach=True)
     if result.plan is not None:  # said once the build stands: refused input stays one line
         print(result.plan.line(), file=sys.stderr)  # as Sphinx's "updating environment: ..."
     for note in result.notes:

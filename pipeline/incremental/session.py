@@ -94,11 +94,12 @@ class Session:
 @contextmanager
 def start(root: Path, out_dir: Path, site_dir: Path | None, documents: list[Document], *,
           jobs: int | None = None, clean: bool = False, baseline: str = "", remove_later: bool = False,
-          site_first: bool = False, memory: Memory | None = None) -> Iterator[Session]:
+          detach: bool = False, site_first: bool = False, memory: Memory | None = None) -> Iterator[Session]:
     """The session of one build of the manifest's ``documents``, with its plan; the build fills
     ``session.record`` for the manifest. ``site_first``: site/ may be swapped in before build/
     (:meth:`Session.publish_site`). ``remove_later``: the build/ and site/ replaced are removed
-    by a thread once the new ones stand (pipeline/util/atomic.py), not before the build returns.
+    by a thread once the new ones stand (pipeline/util/atomic.py), not before the build returns;
+    ``detach``: by a process that outlives this one (`folio build`: the user waits for neither).
     ``memory``: the entries' values a process that builds again keeps (pipeline/incremental/memory.py)."""
     outputs = [Path(out_dir)] if site_dir is None else [Path(site_dir), Path(out_dir)]
     clear_stale(*outputs)  # what killed builds left, even when this one has nothing to do
@@ -116,7 +117,7 @@ def start(root: Path, out_dir: Path, site_dir: Path | None, documents: list[Docu
         return
     # site/ first: in the instant between the renames a build/ whose manifest says "done" never
     # stands beside the previous site (the stamp would catch it anyway)
-    with atomic_dirs(*outputs, remove_later=remove_later) as made:
+    with atomic_dirs(*outputs, remove_later=remove_later, detach=detach) as made:
         session.build_dir, session.site_tmp = made[-1], (made[0] if site_dir is not None else None)
         _open(session, previous, damaged, memory)
         yield session

@@ -39,13 +39,15 @@ _MAY_REMOVE.set()
 
 
 @contextmanager
-def atomic_dirs(*targets: Path, remove_later: bool = False) -> Iterator[list[Path]]:
+def atomic_dirs(*targets: Path, remove_later: bool = False, detach: bool = False) -> Iterator[list[Path]]:
     """Yield an empty directory per target; on a clean exit they replace their targets, all of
     them or (on an error, raised as FolioError) none; else they are removed. The trees replaced
     are removed before this returns, or, ``remove_later``, by a thread that holds them while it
     does (the process waits for it before it exits): at x100 removing the previous build/ and
-    site/ is seconds a preview's reader need not wait for. They are siblings by then, never the
-    target: a reader of the target sees the new tree whole."""
+    site/ is seconds a preview's reader need not wait for; or, ``detach``, by a process of their
+    own that outlives this one (:func:`_remove_detached`), which `folio build` need not wait
+    for either. They are siblings by then, never the target: a reader of the target sees the
+    new tree whole."""
     targets = tuple(Path(target) for target in targets)
     for target in targets:
         if target.exists() and not target.is_dir():
@@ -71,6 +73,8 @@ def atomic_dirs(*targets: Path, remove_later: bool = False) -> Iterator[list[Pat
                 shutil.rmtree(tmp, ignore_errors=True)
             raise
     # the lock on each replaced tree is let go here; a thread takes it again before removing
+    if detach and not remove_later and replaced and _remove_detached(replaced):
+        return
     for old in replaced:
         if remove_later:
             threading.Thread(target=_remove_held, args=(old,), name=f"remove {old.name}").start()
@@ -114,6 +118,41 @@ def _remove_between_builds(old: Path) -> None:
                 os.unlink(path) if os.path.islink(path) else os.rmdir(path)
     _MAY_REMOVE.wait()
     shutil.rmtree(old, ignore_errors=True)  # what is left: the top, or what the walk could not list
+
+
+def _remove_detached(trees: list[Path]) -> bool:
+    """Remove the replaced ``trees`` in a process that outlives this one: at x100 the previous
+    build/ and site/ are 5,670 directories, seconds of a one-word edit's rebuild that the user
+    would wait for, and whose names are siblings already. The remover is forked twice (init
+    reaps it, this process waits for the first fork only), in a session of its own (a Ctrl-C
+    at the terminal is this command's), with none of this process's files open (a reader of
+    its output until the end, as a pipe, does not wait for it, and it holds none of its locks);
+    it holds each tree while it removes it, so another build's :func:`clear_stale` leaves it
+    be, and one killed before it is done leaves an unheld sibling the next build removes.
+    False when no process can be forked: the caller removes them."""
+    try:
+        pid = os.fork()
+    except OSError:
+        return False
+    if pid:
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
+        return True
+    try:  # the first fork: only forks the remover, or removes them itself (the caller waits)
+        os.setsid()
+        if os.fork():
+            os._exit(0)
+    except OSError:
+        pass
+    try:
+        blank = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(blank, fd)
+        os.closerange(3, os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 1024)
+        for old in trees:
+            _remove_held(old)
+    finally:
+        os._exit(0)  # nothing of the parent's: no atexit handler, no flush of its buffers
 
 
 @contextmanager

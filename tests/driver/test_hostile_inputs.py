@@ -233,6 +233,50 @@ def test_the_next_build_clears_what_killed_builds_left_but_not_what_a_live_one_h
         ".build.tmp-held"]
 
 
+
+def test_a_replaced_tree_is_removed_by_a_process_of_its_own_and_what_a_killed_one_left_by_the_next(
+        tmp_path, monkeypatch):
+    # `folio build` leaves the replaced build/ and site/ to a detached remover (it does not wait);
+    # here the remover is stopped in its tracks, as a kill or a shutdown would stop it
+    target, began = tmp_path / "build", tmp_path / "remover"
+    target.mkdir()
+    (target / "old.txt").write_text("old", "utf-8")
+
+    def stuck(path, ignore_errors=False):  # what the forked remover runs
+        began.write_text(str(os.getpid()), "utf-8")
+        time.sleep(120)
+
+    monkeypatch.setattr(pipeline.util.atomic.shutil, "rmtree", stuck)
+    started = time.monotonic()
+    with pipeline.util.atomic.atomic_dirs(target, detach=True) as (made,):
+        (made / "new.txt").write_text("new", "utf-8")
+    assert time.monotonic() - started < 30, "the build waited for its remover"
+    monkeypatch.undo()
+    assert [p.name for p in target.iterdir()] == ["new.txt"]
+    deadline = time.monotonic() + 30
+    while not began.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    remover = int(began.read_text("utf-8"))
+    assert remover != os.getpid()
+    (old,) = tmp_path.glob(".build.old-*")
+    assert (old / "old.txt").read_text("utf-8") == "old"
+    pipeline.util.atomic.clear_stale(target)  # another build's clean-up: the remover holds it
+    assert old.exists()
+    os.kill(remover, signal.SIGKILL)
+    while time.monotonic() < deadline:  # its lock goes with it (init reaps it)
+        with ExitStack() as held:
+            if pipeline.util.atomic._lock(old, held) is True:
+                break
+        time.sleep(0.02)
+    assert old.exists(), "left by the remover killed"
+    with pipeline.util.atomic.atomic_dirs(target, detach=True) as (made,):  # the next build
+        assert not old.exists(), "the next build removes what a killed remover left"
+        (made / "newer.txt").write_text("newer", "utf-8")
+    assert [p.name for p in target.iterdir()] == ["newer.txt"]
+    while list(tmp_path.glob(".build.old-*")) and time.monotonic() < deadline:
+        time.sleep(0.02)  # its own remover, not stopped this time, removes the tree it replaced
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["build", "remover"]
+
 # -- 7. nothing is created outside an existing project -----------------------------------------
 
 def test_a_root_that_does_not_exist_is_not_created(tmp_path):
