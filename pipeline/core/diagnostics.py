@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
+from sys import intern
 from typing import Any, Union
 
 from .model import Lang
@@ -78,7 +79,7 @@ class Phrase:
 Param = Union[str, int, Lang, Word, Count, Phrase, "Text"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     """A message: a literal template (``%(name)s`` placeholders) and its parameters, in the
     order of their names: the check cache keeps JSON with sorted keys, and a finding read back
@@ -95,7 +96,9 @@ class Text:
 
     @classmethod
     def from_json(cls, data: dict) -> Text:
-        return cls(data["template"], tuple(sorted((name, _decode(value)) for name, value in data["params"].items())))
+        # a template is one of a few hundred literals, read back once per finding: held once
+        return cls(intern(data["template"]),
+                   tuple(sorted((intern(name), _decode(value)) for name, value in data["params"].items())))
 
 
 def text(template: str, **params: Param) -> Text:
@@ -154,7 +157,7 @@ class Code:
     summary: str  # one line: what the finding means
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Diagnostic:
     path: str
     line: int
@@ -217,6 +220,11 @@ class Diagnostic:
     def from_json(cls, data: dict) -> Diagnostic:
         """What :meth:`to_json` wrote (checks.json, the check cache), as the diagnostic."""
         fields = {k: v for k, v in data.items() if k not in _WORDS}
+        # findings come back from the workers and the cache as JSON, each with its own copy of
+        # strings that tens of thousands share (a file, a code, a unit): held once at x1000
+        fields.update(path=intern(data["path"]), code=intern(data["code"]))
+        if data.get("unit") is not None:
+            fields["unit"] = intern(data["unit"])
         words = Text.from_json(data) if "template" in data else None
         advice = (Text.from_json({"template": data["suggestion_template"], "params": data["suggestion_params"]})
                   if "suggestion_template" in data else None)
