@@ -256,7 +256,8 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
             aids = plan_aids(corpus, root, facts, catalogs, store)  # (and before site/, but page-first)
         notes = [*notes, *aids.notes]  # an aid printing untranslated units says so
         with store.stage("render corpus"):  # into the new build/ start() made
-            written = [*corpus_files.result(), write_check_report(diagnostics, build_dir / "checks.json")]
+            written = [*corpus_files.result(),  # `folio serve` writes it again on its next save
+                       write_check_report(diagnostics, build_dir / "checks.json", keep=memory is not None)]
         outputs = [out_dir / path.relative_to(build_dir) for path in written]
         with store.stage("aids"):
             printed = print_aids(aids, build_dir / "aids", store)  # -> build/aids/<lang>/<aid>-<paper>.pdf

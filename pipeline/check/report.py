@@ -72,13 +72,14 @@ def known(findings: Iterable[Diagnostic], items: Iterable[str]) -> None:
     _items.made.update((id(d), (d, text)) for d, text in zip(findings, items, strict=True))
 
 
-def write_check_report(diagnostics: list[Diagnostic], path: Path) -> Path:
-    """checks.json: the findings as :func:`as_json` writes them, written item by item. The items
-    of the findings this process wrote last are kept: `folio serve` writes the report on every
-    save, and most saves leave most findings as they were (an item follows from its finding,
-    which is immutable)."""
+def write_check_report(diagnostics: list[Diagnostic], path: Path, *, keep: bool = True) -> Path:
+    """checks.json: the findings as :func:`as_json` writes them, written item by item. With
+    ``keep``, the items of the findings this process wrote last are kept: `folio serve` writes
+    the report on every save, and most saves leave most findings as they were (an item follows
+    from its finding, which is immutable); a build that writes it once lets them go (at x1000
+    they are hundreds of megabytes, held through the site's stage)."""
     items = [_items.text(d) for d in diagnostics]
-    _items.made = {id(d): (d, text) for d, text in zip(diagnostics, items, strict=True)}
+    _items.made = {id(d): (d, text) for d, text in zip(diagnostics, items, strict=True)} if keep else {}
     with path.open("w", encoding="utf-8", newline="\n") as out:
         out.writelines(json_pieces(items))
     return path
