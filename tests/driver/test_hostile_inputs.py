@@ -246,7 +246,7 @@ def test_a_replaced_tree_is_removed_by_a_process_of_its_own_and_what_a_killed_on
         began.write_text(str(os.getpid()), "utf-8")
         time.sleep(120)
 
-    monkeypatch.setattr(pipeline.util.atomic.shutil, "rmtree", stuck)
+    monkeypatch.setattr(pipeline.util.atomic, "_remove_between_builds", stuck)
     started = time.monotonic()
     with pipeline.util.atomic.atomic_dirs(target, detach=True) as (made,):
         (made / "new.txt").write_text("new", "utf-8")
