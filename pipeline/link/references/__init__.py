@@ -113,7 +113,8 @@ def link(corpus: Corpus, kept: LinkCache = NOTHING_KEPT, *, jobs: int = 1) -> li
 
 #: the fields resolving sets on a reference; extraction leaves them at their defaults
 _RESOLVED = ("status", "target_id", "note", "problem", "note_words")
-_UNRESOLVED = tuple({f.name: f.default for f in fields(Reference)}[name] for name in _RESOLVED)
+_DEFAULTS = {f.name: f.default for f in fields(Reference)}
+_UNRESOLVED = tuple(_DEFAULTS[name] for name in _RESOLVED)
 #: what resolving set on a reference, in :data:`_RESOLVED`'s order
 _outcome = attrgetter(*_RESOLVED)
 
