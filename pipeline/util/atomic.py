@@ -148,7 +148,7 @@ def _remove_detached(trees: list[Path]) -> bool:
         blank = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(blank, fd)
-        os.closerange(3, os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 1024)
+        os.closerange(3, os.sysconf("SC_OPEN_MAX"))  # forked: POSIX
         for old in trees:
             _remove_held(old)
     finally:

@@ -242,7 +242,7 @@ def test_a_replaced_tree_is_removed_by_a_process_of_its_own_and_what_a_killed_on
     target.mkdir()
     (target / "old.txt").write_text("old", "utf-8")
 
-    def stuck(path, ignore_errors=False):  # what the forked remover runs
+    def stuck(old):  # what the forked remover runs
         began.write_text(str(os.getpid()), "utf-8")
         time.sleep(120)
 
@@ -263,11 +263,12 @@ def test_a_replaced_tree_is_removed_by_a_process_of_its_own_and_what_a_killed_on
     pipeline.util.atomic.clear_stale(target)  # another build's clean-up: the remover holds it
     assert old.exists()
     os.kill(remover, signal.SIGKILL)
-    while time.monotonic() < deadline:  # its lock goes with it (init reaps it)
+    freed = False
+    while not freed and time.monotonic() < deadline:  # its lock goes with it (init reaps it)
         with ExitStack() as held:
-            if pipeline.util.atomic._lock(old, held) is True:
-                break
+            freed = pipeline.util.atomic._lock(old, held) is True
         time.sleep(0.02)
+    assert freed, "a killed remover holds its tree no longer"
     assert old.exists(), "left by the remover killed"
     with pipeline.util.atomic.atomic_dirs(target, detach=True) as (made,):  # the next build
         assert not old.exists(), "the next build removes what a killed remover left"
