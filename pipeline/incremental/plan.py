@@ -17,7 +17,7 @@ found by the store's keys, which cover it: the build reports such work beside th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..core.model import Document
@@ -55,10 +55,9 @@ class Plan:
     reason: str = ""
     #: the build in place is current: nothing is read, checked or rendered
     current: bool = False
-    #: the rule fact files there are now (corpus/rules/<rulebook>.yaml)
-    fact_files: tuple[str, ...] = ()
-    #: the coverage files there are now (corpus/rules/coverage/*.yaml)
-    coverage_files: tuple[str, ...] = ()
+    #: the rule fact files (corpus/rules/<rulebook>.yaml) and coverage files
+    #: (corpus/rules/coverage/*.yaml) there are now
+    rule_files: tuple[str, ...] = ()
     #: the rulebooks a changed document moved out of (their shards lose it)
     left: tuple[str, ...] = ()
     #: the documents now, in manifest order
@@ -81,16 +80,12 @@ class Plan:
     @property
     def facts(self) -> tuple[str, ...]:
         """The fact files read again (the others' facts come from the build in place)."""
-        if self.everything:
-            return self.fact_files
-        return tuple(path for path in self.fact_files if path in self.inputs)
+        return self._read_again(_fact_file)
 
     @property
     def coverage(self) -> tuple[str, ...]:
         """The coverage files read again (the others' entries come from the build in place)."""
-        if self.everything:
-            return self.coverage_files
-        return tuple(path for path in self.coverage_files if path in self.inputs)
+        return self._read_again(_coverage_file)
 
     @property
     def checks(self) -> tuple[str, ...]:
@@ -170,6 +165,10 @@ class Plan:
         """The rulebooks whose fact file changed."""
         return {path.removeprefix(FACTS).removesuffix(".yaml") for path in self.inputs if _fact_file(path)}
 
+    def _read_again(self, kind: Callable[[str], bool]) -> tuple[str, ...]:
+        """The rule files of ``kind`` there are now that changed, or all of them when everything is made."""
+        return tuple(path for path in self.rule_files if kind(path) and (self.everything or path in self.inputs))
+
     def _rulebooks_now(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(self.rulebooks[key] for key in self.order))
 
@@ -187,17 +186,15 @@ def outdated(fingerprint: Fingerprint, documents: Iterable[Document], previous: 
     documents = list(documents)
     order = tuple(d.key for d in documents)
     rulebooks = {d.key: d.rulebook for d in documents}
-    facts = tuple(path for path in fingerprint.files if _fact_file(path))
-    coverage = tuple(path for path in fingerprint.files if _coverage_file(path))
+    rule_files = tuple(path for path in fingerprint.files if _fact_file(path) or _coverage_file(path))
     if current:  # nothing is keyed: a no-op rebuild digests no document (the manifest's entries alone)
-        return Plan({}, rulebooks, unchanged=order, current=True, fact_files=facts, coverage_files=coverage,
-                    order=order)
+        return Plan({}, rulebooks, unchanged=order, current=True, rule_files=rule_files, order=order)
     digests = {d.key: fingerprint.document(d) for d in documents}
     kept = _documents(previous)
     if previous is None or kept is None:
         return Plan(digests, rulebooks, added=order, everything=True,
                     reason="no build to update" if previous is None else "the build in place is from an older Folio",
-                    fact_files=facts, coverage_files=coverage, order=order)
+                    rule_files=rule_files, order=order)
     rulebooks.update({key: entry["rulebook"] for key, entry in kept.items() if key not in rulebooks})
     before = previous.get("inputs")
     if not isinstance(before, dict):
@@ -212,7 +209,7 @@ def outdated(fingerprint: Fingerprint, documents: Iterable[Document], previous: 
                 removed=tuple(key for key in kept if key not in digests),
                 unchanged=tuple(key for key in order if key in kept and kept[key]["digest"] == digests[key]),
                 inputs=inputs, everything=code, reason="Folio's code or tools changed" if code else "",
-                fact_files=facts, coverage_files=coverage, left=tuple(sorted(left)), order=order)
+                rule_files=rule_files, left=tuple(sorted(left)), order=order)
 
 
 def _documents(manifest: dict | None) -> dict[str, dict] | None:
