@@ -31,7 +31,7 @@ from ..build import BuildResult, build
 from ..core.diagnostics import Diagnostic
 from ..core.errors import FolioError
 from ..incremental.memory import Memory
-from ..util import atomic, collector
+from ..util import atomic
 from .reload import Preview
 from .watch import DELAY, Saves
 
@@ -78,16 +78,10 @@ class Loop:
         aids are printed and build/ is written (build()'s page-first order)."""
         started = time.perf_counter()
         try:
-            # No automatic collection while a rebuild runs: the heap of a serving process holds
-            # the language models, the memory's entries and the last corpus, and each of the
-            # several full collections an edit's build at x100 set off walked all of it (1.9 s of
-            # its 11 s of CPU to the published pages, measured with gc.callbacks); the cycles it
-            # left are collected once it is over (:meth:`collect`). The first build, which may
-            # make everything, collects as `folio build` does.
-            # The trees the last builds replaced are removed between rebuilds, not during one
-            # (pipeline/util/atomic.py: removals_held).
-            with collector.paused() if self.findings is not None else contextlib.nullcontext(), \
-                    atomic.removals_held():
+            # An update pauses the collector itself (build()); the cycles it left are collected
+            # once it is over (:meth:`collect`). The trees the last builds replaced are removed
+            # between rebuilds, not during one (pipeline/util/atomic.py: removals_held).
+            with atomic.removals_held():
                 result = self.builder(self.root, jobs=self.jobs, on_pages=on_pages, memory=self.memory)
         except (FolioError, OSError) as error:  # what `folio build` would print, in one line
             self.memory.settle(False)  # the last good build's cache still stands
