@@ -86,7 +86,8 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         entries of ``memory`` it used). The worker writes the page itself: only those travel
         back to the parent."""
         lang, page = task
-        mark = memory.mark() if memory is not None and os.getpid() != parent else None
+        kept = memory if os.getpid() != parent else None  # a forked worker's memory, handed back
+        mark = kept.mark() if kept is not None else 0
         rendered = renderer(lang).page(page)
         text = mkdocs_adapter.page_source(rendered)
         before = _source(previous / lang, page) if previous is not None else None
@@ -94,7 +95,7 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         mkdocs_adapter.write_source(by_lang[lang].config, page.path, text)
         if search is not None:
             _search_page(search / lang / page.path / "index.html", lang, rendered.title, rendered.html)
-        return rendered.title, changed, memory.since(mark) if memory is not None and mark is not None else None
+        return rendered.title, changed, kept.since(mark) if kept is not None else None
 
     if jobs > 1 and len(todo) > 1:
         # each language's renderer made here, its templates compiled, once, not again in every
