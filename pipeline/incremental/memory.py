@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from enum import Enum
 from itertools import islice
 from typing import Any
 
@@ -38,7 +39,14 @@ BYTES = frozenset({"json", "yaml"})
 #: their files on every save, 0.1 to 0.2 s of CPU)
 JSON = frozenset({"json", "report-items", "whole"})
 
-_MISSING = object()
+
+class _Missing(Enum):
+    #: no value: not kept, or (:meth:`Memory.since`) held by the build's process already; an
+    #: Enum's member is pickled by name, so a forked worker's _MISSING is the parent's
+    MISSING = "missing"
+
+
+_MISSING = _Missing.MISSING
 
 
 class Memory:
@@ -86,9 +94,9 @@ class Memory:
         """The entries used since ``mark`` (a worker forked from this build, which hands them to
         the build's process: :meth:`adopt`). Each entry is added once, at the end, and the
         entries only grow during a build, so those past ``mark`` are the ones used since. An
-        entry recalled from what the build's process holds already is named, its value None:
-        sent back whole, every rebuild pickled the report's items twice over."""
-        return {name: None if self._values.get(name) is value else value
+        entry recalled from what the build's process holds already is named, its value
+        ``_MISSING``: sent back whole, every rebuild pickled the report's items twice over."""
+        return {name: _MISSING if self._values.get(name, _MISSING) is value else value
                 for name, value in islice(self._used.items(), mark, None)}
 
     def adopt(self, used: dict[tuple[str, str, Any], Any]) -> None:
@@ -97,8 +105,8 @@ class Memory:
         `folio serve` with each worker, and every edit read them from disk again (at x100,
         ~1,000 entries a language)."""
         for name, value in used.items():
-            value = self._values.get(name) if value is None else value
-            if value is not None:
+            value = self._values.get(name, _MISSING) if value is _MISSING else value
+            if value is not _MISSING:
                 self._used[name] = value
 
     def settle(self, succeeded: bool) -> None:

@@ -5,14 +5,17 @@ sources leaves, however many saves came before: no build changes what the next o
 
 from __future__ import annotations
 
+import copy
 import io
 import os
+import pickle
 import shutil
 import threading
 from pathlib import Path
 
 from pipeline.build import build
 from pipeline.incremental.buildcache import CACHE
+from pipeline.incremental.memory import Memory
 from pipeline.incremental.session import STAMP
 from pipeline.serve.loop import Loop
 from serve_support import SOURCE, TRANSLATION, whole_project
@@ -120,3 +123,24 @@ def test_a_reason_changed_in_checks_yaml_shows_on_the_russian_report_after_the_s
     assert result is not None and result.corpus is not None, loop.out.getvalue()
     page = report.read_text("utf-8")
     assert new in page and old not in page
+
+
+def test_what_a_forked_worker_used_reaches_the_serving_process_whatever_its_value_and_held_values_are_not_copied():
+    items = ("json", "report items")  # how the report's items are read: a JSON value of one shape
+    serving = Memory()
+    held = [{"finding": "kept from the last build"}]
+    serving.remember("report-items", "held", items, held)
+    serving.settle(True)
+    worker = copy.deepcopy(serving)  # what a fork copies
+    mark = worker.mark()
+    assert worker.recall("report-items", "held", items) is not None
+    worker.remember("report-items", "empty", items, [])  # a file without findings: a value all the same
+    worker.remember("report-items", "none", items, None)  # nothing read: nothing to keep
+    worker.remember("report-items", "new", items, [{"finding": "read in the worker"}])
+    serving.adopt(pickle.loads(pickle.dumps(worker.since(mark))))  # as the worker hands it back
+    serving.settle(True)
+    assert serving.recall("report-items", "held", items) is held  # named, not sent: the serving process's own
+    assert serving.recall("report-items", "empty", items) == []
+    assert serving.recall("report-items", "none", items) is None
+    assert serving.recall("report-items", "new", items) == [{"finding": "read in the worker"}]
+    assert len(serving) == 3
