@@ -135,16 +135,18 @@ def load_termbase(root: Path, read: Reader | None = None) -> Termbase:
         raise FolioError("the termbase is missing", GLOSSARY) from None
     held = _MADE.get(text)
     # a reader is told of a termbase this process holds too: its build's cache must carry it
-    found = read(root, GLOSSARY, lambda _root, _rel: _parsed(text), held) if read is not None \
-        else held or _parsed(text)
-    if held is None:
-        if len(_MADE) >= 2:  # the last texts only: an edit of the glossary, and the one before
-            del _MADE[next(iter(_MADE))]
-        _MADE[text] = found
+    if read is not None:
+        found = read(root, GLOSSARY, lambda _root, _rel: _parsed(text), held)
+    else:
+        found = held if held is not None else _parsed(text)
+    _MADE.pop(text, None)  # the last used goes last: the first to go is the one used longest ago
+    if len(_MADE) >= 2:  # the last texts only: an edit of the glossary, and the one before
+        del _MADE[next(iter(_MADE))]
+    _MADE[text] = found
     return found
 
 
-#: the termbases of the last texts this process read, parsed or kept: a build reads it for the
+#: the termbases of the last two texts this process used, parsed or kept: a build reads it for the
 #: checks, the site and the aids, and `folio serve` builds again on every save (0.02 s each on
 #: the real corpus, 0.09 CPU-s at x100). Keyed by the text itself, so an edited glossary is read
 #: again, and a refused one is refused again. Nothing changes a termbase once made (the checks'

@@ -181,3 +181,22 @@ def test_a_glossary_edited_between_loads_of_one_process_is_read_again(tmp_path):
             load_termbase(tmp_path)
     glossary.write_text(text, "utf-8")
     assert load_termbase(tmp_path).abbreviation("SPA", "eu-risto").expansion == "Spain"
+
+
+def test_a_glossary_saved_back_as_it_was_is_still_held_after_the_next_edit(tmp_path):
+    # `folio serve`: an edit of the glossary undone, then another edit: the text used last is kept
+    (tmp_path / "corpus").mkdir()
+    glossary = tmp_path / GLOSSARY
+    text = (ROOT / GLOSSARY).read_text("utf-8")
+    first, second = (text.replace("abbr: SPA, expansion: Spain,", f"abbr: SPA, expansion: {name},", 1)
+                     for name in ("Kingdom of Spain", "España"))
+    glossary.write_text(text, "utf-8")
+    held = load_termbase(tmp_path)
+    glossary.write_text(first, "utf-8")
+    load_termbase(tmp_path)
+    glossary.write_text(text, "utf-8")
+    assert load_termbase(tmp_path) is held
+    glossary.write_text(second, "utf-8")
+    assert load_termbase(tmp_path).abbreviation("SPA", "eu-risto").expansion == "España"
+    glossary.write_text(text, "utf-8")
+    assert load_termbase(tmp_path) is held
