@@ -23,6 +23,8 @@ import pipeline.render.site.mkdocs_adapter
 from pipeline.build import build
 from pipeline.core.errors import FolioError
 from pipeline.incremental.session import STAMP
+from pipeline.language import termbase
+from pipeline.language.termbase import load_termbase
 from pipeline.render.site import pages, search, search_bundles
 from pipeline.render.site.structure import plan
 
@@ -450,3 +452,15 @@ def test_stopping_the_index_ends_every_pagefind(built, tmp_path, monkeypatch):
     indexing.stop()
     assert all(process.returncode is not None for process in running)
     assert not (site / "pagefind").exists()
+
+
+def test_a_termbase_this_process_holds_is_kept_in_a_clean_build_for_a_build_in_a_new_process(project, monkeypatch):
+    # `folio serve` holds the termbase; a clean build of the same glossary in that process parses
+    # nothing, and its cache must still carry the termbase, or the next `folio build` parses it again
+    assert load_termbase(project) is load_termbase(project)  # held by this process
+    build(project, clean=True)
+    monkeypatch.setattr(termbase, "_MADE", {})  # a new process
+    monkeypatch.setattr(termbase, "_parsed", lambda _text: pytest.fail("the glossary was parsed again"))
+    edit(project, VQ, WORD, EDITED)
+    result = build(project)
+    assert "vq-x1" in result.touched["checks"]  # a shard that reads the termbase ran
