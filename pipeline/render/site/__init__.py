@@ -229,7 +229,10 @@ def _items_context(fingerprint) -> str:
 
 #: the suppressions' reasons in each language, as corpus/checks.yaml said them when last read, by
 #: the file's digest: `folio serve` renders the site again on every save, and at x100 the file
-#: has 10,854 lines, half a second to parse, for the reasons alone
+#: has 10,854 lines, half a second to parse, for the reasons alone. The digest is of the file's
+#: bytes (pipeline/incremental/fingerprint.py), and the reasons follow from those alone (and the
+#: codes Folio declares, fixed in a process): another project's file of the same digest says
+#: the same reasons, so the project's root need not name them
 _REASONS: dict[str, dict[str, dict[str, str]]] = {}
 
 
