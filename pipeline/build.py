@@ -249,7 +249,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         if early is not None:
             assert session.site_tmp is not None and on_pages is not None
             website(corpus, diagnostics, root, session.site_tmp, early[0], store, catalogs, changes, facts,
-                    final=site_dir, clauses=project.clauses)
+                    final=site_dir, clauses=project.clauses, keep=memory is not None)
             session.publish_site()
             on_pages(diagnostics)
         with store.stage("aid pages"):  # what each aid prints: refused here, before build/ is written
@@ -265,7 +265,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
         if site_dir is not None and early is None:  # -> site/, swapped in with build/
             assert session.site_tmp is not None, "start() makes the new site/ of a project that has a website"
             website(corpus, diagnostics, root, session.site_tmp, printed, store, catalogs, changes, facts,
-                    final=site_dir, clauses=project.clauses)
+                    final=site_dir, clauses=project.clauses, keep=memory is not None)
         elif site_dir is not None and printed is not None:  # the published site's PDFs, made current
             from .render.site import replace_aids
 
@@ -350,13 +350,14 @@ def load_edition(edition: Edition) -> Corpus:
 def website(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: Path,
             aids: Printed | None = None, store: Store = NULL, catalogs=None,
             changes: ChangesSince | None = None, facts: Facts | None = None, *,
-            final: Path | None = None, clauses: Coverage | None = None) -> None:
+            final: Path | None = None, clauses: Coverage | None = None, keep: bool = False) -> None:
     """The bilingual website into the empty directory ``out`` (pipeline/render/site/), which is
-    to stand at ``final`` (default: where it is); ``clauses``: the rules' clauses, classified."""
+    to stand at ``final`` (default: where it is); ``clauses``: the rules' clauses, classified;
+    ``keep``: this process builds again (`folio serve`)."""
     from .render.site import render_site  # MkDocs and Pagefind load only when building
 
     render_site(corpus, diagnostics, root, out, aids=aids, store=store, catalogs=catalogs,
-                changes=changes, facts=facts, final=final, clauses=clauses)
+                changes=changes, facts=facts, final=final, clauses=clauses, keep=keep)
 
 
 def plan_aids(corpus: Corpus, root: Path, facts: Facts | None = None, catalogs=None,

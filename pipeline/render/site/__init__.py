@@ -55,7 +55,7 @@ def wanted(root: Path) -> bool:
 
 def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: Path, *, aids=None,
                 store: Store = NULL, catalogs=None, changes=None, facts: Facts | None = None,
-                final: Path | None = None, clauses: Clauses | None = None) -> Path:
+                final: Path | None = None, clauses: Clauses | None = None, keep: bool = False) -> Path:
     """Write the whole site into ``out`` (made when missing, else empty: the driver's new site/,
     made aside and swapped in whole) and return it; ``final`` is where it will stand (default:
     ``out``). Pages the ``store`` holds (their inputs unchanged since the last build) are taken
@@ -67,7 +67,8 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
     changed" page. ``facts`` (read from ``root`` when not given) give each unit its "at a
     glance" box, and the rules run on them the decision tables (pipeline/rules/decision_tables.py).
     ``clauses``: the rules' clauses as the driver classified them for the checks too (classified
-    here when not given)."""
+    here when not given). ``keep``: this process builds again (`folio serve`), which may reuse
+    what this build made of the findings."""
     root, out = Path(root), Path(out)
     out.mkdir(parents=True, exist_ok=True)
     termbase = _termbase(root)
@@ -91,7 +92,7 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
                       f"{pending[0]!r}", file=sys.stderr)
         renderers: dict[str, Renderer] = {}  # one per language and process: templates compile once
         translating = Translating(corpus)
-        files = report_items.by_file(diagnostics) if store.keeps else None
+        files = report_items.by_file(diagnostics, keep=keep) if store.keeps else None
         kept_items = report_items.KeptItems(store, _items_context(store.fingerprint),
                                             store.documents(corpus.documents), files) if store.keeps else None
 

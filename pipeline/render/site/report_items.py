@@ -134,17 +134,20 @@ class KeptItems:
                 sorted(unit for unit in shown.asked if unit not in shown.site.unit_page and unit)]
 
 
-#: the last :func:`by_file`'s findings of each file and their digest. `folio serve` builds again
-#: and again, and most files' findings are then the very objects the last build had (each
-#: shard's kept findings, from memory): a Diagnostic is frozen, so their digest is the same.
-#: Serialising all of x100's ~23,600 findings to digest them was 0.3 to 0.45 s of CPU of every
-#: rebuild before its pages were published.
+#: the last :func:`by_file`'s findings of each file and their digest, when a later build of
+#: the process may use them (``keep``). `folio serve` builds again and again, and most files'
+#: findings are then the very objects the last build had (each shard's kept findings, from
+#: memory): their digest is reused for the same objects, which holds only because a Diagnostic
+#: is frozen (a finding changed in place would keep its old digest). Serialising all of x100's
+#: ~23,600 findings to digest them was 0.3 to 0.45 s of CPU of every rebuild before its pages
+#: were published. A `folio build` keeps none: its process ends with the build.
 _LAST: dict[str, tuple[list[Diagnostic], str]] = {}
 
 
-def by_file(diagnostics: list[Diagnostic]) -> dict[str, str] | None:
+def by_file(diagnostics: list[Diagnostic], *, keep: bool = False) -> dict[str, str] | None:
     """File -> a digest of every field of its findings, in the findings' order; None when a
-    file's findings do not stand together (the report's order is by file)."""
+    file's findings do not stand together (the report's order is by file). ``keep``: a later
+    build of this process may use these digests (`folio serve`)."""
     global _LAST  # noqa: PLW0603 -- kept for the next build of this process, replaced whole
     import json
     from dataclasses import fields
@@ -168,7 +171,7 @@ def by_file(diagnostics: list[Diagnostic]) -> dict[str, str] | None:
             continue
         rows = [[getattr(d, name) for name in names] for d in found]
         made[file] = (found, digest(json.dumps(rows, ensure_ascii=False, sort_keys=True, default=_words)))
-    _LAST = made
+    _LAST = made if keep else {}
     return {file: value for file, (_found, value) in made.items()}
 
 
