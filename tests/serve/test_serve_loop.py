@@ -4,16 +4,19 @@ the build's own inputs."""
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 import threading
 import time
 import urllib.request
+from pathlib import Path
 
 from pipeline.core.diagnostics import Diagnostic
-from pipeline.serve.loop import changed_findings
+from pipeline.outcome import BuildResult
+from pipeline.serve.loop import Loop, changed_findings
 from pipeline.serve.watch import Saves
-from pipeline.util.atomic import atomic_dirs, removals_held
+from pipeline.util.atomic import atomic_dirs
 from serve_support import SOURCE, TRANSLATION, edited_project, folio_serve  # noqa: F401 - the `project` fixture
 
 PAGE = "en/pop/pop-military-actions/"
@@ -143,21 +146,45 @@ def test_the_preview_serves_the_site_and_nothing_beside_it(project):
         assert _get(served.url + "en/assets/folio/folio.js") == script  # only pages get the preview's script
 
 
-def test_the_trees_a_rebuild_replaced_are_removed_after_it_not_during_the_next(tmp_path):
-    """What the serve loop holds its rebuilds in: the site replaced stays beside, whole, while
-    removals are held, and is gone once they are not."""
-    site = tmp_path / "site"
+def _waiting(thread: threading.Thread) -> bool:
+    """Whether ``thread`` is blocked in an event's wait, by the frames it is running."""
+    frame = sys._current_frames().get(thread.ident)
+    while frame is not None:
+        if frame.f_code is threading.Event.wait.__code__:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def test_the_trees_a_rebuild_replaced_are_removed_after_it_not_during_it(tmp_path):
+    """The serve loop's rebuild replaces site/; the site replaced stays beside, whole, until the
+    rebuild is over, and is gone after it."""
+    root = tmp_path / "project"
+    site = root / "site"
     (site / "en" / "page").mkdir(parents=True)
     (site / "en" / "page" / "index.html").write_text("old", "utf-8")
-    with removals_held():
+    seen: list[tuple[bool, list[str], str]] = []
+
+    def rebuild(root: Path, **_options) -> BuildResult:  # what build() does to site/ in a serve rebuild
         with atomic_dirs(site, remove_later=True) as (made,):
             (made / "index.html").write_text("new", "utf-8")
-        time.sleep(0.5)  # a removal that did not wait would have removed this small tree by now
-        beside = [path for path in tmp_path.iterdir() if path != site]
-        assert [path.name.startswith(".site.old-") for path in beside] == [True]
-        assert (beside[0] / "en" / "page" / "index.html").read_text("utf-8") == "old"
-        assert (site / "index.html").read_text("utf-8") == "new"
+        removal = next(thread for thread in threading.enumerate() if thread.name.startswith("remove .site.old-"))
+        # a tree this small is removed at once, unless its removal waits for the rebuild to end
+        for _ in range(6000):
+            if not removal.is_alive() or _waiting(removal):
+                break
+            removal.join(0.01)
+        beside = [path for path in root.iterdir() if path != site]
+        old = beside[0] / "en" / "page" / "index.html" if beside else None
+        seen.append((removal.is_alive(), [path.name[:len(".site.old-")] for path in beside],
+                     old.read_text("utf-8") if old is not None and old.exists() else ""))
+        return BuildResult(None, root / "build")
+
+    loop = Loop(root, out=io.StringIO(), builder=rebuild)
+    assert loop.rebuild() is not None
+    assert seen == [(True, [".site.old-"], "old")]
     for thread in threading.enumerate():
         if thread.name.startswith("remove ."):
             thread.join(60)
-    assert [path.name for path in tmp_path.iterdir()] == ["site"]
+    assert [path.name for path in root.iterdir()] == ["site"]
+    assert (site / "index.html").read_text("utf-8") == "new"
