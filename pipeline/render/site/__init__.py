@@ -111,7 +111,7 @@ def render_site(corpus: Corpus, diagnostics: list[Diagnostic], root: Path, out: 
         light_before, light = store.directory("search-pages")
         light = light or work / "search"
         with store.stage("site pages"):
-            keys = page_keys(corpus, site, store, diagnostics, aids, files, translating.rows)
+            keys = page_keys(corpus, site, store, aids, files, translating.rows)
             frame = navigation_key(store.fingerprint)
             sources = pages.prepare(site, SITE_LANGUAGES, renderer, keys, frame,
                                     here or work / "sources", previous, jobs, damaged, search=light,

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from dataclasses import asdict, fields
+from dataclasses import asdict
 
 from ...check.config import CONFIG
-from ...core.diagnostics import Diagnostic
 from ...core.model import Corpus
 from ...incremental.fingerprint import Fingerprint, digest
 from ...incremental.store import Store
@@ -34,8 +33,8 @@ def navigation_key(fingerprint: Fingerprint) -> str:
     return digest("navigation", fingerprint.code, fingerprint.of(MANIFEST), fingerprint.project())
 
 
-def page_keys(corpus: Corpus, site: Site, store: Store, diagnostics: list[Diagnostic],
-              aids, files: dict[str, str] | None, rows: list) -> dict[str, str]:
+def page_keys(corpus: Corpus, site: Site, store: Store, aids, files: dict[str, str] | None,
+              rows: list) -> dict[str, str]:
     """Page path -> key, the same in every language (the language is added by the caller):
     made of the ``store``'s keys of the documents each page shows. ``files``: a digest of the
     findings of each file (pipeline/render/site/report_items.py: ``by_file``), made when the
@@ -77,7 +76,9 @@ def page_keys(corpus: Corpus, site: Site, store: Store, diagnostics: list[Diagno
             # the clauses the rules account for: the facts and corpus/rules/coverage/
             parts = [manifest, _json(rows), *documents.values(), fingerprint.under("corpus/rules/")]
         elif page.template == "report":
-            found = _json(list(files.items())) if files is not None else _findings(diagnostics)
+            # without the findings' digests (a store that keeps nothing, which keeps no key either),
+            # everything the findings follow from
+            found = _json(list(files.items())) if files is not None else fingerprint.build_id
             parts = [manifest, found, fingerprint.of(CONFIG)]  # the reasons' translations
         elif page.template == "glossary":
             parts = [glossary]
@@ -93,17 +94,5 @@ def page_keys(corpus: Corpus, site: Site, store: Store, diagnostics: list[Diagno
     return keys
 
 
-def _findings(diagnostics: list[Diagnostic]) -> str:
-    """Every field of every finding, as one string: what Diagnostic.to_json holds, without its
-    deep copy of each finding (4.8 s of an x100 edit's profile)."""
-    names = [f.name for f in fields(Diagnostic)]
-    return _json([[getattr(d, name) for name in names] for d in diagnostics])
-
-
 def _json(value) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=_words)
-
-
-def _words(value):
-    # a finding's message and advice as template and parameters (diagnostics.Text)
-    return value.to_json()
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
