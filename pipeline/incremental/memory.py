@@ -21,7 +21,6 @@ Only what the last build used is kept: an edit's old entries go with the build a
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from enum import Enum
 from itertools import islice
@@ -55,9 +54,6 @@ class Memory:
     def __init__(self) -> None:
         self._values: dict[tuple[str, str, Any], Any] = {}
         self._used: dict[tuple[str, str, Any], Any] = {}
-        #: how many entries of each kind the build under way took from memory, and the last build over
-        self.recalled: Counter[str] = Counter()
-        self.taken: Counter[str] = Counter()
 
     @staticmethod
     def _holds(kind: str, decode: Callable[[bytes], Any] | tuple | None) -> bool:
@@ -77,8 +73,6 @@ class Memory:
             value = self._values.get(name)
             if value is not None:
                 self._used[name] = value
-        if value is not None:
-            self.recalled[kind] += 1
         return value
 
     def remember(self, kind: str, key: str, decode: Callable[[bytes], Any] | tuple | None, value: Any) -> None:
@@ -116,16 +110,10 @@ class Memory:
             self._values = self._used
         else:
             self._values.update(self._used)
-        self._used, self.taken, self.recalled = {}, self.recalled, Counter()
+        self._used = {}
 
     def __len__(self) -> int:
         return len(self._values)
-
-    def held(self) -> Counter[tuple[str, str]]:
-        """How many entries of each kind the last build left, by the form each is kept in:
-        (kind, "bytes"), (kind, "json") or (kind, "values")."""
-        return Counter((kind, "bytes" if decode is None else "json" if isinstance(decode, tuple) else "values")
-                       for kind, _key, decode in self._values)
 
 
 def _hashable(value: Any) -> bool:
