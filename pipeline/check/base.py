@@ -86,7 +86,10 @@ class CheckContext:
 
     def configured(self, key: str, factory):
         """Like :meth:`shared`, for what depends on the configuration and not on the units (a
-        game's compiled glossary): made once per run, not once per rulebook's shard."""
+        game's compiled glossary): made once per run, not once per rulebook's shard. A run
+        checks one corpus, which does not change while it runs: so what follows from the
+        configuration and the corpus-wide values every shard receives (script's Latin words) is
+        kept here too, keyed by what it is asked of (a form, an abbreviation) alone."""
         store = self.cache if self.run is None else self.run
         if key not in store:
             store[key] = factory()
