@@ -63,10 +63,10 @@ class CheckContext:
 
     def words(self, side: Side) -> Words:
         """The side's words (pipeline/language/words.py): :meth:`Words.of` its text, a table
-        kept while the text is among the process's last ``TEXTS_KEPT`` (8,192) asked for, not
-        for the run: the families walking a shard (one rulebook, fewer texts than that) one
-        after the other read one table per text; a context over more texts splits each again
-        per family."""
+        kept while the text is among the process's most recent ones, not for the run, so that
+        a large corpus's tables are not all held at once: the families walking one rulebook's
+        shard, one after the other, read one table per text; a context over more texts than
+        that cache holds splits each again per family."""
         return Words.of(side.text)
 
     def rulebook(self, document: str) -> str:
