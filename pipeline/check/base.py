@@ -63,10 +63,10 @@ class CheckContext:
 
     def words(self, side: Side) -> Words:
         """The side's words (pipeline/language/words.py): :meth:`Words.of` its text, a table
-        kept while the text is among the process's last ``TEXTS_KEPT`` (8,192) asked for, not
-        for the run: the families walking a shard (one rulebook, fewer texts than that) one
-        after the other read one table per text; a context over more texts splits each again
-        per family."""
+        kept while the text is among the process's most recent ones, not for the run, so that
+        a large corpus's tables are not all held at once: the families walking one rulebook's
+        shard, one after the other, read one table per text; a context over more texts than
+        that cache holds splits each again per family."""
         return Words.of(side.text)
 
     def rulebook(self, document: str) -> str:
@@ -86,7 +86,10 @@ class CheckContext:
 
     def configured(self, key: str, factory):
         """Like :meth:`shared`, for what depends on the configuration and not on the units (a
-        game's compiled glossary): made once per run, not once per rulebook's shard."""
+        game's compiled glossary): made once per run, not once per rulebook's shard. A run
+        checks one corpus, which does not change while it runs: so what follows from the
+        configuration and the corpus-wide values every shard receives (script's Latin words) is
+        kept here too, keyed by what it is asked of (a form, an abbreviation) alone."""
         store = self.cache if self.run is None else self.run
         if key not in store:
             store[key] = factory()

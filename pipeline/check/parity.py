@@ -98,8 +98,10 @@ def _structure(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> It
                       text(_("%(lines)s line(s) where the source has %(theirs)s"),
                            lines=target.own_line_count, theirs=source.own_line_count),
                       suggestion=text(_("keep one line per source line")))
+    if unit.kind not in _ENUMERATING:  # most units: their parts, if any, are not counted
+        return
     untranslated = [c for c in _descendants_with_text(ctx, unit, source_lang) if lang not in c.sides]
-    if untranslated and unit.kind in _ENUMERATING:
+    if untranslated:
         kinds = Counter(str(c.kind) for c in untranslated)
         listed = ", ".join(f"{n} {kind}{'s' if n > 1 else ''}" for kind, n in kinds.items())
         yield on_unit(STRUCTURE, unit, target,

@@ -55,9 +55,10 @@ _NOUNS = {"(": ngettext("%(num)d bracketed aside", "%(num)d bracketed asides"),
 def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     source, target = unit.sides[source_lang], unit.sides[lang]
     theirs = pairs(source.text, source_lang)
-    # most sources have no bracket nor quotation: the translation then lacks none
+    # most sources have no bracket nor quotation: the translation then lacks none (and the
+    # difference of two empty counters is not made)
     ours = pairs(target.text, lang) if theirs else theirs
-    lacking = theirs - ours
+    lacking = theirs - ours if theirs else theirs
     if lacking:
         said = [text(_LACKING[k, theirs[k] == 1], count=Count(theirs[k], _NOUNS[k]),
                      lang=Lang(source_lang), here=ours[k]) for k in _KINDS if lacking[k]]

@@ -53,7 +53,8 @@ def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Itera
     for pair in pairs(ctx, unit, source_lang, lang):
         source, target = pair.source, pair.target
         # most pairs say none of the four: each is entered only when a side says it, with what
-        # was found (each question is asked once per sentence of the pair)
+        # was found; each question is asked at most once per sentence of the pair (the
+        # translation's conditions by _condition, only when the source sets one)
         negated = negations(source, source_lang), negations(target, lang)
         if any(negated):
             yield from _negation(unit, pair, source_lang, lang, *negated)

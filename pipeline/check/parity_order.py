@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from operator import countOf
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Lang, Unit
@@ -97,7 +98,7 @@ def _other_language(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) 
     kinds = _kinds(own, source_lang)
     # most translations hold fewer words of the other language than a run: not read as runs;
     # the words are the side's table, which the other families have made already
-    if list(map(kinds.__getitem__, ctx.words(side).words)).count(_FOREIGN) < RUN:
+    if countOf(map(kinds.__getitem__, ctx.words(side).words), _FOREIGN) < RUN:
         return
     kept = english_originals(side.text) if lang == Lang.RU else []
     run: list[tuple[int, int]] = []

@@ -84,8 +84,10 @@ _LATIN_READINGS = PerForm(_latin_readings)
 
 def compare(ctx: CheckContext, unit: Unit, source_lang: str, lang: str) -> Iterable[Diagnostic]:
     source, target = unit.sides[source_lang], unit.sides[lang]
-    game = ctx.rulebook(unit.document)
     source_tokens = latin_tokens(source.text)
+    if not source_tokens:  # most sources: no token to keep, nor one a look-alike could spell
+        return
+    game = ctx.rulebook(unit.document)
     expected = _expected(ctx, unit, source_tokens, source_lang, lang, game)
     present = {form for t in latin_tokens(target.text) for form in (t.form, t.base)}
     theirs = {form: t.base for t in source_tokens for form in (t.form, t.base)}

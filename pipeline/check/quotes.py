@@ -49,9 +49,7 @@ class Finding:
 
 
 def scan(text: str, lang: str) -> Iterator[Finding]:
-    pairs, foreign = PAIRS.get(lang, PAIRS[Lang.EN]), FOREIGN.get(lang, {})
-    openers = {**pairs, **foreign, '"': '"'}
-    closers = set(openers.values())  # " is both
+    pairs, foreign, openers, closers = _marks(lang)
     stack: list[tuple[int, str]] = []  # what is open, innermost last
     for mark in MARKS.finditer(text):  # every other character passes untouched
         index, ch = mark.start(), mark.group()
@@ -86,6 +84,20 @@ def scan(text: str, lang: str) -> Iterator[Finding]:
                             else _("quotation mark `%(mark)s` is opened here and never closed in this unit"),
                             mark=ch),
                       BRACKETS.get(ch) or openers.get(ch))
+
+
+def _marks(lang: str) -> tuple[dict[str, str], dict[str, str], dict[str, str], set[str]]:
+    """The language's own pairs of quotation marks, the other language's, every opener with its
+    closer, and the closers: made once per language, not once per text scanned."""
+    found = _MARKS_OF.get(lang)
+    if found is None:
+        pairs, foreign = PAIRS.get(lang, PAIRS[Lang.EN]), FOREIGN.get(lang, {})
+        openers = {**pairs, **foreign, '"': '"'}
+        found = _MARKS_OF[lang] = (pairs, foreign, openers, set(openers.values()))  # " is both
+    return found
+
+
+_MARKS_OF: dict[str, tuple[dict[str, str], dict[str, str], dict[str, str], set[str]]] = {}
 
 
 def quotations(text: str) -> list[tuple[int, int]]:

@@ -44,13 +44,10 @@ def check(ctx: CheckContext) -> Iterable[Diagnostic]:
     # A side's distinct forms are judged as a set; only a side holding a wrong one is read
     # word by word for the places, so most words cost a set insertion, not a match object.
     # A verdict follows from the form, the configuration and the corpus's Latin words, which
-    # every shard of a run shares (by identity): judged once per run, not once per shard.
-    verdicts = ctx.configured("script.verdicts", dict)
-    held = verdicts.get(id(latin_words))
-    if held is None or held[0] is not latin_words:
-        held = verdicts[id(latin_words)] = (latin_words, {}, {})
-    judged: dict[str, set[str]] = held[1]
-    wrong: dict[str, dict[str, object]] = held[2]  # form -> MIXED_FORM or the known word it looks like
+    # every shard of a run shares: judged once per run (CheckContext.configured), not once per shard.
+    judged: dict[str, set[str]] = ctx.configured("script.judged", dict)
+    # per language, form -> MIXED_FORM or the known word it looks like
+    wrong: dict[str, dict[str, object]] = ctx.configured("script.wrong", dict)
     first_uses: dict[tuple[str, str], int | None] = {}
     by_path: dict[str, list[Side]] | None = None
     for unit, lang, side in ctx.sides():

@@ -14,7 +14,7 @@ the findings of each copy.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,9 +88,8 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
     jobs = store.jobs
     whole, shared = whole_context(corpus, Path(root), names, store, facts)
     lookup = whole.lookup()
-    facts = whole.cache["rules.facts"]
     whole.cache.update(given or {})  # what spans rulebooks only: no shard's key needs to follow it
-    shards = _shards(corpus, lookup, facts)
+    shards, context = shard_contexts(whole, shared)
     common = digest(_common_key(names, store, shared), repr(config))  # a shard keeps its findings configured
     keys = [_key(shard, common, lookup, store) for shard in shards]
     stale = frozenset(outdated)
@@ -104,11 +103,9 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
         if shard is not None:  # what checks.json writes of each comes along (pipeline/check/report.py)
             report.known(*shard)
     todo = [n for n, value in enumerate(found) if value is None]
-    translations = _translations(corpus, lookup, shards)
-    kept: dict[str, object] = {}  # what the shards of this process compile from the configuration
 
     def run(n: int) -> list[dict]:
-        ctx = _context(shards[n], translations, lookup, Path(root), shared, kept)
+        ctx = context(n)
         return [d.to_json() for name in names for d in _declared(name, FAMILIES[name].check(ctx), codes)]
 
     if len(todo) > 1 and jobs > 1:  # loaded once here, shared by every worker forked below
@@ -133,7 +130,7 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
                             key=Diagnostic.sort_key))
 
 
-def whole_context(corpus: Corpus, root: Path, names: Iterable[str], store: Store = NULL,
+def whole_context(corpus: Corpus, root: Path, names: Collection[str], store: Store = NULL,
                   facts: Facts | None = None) -> tuple[CheckContext, dict[str, object]]:
     """The whole corpus's context, which the families' ``check_whole`` runs on, and the shared
     values every shard receives as they are (:data:`WHOLE`'s that ``names`` read, the glossary,
@@ -152,15 +149,21 @@ def whole_context(corpus: Corpus, root: Path, names: Iterable[str], store: Store
     return whole, shared
 
 
-def shard_contexts(whole: CheckContext, shared: Mapping[str, object]) -> Iterator[CheckContext]:
-    """Each rulebook's context, in the corpus's order, as :func:`run_checks` makes the one a
-    shard's families run on (what the configuration compiles to is made once for them all)."""
+def shard_contexts(whole: CheckContext,
+                   shared: Mapping[str, object]) -> tuple[list[Shard], Callable[[int], CheckContext]]:
+    """The rulebooks' shards, in the corpus's order, and the maker of shard ``n``'s context, the
+    one its families run on: :func:`run_checks` makes those of the shards it checks (in the
+    processes it forks), benchmarks/stages.py every one. What the configuration compiles to
+    is made once for all the contexts of one maker."""
     lookup = whole.lookup()
     shards = _shards(whole.corpus, lookup, shared["rules.facts"])
     translations = _translations(whole.corpus, lookup, shards)
     kept: dict[str, object] = {}
-    for shard in shards:
-        yield _context(shard, translations, lookup, whole.root, shared, kept)
+
+    def context(n: int) -> CheckContext:
+        return _context(shards[n], translations, lookup, whole.root, shared, kept)
+
+    return shards, context
 
 
 def _context(shard: Shard, translations: dict[str, dict], lookup: Lookup, root: Path,

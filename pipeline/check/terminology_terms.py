@@ -153,7 +153,16 @@ def game_matcher(ctx: CheckContext, game: str, lang: str) -> Matcher:
     (the concepts that name no game are every game's) share one, and with it the candidates it
     gathered for each form."""
     def made() -> Matcher:
-        patterns = _patterns(termbase(ctx), game, lang)
+        base = termbase(ctx)
+        # a game's patterns follow from the concepts that apply to it (the run's, held by the
+        # termbase): a game whose concepts another had is not compiled again (a corpus of many
+        # rulebooks, one game each, compiled every term per rulebook and language)
+        applying = (lang, tuple(id(concept) for concept in base.concepts if concept.applies(game)))
+        by_concepts: dict[tuple, Matcher] = ctx.configured("terminology.matchers.by-concepts", dict)
+        found = by_concepts.get(applying)
+        if found is not None:
+            return found
+        patterns = _patterns(base, game, lang)
         # an entry is its concept, its form and status, and its ruling: the same objects for
         # every game the concept applies to
         key = (lang, tuple((p.text, id(p.payload.concept), p.payload.status, id(p.payload.ruling))
@@ -161,7 +170,8 @@ def game_matcher(ctx: CheckContext, game: str, lang: str) -> Matcher:
         shared: dict[tuple, Matcher] = ctx.configured("terminology.matchers", dict)
         if key not in shared:
             shared[key] = _GameMatcher(patterns)
-        return shared[key]
+        found = by_concepts[applying] = shared[key]
+        return found
 
     return ctx.configured(f"terminology.matcher:{game}:{lang}", made)
 
