@@ -18,6 +18,7 @@ from ..incremental import pickled
 from ..incremental.entries import conforms
 from ..incremental.fingerprint import digest
 from ..incremental.store import Store
+from ..language import pieces
 from ..rules.coverage import Classified, Entry
 
 
@@ -84,3 +85,37 @@ def _classified(data: bytes) -> Classified | None:
         and conforms(found.unclassified, tuple[tuple[str, int, int, int, str], ...]) \
         and conforms(found.stale, tuple[tuple[str, int, str, str | None], ...])
     return found if ok else None
+
+
+def pieces_read(store: Store) -> None:
+    """What the last build's tokenizer made of each piece of text (pipeline/language/pieces.py),
+    taken back before anything is tokenized: an edit then asks spaCy for none of the pieces a
+    build saw, and imports it only for a new one it may split."""
+    if not store.keeps:
+        return
+    found = store.get("pieces", _pieces_key(store), _pieces)
+    if found is not None:
+        pieces.adopt(found)
+        pieces.kept_now()
+
+
+def pieces_kept(store: Store) -> None:
+    """The table for the next build: written again when this build made pieces, else the
+    last build's entry carried (read back already, or carried unread here)."""
+    if not store.keeps:
+        return
+    key = _pieces_key(store)
+    made = pieces.table()
+    if made is not None and (pieces.grown() or not store.keep("pieces", key)):
+        store.put("pieces", key, pickled.dumps(made))
+        pieces.kept_now()
+
+
+def _pieces_key(store: Store) -> str:
+    # the pieces' tokens follow from the tokenizer alone, whose version the code's digest holds
+    return digest("pieces", store.fingerprint.code)
+
+
+def _pieces(data: bytes):
+    found = pickled.loads(data)
+    return found if pieces.kept_shape(found) else None

@@ -1,0 +1,210 @@
+"""What spaCy's tokenizer makes of each piece of text, kept across builds, so that an edit needs
+spaCy only for a piece no build has seen that spaCy might split.
+
+spaCy's tokenizer cuts a text at white space first (a single space after a piece is dropped,
+any other white space is a piece of its own) and then tokenizes each piece alone, by its special
+cases and its prefix, suffix and infix expressions. So a text's tokens are its pieces' tokens
+laid end to end (tests/language checks it on the corpus), and a piece's tokens follow from the
+piece: they are kept per piece, here, and in the build's store between builds (:func:`table`,
+:func:`adopt`). A piece none has seen is one token without asking spaCy when it is no special
+case and none of the tokenizer's expressions matches in it (``исключенья``, most edited words);
+else spaCy tokenizes it. Importing spaCy and making its pipelines costs about a CPU-second, most
+of a small edit's checking.
+
+The sentencizer (spaCy's rule-based one, as :mod:`pipeline.language.sentences` runs it) is
+written out here (:func:`sentence_starts`) over these tokens, so sentences need spaCy no more
+than the tokens do.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import NamedTuple
+
+#: a piece's tokens: (start, end) offsets into the piece
+Spans = tuple[tuple[int, int], ...]
+
+
+class Rules(NamedTuple):
+    """What tells, without spaCy, that the tokenizer of a language leaves a piece whole."""
+
+    prefix: str  # the patterns of the tokenizer's prefix, suffix and infix expressions
+    suffix: str
+    infix: str
+    flags: tuple[int, int, int]
+    specials: frozenset[str]  # the special cases' strings
+    punct_chars: frozenset[str]  # the sentencizer's sentence-final characters
+
+
+#: per language, per piece: its tokens (spaCy's, or a whole piece :func:`_whole` vouches for)
+_SPLIT: dict[str, dict[str, Spans]] = {}
+#: per language: what this process made of pieces (not read back from a store), for a worker to
+#: hand back to the process that keeps the table (:func:`taken`)
+_FRESH: dict[str, dict[str, Spans]] = {}
+_RULES: dict[str, Rules] = {}
+#: whether the table holds pieces the table last read back or kept lacks
+_GROWN = [False]
+_COMPILED: dict[str, tuple] = {}
+
+
+def split(piece: str, lang: str) -> Spans:
+    """The tokens spaCy's tokenizer of ``lang`` makes of ``piece`` (no white space in it, or
+    white space only), as offsets into it."""
+    known = _SPLIT.setdefault(lang, {})
+    found = known.get(piece)
+    if found is None:
+        found = _whole(piece, lang) or _spacy(piece, lang)
+        known[piece] = _FRESH.setdefault(lang, {})[piece] = found
+        _GROWN[0] = True
+    return found
+
+
+def text_tokens(text: str, lang: str) -> list[tuple[int, int]]:
+    """The tokens spaCy's tokenizer makes of ``text``, as (start, end) offsets into it, white
+    space tokens included: the pieces cut as ``Tokenizer._tokenize_affixes`` cuts them."""
+    found: list[tuple[int, int]] = []
+    if not text:
+        return found
+    start, in_ws = 0, text[0].isspace()
+    for i, ch in enumerate(text):
+        if ch.isspace() != in_ws:
+            if start < i:
+                found += [(start + a, start + b) for a, b in split(text[start:i], lang)]
+            start = i + 1 if ch == " " else i
+            in_ws = not in_ws
+    if start < len(text):
+        found += [(start + a, start + b) for a, b in split(text[start:], lang)]
+    return found
+
+
+def sentence_starts(text: str, tokens: list[tuple[int, int]], lang: str) -> list[int]:
+    """The token indices where spaCy's ``Sentencizer`` (default characters) starts a sentence:
+    after a sentence-final character, at the first token that is no punctuation."""
+    if not tokens:
+        return []
+    punct_chars = _rules(lang).punct_chars
+    starts, seen_period = [0], False
+    for i, (start, end) in enumerate(tokens):
+        word = text[start:end]
+        final = word in punct_chars
+        if seen_period and not is_punct(word) and not final:
+            if i:
+                starts.append(i)
+            seen_period = False
+        elif final:
+            seen_period = True
+    return starts
+
+
+def is_punct(text: str) -> bool:
+    """spaCy's ``is_punct`` lexical attribute (spacy/lang/lex_attrs.py), the same for English
+    and Russian: every character is punctuation."""
+    return all(unicodedata.category(ch).startswith("P") for ch in text)
+
+
+#: a table as a build's store keeps it: plain data, which its unpickler allows (per language, the
+#: rules' fields with the sets as sorted tuples; per language, per piece, its spans)
+Kept = tuple[dict[str, tuple], dict[str, dict[str, Spans]]]
+
+
+def table() -> Kept | None:
+    """What a build keeps for the next: the rules and the pieces seen, when the rules are known
+    (a process that never loaded spaCy and read none back knows none)."""
+    if not _RULES:
+        return None
+    rules = {lang: (*found[:4], tuple(sorted(found.specials)), tuple(sorted(found.punct_chars)))
+             for lang, found in _RULES.items()}
+    return rules, {lang: dict(known) for lang, known in _SPLIT.items()}
+
+
+def grown() -> bool:
+    """Whether the table holds pieces that the one last read back or kept lacks."""
+    return _GROWN[0]
+
+
+def adopt(kept: Kept, *, fresh: bool = False) -> None:
+    """Take a kept table (:func:`table`), or a worker's pieces (:func:`taken`: ``fresh``, not
+    yet kept), into this process's."""
+    rules, pieces = kept
+    for lang, (prefix, suffix, infix, flags, specials, punct_chars) in rules.items():
+        _RULES.setdefault(lang, Rules(prefix, suffix, infix, flags, frozenset(specials), frozenset(punct_chars)))
+    for lang, found in pieces.items():
+        known = _SPLIT.setdefault(lang, {})
+        for piece, spans in found.items():
+            if piece not in known:
+                known[piece] = spans
+                _GROWN[0] = _GROWN[0] or fresh
+
+
+def kept_now() -> None:
+    """The table as it stands is kept: only pieces made or adopted from now on grow it."""
+    _GROWN[0] = False
+
+
+def kept_shape(value: object) -> bool:
+    """Whether a value read back is a kept table's shape."""
+    if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], dict)
+            and isinstance(value[1], dict)):
+        return False
+    rules, pieces = value
+    return all(isinstance(lang, str) and isinstance(found, tuple) and len(found) == 6
+               and all(isinstance(part, str) for part in found[:3])
+               and isinstance(found[3], tuple) and all(type(flag) is int for flag in found[3])
+               and all(isinstance(found[n], tuple) and all(isinstance(w, str) for w in found[n]) for n in (4, 5))
+               for lang, found in rules.items()) \
+        and all(isinstance(lang, str) and isinstance(found, dict) and all(
+            isinstance(piece, str) and isinstance(spans, tuple) and all(
+                isinstance(span, tuple) and len(span) == 2 and all(type(n) is int for n in span) for span in spans)
+            for piece, spans in found.items()) for lang, found in pieces.items())
+
+
+def taken() -> Kept:
+    """What this process made since the last call: a forked worker hands it back with its
+    results, so that the parent's table holds every piece the build's checks saw."""
+    fresh = {lang: found for lang, found in _FRESH.items() if found}
+    _FRESH.clear()
+    return {}, fresh
+
+
+def _whole(piece: str, lang: str) -> Spans | None:
+    """``((0, len(piece)),)`` when the tokenizer leaves ``piece`` whole: no special case, no
+    prefix, suffix or infix expression matches in it; None when that is not known."""
+    rules = _RULES.get(lang)
+    if rules is None:
+        return None
+    compiled = _COMPILED.get(lang)
+    if compiled is None:
+        compiled = _COMPILED[lang] = (re.compile(rules.prefix, rules.flags[0]),
+                                      re.compile(rules.suffix, rules.flags[1]),
+                                      re.compile(rules.infix, rules.flags[2]))
+    prefix, suffix, infix = compiled
+    if piece in rules.specials or prefix.search(piece) or suffix.search(piece) or infix.search(piece):
+        return None
+    return ((0, len(piece)),)
+
+
+def _spacy(piece: str, lang: str) -> Spans:
+    from .pipelines import nlp  # spaCy: for a piece the table lacks and may be split
+
+    tokenizer = nlp(lang).tokenizer
+    _RULES.setdefault(lang, _made_rules(tokenizer))
+    return tuple((t.idx, t.idx + len(t.text)) for t in tokenizer(piece))
+
+
+def _rules(lang: str) -> Rules:
+    rules = _RULES.get(lang)
+    if rules is None:
+        from .pipelines import nlp
+
+        rules = _RULES[lang] = _made_rules(nlp(lang).tokenizer)
+    return rules
+
+
+def _made_rules(tokenizer) -> Rules:
+    from spacy.pipeline import Sentencizer
+
+    prefix, suffix = (search.__self__ for search in (tokenizer.prefix_search, tokenizer.suffix_search))
+    infix = tokenizer.infix_finditer.__self__
+    return Rules(prefix.pattern, suffix.pattern, infix.pattern, (prefix.flags, suffix.flags, infix.flags),
+                 frozenset(tokenizer.rules), frozenset(Sentencizer.default_punct_chars))
