@@ -272,7 +272,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
 
             with store.stage("aids"):
                 replace_aids(corpus, site_dir, printed, changes=changes is not None)
-        pieces_kept(store)
+        pieces_kept(store, corpus)
         store.tally()
         result = BuildResult(corpus, out_dir, outputs, diagnostics, [*notes, *session.damaged()], site_dir,
                              dataclasses.replace(printed, directory=out_dir / "aids") if printed else None,

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..core.model import Document
+from ..core.model import Corpus, Document
 from ..incremental import pickled
 from ..incremental.entries import conforms
 from ..incremental.fingerprint import digest
@@ -93,22 +93,29 @@ def pieces_read(store: Store) -> None:
     build saw, and imports it only for a new one it may split."""
     if not store.keeps:
         return
-    found = store.get("pieces", _pieces_key(store), _pieces)
+    key = _pieces_key(store)
+    found = store.get("pieces", key, _pieces)
+    _read_back.clear()
     if found is not None:
         pieces.adopt(found)
-        pieces.kept_now()
+        _read_back[key] = found
 
 
-def pieces_kept(store: Store) -> None:
-    """The table for the next build: written again when this build made pieces, else the
-    last build's entry carried (read back already, or carried unread here)."""
+def pieces_kept(store: Store, corpus: Corpus) -> None:
+    """The table for the next build, of the corpus's texts: written when it is not the one read
+    back (which is then carried already), so an edit's cache is the same bytes as a clean build's."""
     if not store.keeps:
         return
+    made = pieces.table((lang, side.text) for unit in corpus.units.values() for lang, side in unit.sides.items())
+    if made is None:
+        return
     key = _pieces_key(store)
-    made = pieces.table()
-    if made is not None and (pieces.grown() or not store.keep("pieces", key)):
-        store.put("pieces", key, pickled.dumps(made))
-        pieces.kept_now()
+    if made != _read_back.get(key):
+        store.put("pieces", key, pickled.dumps_unshared(made))
+
+
+#: the table each build read back, by its key: kept as it is when the corpus's pieces are its own
+_read_back: dict[str, object] = {}
 
 
 def _pieces_key(store: Store) -> str:

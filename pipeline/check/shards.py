@@ -124,7 +124,7 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
             dictionaries(lang)
     for n, (result, tokens) in zip(todo, workers.run(run, todo, jobs=jobs, stage="check"), strict=True):
         if tokens is not None:
-            pieces.adopt(tokens, fresh=True)
+            pieces.adopt(tokens)
         found[n] = made = _configured(config, map(_diagnostic, result))
         if (key := keys[n]) and store.keeps:  # each finding kept with its item of checks.json
             items = [report.item(d) for d in made]

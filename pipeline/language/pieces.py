@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 #: a piece's tokens: (start, end) offsets into the piece
@@ -43,8 +44,6 @@ _SPLIT: dict[str, dict[str, Spans]] = {}
 #: hand back to the process that keeps the table (:func:`taken`)
 _FRESH: dict[str, dict[str, Spans]] = {}
 _RULES: dict[str, Rules] = {}
-#: whether the table holds pieces the table last read back or kept lacks
-_GROWN = [False]
 _COMPILED: dict[str, tuple] = {}
 
 
@@ -56,26 +55,29 @@ def split(piece: str, lang: str) -> Spans:
     if found is None:
         found = _whole(piece, lang) or _spacy(piece, lang)
         known[piece] = _FRESH.setdefault(lang, {})[piece] = found
-        _GROWN[0] = True
     return found
 
 
 def text_tokens(text: str, lang: str) -> list[tuple[int, int]]:
     """The tokens spaCy's tokenizer makes of ``text``, as (start, end) offsets into it, white
-    space tokens included: the pieces cut as ``Tokenizer._tokenize_affixes`` cuts them."""
-    found: list[tuple[int, int]] = []
+    space tokens included."""
+    return [(start + a, start + b) for start, piece in _cut(text) for a, b in split(piece, lang)]
+
+
+def _cut(text: str) -> Iterator[tuple[int, str]]:
+    """The pieces of ``text`` and their offsets, cut as ``Tokenizer._tokenize_affixes`` cuts
+    them: at each change between white space and the rest, a single space after a piece dropped."""
     if not text:
-        return found
+        return
     start, in_ws = 0, text[0].isspace()
     for i, ch in enumerate(text):
         if ch.isspace() != in_ws:
             if start < i:
-                found += [(start + a, start + b) for a, b in split(text[start:i], lang)]
+                yield start, text[start:i]
             start = i + 1 if ch == " " else i
             in_ws = not in_ws
     if start < len(text):
-        found += [(start + a, start + b) for a, b in split(text[start:], lang)]
-    return found
+        yield start, text[start:]
 
 
 def sentence_starts(text: str, tokens: list[tuple[int, int]], lang: str) -> list[int]:
@@ -108,38 +110,32 @@ def is_punct(text: str) -> bool:
 Kept = tuple[dict[str, tuple], dict[str, dict[str, Spans]]]
 
 
-def table() -> Kept | None:
-    """What a build keeps for the next: the rules and the pieces seen, when the rules are known
-    (a process that never loaded spaCy and read none back knows none)."""
+def table(texts: Iterable[tuple[str, str]]) -> Kept | None:
+    """What a build keeps for the next: the rules, and the tokens of every piece of ``texts``
+    ((language, text) pairs: the corpus's), in order, so that the table is the same whatever
+    the build tokenized before (an edit's and a clean build's caches are the same bytes); None
+    when the rules are not known (a process that never loaded spaCy and read none back)."""
     if not _RULES:
         return None
+    wanted: dict[str, set[str]] = {}
+    for lang, text in set(texts):
+        wanted.setdefault(lang, set()).update(piece for _start, piece in _cut(text))
+    pieces = {lang: {piece: split(piece, lang) for piece in sorted(found)} for lang, found in sorted(wanted.items())}
     rules = {lang: (*found[:4], tuple(sorted(found.specials)), tuple(sorted(found.punct_chars)))
-             for lang, found in _RULES.items()}
-    return rules, {lang: dict(known) for lang, known in _SPLIT.items()}
+             for lang, found in sorted(_RULES.items()) if lang in pieces}
+    return rules, pieces
 
 
-def grown() -> bool:
-    """Whether the table holds pieces that the one last read back or kept lacks."""
-    return _GROWN[0]
-
-
-def adopt(kept: Kept, *, fresh: bool = False) -> None:
-    """Take a kept table (:func:`table`), or a worker's pieces (:func:`taken`: ``fresh``, not
-    yet kept), into this process's."""
+def adopt(kept: Kept) -> None:
+    """Take a kept table (:func:`table`), or a worker's pieces (:func:`taken`), into this
+    process's."""
     rules, pieces = kept
     for lang, (prefix, suffix, infix, flags, specials, punct_chars) in rules.items():
         _RULES.setdefault(lang, Rules(prefix, suffix, infix, flags, frozenset(specials), frozenset(punct_chars)))
     for lang, found in pieces.items():
         known = _SPLIT.setdefault(lang, {})
         for piece, spans in found.items():
-            if piece not in known:
-                known[piece] = spans
-                _GROWN[0] = _GROWN[0] or fresh
-
-
-def kept_now() -> None:
-    """The table as it stands is kept: only pieces made or adopted from now on grow it."""
-    _GROWN[0] = False
+            known.setdefault(piece, spans)
 
 
 def kept_shape(value: object) -> bool:
