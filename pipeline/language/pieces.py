@@ -6,10 +6,11 @@ any other white space is a piece of its own) and then tokenizes each piece alone
 cases and its prefix, suffix and infix expressions. So a text's tokens are its pieces' tokens
 laid end to end (tests/language checks it on the corpus), and a piece's tokens follow from the
 piece: they are kept per piece, here, and in the build's store between builds (:func:`table`,
-:func:`adopt`). A piece none has seen is one token without asking spaCy when it is no special
-case and none of the tokenizer's expressions matches in it (``исключенья``, most edited words);
-else spaCy tokenizes it. Importing spaCy and making its pipelines costs about a CPU-second, most
-of a small edit's checking.
+:func:`adopt`). A piece none has seen is cut without spaCy by the tokenizer's own prefix,
+suffix, infix and URL expressions, kept with the table (``исключенья,`` is a word and a comma),
+unless a special case of the tokenizer stands in it (``т.е.,``): then spaCy tokenizes it.
+Importing spaCy and making its pipelines costs about a CPU-second, most of a small edit's
+checking. tests/language/test_pieces.py compares both ways with spaCy's on the corpus.
 
 The sentencizer (spaCy's rule-based one, as :mod:`pipeline.language.sentences` runs it) is
 written out here (:func:`sentence_starts`) over these tokens, so sentences need spaCy no more
@@ -28,17 +29,18 @@ Spans = tuple[tuple[int, int], ...]
 
 
 class Rules(NamedTuple):
-    """What tells, without spaCy, that the tokenizer of a language leaves a piece whole."""
+    """What tells, without spaCy, how the tokenizer of a language cuts a piece."""
 
-    prefix: str  # the patterns of the tokenizer's prefix, suffix and infix expressions
+    prefix: str  # the patterns of the tokenizer's prefix, suffix, infix and URL expressions
     suffix: str
     infix: str
-    flags: tuple[int, int, int]
+    url: str
+    flags: tuple[int, int, int, int]
     specials: frozenset[str]  # the special cases' strings
     punct_chars: frozenset[str]  # the sentencizer's sentence-final characters
 
 
-#: per language, per piece: its tokens (spaCy's, or a whole piece :func:`_whole` vouches for)
+#: per language, per piece: its tokens (spaCy's, or what :func:`_whole` tells of it)
 _SPLIT: dict[str, dict[str, Spans]] = {}
 #: per language: what this process made of pieces (not read back from a store), for a worker to
 #: hand back to the process that keeps the table (:func:`taken`)
@@ -121,7 +123,7 @@ def table(texts: Iterable[tuple[str, str]]) -> Kept | None:
     for lang, text in set(texts):
         wanted.setdefault(lang, set()).update(piece for _start, piece in _cut(text))
     pieces = {lang: {piece: split(piece, lang) for piece in sorted(found)} for lang, found in sorted(wanted.items())}
-    rules = {lang: (*found[:4], tuple(sorted(found.specials)), tuple(sorted(found.punct_chars)))
+    rules = {lang: (*found[:5], tuple(sorted(found.specials)), tuple(sorted(found.punct_chars)))
              for lang, found in sorted(_RULES.items()) if lang in pieces}
     return rules, pieces
 
@@ -130,8 +132,8 @@ def adopt(kept: Kept) -> None:
     """Take a kept table (:func:`table`), or a worker's pieces (:func:`taken`), into this
     process's."""
     rules, pieces = kept
-    for lang, (prefix, suffix, infix, flags, specials, punct_chars) in rules.items():
-        _RULES.setdefault(lang, Rules(prefix, suffix, infix, flags, frozenset(specials), frozenset(punct_chars)))
+    for lang, (prefix, suffix, infix, url, flags, specials, punct_chars) in rules.items():
+        _RULES.setdefault(lang, Rules(prefix, suffix, infix, url, flags, frozenset(specials), frozenset(punct_chars)))
     for lang, found in pieces.items():
         known = _SPLIT.setdefault(lang, {})
         for piece, spans in found.items():
@@ -144,10 +146,10 @@ def kept_shape(value: object) -> bool:
             and isinstance(value[1], dict)):
         return False
     rules, pieces = value
-    return all(isinstance(lang, str) and isinstance(found, tuple) and len(found) == 6
-               and all(isinstance(part, str) for part in found[:3])
-               and isinstance(found[3], tuple) and all(type(flag) is int for flag in found[3])
-               and all(isinstance(found[n], tuple) and all(isinstance(w, str) for w in found[n]) for n in (4, 5))
+    return all(isinstance(lang, str) and isinstance(found, tuple) and len(found) == 7
+               and all(isinstance(part, str) for part in found[:4])
+               and isinstance(found[4], tuple) and len(found[4]) == 4 and all(type(flag) is int for flag in found[4])
+               and all(isinstance(found[n], tuple) and all(isinstance(w, str) for w in found[n]) for n in (5, 6))
                for lang, found in rules.items()) \
         and all(isinstance(lang, str) and isinstance(found, dict) and all(
             isinstance(piece, str) and isinstance(spans, tuple) and all(
@@ -164,20 +166,66 @@ def taken() -> Kept:
 
 
 def _whole(piece: str, lang: str) -> Spans | None:
-    """``((0, len(piece)),)`` when the tokenizer leaves ``piece`` whole: no special case, no
-    prefix, suffix or infix expression matches in it; None when that is not known."""
+    """The tokens spaCy's tokenizer makes of a new ``piece``, when its rules tell them without
+    spaCy: its prefixes and suffixes peeled and what remains cut at its infixes, as
+    ``Tokenizer._split_affixes`` and ``_attach_tokens`` do, when no special case stands in the
+    piece (their strings, and their own tokens, are spaCy's business); None when that is not known."""
     rules = _RULES.get(lang)
     if rules is None:
         return None
     compiled = _COMPILED.get(lang)
     if compiled is None:
-        compiled = _COMPILED[lang] = (re.compile(rules.prefix, rules.flags[0]),
-                                      re.compile(rules.suffix, rules.flags[1]),
-                                      re.compile(rules.infix, rules.flags[2]))
-    prefix, suffix, infix = compiled
-    if piece in rules.specials or prefix.search(piece) or suffix.search(piece) or infix.search(piece):
+        inside = sorted((key for key in rules.specials if not key.isalnum()), key=len, reverse=True)
+        compiled = _COMPILED[lang] = (
+            *(re.compile(pattern, flags) for pattern, flags in zip(rules[:4], rules.flags, strict=True)),
+            re.compile("|".join(map(re.escape, inside))) if inside else None)
+    prefix, suffix, infix, url, special = compiled
+    if piece in rules.specials or (special is not None and special.search(piece)):
         return None
-    return ((0, len(piece)),)
+    prefixes: list[str] = []
+    suffixes: list[str] = []
+    string, last = piece, -1
+    while string and len(string) != last:
+        if string in rules.specials:
+            return None
+        last = len(string)
+        found = prefix.search(string)
+        pre_len = found.end() - found.start() if found else 0
+        found = suffix.search(string[pre_len:])
+        suf_len = found.end() - found.start() if found else 0
+        if pre_len and suf_len and pre_len + suf_len <= len(string):
+            prefixes.append(string[:pre_len])
+            suffixes.append(string[len(string) - suf_len:])
+            string = string[pre_len:len(string) - suf_len]
+        elif pre_len:
+            prefixes.append(string[:pre_len])
+            string = string[pre_len:]
+        elif suf_len:
+            suffixes.append(string[len(string) - suf_len:])
+            string = string[:len(string) - suf_len]
+    if string in rules.specials:
+        return None
+    words = list(prefixes)
+    if string and url.match(string):
+        words.append(string)
+    elif string:
+        start = 0
+        for found in infix.finditer(string):
+            if found.start() == 0:
+                continue  # an infix at the very start is no cut
+            if found.start() != start:
+                words.append(string[start:found.start()])
+            if found.start() != found.end():
+                words.append(string[found.start():found.end()])
+            start = found.end()
+        if string[start:]:
+            words.append(string[start:])
+    words += reversed(suffixes)
+    spans, at = [], 0
+    for word in words:
+        spans.append((at, at + len(word)))
+        at += len(word)
+    return tuple(spans) if at == len(piece) else None
 
 
 def _spacy(piece: str, lang: str) -> Spans:
@@ -200,7 +248,10 @@ def _rules(lang: str) -> Rules:
 def _made_rules(tokenizer) -> Rules:
     from spacy.pipeline import Sentencizer
 
-    prefix, suffix = (search.__self__ for search in (tokenizer.prefix_search, tokenizer.suffix_search))
-    infix = tokenizer.infix_finditer.__self__
-    return Rules(prefix.pattern, suffix.pattern, infix.pattern, (prefix.flags, suffix.flags, infix.flags),
+    if tokenizer.token_match is not None:  # a match would keep a piece whole, before any affix
+        raise ValueError("Folio's tokens expect a tokenizer without a token_match")
+    prefix, suffix, infix, url = (method.__self__ for method in (
+        tokenizer.prefix_search, tokenizer.suffix_search, tokenizer.infix_finditer, tokenizer.url_match))
+    return Rules(prefix.pattern, suffix.pattern, infix.pattern, url.pattern,
+                 (prefix.flags, suffix.flags, infix.flags, url.flags),
                  frozenset(tokenizer.rules), frozenset(Sentencizer.default_punct_chars))

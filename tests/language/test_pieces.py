@@ -59,8 +59,8 @@ def test_white_space_and_punctuation_as_spacy_cuts_them(table):
 
 def test_a_kept_table_tokenizes_a_new_word_without_spacy(tmp_path):
     """What an edit does: the table a build kept, read back in a process that has not imported
-    spaCy, tokenizes a text with a word no build saw; a new piece the tokenizer may split
-    (a word and its comma) has spaCy imported, and both give spaCy's tokens."""
+    spaCy, tokenizes a text with a word no build saw (and its comma); a new piece that holds a
+    special case of the tokenizer (``т.е.,``) has spaCy imported, and both give spaCy's tokens."""
     text = (ROOT / "corpus/sources/vq-spring-deployment-action-phase.ru.txt").read_text("utf-8").split("\n")[3]
     lemmas(text, "ru")
     kept = pieces.table([("ru", text)])
@@ -77,12 +77,14 @@ found = [(t.text, t.start) for t in lemmas({edited!r}, "ru")], [tuple(s) for s i
 print("spacy" in sys.modules)
 lemmas("исключенья, как", "ru")
 print("spacy" in sys.modules)
+lemmas("т.е., как", "ru")
+print("spacy" in sys.modules)
 print(pickle.dumps(found).hex())
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                           cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
-    before, after, found = done.stdout.split()
-    assert (before, after) == ("False", "True")
+    before, comma, after, found = done.stdout.split()
+    assert (before, comma, after) == ("False", "False", "True")
     words, said = pickle.loads(bytes.fromhex(found))
     assert words == [(t.text, t.idx) for t in nlp("ru").tokenizer(edited) if not t.is_space]
     from pipeline.language.sentences import sentences
@@ -92,5 +94,24 @@ print(pickle.dumps(found).hex())
 
 def test_a_table_of_another_shape_is_refused():
     assert not pieces.kept_shape(({}, {"ru": {"слово": [(0, 5)]}}))
-    assert not pieces.kept_shape(({"ru": ("", "", "", (0, 0, 0), (), ())}, {"ru": {"слово": ((0, "5"),)}}))
-    assert pieces.kept_shape(({"ru": ("", "", "", (0, 0, 0), ("т.е.",), (".",))}, {"ru": {"слово": ((0, 5),)}}))
+    assert not pieces.kept_shape(({"ru": ("", "", "", "", (0, 0, 0, 0), (), ())}, {"ru": {"слово": ((0, "5"),)}}))
+    assert pieces.kept_shape(({"ru": ("", "", "", "", (0, 0, 0, 0), ("т.е.",), (".",))}, {"ru": {"слово": ((0, 5),)}}))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_new_piece_is_told_by_the_rules_as_spacy_tokenizes_it(lang):
+    """A piece no build saw: its prefixes, suffixes and infixes cut by the tokenizer's own
+    expressions, or spaCy asked (None); most pieces of the corpus, and their words in brackets
+    or before punctuation, are told without spaCy, each as spaCy tokenizes it."""
+    words = sorted({piece for text in _texts(lang) for piece in text.split()})
+    assert words
+    tried = set(words) | {f"{before}{word}{after}" for word in words[::7]
+                          for before in ("", "(", "«", '"') for after in ("", ",", ".", ":", ").", "»,", "'s", "-")}
+    pieces.split("слово" if lang == "ru" else "word", lang)  # the rules made
+    told = 0
+    for piece in sorted(tried):
+        found = pieces._whole(piece, lang)
+        if found is not None:
+            told += 1
+            assert found == tuple((t.idx, t.idx + len(t.text)) for t in nlp(lang).tokenizer(piece)), piece
+    assert told > len(tried) / 3
