@@ -8,7 +8,7 @@ laid end to end (tests/language checks it on the corpus), and a piece's tokens f
 piece: they are kept per piece, here, and in the build's store between builds (:func:`table`,
 :func:`adopt`). A piece none has seen is cut without spaCy by the tokenizer's own prefix,
 suffix, infix and URL expressions, kept with the table (``исключенья,`` is a word and a comma),
-unless a special case of the tokenizer stands in it (``т.е.,``): then spaCy tokenizes it.
+unless it meets a special case of the tokenizer (``т.е.,``): then spaCy tokenizes it.
 Importing spaCy and making its pipelines costs about a CPU-second, most of a small edit's
 checking. tests/language/test_pieces.py compares both ways with spaCy's on the corpus.
 
@@ -37,6 +37,7 @@ class Rules(NamedTuple):
     url: str
     flags: tuple[int, int, int, int]
     specials: frozenset[str]  # the special cases' strings
+    splitting: frozenset[str]  # those the tokenizer cuts into more than one token
     punct_chars: frozenset[str]  # the sentencizer's sentence-final characters
 
 
@@ -123,7 +124,7 @@ def table(texts: Iterable[tuple[str, str]]) -> Kept | None:
     for lang, text in set(texts):
         wanted.setdefault(lang, set()).update(piece for _start, piece in _cut(text))
     pieces = {lang: {piece: split(piece, lang) for piece in sorted(found)} for lang, found in sorted(wanted.items())}
-    rules = {lang: (*found[:5], tuple(sorted(found.specials)), tuple(sorted(found.punct_chars)))
+    rules = {lang: (*found[:5], *(tuple(sorted(words)) for words in found[5:]))
              for lang, found in sorted(_RULES.items()) if lang in pieces}
     return rules, pieces
 
@@ -132,8 +133,9 @@ def adopt(kept: Kept) -> None:
     """Take a kept table (:func:`table`), or a worker's pieces (:func:`taken`), into this
     process's."""
     rules, pieces = kept
-    for lang, (prefix, suffix, infix, url, flags, specials, punct_chars) in rules.items():
-        _RULES.setdefault(lang, Rules(prefix, suffix, infix, url, flags, frozenset(specials), frozenset(punct_chars)))
+    for lang, (prefix, suffix, infix, url, flags, specials, splitting, punct_chars) in rules.items():
+        _RULES.setdefault(lang, Rules(prefix, suffix, infix, url, flags, frozenset(specials), frozenset(splitting),
+                                      frozenset(punct_chars)))
     for lang, found in pieces.items():
         known = _SPLIT.setdefault(lang, {})
         for piece, spans in found.items():
@@ -146,10 +148,10 @@ def kept_shape(value: object) -> bool:
             and isinstance(value[1], dict)):
         return False
     rules, pieces = value
-    return all(isinstance(lang, str) and isinstance(found, tuple) and len(found) == 7
+    return all(isinstance(lang, str) and isinstance(found, tuple) and len(found) == 8
                and all(isinstance(part, str) for part in found[:4])
                and isinstance(found[4], tuple) and len(found[4]) == 4 and all(type(flag) is int for flag in found[4])
-               and all(isinstance(found[n], tuple) and all(isinstance(w, str) for w in found[n]) for n in (5, 6))
+               and all(isinstance(found[n], tuple) and all(isinstance(w, str) for w in found[n]) for n in (5, 6, 7))
                for lang, found in rules.items()) \
         and all(isinstance(lang, str) and isinstance(found, dict) and all(
             isinstance(piece, str) and isinstance(spans, tuple) and all(
@@ -175,24 +177,25 @@ def _whole(piece: str, lang: str) -> Spans | None:
         return None
     compiled = _COMPILED.get(lang)
     if compiled is None:
-        inside = sorted((key for key in rules.specials if not key.isalnum()), key=len, reverse=True)
-        compiled = _COMPILED[lang] = (
-            *(re.compile(pattern, flags) for pattern, flags in zip(rules[:4], rules.flags, strict=True)),
-            re.compile("|".join(map(re.escape, inside))) if inside else None)
-    prefix, suffix, infix, url, special = compiled
-    if piece in rules.specials or (special is not None and special.search(piece)):
-        return None
+        compiled = _COMPILED[lang] = tuple(re.compile(pattern, flags)
+                                           for pattern, flags in zip(rules[:4], rules.flags, strict=True))
+    prefix, suffix, infix, url = compiled
+    specials = rules.specials
     prefixes: list[str] = []
     suffixes: list[str] = []
     string, last = piece, -1
     while string and len(string) != last:
-        if string in rules.specials:
+        if string in specials:
             return None
         last = len(string)
         found = prefix.search(string)
         pre_len = found.end() - found.start() if found else 0
+        if pre_len and string[pre_len:] in specials:
+            return None
         found = suffix.search(string[pre_len:])
         suf_len = found.end() - found.start() if found else 0
+        if suf_len and string[:len(string) - suf_len] in specials:
+            return None
         if pre_len and suf_len and pre_len + suf_len <= len(string):
             prefixes.append(string[:pre_len])
             suffixes.append(string[len(string) - suf_len:])
@@ -203,7 +206,7 @@ def _whole(piece: str, lang: str) -> Spans | None:
         elif suf_len:
             suffixes.append(string[len(string) - suf_len:])
             string = string[:len(string) - suf_len]
-    if string in rules.specials:
+    if string in specials:
         return None
     words = list(prefixes)
     if string and url.match(string):
@@ -221,6 +224,11 @@ def _whole(piece: str, lang: str) -> Spans | None:
         if string[start:]:
             words.append(string[start:])
     words += reversed(suffixes)
+    # spaCy then merges the tokens that spell a special case (``a.m`` and ``.``), and cuts a
+    # token that is one into its own tokens: left to spaCy
+    for i in range(len(words)):
+        if words[i] in rules.splitting or any("".join(words[i:j]) in specials for j in range(i + 2, len(words) + 1)):
+            return None
     spans, at = [], 0
     for word in words:
         spans.append((at, at + len(word)))
@@ -254,4 +262,6 @@ def _made_rules(tokenizer) -> Rules:
         tokenizer.prefix_search, tokenizer.suffix_search, tokenizer.infix_finditer, tokenizer.url_match))
     return Rules(prefix.pattern, suffix.pattern, infix.pattern, url.pattern,
                  (prefix.flags, suffix.flags, infix.flags, url.flags),
-                 frozenset(tokenizer.rules), frozenset(Sentencizer.default_punct_chars))
+                 frozenset(tokenizer.rules),
+                 frozenset(key for key, tokens in tokenizer.rules.items() if len(tokens) > 1),
+                 frozenset(Sentencizer.default_punct_chars))
