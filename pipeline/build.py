@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from . import games  # noqa: F401 - every game registered: its rules, aids and table words
 from .check import all_codes, fact_reader, run_checks
 from .check.config import load_config
-from .check.kept import ClausesKept
+from .check.kept import ClausesKept, pieces_kept, pieces_read
 from .check.report import write_check_report
 from .check.rules_coverage import CLAUSES
 from .check.rules_coverage import FAMILY as COVERAGE
@@ -233,6 +233,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
             aside.enter_context(collector.paused())
         build_dir = session.build_dir
         assert build_dir is not None, "start() makes the new build/ of a build with work to do"
+        pieces_read(store)  # the tokens of the text the last build saw: an edit tokenizes its new words alone
         project = Project(root, store, documents, session.plan)  # the manifest read once: a second at x100
         corpus, notes = project.corpus, project.notes  # read -> parse -> attach translations -> link
         with store.stage("changes"):  # the edition diff since the manifest's changes_since:
@@ -271,6 +272,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
 
             with store.stage("aids"):
                 replace_aids(corpus, site_dir, printed, changes=changes is not None)
+        pieces_kept(store, corpus)
         store.tally()
         result = BuildResult(corpus, out_dir, outputs, diagnostics, [*notes, *session.damaged()], site_dir,
                              dataclasses.replace(printed, directory=out_dir / "aids") if printed else None,

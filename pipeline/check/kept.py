@@ -13,11 +13,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..core.model import Document
+from ..core.model import Corpus, Document
 from ..incremental import pickled
 from ..incremental.entries import conforms
 from ..incremental.fingerprint import digest
 from ..incremental.store import Store
+from ..language import pieces
 from ..rules.coverage import Classified, Entry
 
 
@@ -84,3 +85,44 @@ def _classified(data: bytes) -> Classified | None:
         and conforms(found.unclassified, tuple[tuple[str, int, int, int, str], ...]) \
         and conforms(found.stale, tuple[tuple[str, int, str, str | None], ...])
     return found if ok else None
+
+
+def pieces_read(store: Store) -> None:
+    """What the last build's tokenizer made of each piece of text (pipeline/language/pieces.py),
+    taken back before anything is tokenized: an edit then asks spaCy for none of the pieces a
+    build saw, and imports it only for a new one it may split."""
+    if not store.keeps:
+        return
+    key = _pieces_key(store)
+    found = store.get("pieces", key, _pieces)
+    _read_back.clear()
+    if found is not None:
+        pieces.adopt(found)
+        _read_back[key] = found
+
+
+def pieces_kept(store: Store, corpus: Corpus) -> None:
+    """The table for the next build, of the corpus's texts: written when it is not the one read
+    back (which is then carried already), so an edit's cache is the same bytes as a clean build's."""
+    if not store.keeps:
+        return
+    made = pieces.table((lang, side.text) for unit in corpus.units.values() for lang, side in unit.sides.items())
+    if made is None:
+        return
+    key = _pieces_key(store)
+    if made != _read_back.get(key):
+        store.put("pieces", key, pickled.dumps_unshared(made))
+
+
+#: the table each build read back, by its key: kept as it is when the corpus's pieces are its own
+_read_back: dict[str, object] = {}
+
+
+def _pieces_key(store: Store) -> str:
+    # the pieces' tokens follow from the tokenizer alone, whose version the code's digest holds
+    return digest("pieces", store.fingerprint.code)
+
+
+def _pieces(data: bytes):
+    found = pickled.loads(data)
+    return found if pieces.kept_shape(found) else None

@@ -14,7 +14,8 @@ the findings of each copy.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable, Mapping
+import os
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from ..incremental import pickled
 from ..incremental.entries import is_finding
 from ..incremental.fingerprint import digest
 from ..incremental.store import NULL, Store
+from ..language import pieces
 from ..language.termbase import GLOSSARY, Termbase, load_termbase
 from ..rules import load_facts
 from ..rules.facts import Fact, Facts
@@ -104,16 +106,22 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
             report.known(*shard)
     todo = [n for n, value in enumerate(found) if value is None]
 
-    def run(n: int) -> list[dict]:
+    parent = os.getpid()
+
+    def run(n: int) -> tuple[list[dict], pieces.Kept | None]:
         ctx = context(n)
-        return [d.to_json() for name in names for d in _declared(name, FAMILIES[name].check(ctx), codes)]
+        found = [d.to_json() for name in names for d in _declared(name, FAMILIES[name].check(ctx), codes)]
+        # a forked worker's tokens come back with its findings, for the build to keep (check/kept.py)
+        return found, pieces.taken() if os.getpid() != parent else None
 
     if len(todo) > 1 and jobs > 1:  # loaded once here, shared by every worker forked below
         # (one shard, an edit's, runs in this process: it loads the languages its texts are in)
         language.load()
         for lang in LANGUAGES:
             dictionaries(lang)
-    for n, result in zip(todo, workers.run(run, todo, jobs=jobs, stage="check"), strict=True):
+    for n, (result, tokens) in zip(todo, workers.run(run, todo, jobs=jobs, stage="check"), strict=True):
+        if tokens is not None:
+            pieces.adopt(tokens)
         found[n] = made = _configured(config, map(_diagnostic, result))
         if (key := keys[n]) and store.keeps:  # each finding kept with its item of checks.json
             items = [report.item(d) for d in made]

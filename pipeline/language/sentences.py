@@ -18,12 +18,12 @@ keeps ``5.5``, ``p.``, ``i.e.``, ``см.``, ``с.`` and ``т.е.`` whole, and sp
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..core.characters import Shaped
 from ..parse.line_shapes import match_item
-from .pipelines import nlp, spacy_module
+from .pieces import is_punct, sentence_starts, text_tokens
 
 
 class Sentence(NamedTuple):
@@ -43,20 +43,22 @@ NEVER_FINAL = {"e.g", "i.e", "cf", "vs", "mr", "mrs", "dr", "st", "см", "на�
 OPENING = set("([{«„“‘\"")
 
 
-@cache
-def _sentencizer():
-    # spaCy imported as the pipelines import it, without its command line: the first text a
-    # build splits may come before any text it tokenises (an edit's clauses come first)
-    spacy_module()
-    from spacy.pipeline import Sentencizer
+class _Token(NamedTuple):
+    """What the corrections below read of one of spaCy's tokens."""
 
-    return Sentencizer()
+    text: str
+    idx: int
+    is_punct: bool
+    is_space: bool
 
 
-def _doc(text: str, lang: str):
-    # the tokenizer of the language's blank pipeline, built once per process for the lemmas
-    # too, then spaCy's rule-based sentencizer on its tokens
-    return _sentencizer()(nlp(lang).tokenizer(text))
+def _tokens(text: str, lang: str) -> tuple[list[_Token], list[int]]:
+    # the tokenizer of the language's blank pipeline, then spaCy's rule-based sentencizer on its
+    # tokens: both as pieces.py has them, spaCy asked only for a piece no build has seen
+    spans = text_tokens(text, lang)
+    tokens = [_Token(word, start, is_punct(word), word.isspace())
+              for start, end in spans for word in (text[start:end],)]
+    return tokens, sentence_starts(text, spans, lang)
 
 
 def sentences(text: str, lang: str) -> list[Sentence]:
@@ -71,9 +73,7 @@ def _spans(text: str, lang: str) -> tuple[tuple[int, int], ...]:
                        for line in text.split("\n"))
     if not masked.strip():
         return ()
-    doc = _doc(masked, lang)
-    tokens = list(doc)
-    starts = [sent.start for sent in doc.sents]  # token indices where a sentence begins
+    tokens, starts = _tokens(masked, lang)  # starts: token indices where a sentence begins
     kept = [0]
     for n in starts[1:]:
         if not _joined(tokens, n):

@@ -16,7 +16,8 @@ from typing import NamedTuple
 
 from ..core.model import Lang
 from .morph import WordInfo, ru_stems, ru_word
-from .pipelines import en_lemma, lemma, nlp
+from .pieces import split
+from .pipelines import en_lemma, lemma
 
 
 class Token(NamedTuple):
@@ -74,9 +75,10 @@ _CHUNKS: dict[str, dict[str, tuple[tuple[int, int, str, str, frozenset[str], boo
 
 def _tokenize(piece: str, lang: str) -> tuple[tuple[int, int, str, str, frozenset[str], bool], ...]:
     found = []
-    # The tokenizer alone, not the whole pipeline: a lemma depends on the form only.
-    for t in nlp(lang).tokenizer(piece):
-        word, start = t.text, t.idx
+    # The tokenizer's tokens alone, not the whole pipeline: a lemma depends on the form only;
+    # the tokens as a build saw them before (pieces.py), spaCy asked only for a piece it may split.
+    for start, end in split(piece, lang):
+        word = piece[start:end]
         form_lemma = lemma(word, lang)
         keys, guessed, dotted = _describe(word, form_lemma, lang)
         if dotted:

@@ -1,0 +1,117 @@
+"""Tokens and sentences without spaCy (pipeline/language/pieces.py): what spaCy's tokenizer made
+of each piece of text, kept, and a new piece it leaves whole told by its rules, must give the
+very tokens and sentence starts of spaCy's tokenizer and sentencizer, on every text of the corpus."""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from spacy.pipeline import Sentencizer
+
+from pipeline.language import lemmas, nlp, pieces
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def table():
+    """The module's table emptied for the test and given back after it."""
+    saved = {lang: dict(known) for lang, known in pieces._SPLIT.items()}
+    pieces._SPLIT.clear()
+    yield pieces._SPLIT
+    pieces._SPLIT.clear()
+    pieces._SPLIT.update(saved)
+
+
+def _texts(lang: str) -> list[str]:
+    texts = [path.read_text("utf-8") for path in sorted((ROOT / "corpus/sources").glob(f"*.{lang}.txt"))]
+    assert texts
+    return [piece for text in texts for piece in (text, *text.split("\n"), *text.split("\n\n"))]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("known", ["asked of spaCy", "told by the rules"])
+def test_tokens_and_sentence_starts_are_spacys_for_every_text(table, lang, known):
+    sentencizer = Sentencizer()
+    for text in _texts(lang):
+        if known == "told by the rules":
+            table.clear()  # the rules kept: every piece the tokenizer leaves whole is told without spaCy
+        doc = sentencizer(nlp(lang).tokenizer(text))
+        tokens = pieces.text_tokens(text, lang)
+        assert tokens == [(t.idx, t.idx + len(t.text)) for t in doc]
+        assert pieces.sentence_starts(text, tokens, lang) == [sentence.start for sentence in doc.sents]
+        assert [(pieces.is_punct(text[a:b]), text[a:b].isspace()) for a, b in tokens] == \
+            [(t.is_punct, t.is_space) for t in doc]
+
+
+def test_white_space_and_punctuation_as_spacy_cuts_them(table):
+    for text in ["  Вот!  «Так?»\n\nЗатем т. е. он ушёл…", "\n Realms' VPs (e.g. 3), don't", "", " ", "a\u00a0b  c"]:
+        for lang in ("en", "ru"):
+            doc = Sentencizer()(nlp(lang).tokenizer(text))
+            tokens = pieces.text_tokens(text, lang)
+            assert tokens == [(t.idx, t.idx + len(t.text)) for t in doc]
+            assert pieces.sentence_starts(text, tokens, lang) == [s.start for s in doc.sents]
+
+
+def test_a_kept_table_tokenizes_a_new_word_without_spacy(tmp_path):
+    """What an edit does: the table a build kept, read back in a process that has not imported
+    spaCy, tokenizes a text with a word no build saw (and its comma); a new piece that holds a
+    special case of the tokenizer (``т.е.,``) has spaCy imported, and both give spaCy's tokens."""
+    text = (ROOT / "corpus/sources/vq-spring-deployment-action-phase.ru.txt").read_text("utf-8").split("\n")[3]
+    lemmas(text, "ru")
+    kept = pieces.table([("ru", text)])
+    assert kept is not None and pieces.kept_shape(kept)
+    (tmp_path / "table").write_bytes(pickle.dumps(kept))
+    edited = text.replace("исключения", "исключенья", 1)
+    assert edited != text
+    script = f"""
+import pickle, sys
+from pipeline.language import lemmas, pieces
+from pipeline.language.sentences import sentences
+pieces.adopt(pickle.loads(open({str(tmp_path / 'table')!r}, 'rb').read()))
+found = [(t.text, t.start) for t in lemmas({edited!r}, "ru")], [tuple(s) for s in sentences({edited!r}, "ru")]
+print("spacy" in sys.modules)
+lemmas("исключенья, как", "ru")
+print("spacy" in sys.modules)
+lemmas("т.е., как", "ru")
+print("spacy" in sys.modules)
+print(pickle.dumps(found).hex())
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                          cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    before, comma, after, found = done.stdout.split()
+    assert (before, comma, after) == ("False", "False", "True")
+    words, said = pickle.loads(bytes.fromhex(found))
+    assert words == [(t.text, t.idx) for t in nlp("ru").tokenizer(edited) if not t.is_space]
+    from pipeline.language.sentences import sentences
+
+    assert said == [tuple(s) for s in sentences(edited, "ru")]
+
+
+def test_a_table_of_another_shape_is_refused():
+    assert not pieces.kept_shape(({}, {"ru": {"слово": [(0, 5)]}}))
+    assert not pieces.kept_shape(({"ru": ("", "", "", "", (0, 0, 0, 0), (), (), ())}, {"ru": {"слово": ((0, "5"),)}}))
+    assert pieces.kept_shape(({"ru": ("", "", "", "", (0, 0, 0, 0), ("т.е.",), (), (".",))}, {"ru": {"слово": ((0, 5),)}}))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_new_piece_is_told_by_the_rules_as_spacy_tokenizes_it(lang):
+    """A piece no build saw: its prefixes, suffixes and infixes cut by the tokenizer's own
+    expressions, or spaCy asked (None); most pieces of the corpus, and their words in brackets
+    or before punctuation, are told without spaCy, each as spaCy tokenizes it."""
+    words = sorted({piece for text in _texts(lang) for piece in text.split()})
+    assert words
+    tried = set(words) | {f"{before}{word}{after}" for word in words[::7]
+                          for before in ("", "(", "«", '"') for after in ("", ",", ".", ":", ").", "»,", "'s", "-")}
+    pieces.split("слово" if lang == "ru" else "word", lang)  # the rules made
+    told = 0
+    for piece in sorted(tried):
+        found = pieces._whole(piece, lang)
+        if found is not None:
+            told += 1
+            assert found == tuple((t.idx, t.idx + len(t.text)) for t in nlp(lang).tokenizer(piece)), piece
+    assert told > len(tried) / 3
