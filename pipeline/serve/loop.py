@@ -32,6 +32,7 @@ from ..core.diagnostics import Diagnostic
 from ..core.errors import FolioError
 from ..incremental.memory import Memory
 from ..util import atomic, collector
+from ..util.spare import Spare
 from .reload import Preview
 from .watch import DELAY, Saves
 
@@ -70,6 +71,9 @@ class Loop:
         #: what the last builds read of build/.cache/, kept for the next (the documents as
         #: loaded, the references, the findings of each shard ...): a save reads its own part only
         self.memory = Memory()
+        #: the site/ the last rebuild replaced, which the next brings up to date and swaps in
+        #: again: an edit rewrites the files it changed, not a whole site (pipeline/util/spare.py)
+        self.spare = Spare()
 
     def rebuild(self, saved: Sequence[str] = (),
                 on_pages: Callable[[list[Diagnostic]], None] | None = None) -> BuildResult | None:
@@ -88,7 +92,8 @@ class Loop:
             # (pipeline/util/atomic.py: removals_held).
             with collector.paused() if self.findings is not None else contextlib.nullcontext(), \
                     atomic.removals_held():
-                result = self.builder(self.root, jobs=self.jobs, on_pages=on_pages, memory=self.memory)
+                result = self.builder(self.root, jobs=self.jobs, on_pages=on_pages, memory=self.memory,
+                                      spare=self.spare)
         except (FolioError, OSError) as error:  # what `folio build` would print, in one line
             self.memory.settle(False)  # the last good build's cache still stands
             refused = error if isinstance(error, FolioError) else FolioError(
@@ -181,6 +186,7 @@ def serve(root: Path, host: str = "127.0.0.1", port: int = 8000, *, findings: bo
         finally:
             saves.stop()
             server.shutdown()
+            loop.spare.close()
 
 
 def _stop_on(stop: threading.Event, saves: Saves) -> None:
