@@ -36,8 +36,8 @@ from pathlib import Path
 from ..core.errors import FolioError
 from . import atomic
 
-#: at most one (the directory being written, as a string ending in "/", the process noting, the
-#: files noted: target -> source); none: every carry links
+#: the sites being written (one per `folio serve` in the process), each (its directory, as a
+#: string ending in "/", the process noting, the files noted: target -> source); none: every carry links
 _NOTING: list[tuple[str, int, dict[str, str]]] = []
 
 
@@ -47,12 +47,12 @@ def noted(source: Path, target: Path) -> bool:
     it (a forked worker's carry is made: its notes would be lost with it)."""
     if not _NOTING:
         return False
-    top, pid, files = _NOTING[0]
     where = os.fspath(target)
-    if not where.startswith(top) or os.getpid() != pid:
-        return False
-    files.setdefault(where, os.fspath(source))  # the first carry stands, as a link would
-    return True
+    for top, pid, files in _NOTING:
+        if where.startswith(top) and os.getpid() == pid:
+            files.setdefault(where, os.fspath(source))  # the first carry stands, as a link would
+            return True
+    return False
 
 
 class Spare:
@@ -79,13 +79,14 @@ class Spare:
             made = atomic._claim(target, "tmp", held)
             held.callback(shutil.rmtree, made, True)
             files: dict[str, str] = {}
-            _NOTING[:] = [(os.fspath(made) + os.sep, os.getpid(), files)]
+            noting = (os.fspath(made) + os.sep, os.getpid(), files)
+            _NOTING.append(noting)
             self._pending = (made, files, target)
             try:
                 yield made
                 self.publish()
             finally:
-                _NOTING.clear()
+                _NOTING[:] = [other for other in _NOTING if other is not noting]
                 self._pending = None
 
     def publish(self) -> None:
@@ -93,7 +94,7 @@ class Spare:
         if self._pending is None:
             return
         (made, files, target), self._pending = self._pending, None
-        _NOTING.clear()
+        _NOTING[:] = [other for other in _NOTING if other[2] is not files]  # what is carried now links
         self._publish(made, files, target)
 
     def close(self) -> None:
