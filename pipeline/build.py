@@ -62,6 +62,7 @@ from .rules.facts import Facts, load_facts
 from .rules.rendering import placed
 from .util import collector, project_files, workers
 from .util.background import Background
+from .util.spare import Spare
 
 if TYPE_CHECKING:
     from .editions.baseline import ChangesSince
@@ -195,7 +196,7 @@ def load_corpus(root: Path, store: Store = NULL, *, references: bool = True,
 def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
           clean: bool = False, reuse: bool = True,
           on_pages: Callable[[list[Diagnostic]], None] | None = None,
-          memory: Memory | None = None, detach: bool = False) -> BuildResult:
+          memory: Memory | None = None, detach: bool = False, spare: Spare | None = None) -> BuildResult:
     """``folio build``: every output, from what changed since the build in place (``clean``:
     from nothing); ``jobs`` processes at most (default: every core, or FOLIO_JOBS). Without
     ``reuse`` the stages are handed the null store: everything is made, nothing is kept for the
@@ -210,7 +211,8 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     are swapped in together. ``memory``: what `folio serve` keeps of the cache's entries between
     its builds (pipeline/incremental/memory.py): the same outputs, read from memory. ``detach``
     (`folio build`): the build/ and site/ replaced are removed by a process that outlives this
-    one, which the command does not wait for (pipeline/util/atomic.py)."""
+    one, which the command does not wait for (pipeline/util/atomic.py). ``spare`` (`folio serve`):
+    the second site/ a page-first build brings up to date and swaps in (pipeline/util/spare.py)."""
     root = Path(root)
     # a directory that holds no project is refused before anything is made in it
     documents = load_manifest(root, PARSERS)
@@ -218,7 +220,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
     site_dir = root / "site" if _site_wanted(root) else None
     with start(root, out_dir, site_dir, documents, jobs=jobs, clean=clean, baseline=baseline_commit(root),
                remove_later=on_pages is not None, detach=detach, site_first=on_pages is not None,
-               memory=memory) as session, \
+               memory=memory, spare=spare) as session, \
             ExitStack() as aside:  # work done aside ends before the session removes a failed build's directories
         if session.unchanged is not None:
             return _unchanged(session)  # no input changed: nothing is read, checked or rendered

@@ -20,6 +20,7 @@ from ..core.diagnostics import Diagnostic, Severity
 from ..core.model import Document
 from ..util import workers
 from ..util.atomic import atomic_dirs, clear_stale, write_files_atomic
+from ..util.spare import Spare
 from .buildcache import CACHE, MANIFEST, BuildCache, read_manifest
 from .entries import CACHE_DAMAGED, Damaged, is_finding
 from .fingerprint import Fingerprint, fingerprint
@@ -94,13 +95,16 @@ class Session:
 @contextmanager
 def start(root: Path, out_dir: Path, site_dir: Path | None, documents: list[Document], *,
           jobs: int | None = None, clean: bool = False, baseline: str = "", remove_later: bool = False,
-          detach: bool = False, site_first: bool = False, memory: Memory | None = None) -> Iterator[Session]:
+          detach: bool = False, site_first: bool = False, memory: Memory | None = None,
+          spare: Spare | None = None) -> Iterator[Session]:
     """The session of one build of the manifest's ``documents``, with its plan; the build fills
     ``session.record`` for the manifest. ``site_first``: site/ may be swapped in before build/
     (:meth:`Session.publish_site`). ``remove_later``: the build/ and site/ replaced are removed
     by a thread once the new ones stand (pipeline/util/atomic.py), not before the build returns;
     ``detach``: by a process that outlives this one (`folio build`: the user waits for neither).
-    ``memory``: the entries' values a process that builds again keeps (pipeline/incremental/memory.py)."""
+    ``memory``: the entries' values a process that builds again keeps (pipeline/incremental/memory.py);
+    ``spare``: the second site/ it keeps, which a ``site_first`` build brings up to date and swaps
+    in, instead of a new site/ made whole (pipeline/util/spare.py)."""
     outputs = [Path(out_dir)] if site_dir is None else [Path(site_dir), Path(out_dir)]
     clear_stale(*outputs)  # what killed builds left, even when this one has nothing to do
     session = Session(Path(root), Path(out_dir), site_dir, fingerprint(root, baseline),
@@ -113,7 +117,7 @@ def start(root: Path, out_dir: Path, site_dir: Path | None, documents: list[Docu
         yield session
         return
     if site_first and site_dir is not None:
-        yield from _site_first(session, previous, damaged, remove_later, memory)
+        yield from _site_first(session, previous, damaged, remove_later, memory, spare)
         return
     # site/ first: in the instant between the renames a build/ whose manifest says "done" never
     # stands beside the previous site (the stamp would catch it anyway)
@@ -148,14 +152,18 @@ def _previous(out_dir: Path, clean: bool) -> tuple[Path | None, dict | None, lis
 
 
 def _site_first(session: Session, previous: Path | None, damaged: list[Path],
-                remove_later: bool, memory: Memory | None) -> Iterator[Session]:
+                remove_later: bool, memory: Memory | None, spare: Spare | None = None) -> Iterator[Session]:
     """A build whose site/ may be swapped in on its own before build/ is written (the preview's
     page-first order): :meth:`Session.publish_site` swaps it in, or the end of the build does.
     The site's stamp is written last, once build/ stands: a build stopped in between leaves a
-    whole site without a stamp, which the next build does not take for up to date."""
+    whole site without a stamp, which the next build does not take for up to date. With a
+    ``spare``, the site is written into it and swapped with site/ (pipeline/util/spare.py)."""
     assert session.site_dir is not None
     with atomic_dirs(session.out_dir, remove_later=remove_later) as (made,), ExitStack() as site:
-        (session.site_tmp,) = site.enter_context(atomic_dirs(session.site_dir, remove_later=remove_later))
+        if spare is not None:
+            session.site_tmp = site.enter_context(spare.writing(session.site_dir))
+        else:
+            (session.site_tmp,) = site.enter_context(atomic_dirs(session.site_dir, remove_later=remove_later))
         session.build_dir, session.publish_site = made, site.close
         _open(session, previous, damaged, memory)
         yield session
@@ -169,11 +177,14 @@ def _open(session: Session, previous: Path | None, damaged: list[Path], memory: 
     session.cache = BuildCache(previous, session.build_dir / CACHE)
     session.cache.damaged += damaged
     session.cache.memory = memory if previous is not None else None  # a clean build reads nothing back
+    if session.cache.memory is not None:
+        session.cache.later()  # `folio serve`: the entries carried once the pages are published
     digests = session.plan.digests if session.plan is not None else {}
     session.store = Store(session.cache, session.fingerprint, session.jobs, session.previous_site, digests)
 
 
 def _close(session: Session) -> None:
+    session.cache.flush()
     session.cache.write_manifest({"build": session.fingerprint.build_id,
                                   "inputs": session.fingerprint.files,
                                   "code": session.fingerprint.code,

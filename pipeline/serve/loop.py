@@ -32,6 +32,7 @@ from ..core.diagnostics import Diagnostic
 from ..core.errors import FolioError
 from ..incremental.memory import Memory
 from ..util import atomic
+from ..util.spare import Spare
 from .reload import Preview
 from .watch import DELAY, Saves
 
@@ -70,6 +71,9 @@ class Loop:
         #: what the last builds read of build/.cache/, kept for the next (the documents as
         #: loaded, the references, the findings of each shard ...): a save reads its own part only
         self.memory = Memory()
+        #: the site/ the last rebuild replaced, which the next brings up to date and swaps in
+        #: again: an edit rewrites the files it changed, not a whole site (pipeline/util/spare.py)
+        self.spare = Spare()
 
     def rebuild(self, saved: Sequence[str] = (),
                 on_pages: Callable[[list[Diagnostic]], None] | None = None) -> BuildResult | None:
@@ -82,7 +86,8 @@ class Loop:
             # once it is over (:meth:`collect`). The trees the last builds replaced are removed
             # between rebuilds, not during one (pipeline/util/atomic.py: removals_held).
             with atomic.removals_held():
-                result = self.builder(self.root, jobs=self.jobs, on_pages=on_pages, memory=self.memory)
+                result = self.builder(self.root, jobs=self.jobs, on_pages=on_pages, memory=self.memory,
+                                      spare=self.spare)
         except (FolioError, OSError) as error:  # what `folio build` would print, in one line
             self.memory.settle(False)  # the last good build's cache still stands
             refused = error if isinstance(error, FolioError) else FolioError(
@@ -175,6 +180,7 @@ def serve(root: Path, host: str = "127.0.0.1", port: int = 8000, *, findings: bo
         finally:
             saves.stop()
             server.shutdown()
+            loop.spare.close()
 
 
 def _stop_on(stop: threading.Event, saves: Saves) -> None:

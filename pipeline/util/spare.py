@@ -1,0 +1,244 @@
+"""`folio serve`'s second site/: each rebuild brings it up to date and swaps it with the one served.
+
+A build writes the site into a fresh directory, which replaces site/ whole: at x100 that is ~3,500
+files and ~1,900 directories made again on every save, almost all of them hard links to the
+pages in place (pipeline/incremental/buildcache.py: ``carry``), and as many removed with the
+tree replaced, though an edit changes a handful of pages. `folio serve` keeps the tree it
+replaced instead, as its spare, and on the next save:
+
+- the site is rendered into a fresh directory as before, but a file the renderer carries from
+  elsewhere (the page in place, a bundle of the search index, a printed aid) is only noted,
+  not linked (:func:`noted`): the directory holds the files written anew alone;
+- the spare is then made that site (:meth:`Spare.writing`): what the renderer wrote is renamed
+  into it, a noted file it does not hold as that very file (a hard link) is linked into it,
+  and what the new site does not have is removed from it. Only the names change: a file the
+  spare shares with the site served or the build cache is never written to;
+- and the spare and site/ swap (one rename(2) exchanging the two, where the system has it).
+
+So a reader of site/ sees the last site or the new one, whole; a build that fails leaves site/
+as it was (the spare is not served, and the next save makes it whole whatever state it was
+left in); and an edit costs a walk of the spare and a stat per file, not a tree made and one
+removed. `folio build` keeps replacing site/ whole (pipeline/util/atomic.py): a spare between
+two commands would be a second copy of the site left in the project.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import shutil
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+from ..core.errors import FolioError
+from . import atomic
+
+#: the sites being written (one per `folio serve` in the process), each (its directory, as a
+#: string ending in "/", the process noting, the files noted: target -> source); none: every carry links
+_NOTING: list[tuple[str, int, dict[str, str]]] = []
+
+
+def noted(source: Path, target: Path) -> bool:
+    """Whether the carry of ``source`` to ``target`` is noted for the spare rather than made: a
+    target in the directory :meth:`Spare.writing` hands out, carried by the process that made
+    it (a forked worker's carry is made: its notes would be lost with it)."""
+    if not _NOTING:
+        return False
+    where = os.fspath(target)
+    for top, pid, files in _NOTING:
+        if where.startswith(top) and os.getpid() == pid:
+            files.setdefault(where, os.fspath(source))  # the first carry stands, as a link would
+            return True
+    return False
+
+
+class Spare:
+    """The second site/ of one `folio serve`, held (flock) while it lives so that another
+    build's clean-up leaves it be (pipeline/util/atomic.py: ``clear_stale``)."""
+
+    def __init__(self) -> None:
+        self.tree: Path | None = None
+        self._held = ExitStack()
+        #: the site being written: (its directory, the files noted, the target)
+        self._pending: tuple[Path, dict[str, str], Path] | None = None
+
+    @contextmanager
+    def writing(self, target: Path) -> Iterator[Path]:
+        """A fresh directory to render ``target``'s new site into; when the block ends without
+        an error (or when :meth:`publish` is called in it), the spare is made that site and
+        swapped with ``target``; on an error, nothing is."""
+        target = Path(target)
+        if target.exists() and not target.is_dir():
+            raise FolioError("exists and is not a directory: refusing to replace it", path=str(target))
+        if not target.parent.is_dir():
+            raise FolioError("the directory to write into does not exist", path=str(target.parent))
+        with ExitStack() as held:
+            made = atomic._claim(target, "tmp", held)
+            held.callback(shutil.rmtree, made, True)
+            files: dict[str, str] = {}
+            noting = (os.fspath(made) + os.sep, os.getpid(), files)
+            _NOTING.append(noting)
+            self._pending = (made, files, target)
+            try:
+                yield made
+                self.publish()
+            finally:
+                _NOTING[:] = [other for other in _NOTING if other is not noting]
+                self._pending = None
+
+    def publish(self) -> None:
+        """Swap the site being written in now, before the block ends (a page-first build)."""
+        if self._pending is None:
+            return
+        (made, files, target), self._pending = self._pending, None
+        _NOTING[:] = [other for other in _NOTING if other[2] is not files]  # what is carried now links
+        self._publish(made, files, target)
+
+    def close(self) -> None:
+        """Let the spare go, removed by a thread (the process waits for it before it exits)."""
+        tree, self.tree = self.tree, None
+        self._held.close()
+        if tree is not None:
+            threading.Thread(target=atomic._remove_held, args=(tree,), name=f"remove {tree.name}").start()
+
+    def _publish(self, made: Path, files: dict[str, str], target: Path) -> None:
+        spare = self._spare(target)
+        try:
+            _sync(made, files, spare)
+            exchanged = _exchange(spare, target)
+        except OSError as exc:
+            raise FolioError(f"cannot replace it: {exc.strerror} (nothing was replaced)", path=str(target)) from None
+        if not exchanged:  # no site/ to exchange with: the spare became it, and a new one is made next time
+            self._held.close()
+            self.tree = None
+            return
+        # the lock held is on the tree now served: held again on the one now spare
+        again = ExitStack()
+        if atomic._lock(spare, again) is False:  # another build's clean-up took it in the instant
+            again.close()
+            self._held.close()
+            self.tree = None
+            return
+        self._held.close()
+        self._held = again
+
+    def _spare(self, target: Path) -> Path:
+        """The spare, held; an empty one claimed when there is none (or it went away)."""
+        if self.tree is not None and self.tree.is_dir() and not self.tree.is_symlink():
+            return self.tree
+        self._held.close()
+        self._held = ExitStack()
+        self.tree = atomic._claim(target, "old", self._held)
+        return self.tree
+
+
+def _sync(made: Path, noted_files: dict[str, str], spare: Path) -> None:
+    """Make ``spare`` the site of ``made`` (the files written) and ``noted_files`` (target in
+    ``made`` -> the file it is to be), by links, renames and removals only. The spare is served
+    by no one meanwhile, so a file is removed before its new one takes its name, never renamed
+    over it: ext4 writes a file's data out before it replaces another by rename (auto_da_alloc),
+    milliseconds each on a busy disk."""
+    top = os.fspath(made) + os.sep
+    written: dict[str, str] = {}  # relative path -> its file in ``made``
+    dirs: set[str] = set()
+    for here, subdirs, names in os.walk(made):
+        rel = here[len(top):] + os.sep if here != os.fspath(made) else ""
+        dirs.update(rel + name for name in subdirs)
+        for name in names:
+            written[rel + name] = os.path.join(here, name)
+    carried = {target[len(top):]: source for target, source in noted_files.items() if target[len(top):] not in written}
+    for rel in (*written, *carried):
+        parent = os.path.dirname(rel)
+        while parent and parent not in dirs:
+            dirs.add(parent)
+            parent = os.path.dirname(parent)
+    # what the new site does not have, removed (bottom-up: a directory once emptied)
+    base = os.fspath(spare)
+    for here, subdirs, names in os.walk(base, topdown=False):
+        rel = here[len(base) + 1:] + os.sep if here != base else ""
+        for name in names:
+            if rel + name not in written and rel + name not in carried:
+                os.unlink(os.path.join(here, name))
+        for name in subdirs:
+            path = os.path.join(here, name)
+            if os.path.islink(path):  # a link to a directory is listed as one: never followed
+                if rel + name not in written and rel + name not in carried:
+                    os.unlink(path)
+            elif rel + name not in dirs:
+                shutil.rmtree(path)  # emptied already, unless a file stands where it is wanted
+    for rel in sorted(dirs):
+        path = os.path.join(base, rel)
+        if not os.path.isdir(path) or os.path.islink(path):
+            if os.path.lexists(path):
+                os.unlink(path)
+            os.mkdir(path)
+    for rel, source in carried.items():
+        path = os.path.join(base, rel)
+        try:
+            there = os.lstat(path)
+        except FileNotFoundError:
+            there = None
+        if there is not None:
+            found = os.stat(source)
+            if (there.st_ino, there.st_dev) == (found.st_ino, found.st_dev):
+                continue  # the very file already
+            _clear(path)
+        try:
+            os.link(source, path)
+        except OSError:  # another file system, or links not allowed
+            shutil.copy2(source, path)
+    for rel, file in written.items():
+        path = os.path.join(base, rel)
+        if os.path.lexists(path):
+            _clear(path)
+        os.rename(file, path)
+
+
+def _clear(path: str) -> None:
+    if os.path.isdir(path) and not os.path.islink(path):
+        shutil.rmtree(path)
+    else:
+        os.unlink(path)
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(spare: Path, target: Path) -> bool:
+    """Swap the two directories: ``target`` is the new site, ``spare`` the one it was. One
+    rename(2) that exchanges them on Linux (no instant without a site/); else two renames,
+    as a build swaps its trees in. False: there was no ``target``, the spare was renamed to it."""
+    if not target.exists():
+        os.rename(spare, target)
+        return False
+    if _renameat2 is not None and \
+            _renameat2(_AT_FDCWD, os.fsencode(spare), _AT_FDCWD, os.fsencode(target), _RENAME_EXCHANGE) == 0:
+        return True
+    aside = atomic._unused(target, "old")
+    os.rename(target, aside)
+    try:
+        os.rename(spare, target)
+    except OSError:
+        os.rename(aside, target)
+        raise
+    os.rename(aside, spare)
+    return True
+
+
+def _libc_renameat2():
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        function = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return None
+    function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    function.restype = ctypes.c_int
+    return function
+
+
+_renameat2 = _libc_renameat2()
