@@ -102,7 +102,11 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         # worker would otherwise build and hold for itself
         for lang in dict.fromkeys(lang for lang, _page in todo):
             compiled.warm(renderer(lang).env)
-    for (lang, page), (title, changed, used) in zip(todo, _rendered(render, todo, site, jobs), strict=True):
+    # an update's few pages (`folio serve`'s preview waits for them): all at once beside one
+    # worker, the report's beside the documents', not after them; a whole site by batches
+    few = previous is not None and len(todo) <= BATCH
+    done = workers.run(render, todo, jobs=jobs, stage="pages") if few else _rendered(render, todo, site, jobs)
+    for (lang, page), (title, changed, used) in zip(todo, done, strict=True):
         if memory is not None and used:
             memory.adopt(used)
         found = by_lang[lang]
