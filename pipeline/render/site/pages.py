@@ -135,14 +135,15 @@ BATCH = 64
 def _rendered(render: Callable[[tuple[str, Page]], tuple[str, bool, dict | None]], todo: list[tuple[str, Page]],
               site: Site, jobs: int) -> list[tuple[str, bool, dict | None]]:
     """``render`` of every task of ``todo``, in its order; done in an order of its own, for the
-    build's peak memory. While a forked worker lives, a page of memory either process writes to is held
-    twice, and rendering a page writes to every object it reads (its reference count): with one
-    worker for the whole stage, the two processes held between them two copies of most of the
-    corpus by its end (at x30 the worker's own pages grew 2.3 MB a copy). So the pages that read
-    the whole corpus (home, glossary, status, report ...) are rendered here before any worker
-    is forked, then each rulebook's game and document pages, a document in both languages
-    together, by this process and workers that live for :data:`BATCH` pages: twice is held only
-    what a batch's pages read."""
+    build's peak memory. While a forked worker lives, a page of memory either process writes to
+    is held twice, and rendering a page writes to every object it reads (its reference count):
+    with one worker for the whole stage, the two processes held between them two copies of most
+    of the corpus by its end (the stage's peak at x100, 876 MB of all processes, 474 of them the
+    worker's). So the pages that read the whole corpus (home, glossary, status, report ...) are
+    rendered here before any worker is forked, then each rulebook's game and document pages, a
+    document in both languages together, by this process and workers that live for
+    :data:`BATCH` pages: twice is held only what a batch's pages read (the stage's peak at x100,
+    about 610 MB)."""
     place = {page.path: n for n, page in enumerate(site.pages)}
     order = sorted(range(len(todo)), key=lambda n: (place[todo[n][1].path], n))
     whole = [n for n in order if todo[n][1].key is None]
