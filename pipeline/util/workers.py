@@ -47,17 +47,12 @@ def available() -> int:
         return os.cpu_count() or 1
 
 
-def run(function: Callable[[T], R], items: Sequence[T], *, jobs: int, stage: str,
-        batch: int | None = None) -> list[R]:
+def run(function: Callable[[T], R], items: Sequence[T], *, jobs: int, stage: str) -> list[R]:
     """``[function(item) for item in items]`` on up to ``jobs`` processes (this one and
     ``jobs - 1`` forked), with a progress line.
 
     ``function`` may be a closure: it is not pickled, the workers inherit it. Its results must
-    pickle (plain data: strings, lists, dataclasses of them). With ``batch``, the workers do
-    ``batch`` items at most and end, and new ones are forked for the next: while a worker
-    lives, every page of the parent's that either process writes to is held twice, and a task
-    writes to every object it reads (its reference count). A worker that lives for a batch
-    holds twice what the batch's tasks read, not, by the last task, all that every task read."""
+    pickle (plain data: strings, lists, dataclasses of them)."""
     items = list(items)
     with Progress(stage, len(items)) as bar:
         # Objects made before the stage outlive it. Frozen, the collector neither walks them
@@ -69,22 +64,16 @@ def run(function: Callable[[T], R], items: Sequence[T], *, jobs: int, stage: str
         outer = gc.get_freeze_count()
         gc.freeze()
         try:
-            step = batch or len(items) or 1
-            return [result for first in range(0, len(items), step)
-                    for result in _batch(function, items[first:first + step], jobs, bar)]
+            if jobs <= 1 or len(items) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+                done = []
+                for item in items:
+                    done.append(function(item))
+                    bar.advance()
+                return done
+            return _shared(function, items, min(jobs, len(items)), bar)
         finally:
             if not outer:
                 gc.unfreeze()
-
-
-def _batch(function: Callable[[T], R], items: list[T], jobs: int, bar: Progress) -> list[R]:
-    if jobs <= 1 or len(items) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        done = []
-        for item in items:
-            done.append(function(item))
-            bar.advance()
-        return done
-    return _shared(function, items, min(jobs, len(items)), bar)
 
 
 def refusals_returned(function: Callable[[T], R]) -> Callable[[T], R | FolioError]:

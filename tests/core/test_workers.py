@@ -45,17 +45,6 @@ def test_a_worker_that_dies_does_not_leave_the_stage_waiting():
         workers.run(die_outside, range(50), jobs=2, stage="test")
 
 
-def test_a_worker_ends_with_its_batch_and_a_new_one_takes_the_next():
-    # a page worker that lived for the whole stage held a second copy of every page of the
-    # parent's that either process wrote to by then: one lives for a batch of tasks only
-    parent = os.getpid()
-    done = workers.run(lambda n: (_slowly(n) + 1, os.getpid()), range(40), jobs=2, stage="test", batch=10)
-    assert [value for value, _pid in done] == list(range(1, 41))
-    forked = [{pid for _value, pid in done[first:first + 10]} - {parent} for first in range(0, 40, 10)]
-    assert all(len(pids) <= 1 for pids in forked), "each batch's tasks shared by the parent and one worker"
-    assert sum(map(len, forked)) == len(set().union(*forked)) > 1, "a worker of one batch takes no task of another"
-
-
 def test_one_job_runs_here():
     assert workers.run(lambda n: os.getpid(), range(5), jobs=1, stage="test") == [os.getpid()] * 5
 

@@ -103,11 +103,8 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         # worker would otherwise build and hold for itself
         for lang in dict.fromkeys(lang for lang, _page in todo):
             compiled.warm(renderer(lang).env)
-    # an update's few pages (`folio serve`'s preview waits for them): all at once beside one
-    # worker, the report's beside the documents', not after them; a whole site by batches
-    few = previous is not None and len(todo) <= BATCH
-    done = workers.run(render, todo, jobs=jobs, stage="pages") if few else _rendered(render, todo, site, jobs)
-    for (lang, page), (title, changed, used) in zip(todo, done, strict=True):
+    for (lang, page), (title, changed, used) in zip(todo, workers.run(render, todo, jobs=jobs, stage="pages"),
+                                                    strict=True):
         if memory is not None and used:
             memory.adopt(used)
         found = by_lang[lang]
@@ -126,35 +123,6 @@ def prepare(site: Site, languages: tuple[str, ...], renderer: Callable[[str], Re
         (found.config.parent / INDEX).write_text(
             json.dumps(index, ensure_ascii=False, indent=1, sort_keys=True) + "\n", "utf-8")
     return sources
-
-
-#: the pages of documents a forked page worker renders with this process before it ends and
-#: another is forked (``workers.run``'s ``batch``)
-BATCH = 64
-
-
-def _rendered(render: Callable[[tuple[str, Page]], tuple[str, bool, dict | None]], todo: list[tuple[str, Page]],
-              site: Site, jobs: int) -> list[tuple[str, bool, dict | None]]:
-    """``render`` of every task of ``todo``, in its order; done in an order of its own, for the
-    build's peak memory. While a forked worker lives, a page of memory either process writes to
-    is held twice, and rendering a page writes to every object it reads (its reference count):
-    with one worker for the whole stage, the two processes held between them two copies of most
-    of the corpus by its end (the stage's peak at x100, 876 MB of all processes, 474 of them the
-    worker's). So the pages that read the whole corpus (home, glossary, status, report ...) are
-    rendered here before any worker is forked, then each rulebook's game and document pages, a
-    document in both languages together, by this process and workers that live for
-    :data:`BATCH` pages: twice is held only what a batch's pages read (the stage's peak at x100,
-    about 610 MB)."""
-    place = {page.path: n for n, page in enumerate(site.pages)}
-    order = sorted(range(len(todo)), key=lambda n: (place[todo[n][1].path], n))
-    whole = [n for n in order if todo[n][1].key is None]
-    parts = [n for n in order if todo[n][1].key is not None]
-    done: list = [None] * len(todo)
-    for tasks, cores in ((whole, 1), (parts, jobs)):
-        for n, result in zip(tasks, workers.run(render, [todo[n] for n in tasks], jobs=cores, stage="pages",
-                                                batch=BATCH), strict=True):
-            done[n] = result
-    return done
 
 
 def search_pages(sources: list[Sources], target: Path, previous: Path | None = None,
