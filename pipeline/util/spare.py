@@ -62,14 +62,13 @@ class Spare:
     def __init__(self) -> None:
         self.tree: Path | None = None
         self._held = ExitStack()
-        #: the site being written: (its directory, the files noted, the target)
-        self._pending: tuple[Path, dict[str, str], Path] | None = None
 
     @contextmanager
     def writing(self, target: Path) -> Iterator[Path]:
         """A fresh directory to render ``target``'s new site into; when the block ends without
-        an error (or when :meth:`publish` is called in it), the spare is made that site and
-        swapped with ``target``; on an error, nothing is."""
+        an error, the spare is made that site and swapped with ``target``; on an error, nothing
+        is. A page-first build ends the block as soon as its pages are written
+        (pipeline/incremental/session.py: ``publish_site``)."""
         target = Path(target)
         if target.exists() and not target.is_dir():
             raise FolioError("exists and is not a directory: refusing to replace it", path=str(target))
@@ -81,21 +80,11 @@ class Spare:
             files: dict[str, str] = {}
             noting = (os.fspath(made) + os.sep, os.getpid(), files)
             _NOTING.append(noting)
-            self._pending = (made, files, target)
             try:
                 yield made
-                self.publish()
-            finally:
+            finally:  # what is carried from now on links
                 _NOTING[:] = [other for other in _NOTING if other is not noting]
-                self._pending = None
-
-    def publish(self) -> None:
-        """Swap the site being written in now, before the block ends (a page-first build)."""
-        if self._pending is None:
-            return
-        (made, files, target), self._pending = self._pending, None
-        _NOTING[:] = [other for other in _NOTING if other[2] is not files]  # what is carried now links
-        self._publish(made, files, target)
+            self._publish(made, files, target)
 
     def close(self) -> None:
         """Let the spare go, removed by a thread (the process waits for it before it exits)."""
