@@ -127,7 +127,11 @@ def _sync(made: Path, noted_files: dict[str, str], spare: Path) -> None:
     dirs: set[str] = set()
     for here, subdirs, names in os.walk(made):
         rel = here[len(top):] + os.sep if here != os.fspath(made) else ""
-        dirs.update(rel + name for name in subdirs)
+        for name in subdirs:
+            if os.path.islink(os.path.join(here, name)):  # a link to a directory: renamed in as a file is
+                written[rel + name] = os.path.join(here, name)
+            else:
+                dirs.add(rel + name)
         for name in names:
             written[rel + name] = os.path.join(here, name)
     carried = {target[len(top):]: source for target, source in noted_files.items() if target[len(top):] not in written}

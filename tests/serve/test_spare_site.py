@@ -177,3 +177,17 @@ def test_without_an_exchanging_rename_the_site_replaced_is_the_spare_where_it_wa
     spare.close()
     _settled()
     assert sorted(path.name for path in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_link_to_a_directory_the_renderer_leaves_stays_a_link(tmp_path):
+    site = tmp_path / "site"
+    _write(site / "en/a/index.html", "A1")
+    spare = Spare()
+    for _ in range(2):  # the spare made whole, then brought up to date
+        with spare.writing(site) as made:
+            _write(made / "en/a/index.html", "A2")
+            (made / "latest").symlink_to("en/a", target_is_directory=True)
+        assert (site / "latest").is_symlink() and os.readlink(site / "latest") == "en/a"
+        assert _tree(site) == {"en/a/index.html": "A2"} and (site / "latest/index.html").read_text("utf-8") == "A2"
+    spare.close()
+    _settled()
