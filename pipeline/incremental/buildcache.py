@@ -141,8 +141,6 @@ class BuildCache:
         if self.current is None:
             return
         target = self.current / kind / key
-        if self._later is not None:
-            self._later.pop((kind, key), None)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.unlink(missing_ok=True)  # a carried entry is a hard link into the last build
         target.write_bytes(seal(data, (kind, key), KEY))

@@ -16,12 +16,14 @@ every sibling that nobody holds.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import errno
 import fcntl
 import os
 import re
 import secrets
 import shutil
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -50,13 +52,10 @@ def atomic_dirs(*targets: Path, remove_later: bool = False, detach: bool = False
     new tree whole."""
     targets = tuple(Path(target) for target in targets)
     for target in targets:
-        if target.exists() and not target.is_dir():
-            raise FolioError("exists and is not a directory: refusing to replace it", path=str(target))
-        if not target.parent.is_dir():  # never create a project (or its parents) by writing into it
-            raise FolioError("the directory to write into does not exist", path=str(target.parent))
+        check_target(target)
     clear_stale(*targets)
     with ExitStack() as held:
-        made = [_claim(target, "tmp", held) for target in targets]
+        made = [claim_sibling(target, "tmp", held) for target in targets]
         try:
             yield made
             replaced = _swap(made, targets, held)
@@ -77,9 +76,23 @@ def atomic_dirs(*targets: Path, remove_later: bool = False, detach: bool = False
         return
     for old in replaced:
         if remove_later:
-            threading.Thread(target=_remove_held, args=(old,), name=f"remove {old.name}").start()
+            remove_in_background(old)
         else:
             shutil.rmtree(old, ignore_errors=True)
+
+
+def check_target(target: Path) -> None:
+    """Refuse a target that cannot be replaced by a directory written beside it."""
+    if target.exists() and not target.is_dir():
+        raise FolioError("exists and is not a directory: refusing to replace it", path=str(target))
+    if not target.parent.is_dir():  # never create a project (or its parents) by writing into it
+        raise FolioError("the directory to write into does not exist", path=str(target.parent))
+
+
+def remove_in_background(old: Path) -> None:
+    """Remove a sibling no longer wanted by a thread that holds it meanwhile (the process waits
+    for it before it exits)."""
+    threading.Thread(target=_remove_held, args=(old,), name=f"remove {old.name}").start()
 
 
 @contextmanager
@@ -100,7 +113,7 @@ def _remove_held(old: Path) -> None:
     """Remove a replaced tree, holding it meanwhile so that another build's clean-up leaves it
     be; one another process holds already is that process's to remove."""
     with ExitStack() as held:
-        if _lock(old, held, wait=60) is not False:
+        if hold(old, held, wait=60) is not False:
             _remove_between_builds(old)
 
 
@@ -172,11 +185,12 @@ def clear_stale(*targets: Path) -> None:
         for path in target.parent.iterdir():
             if path.name.startswith(prefixes) and path.is_dir() and not path.is_symlink():
                 with ExitStack() as held:
-                    if _lock(path, held) is True:
+                    if hold(path, held) is True:
                         shutil.rmtree(path, ignore_errors=True)
 
 
-def _claim(target: Path, kind: str, held: ExitStack) -> Path:
+def claim_sibling(target: Path, kind: str, held: ExitStack) -> Path:
+    """A new empty sibling of ``target`` (``kind``: "tmp" or "old"), held until ``held`` closes."""
     # A sibling, not a child: the new tree must sit on the same file system as the target
     # for rename to be atomic, and must not be inside the directory it replaces.
     for _ in range(100):
@@ -187,14 +201,14 @@ def _claim(target: Path, kind: str, held: ExitStack) -> Path:
             continue
         except OSError as exc:
             raise FolioError(f"cannot write beside it: {exc.strerror}", path=str(target)) from None
-        if _lock(candidate, held) is not False:
+        if hold(candidate, held) is not False:
             return candidate
         # another build's clean-up took it for stale in the instant before the lock: it
         # removes it, and this build takes another name
     raise FolioError("cannot hold a directory to write into", path=str(target))
 
 
-def _lock(path: Path, held: ExitStack, wait: float = 0, *, directory: bool = True) -> bool | None:
+def hold(path: Path, held: ExitStack, wait: float = 0, *, directory: bool = True) -> bool | None:
     """Hold an exclusive flock on the directory (or, not ``directory``, the file) at ``path``
     until ``held`` closes, waiting up to ``wait`` seconds for another process to let go. False:
     another process holds it, or ``path`` is no longer what was locked; None: the file system
@@ -230,7 +244,7 @@ def _swap(made: list[Path], targets: tuple[Path, ...], held: ExitStack) -> list[
             if target.exists():
                 # held before it becomes a sibling; another build holds it only in the instant
                 # it swaps in its own, and one that does not let go is given up on
-                if _lock(target, held, wait=30) is False:
+                if hold(target, held, wait=30) is False:
                     raise BlockingIOError(0, "another `folio build` is replacing it right now")
                 old = _unused(target, "old")
                 os.rename(target, old)
@@ -246,6 +260,40 @@ def _swap(made: list[Path], targets: tuple[Path, ...], held: ExitStack) -> list[
         raise FolioError(f"cannot replace it: {exc.strerror} (nothing was replaced)",
                          path=str(target)) from None
     return [old for source, old in done if source in targets]
+
+
+def exchange_dirs(new: Path, target: Path, held: ExitStack) -> Path | None:
+    """Put the directory ``new`` in ``target``'s place (`folio serve`'s spare site,
+    pipeline/util/spare.py); the tree replaced, a sibling now, held until ``held`` closes. On
+    Linux one rename(2) exchanges the two (no instant without a ``target``) and the tree replaced
+    takes ``new``'s name; else ``target`` is renamed aside and ``new`` into its place, as
+    :func:`atomic_dirs` swaps its trees in (a failure undoes both: nothing replaced). None:
+    there was no ``target``, or another build's clean-up took the tree replaced in the instant
+    before it was held."""
+    if target.exists() and _renameat2 is not None and \
+            _renameat2(_AT_FDCWD, os.fsencode(new), _AT_FDCWD, os.fsencode(target), _RENAME_EXCHANGE) == 0:
+        return new if hold(new, held) is not False else None
+    replaced = _swap([new], (target,), held)  # the target held before it was renamed aside
+    return replaced[0] if replaced else None
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _libc_renameat2():
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        function = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return None
+    function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    function.restype = ctypes.c_int
+    return function
+
+
+_renameat2 = _libc_renameat2()
 
 
 def _unused(target: Path, kind: str) -> Path:
@@ -300,7 +348,7 @@ def clear_stale_files(directory: Path) -> list[str]:
         if not _STALE_FILE.match(path.name) or path.is_symlink() or not path.is_file():
             continue
         with ExitStack() as held:
-            if _lock(path, held, directory=False) is True:
+            if hold(path, held, directory=False) is True:
                 path.unlink(missing_ok=True)
                 removed.append(path.name)
     return removed

@@ -13,7 +13,8 @@ replaced instead, as its spare, and on the next save:
   into it, a noted file it does not hold as that very file (a hard link) is linked into it,
   and what the new site does not have is removed from it. Only the names change: a file the
   spare shares with the site served or the build cache is never written to;
-- and the spare and site/ swap (one rename(2) exchanging the two, where the system has it).
+- and the spare and site/ swap (one rename(2) exchanging the two, where the system has it:
+  pipeline/util/atomic.py, ``exchange_dirs``).
 
 So a reader of site/ sees the last site or the new one, whole; a build that fails leaves site/
 as it was (the spare is not served, and the next save makes it whole whatever state it was
@@ -24,11 +25,8 @@ two commands would be a second copy of the site left in the project.
 
 from __future__ import annotations
 
-import ctypes
 import os
 import shutil
-import sys
-import threading
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -62,68 +60,51 @@ class Spare:
     def __init__(self) -> None:
         self.tree: Path | None = None
         self._held = ExitStack()
-        #: the site being written: (its directory, the files noted, the target)
-        self._pending: tuple[Path, dict[str, str], Path] | None = None
 
     @contextmanager
     def writing(self, target: Path) -> Iterator[Path]:
         """A fresh directory to render ``target``'s new site into; when the block ends without
-        an error (or when :meth:`publish` is called in it), the spare is made that site and
-        swapped with ``target``; on an error, nothing is."""
+        an error, the spare is made that site and swapped with ``target``; on an error, nothing
+        is. A page-first build ends the block as soon as its pages are written
+        (pipeline/incremental/session.py: ``publish_site``)."""
         target = Path(target)
-        if target.exists() and not target.is_dir():
-            raise FolioError("exists and is not a directory: refusing to replace it", path=str(target))
-        if not target.parent.is_dir():
-            raise FolioError("the directory to write into does not exist", path=str(target.parent))
+        atomic.check_target(target)
         with ExitStack() as held:
-            made = atomic._claim(target, "tmp", held)
+            made = atomic.claim_sibling(target, "tmp", held)
             held.callback(shutil.rmtree, made, True)
             files: dict[str, str] = {}
             noting = (os.fspath(made) + os.sep, os.getpid(), files)
             _NOTING.append(noting)
-            self._pending = (made, files, target)
             try:
                 yield made
-                self.publish()
-            finally:
+            finally:  # what is carried from now on links
                 _NOTING[:] = [other for other in _NOTING if other is not noting]
-                self._pending = None
-
-    def publish(self) -> None:
-        """Swap the site being written in now, before the block ends (a page-first build)."""
-        if self._pending is None:
-            return
-        (made, files, target), self._pending = self._pending, None
-        _NOTING[:] = [other for other in _NOTING if other[2] is not files]  # what is carried now links
-        self._publish(made, files, target)
+            self._publish(made, files, target)
 
     def close(self) -> None:
         """Let the spare go, removed by a thread (the process waits for it before it exits)."""
         tree, self.tree = self.tree, None
         self._held.close()
         if tree is not None:
-            threading.Thread(target=atomic._remove_held, args=(tree,), name=f"remove {tree.name}").start()
+            atomic.remove_in_background(tree)
 
     def _publish(self, made: Path, files: dict[str, str], target: Path) -> None:
         spare = self._spare(target)
+        # the lock held is on the tree about to be served: the one replaced is held in its stead
+        again = ExitStack()
         try:
             _sync(made, files, spare)
-            exchanged = _exchange(spare, target)
+            replaced = atomic.exchange_dirs(spare, target, again)
         except OSError as exc:
-            raise FolioError(f"cannot replace it: {exc.strerror} (nothing was replaced)", path=str(target)) from None
-        if not exchanged:  # no site/ to exchange with: the spare became it, and a new one is made next time
-            self._held.close()
-            self.tree = None
-            return
-        # the lock held is on the tree now served: held again on the one now spare
-        again = ExitStack()
-        if atomic._lock(spare, again) is False:  # another build's clean-up took it in the instant
             again.close()
-            self._held.close()
-            self.tree = None
-            return
+            raise FolioError(f"cannot replace it: {exc.strerror} (nothing was replaced)", path=str(target)) from None
+        except BaseException:
+            again.close()
+            raise
+        # None: no site/ to exchange with (the spare became it), or another build's clean-up
+        # took the tree replaced in the instant; a new spare is claimed next time
         self._held.close()
-        self._held = again
+        self._held, self.tree = again, replaced
 
     def _spare(self, target: Path) -> Path:
         """The spare, held; an empty one claimed when there is none (or it went away)."""
@@ -131,7 +112,7 @@ class Spare:
             return self.tree
         self._held.close()
         self._held = ExitStack()
-        self.tree = atomic._claim(target, "old", self._held)
+        self.tree = atomic.claim_sibling(target, "old", self._held)
         return self.tree
 
 
@@ -146,7 +127,11 @@ def _sync(made: Path, noted_files: dict[str, str], spare: Path) -> None:
     dirs: set[str] = set()
     for here, subdirs, names in os.walk(made):
         rel = here[len(top):] + os.sep if here != os.fspath(made) else ""
-        dirs.update(rel + name for name in subdirs)
+        for name in subdirs:
+            if os.path.islink(os.path.join(here, name)):  # a link to a directory: renamed in as a file is
+                written[rel + name] = os.path.join(here, name)
+            else:
+                dirs.add(rel + name)
         for name in names:
             written[rel + name] = os.path.join(here, name)
     carried = {target[len(top):]: source for target, source in noted_files.items() if target[len(top):] not in written}
@@ -202,43 +187,3 @@ def _clear(path: str) -> None:
         shutil.rmtree(path)
     else:
         os.unlink(path)
-
-
-_RENAME_EXCHANGE = 2
-_AT_FDCWD = -100
-
-
-def _exchange(spare: Path, target: Path) -> bool:
-    """Swap the two directories: ``target`` is the new site, ``spare`` the one it was. One
-    rename(2) that exchanges them on Linux (no instant without a site/); else two renames,
-    as a build swaps its trees in. False: there was no ``target``, the spare was renamed to it."""
-    if not target.exists():
-        os.rename(spare, target)
-        return False
-    if _renameat2 is not None and \
-            _renameat2(_AT_FDCWD, os.fsencode(spare), _AT_FDCWD, os.fsencode(target), _RENAME_EXCHANGE) == 0:
-        return True
-    aside = atomic._unused(target, "old")
-    os.rename(target, aside)
-    try:
-        os.rename(spare, target)
-    except OSError:
-        os.rename(aside, target)
-        raise
-    os.rename(aside, spare)
-    return True
-
-
-def _libc_renameat2():
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        function = ctypes.CDLL(None, use_errno=True).renameat2
-    except (OSError, AttributeError):
-        return None
-    function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
-    function.restype = ctypes.c_int
-    return function
-
-
-_renameat2 = _libc_renameat2()

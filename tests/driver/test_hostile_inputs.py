@@ -266,7 +266,7 @@ def test_a_replaced_tree_is_removed_by_a_process_of_its_own_and_what_a_killed_on
     freed = False
     while not freed and time.monotonic() < deadline:  # its lock goes with it (init reaps it)
         with ExitStack() as held:
-            freed = pipeline.util.atomic._lock(old, held) is True
+            freed = pipeline.util.atomic.hold(old, held) is True
         time.sleep(0.02)
     assert freed, "a killed remover holds its tree no longer"
     assert old.exists(), "left by the remover killed"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -43,6 +44,23 @@ def test_the_cache_keeps_exactly_the_entries_a_build_used(tmp_path):
     assert sorted(p.name for p in (tmp_path / "2" / "kind").iterdir()) == ["a"]
     assert second.hits["kind"] == 1 and second.misses["kind"] == 1
     assert BuildCache.disabled().get("kind", "a") is None
+
+
+def test_entries_carried_later_are_in_the_cache_once_it_is_flushed_and_one_written_meanwhile_stays(tmp_path):
+    # `folio serve`: the entries used of the last build are carried once its pages are published
+    first = BuildCache(None, tmp_path / "1")
+    for key in "abcd":
+        first.put("kind", key, key.encode())
+    second = BuildCache(tmp_path / "1", tmp_path / "2")
+    second.later()
+    assert second.get("kind", "a") == b"a" and second.keep("kind", "b") and second.get("kind", "c") == b"c"
+    second.put("kind", "c", b"C")  # noted as used, then written anew
+    assert not (tmp_path / "2" / "kind" / "a").exists(), "carried at the end, not as it is used"
+    second.flush()
+    assert sorted(p.name for p in (tmp_path / "2" / "kind").iterdir()) == ["a", "b", "c"]
+    assert all(os.path.samefile(tmp_path / "1" / "kind" / key, tmp_path / "2" / "kind" / key) for key in "ab")
+    third = BuildCache(tmp_path / "2", None)
+    assert [third.get("kind", key) for key in "abcd"] == [b"a", b"b", b"C", None]
 
 
 def test_corpus_json_from_kept_fragments_has_the_bytes_of_one_dump(tmp_path):

@@ -56,6 +56,12 @@ def _outputs(root: Path, tree_bytes) -> dict[str, bytes]:
             if not (path.startswith(f"{CACHE}/") or path == STAMP)}
 
 
+def _entries(root: Path) -> set[str]:
+    """The build cache's files, by path (an entry is named by its kind and key)."""
+    cache = root / "build" / CACHE
+    return {path.relative_to(cache).as_posix() for path in cache.rglob("*") if path.is_file()}
+
+
 def _reads_logged(monkeypatch, log: Path) -> Callable[[], Counter[str]]:
     """Log the kind of every entry a build reads from its file, in each of its processes (its
     forked workers too); the function returned gives the kinds read since it was last called."""
@@ -133,6 +139,10 @@ def test_rebuilds_from_memory_after_saves_leave_what_a_clean_build_of_the_saves_
     served, built = _outputs(root, tree_bytes), _outputs(clean, tree_bytes)
     assert served.keys() == built.keys()
     assert [path for path in served if served[path] != built[path]] == []
+    # the cache, too: the entries a rebuild used of the last build's, carried once its pages are
+    # published (BuildCache.later, flush), are the entries a clean build of the saves leaves
+    served_cache, built_cache = _entries(root), _entries(clean)
+    assert served_cache == built_cache
 
 
 def test_a_reason_changed_in_checks_yaml_shows_on_the_russian_report_after_the_save(tmp_path):

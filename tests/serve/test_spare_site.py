@@ -18,7 +18,7 @@ from pipeline.core.errors import FolioError
 from pipeline.incremental.buildcache import carry
 from pipeline.incremental.session import STAMP
 from pipeline.serve.loop import Loop
-from pipeline.util import spare as spare_module
+from pipeline.util import atomic
 from pipeline.util.spare import Spare
 from serve_support import SOURCE, TRANSLATION, edited_project  # noqa: F401 - the `project` fixture
 
@@ -68,7 +68,7 @@ def test_after_edits_a_revert_and_a_failed_save_the_site_served_is_a_cold_builds
     def refused(*_args) -> bool:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(spare_module, "_exchange", refused)
+    monkeypatch.setattr(atomic, "exchange_dirs", refused)
     _save(project, SOURCE, "into bordering non-Hostile", "into adjoining non-Hostile")
     assert loop.rebuild([SOURCE], on_pages=lambda _d: None) is None
     assert "the last good site stays served" in loop.out.getvalue()
@@ -153,8 +153,41 @@ def test_a_spare_that_cannot_be_swapped_in_leaves_the_site_served(tmp_path, monk
     def refused(*_args) -> bool:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(spare_module, "_exchange", refused)
+    monkeypatch.setattr(atomic, "exchange_dirs", refused)
     with pytest.raises(FolioError, match="nothing was replaced"), spare.writing(site) as made:
         _write(made / "index.html", "I2")
     assert _tree(site) == {"index.html": "I1"}
     spare.close()
+
+
+def test_without_an_exchanging_rename_the_site_replaced_is_the_spare_where_it_was_renamed_aside(tmp_path,
+                                                                                                  monkeypatch):
+    monkeypatch.setattr(atomic, "_renameat2", None)  # not Linux: two renames, as a build swaps its trees in
+    site = tmp_path / "site"
+    _write(site / "index.html", "I1")
+    spare = Spare()
+    for text in ("I2", "I3"):
+        with spare.writing(site) as made:
+            _write(made / "index.html", text)
+        assert _tree(site) == {"index.html": text}
+        assert spare.tree is not None and spare.tree.parent == tmp_path and spare.tree.name.startswith(".site.old-")
+        assert _tree(spare.tree) == {"index.html": "I1" if text == "I2" else "I2"}, "the site replaced, kept"
+        assert sorted(path.name for path in tmp_path.iterdir()) == sorted(["site", spare.tree.name]), \
+            "no sibling but the spare"
+    spare.close()
+    _settled()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_link_to_a_directory_the_renderer_leaves_stays_a_link(tmp_path):
+    site = tmp_path / "site"
+    _write(site / "en/a/index.html", "A1")
+    spare = Spare()
+    for _ in range(2):  # the spare made whole, then brought up to date
+        with spare.writing(site) as made:
+            _write(made / "en/a/index.html", "A2")
+            (made / "latest").symlink_to("en/a", target_is_directory=True)
+        assert (site / "latest").is_symlink() and os.readlink(site / "latest") == "en/a"
+        assert _tree(site) == {"en/a/index.html": "A2"} and (site / "latest/index.html").read_text("utf-8") == "A2"
+    spare.close()
+    _settled()

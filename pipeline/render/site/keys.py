@@ -38,7 +38,8 @@ def page_keys(corpus: Corpus, site: Site, store: Store, aids, files: dict[str, s
     """Page path -> key, the same in every language (the language is added by the caller):
     made of the ``store``'s keys of the documents each page shows. ``files``: a digest of the
     findings of each file (pipeline/render/site/report_items.py: ``by_file``), made when the
-    store keeps; ``rows``: the corpus's coverage (pipeline/link/translations/status.py)."""
+    store keeps and each file's findings stand together; ``rows``: the corpus's coverage
+    (pipeline/link/translations/status.py)."""
     fingerprint = store.fingerprint
     code = fingerprint.code
     documents = store.documents(corpus.documents)
@@ -76,8 +77,9 @@ def page_keys(corpus: Corpus, site: Site, store: Store, aids, files: dict[str, s
             # the clauses the rules account for: the facts and corpus/rules/coverage/
             parts = [manifest, _json(rows), *documents.values(), fingerprint.under("corpus/rules/")]
         elif page.template == "report":
-            # without the findings' digests (a store that keeps nothing, which keeps no key either),
-            # everything the findings follow from
+            # without the findings' digests (a store that keeps nothing, which keeps no key either;
+            # or findings whose files do not stand together, report_items.by_file), everything
+            # the findings follow from
             found = _json(list(files.items())) if files is not None else fingerprint.build_id
             parts = [manifest, found, fingerprint.of(CONFIG)]  # the reasons' translations
         elif page.template == "glossary":
