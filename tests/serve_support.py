@@ -24,6 +24,24 @@ SOURCE = "corpus/sources/pop-military-actions.en.txt"
 TRANSLATION = "corpus/translations/pop-military-actions.ru.yaml"
 
 
+def saved(root: Path, name: str, old: str, new: str) -> None:
+    """An editor's save of ``name`` with ``old`` replaced by ``new``: written aside and renamed
+    over the file, as editors save, so a watcher never reads it half-written."""
+    path = root / name
+    text = path.read_text("utf-8")
+    assert old in text, (name, old)
+    aside = path.with_name(f".{path.name}.saving")
+    aside.write_text(text.replace(old, new, 1), "utf-8")
+    os.replace(aside, path)
+
+
+def removals_settled() -> None:
+    """Wait for the threads that remove the trees a rebuild replaced (pipeline/util/atomic.py)."""
+    for thread in threading.enumerate():
+        if thread.name.startswith("remove ."):
+            thread.join(120)
+
+
 _BUILT: list[Path] = []
 
 

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import copy
 import io
-import os
 import pickle
 import shutil
-import threading
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +19,7 @@ from pipeline.incremental.buildcache import CACHE, BuildCache
 from pipeline.incremental.memory import Memory
 from pipeline.incremental.session import STAMP
 from pipeline.serve.loop import Loop
-from serve_support import SOURCE, TRANSLATION, whole_project
+from serve_support import SOURCE, TRANSLATION, removals_settled, saved, whole_project
 
 #: one save after another: an English source, its Russian translation, another rulebook's
 #: Russian source, and the first file again
@@ -31,24 +29,9 @@ SAVES = [(SOURCE, "into adjacent non-Hostile", "into neighbouring non-Hostile"),
          (SOURCE, "into neighbouring non-Hostile", "into bordering non-Hostile")]
 
 
-def _save(root: Path, name: str, old: str, new: str) -> None:
-    path = root / name
-    text = path.read_text("utf-8")
-    assert old in text, (name, old)
-    aside = path.with_name(f".{path.name}.saving")
-    aside.write_text(text.replace(old, new, 1), "utf-8")
-    os.replace(aside, path)
-
-
 def _document(name: str) -> str:
     """The manifest's key of the document a source or translation file is of."""
     return Path(name).name.split(".")[0]
-
-
-def _settled() -> None:
-    for thread in threading.enumerate():
-        if thread.name.startswith("remove ."):
-            thread.join(120)
 
 
 def _outputs(root: Path, tree_bytes) -> dict[str, bytes]:
@@ -91,14 +74,14 @@ def test_rebuilds_from_memory_after_saves_leave_what_a_clean_build_of_the_saves_
     reads_since = _reads_logged(monkeypatch, tmp_path / "reads")
     reads, edited, files = [], [], []
     for name, old, new in SAVES:
-        _save(root, name, old, new)
+        saved(root, name, old, new)
         published = []
         result = loop.rebuild([name], on_pages=published.append)
         assert result is not None and result.corpus is not None and published, loop.out.getvalue()
         reads.append(reads_since())
         files.append({d.path for d in result.diagnostics})
         edited.append(_document(name))
-        _settled()
+        removals_settled()
     documents = len(result.corpus.documents)
     # the first rebuild read the entries of the documents it did not make again from their files,
     # the next from memory: each kind on its own, the entries of every document neither this save
@@ -145,7 +128,7 @@ def test_rebuilds_from_memory_after_saves_leave_what_a_clean_build_of_the_saves_
     assert served_cache == built_cache
 
 
-def test_a_reason_changed_in_checks_yaml_shows_on_the_russian_report_after_the_save(tmp_path):
+def test_a_reason_changed_in_checks_yaml_shows_on_the_russian_report_after_thesaved(tmp_path):
     # the site keeps the suppressions' reasons between builds of one process, by the file's bytes
     root = whole_project(tmp_path / "served")
     loop = Loop(root, out=io.StringIO())
@@ -153,7 +136,7 @@ def test_a_reason_changed_in_checks_yaml_shows_on_the_russian_report_after_the_s
     report = root / "site" / "ru" / "checks" / "index.html"
     old, new = "переводчика к этому фрагменту", "переводчика к этому месту"
     assert old in report.read_text("utf-8")
-    _save(root, "corpus/checks.yaml", old, new)
+    saved(root, "corpus/checks.yaml", old, new)
     result = loop.rebuild(["corpus/checks.yaml"], on_pages=lambda _diagnostics: None)
     assert result is not None and result.corpus is not None, loop.out.getvalue()
     page = report.read_text("utf-8")

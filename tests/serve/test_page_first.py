@@ -6,7 +6,6 @@ the next build does not take for up to date."""
 from __future__ import annotations
 
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from pipeline.build import build
 from pipeline.core.diagnostics import Diagnostic
 from pipeline.incremental.buildcache import CACHE
 from pipeline.incremental.session import STAMP
-from serve_support import SOURCE, built_small_project
+from serve_support import SOURCE, built_small_project, removals_settled
 
 PAGE = Path("site/en/pop/pop-military-actions/index.html")
 OLD, NEW = "into adjacent non-Hostile", "into neighbouring non-Hostile"
@@ -34,13 +33,6 @@ def project(built, tmp_path) -> Path:
     assert OLD in text and OLD in (root / PAGE).read_text("utf-8")
     source.write_text(text.replace(OLD, NEW, 1), "utf-8")
     return root
-
-
-def settled() -> None:
-    """The replaced build/ and site/ removed: the threads the preview's builds leave it to."""
-    for thread in threading.enumerate():
-        if thread.name.startswith("remove ."):
-            thread.join(120)
 
 
 def outputs(root: Path, tree_bytes) -> dict[str, bytes]:
@@ -76,7 +68,7 @@ def test_the_page_shows_the_new_word_before_the_aids_are_printed(project, tmp_pa
     # and in the end the new aids are in site/ as in build/
     new_aids = aid_pdfs(project, "build/aids")
     assert new_aids != old_aids and aid_pdfs(project, "site") == new_aids
-    settled()
+    removals_settled()
     clean = Path(shutil.copytree(project, tmp_path / "clean", symlinks=True))
     build(clean, clean=True)
     assert outputs(project, tree_bytes) == outputs(clean, tree_bytes)
@@ -96,7 +88,7 @@ def test_the_pages_are_published_before_the_aids_are_planned(project, monkeypatc
     monkeypatch.setattr(driver, "plan_aids", planned)
     build(project, on_pages=lambda _diagnostics: order.append("pages published"))
     assert order == ["pages published", "aids planned"]
-    settled()
+    removals_settled()
     order.clear()
     build(project, clean=True)  # `folio build`: an aid it cannot print is refused before anything is written
     assert order == ["aids planned"]
@@ -109,7 +101,7 @@ def test_a_build_stopped_between_its_phases_leaves_a_whole_site_and_the_next_bui
 
     with pytest.raises(KeyboardInterrupt):
         build(project, on_pages=stopped)
-    settled()
+    removals_settled()
     assert NEW in (project / PAGE).read_text("utf-8"), "the site published stays"
     assert OLD in (project / "build" / "corpus.json").read_text("utf-8"), "build/ is the last build's, whole"
     assert sorted(p.name for p in project.iterdir()) == ["build", "corpus", "mkdocs.yml", "site", "templates"]

@@ -17,7 +17,13 @@ from pipeline.outcome import BuildResult
 from pipeline.serve.loop import Loop, changed_findings
 from pipeline.serve.watch import Saves
 from pipeline.util.atomic import atomic_dirs
-from serve_support import SOURCE, TRANSLATION, edited_project, folio_serve  # noqa: F401 - the `project` fixture
+from serve_support import (  # noqa: F401 - the `project` fixture
+    SOURCE,
+    TRANSLATION,
+    edited_project,
+    folio_serve,
+    removals_settled,
+)
 
 PAGE = "en/pop/pop-military-actions/"
 RU_PAGE = "ru/pop/pop-military-actions/"
@@ -183,8 +189,6 @@ def test_the_trees_a_rebuild_replaced_are_removed_after_it_not_during_it(tmp_pat
     loop = Loop(root, out=io.StringIO(), builder=rebuild)
     assert loop.rebuild() is not None
     assert seen == [(True, [".site.old-"], "old")]
-    for thread in threading.enumerate():
-        if thread.name.startswith("remove ."):
-            thread.join(60)
+    removals_settled()
     assert [path.name for path in root.iterdir()] == ["site"]
     assert (site / "index.html").read_text("utf-8") == "new"

@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import os
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
@@ -20,24 +19,15 @@ from pipeline.incremental.session import STAMP
 from pipeline.serve.loop import Loop
 from pipeline.util import atomic
 from pipeline.util.spare import Spare
-from serve_support import SOURCE, TRANSLATION, edited_project  # noqa: F401 - the `project` fixture
+from serve_support import (  # noqa: F401 - the `project` fixture
+    SOURCE,
+    TRANSLATION,
+    edited_project,
+    removals_settled,
+    saved,
+)
 
 PAGE = "en/pop/pop-military-actions/index.html"
-
-
-def _save(root: Path, name: str, old: str, new: str) -> None:
-    path = root / name
-    text = path.read_text("utf-8")
-    assert old in text, (name, old)
-    aside = path.with_name(f".{path.name}.saving")
-    aside.write_text(text.replace(old, new, 1), "utf-8")
-    os.replace(aside, path)
-
-
-def _settled() -> None:
-    for thread in threading.enumerate():
-        if thread.name.startswith("remove ."):
-            thread.join(120)
 
 
 def _site(root: Path, tree_bytes) -> dict[str, bytes]:
@@ -53,11 +43,11 @@ def test_after_edits_a_revert_and_a_failed_save_the_site_served_is_a_cold_builds
              (SOURCE, "into neighbouring non-Hostile", "into adjacent non-Hostile"),  # the first edit undone
              (SOURCE, "into adjacent non-Hostile", "into bordering non-Hostile")]
     for name, old, new in saves:
-        _save(project, name, old, new)
+        saved(project, name, old, new)
         published: list = []
         assert loop.rebuild([name], on_pages=published.append) is not None, loop.out.getvalue()
         assert published
-        _settled()
+        removals_settled()
     assert "into bordering non-Hostile" in (project / "site" / PAGE).read_text("utf-8")
     spare = loop.spare.tree
     assert spare is not None and spare.is_dir() and spare.parent == project  # the site replaced, kept
@@ -69,14 +59,14 @@ def test_after_edits_a_revert_and_a_failed_save_the_site_served_is_a_cold_builds
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(atomic, "exchange_dirs", refused)
-    _save(project, SOURCE, "into bordering non-Hostile", "into adjoining non-Hostile")
+    saved(project, SOURCE, "into bordering non-Hostile", "into adjoining non-Hostile")
     assert loop.rebuild([SOURCE], on_pages=lambda _d: None) is None
     assert "the last good site stays served" in loop.out.getvalue()
     assert _site(project, tree_bytes) == served, "the site served is the last good one, untouched"
     monkeypatch.undo()
-    _save(project, SOURCE, "into adjoining non-Hostile", "into nearby non-Hostile")
+    saved(project, SOURCE, "into adjoining non-Hostile", "into nearby non-Hostile")
     assert loop.rebuild([SOURCE], on_pages=lambda _d: None) is not None, loop.out.getvalue()
-    _settled()
+    removals_settled()
 
     clean = tmp_path / "clean"
     for name in ("corpus", "mkdocs.yml"):
@@ -90,7 +80,7 @@ def test_after_edits_a_revert_and_a_failed_save_the_site_served_is_a_cold_builds
     assert [path for path in site if site[path] != cold[path]] == []
 
     loop.spare.close()
-    _settled()
+    removals_settled()
     assert not [path.name for path in project.iterdir() if path.name.startswith(".")], "the spare is removed"
 
 
@@ -141,7 +131,7 @@ def test_the_spare_becomes_the_new_site_whatever_it_held_and_the_site_served_is_
         raise RuntimeError
     assert _tree(site)["en/a/index.html"] == "A3"
     spare.close()
-    _settled()
+    removals_settled()
     assert sorted(path.name for path in tmp_path.iterdir()) == ["site"]
 
 
@@ -175,7 +165,7 @@ def test_without_an_exchanging_rename_the_site_replaced_is_the_spare_where_it_wa
         assert sorted(path.name for path in tmp_path.iterdir()) == sorted(["site", spare.tree.name]), \
             "no sibling but the spare"
     spare.close()
-    _settled()
+    removals_settled()
     assert sorted(path.name for path in tmp_path.iterdir()) == ["site"]
 
 
@@ -190,4 +180,4 @@ def test_a_link_to_a_directory_the_renderer_leaves_stays_a_link(tmp_path):
         assert (site / "latest").is_symlink() and os.readlink(site / "latest") == "en/a"
         assert _tree(site) == {"en/a/index.html": "A2"} and (site / "latest/index.html").read_text("utf-8") == "A2"
     spare.close()
-    _settled()
+    removals_settled()
