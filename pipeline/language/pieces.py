@@ -239,9 +239,8 @@ def _whole(piece: str, lang: str) -> Spans | None:
 def _spacy(piece: str, lang: str) -> Spans:
     from .pipelines import nlp  # spaCy: for a piece the table lacks and may be split
 
-    tokenizer = nlp(lang).tokenizer
-    _RULES.setdefault(lang, _made_rules(tokenizer))
-    return tuple((t.idx, t.idx + len(t.text)) for t in tokenizer(piece))
+    _rules(lang)  # kept with the table: made once, not on each piece spaCy tokenizes
+    return tuple((t.idx, t.idx + len(t.text)) for t in nlp(lang).tokenizer(piece))
 
 
 def _rules(lang: str) -> Rules:
