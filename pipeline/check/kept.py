@@ -104,10 +104,12 @@ def pieces_read(store: Store) -> pieces.Kept | None:
 def pieces_kept(store: Store, corpus: Corpus, read: pieces.Kept | None) -> None:
     """The table for the next build, of the corpus's texts: written when it is not the one read
     back (``read``, from :func:`pieces_read`, then carried already), so an edit's cache is the
-    same bytes as a clean build's."""
-    if not store.keeps:
+    same bytes as a clean build's; the process keeps that table alone, the corpus's pieces."""
+    if not store.keeps:  # nothing kept for a next build: nor in this process (pieces.trim)
+        pieces.trim(None)
         return
     made = pieces.table((lang, side.text) for unit in corpus.units.values() for lang, side in unit.sides.items())
+    pieces.trim(made)
     if made is not None and made != read:
         store.put("pieces", _pieces_key(store), pickled.dumps_unshared(made))
 

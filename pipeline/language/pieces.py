@@ -159,6 +159,22 @@ def kept_shape(value: object) -> bool:
             for piece, spans in found.items()) for lang, found in pieces.items())
 
 
+def trim(kept: Kept | None) -> None:
+    """Keep, of what this process made of pieces, a build's table (:func:`table`, the corpus's
+    pieces) alone, and nothing to hand back: a long process (``folio serve``) otherwise holds every
+    piece it ever saw, each half-typed word of each save, and hands it all back from each worker."""
+    _FRESH.clear()
+    _SPLIT.clear()
+    if kept is not None:
+        _SPLIT.update((lang, dict(found)) for lang, found in kept[1].items())
+
+
+def forget_made() -> None:
+    """Nothing made so far to hand back: a worker forked after this hands back its own pieces,
+    not the parent's history (which the parent holds already)."""
+    _FRESH.clear()
+
+
 def taken() -> Kept:
     """What this process made since the last call: a forked worker hands it back with its
     results, so that the parent's table holds every piece the build's checks saw."""
