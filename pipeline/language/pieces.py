@@ -143,7 +143,8 @@ def adopt(kept: Kept) -> None:
 
 
 def kept_shape(value: object) -> bool:
-    """Whether a value read back is a kept table's shape."""
+    """Whether a value read back is a kept table's shape: the rules' patterns compile, and each
+    piece's spans cover it, end to end (what :func:`text_tokens` lays out as the text's tokens)."""
     if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], dict)
             and isinstance(value[1], dict)):
         return False
@@ -152,11 +153,32 @@ def kept_shape(value: object) -> bool:
                and all(isinstance(part, str) for part in found[:4])
                and isinstance(found[4], tuple) and len(found[4]) == 4 and all(type(flag) is int for flag in found[4])
                and all(isinstance(found[n], tuple) and all(isinstance(w, str) for w in found[n]) for n in (5, 6, 7))
+               and _compiles(found[:4], found[4])
                for lang, found in rules.items()) \
         and all(isinstance(lang, str) and isinstance(found, dict) and all(
-            isinstance(piece, str) and isinstance(spans, tuple) and all(
-                isinstance(span, tuple) and len(span) == 2 and all(type(n) is int for n in span) for span in spans)
+            isinstance(piece, str) and isinstance(spans, tuple) and _covers(spans, len(piece))
             for piece, spans in found.items()) for lang, found in pieces.items())
+
+
+def _compiles(patterns: tuple[str, ...], flags: tuple[int, ...]) -> bool:
+    try:
+        for pattern, flag in zip(patterns, flags, strict=True):
+            re.compile(pattern, flag)
+    except (re.error, ValueError, TypeError, OverflowError):  # a bad pattern, or flags re refuses
+        return False
+    return True
+
+
+def _covers(spans: tuple, length: int) -> bool:
+    """Whether ``spans`` are (start, end) pairs of ints, each token not empty, the first at 0,
+    each where the last ended, the last at ``length``: as every piece spaCy tokenizes."""
+    at = 0
+    for span in spans:
+        if not (isinstance(span, tuple) and len(span) == 2 and type(span[0]) is int and type(span[1]) is int
+                and span[0] == at < span[1]):
+            return False
+        at = span[1]
+    return at == length
 
 
 def trim(kept: Kept | None) -> None:

@@ -95,7 +95,14 @@ print(pickle.dumps(found).hex())
 def test_a_table_of_another_shape_is_refused():
     assert not pieces.kept_shape(({}, {"ru": {"слово": [(0, 5)]}}))
     assert not pieces.kept_shape(({"ru": ("", "", "", "", (0, 0, 0, 0), (), (), ())}, {"ru": {"слово": ((0, "5"),)}}))
-    assert pieces.kept_shape(({"ru": ("", "", "", "", (0, 0, 0, 0), ("т.е.",), (), (".",))}, {"ru": {"слово": ((0, 5),)}}))
+    rules = {"ru": ("", "", "", "", (0, 0, 0, 0), ("т.е.",), (), (".",))}
+    assert pieces.kept_shape((rules, {"ru": {"слово": ((0, 5),), "т.е.,": ((0, 4), (4, 5)), " ": ((0, 1),)}}))
+    # spans that do not lay the piece out end to end: its text's tokens would not be spaCy's
+    for spans in [((0, 4),), ((0, 6),), ((1, 5),), ((0, 2), (3, 5)), ((0, 3), (2, 5)), ((0, 0), (0, 5)), ()]:
+        assert not pieces.kept_shape((rules, {"ru": {"слово": spans}})), spans
+    # a pattern re refuses: refused, not raised when a new piece meets it
+    assert not pieces.kept_shape(({"ru": ("(", "", "", "", (0, 0, 0, 0), (), (), ())}, {}))
+    assert not pieces.kept_shape(({"ru": ("", "", "", "", (0, 0, -1, 0), (), (), ())}, {}))
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
