@@ -67,20 +67,18 @@ def text_tokens(text: str, lang: str) -> list[tuple[int, int]]:
     return [(start + a, start + b) for start, piece in _cut(text) for a, b in split(piece, lang)]
 
 
+#: a text's pieces: runs of the rest, and runs of white space less the single space after a piece
+#: (at the text's start; after a piece, from a character other than a space; after a piece and a
+#: space); re's \s is str.isspace (both Py_UNICODE_ISSPACE)
+_PIECES = re.compile(r"\S+|\A\s+|(?<=\S)[^\S ]\s*|(?<=\S )\s+")
+
+
 def _cut(text: str) -> Iterator[tuple[int, str]]:
     """The pieces of ``text`` and their offsets, cut as ``Tokenizer._tokenize_affixes`` cuts
-    them: at each change between white space and the rest, a single space after a piece dropped."""
-    if not text:
-        return
-    start, in_ws = 0, text[0].isspace()
-    for i, ch in enumerate(text):
-        if ch.isspace() != in_ws:
-            if start < i:
-                yield start, text[start:i]
-            start = i + 1 if ch == " " else i
-            in_ws = not in_ws
-    if start < len(text):
-        yield start, text[start:]
+    them: at each change between white space and the rest, a single space after a piece dropped
+    (by one expression, not a Python step per character: every build cuts every text of the corpus)."""
+    for found in _PIECES.finditer(text):
+        yield found.start(), found.group()
 
 
 def sentence_starts(text: str, tokens: list[tuple[int, int]], lang: str) -> list[int]:
@@ -122,7 +120,7 @@ def table(texts: Iterable[tuple[str, str]]) -> Kept | None:
         return None
     wanted: dict[str, set[str]] = {}
     for lang, text in set(texts):
-        wanted.setdefault(lang, set()).update(piece for _start, piece in _cut(text))
+        wanted.setdefault(lang, set()).update(_PIECES.findall(text))  # :func:`_cut`'s pieces
     pieces = {lang: {piece: split(piece, lang) for piece in sorted(found)} for lang, found in sorted(wanted.items())}
     rules = {lang: (*found[:5], *(tuple(sorted(words)) for words in found[5:]))
              for lang, found in sorted(_RULES.items()) if lang in pieces}

@@ -5,11 +5,14 @@ very tokens and sentence starts of spaCy's tokenizer and sentencizer, on every t
 from __future__ import annotations
 
 import pickle
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from spacy.pipeline import Sentencizer
 
 from pipeline.language import lemmas, nlp, pieces
@@ -122,3 +125,35 @@ def test_a_new_piece_is_told_by_the_rules_as_spacy_tokenizes_it(lang):
             told += 1
             assert found == tuple((t.idx, t.idx + len(t.text)) for t in nlp(lang).tokenizer(piece)), piece
     assert told > len(tried) / 3
+
+
+def _cut_by_character(text: str):
+    """The reference: the character loop :func:`pieces._cut` was, as spaCy's tokenizer steps
+    through a text (a single space after a piece dropped)."""
+    if not text:
+        return
+    start, in_ws = 0, text[0].isspace()
+    for i, ch in enumerate(text):
+        if ch.isspace() != in_ws:
+            if start < i:
+                yield start, text[start:i]
+            start = i + 1 if ch == " " else i
+            in_ws = not in_ws
+    if start < len(text):
+        yield start, text[start:]
+
+
+SPACES = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2003\u2028\u2029\u202f\u3000\u200b\ufeff"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from([*SPACES, "a", "б", ".", ",", "«", "'"])) | st.text())
+def test_a_text_is_cut_into_pieces_as_by_the_character_loop(text):
+    assert list(pieces._cut(text)) == list(_cut_by_character(text))
+    assert pieces._PIECES.findall(text) == [piece for _start, piece in _cut_by_character(text)]
+
+
+def test_white_space_to_the_expression_is_white_space_to_str():
+    # the cut's expression and the character loop agree on every character (\u200b and \ufeff: neither)
+    spaced = re.compile(r"\s")
+    assert [c for c in range(sys.maxunicode + 1) if bool(spaced.match(chr(c))) != chr(c).isspace()] == []
