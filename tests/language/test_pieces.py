@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from spacy.pipeline import Sentencizer
 
+from pipeline.build import load_corpus
 from pipeline.language import lemmas, nlp, pieces
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,11 +37,27 @@ def _texts(lang: str) -> list[str]:
     return [piece for text in texts for piece in (text, *text.split("\n"), *text.split("\n\n"))]
 
 
+@pytest.fixture(scope="module")
+def unit_texts() -> dict[str, list[str]]:
+    """Each language's texts of the parsed corpus's units: what a build tokenizes."""
+    corpus, _ = load_corpus(ROOT)
+    found: dict[str, set[str]] = {}
+    for unit in corpus.units.values():
+        for lang, side in unit.sides.items():
+            found.setdefault(lang, set()).add(side.text)
+    return {lang: sorted(texts) for lang, texts in found.items()}
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("known", ["asked of spaCy", "told by the rules"])
-def test_tokens_and_sentence_starts_are_spacys_for_every_text(table, lang, known):
+def test_tokens_and_sentence_starts_are_spacys_for_every_text(table, unit_texts, monkeypatch, lang, known):
+    asked: list[str] = []
+    spacy_split = pieces._spacy
+    monkeypatch.setattr(pieces, "_spacy", lambda piece, lang: asked.append(piece) or spacy_split(piece, lang))
     sentencizer = Sentencizer()
-    for text in _texts(lang):
+    texts = [*_texts(lang), *unit_texts[lang]]
+    assert len(unit_texts[lang]) > 100
+    for text in texts:
         if known == "told by the rules":
             table.clear()  # the rules kept: every piece the tokenizer leaves whole is told without spaCy
         doc = sentencizer(nlp(lang).tokenizer(text))
@@ -49,6 +66,9 @@ def test_tokens_and_sentence_starts_are_spacys_for_every_text(table, lang, known
         assert pieces.sentence_starts(text, tokens, lang) == [sentence.start for sentence in doc.sents]
         assert [(pieces.is_punct(text[a:b]), text[a:b].isspace()) for a, b in tokens] == \
             [(t.is_punct, t.is_space) for t in doc]
+    if known == "told by the rules":  # spaCy asked only of a piece that holds a special case
+        specials = pieces._rules(lang).specials
+        assert asked and [piece for piece in set(asked) if not any(s in piece for s in specials)] == []
 
 
 def test_white_space_and_punctuation_as_spacy_cuts_them(table):
@@ -105,7 +125,7 @@ def test_a_table_of_another_shape_is_refused():
         assert not pieces.kept_shape((rules, {"ru": {"слово": spans}})), spans
     # a pattern re refuses: refused, not raised when a new piece meets it
     assert not pieces.kept_shape(({"ru": ("(", "", "", "", (0, 0, 0, 0), (), (), ())}, {}))
-    assert not pieces.kept_shape(({"ru": ("", "", "", "", (0, 0, -1, 0), (), (), ())}, {}))
+    assert not pieces.kept_shape(({"ru": ("", "", "", "", (0, 0, re.LOCALE, 0), (), (), ())}, {}))
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -124,7 +144,7 @@ def test_a_new_piece_is_told_by_the_rules_as_spacy_tokenizes_it(lang):
         if found is not None:
             told += 1
             assert found == tuple((t.idx, t.idx + len(t.text)) for t in nlp(lang).tokenizer(piece)), piece
-    assert told > len(tried) / 3
+    assert told > 0.97 * len(tried)  # measured: en 98.2 %, ru 99.4 % of the pieces tried
 
 
 def _cut_by_character(text: str):
