@@ -235,7 +235,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
             aside.enter_context(collector.paused())
         build_dir = session.build_dir
         assert build_dir is not None, "start() makes the new build/ of a build with work to do"
-        pieces_read(store)  # the tokens of the text the last build saw: an edit tokenizes its new words alone
+        tokens_read = pieces_read(store)  # the tokens the last build saw: an edit tokenizes its new words alone
         project = Project(root, store, documents, session.plan)  # the manifest read once: a second at x100
         corpus, notes = project.corpus, project.notes  # read -> parse -> attach translations -> link
         with store.stage("changes"):  # the edition diff since the manifest's changes_since:
@@ -274,7 +274,7 @@ def build(root: Path, out_dir: Path | None = None, *, jobs: int | None = None,
 
             with store.stage("aids"):
                 replace_aids(corpus, site_dir, printed, changes=changes is not None)
-        pieces_kept(store, corpus)
+        pieces_kept(store, corpus, tokens_read)
         store.tally()
         result = BuildResult(corpus, out_dir, outputs, diagnostics, [*notes, *session.damaged()], site_dir,
                              dataclasses.replace(printed, directory=out_dir / "aids") if printed else None,

@@ -1,6 +1,8 @@
 """What the checks keep in the build's store besides their shards: parsed input files by their
 digest (rule facts, coverage files) and each document's classified clauses by everything they
-follow from, so that an edit parses and classifies what it changed and takes the rest back.
+follow from, so that an edit parses and classifies what it changed and takes the rest back,
+and the tokenizer's table of pieces (here, not beside pipeline/language/pieces.py: the language
+layer may not import the store, docs/ARCHITECTURE.md).
 
 Each entry is a pickle of the model's (or the coverage's) plain data, read back by
 :mod:`pipeline.incremental.pickled` and checked for its classes before the build uses it.
@@ -87,35 +89,29 @@ def _classified(data: bytes) -> Classified | None:
     return found if ok else None
 
 
-def pieces_read(store: Store) -> None:
+def pieces_read(store: Store) -> pieces.Kept | None:
     """What the last build's tokenizer made of each piece of text (pipeline/language/pieces.py),
     taken back before anything is tokenized: an edit then asks spaCy for none of the pieces a
-    build saw, and imports it only for a new one it may split."""
+    build saw, and imports it only for a new one it may split. Returned for :func:`pieces_kept`."""
     if not store.keeps:
-        return
-    key = _pieces_key(store)
-    found = store.get("pieces", key, _pieces)
-    _read_back.clear()
+        return None
+    found = store.get("pieces", _pieces_key(store), _pieces)
     if found is not None:
         pieces.adopt(found)
-        _read_back[key] = found
+    return found
 
 
-def pieces_kept(store: Store, corpus: Corpus) -> None:
+def pieces_kept(store: Store, corpus: Corpus, read: pieces.Kept | None) -> None:
     """The table for the next build, of the corpus's texts: written when it is not the one read
-    back (which is then carried already), so an edit's cache is the same bytes as a clean build's."""
-    if not store.keeps:
+    back (``read``, from :func:`pieces_read`, then carried already), so an edit's cache is the
+    same bytes as a clean build's; the process keeps that table alone, the corpus's pieces."""
+    if not store.keeps:  # nothing kept for a next build: nor in this process (pieces.trim)
+        pieces.trim(None)
         return
     made = pieces.table((lang, side.text) for unit in corpus.units.values() for lang, side in unit.sides.items())
-    if made is None:
-        return
-    key = _pieces_key(store)
-    if made != _read_back.get(key):
-        store.put("pieces", key, pickled.dumps_unshared(made))
-
-
-#: the table each build read back, by its key: kept as it is when the corpus's pieces are its own
-_read_back: dict[str, object] = {}
+    pieces.trim(made)
+    if made is not None and made != read:
+        store.put("pieces", _pieces_key(store), pickled.dumps_unshared(made))
 
 
 def _pieces_key(store: Store) -> str:

@@ -119,6 +119,7 @@ def run_checks(corpus: Corpus, root: Path, *, only: Iterable[str] | None = None,
         language.load()
         for lang in LANGUAGES:
             dictionaries(lang)
+    pieces.forget_made()  # each worker hands back its own pieces, not this process's history
     for n, (result, tokens) in zip(todo, workers.run(run, todo, jobs=jobs, stage="check"), strict=True):
         if tokens is not None:
             pieces.adopt(tokens)

@@ -154,23 +154,16 @@ def game_matcher(ctx: CheckContext, game: str, lang: str) -> Matcher:
     gathered for each form."""
     def made() -> Matcher:
         base = termbase(ctx)
-        # a game's patterns follow from the concepts that apply to it (the run's, held by the
-        # termbase): a game whose concepts another had is not compiled again (a corpus of many
-        # rulebooks, one game each, compiled every term per rulebook and language)
-        applying = (lang, tuple(id(concept) for concept in base.concepts if concept.applies(game)))
-        by_concepts: dict[tuple, Matcher] = ctx.configured("terminology.matchers.by-concepts", dict)
-        found = by_concepts.get(applying)
-        if found is not None:
-            return found
-        patterns = _patterns(base, game, lang)
-        # an entry is its concept, its form and status, and its ruling: the same objects for
-        # every game the concept applies to
-        key = (lang, tuple((p.text, id(p.payload.concept), p.payload.status, id(p.payload.ruling))
-                           for p in patterns))
+        # a game's patterns follow from the concepts that apply to it and have forms in the
+        # language (the run's, held by the termbase), in order: a game whose such concepts another
+        # had is not compiled again (a corpus of many rulebooks, one game each, compiled every
+        # term per rulebook and language)
+        applying = (lang, tuple(id(concept) for concept in base.concepts
+                                if concept.applies(game) and _has_forms(concept, lang)))
         shared: dict[tuple, Matcher] = ctx.configured("terminology.matchers", dict)
-        if key not in shared:
-            shared[key] = _GameMatcher(patterns)
-        found = by_concepts[applying] = shared[key]
+        found = shared.get(applying)
+        if found is None:
+            found = shared[applying] = _GameMatcher(_patterns(base, game, lang))
         return found
 
     return ctx.configured(f"terminology.matcher:{game}:{lang}", made)
@@ -193,6 +186,12 @@ class _GameMatcher(Matcher):
 def matcher(base: Termbase, game: str, lang: str) -> Matcher:
     """Every form of every concept that belongs to ``game``, in ``lang``."""
     return Matcher(_patterns(base, game, lang))
+
+
+def _has_forms(concept: Concept, lang: str) -> bool:
+    """Whether ``concept`` gives :func:`_patterns` any pattern in ``lang``."""
+    return bool(concept.terms.get(lang)) or any(getattr(concept, status).get(lang)
+                                                for status in (UNAPPROVED, FORBIDDEN))
 
 
 def _patterns(base: Termbase, game: str, lang: str) -> list[TermPattern]:

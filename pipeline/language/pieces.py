@@ -67,20 +67,18 @@ def text_tokens(text: str, lang: str) -> list[tuple[int, int]]:
     return [(start + a, start + b) for start, piece in _cut(text) for a, b in split(piece, lang)]
 
 
+#: a text's pieces: runs of the rest, and runs of white space less the single space after a piece
+#: (at the text's start; after a piece, from a character other than a space; after a piece and a
+#: space); re's \s is str.isspace (both Py_UNICODE_ISSPACE)
+_PIECES = re.compile(r"\S+|\A\s+|(?<=\S)[^\S ]\s*|(?<=\S )\s+")
+
+
 def _cut(text: str) -> Iterator[tuple[int, str]]:
     """The pieces of ``text`` and their offsets, cut as ``Tokenizer._tokenize_affixes`` cuts
-    them: at each change between white space and the rest, a single space after a piece dropped."""
-    if not text:
-        return
-    start, in_ws = 0, text[0].isspace()
-    for i, ch in enumerate(text):
-        if ch.isspace() != in_ws:
-            if start < i:
-                yield start, text[start:i]
-            start = i + 1 if ch == " " else i
-            in_ws = not in_ws
-    if start < len(text):
-        yield start, text[start:]
+    them: at each change between white space and the rest, a single space after a piece dropped
+    (by one expression, not a Python step per character: every build cuts every text of the corpus)."""
+    for found in _PIECES.finditer(text):
+        yield found.start(), found.group()
 
 
 def sentence_starts(text: str, tokens: list[tuple[int, int]], lang: str) -> list[int]:
@@ -122,7 +120,7 @@ def table(texts: Iterable[tuple[str, str]]) -> Kept | None:
         return None
     wanted: dict[str, set[str]] = {}
     for lang, text in set(texts):
-        wanted.setdefault(lang, set()).update(piece for _start, piece in _cut(text))
+        wanted.setdefault(lang, set()).update(_PIECES.findall(text))  # :func:`_cut`'s pieces
     pieces = {lang: {piece: split(piece, lang) for piece in sorted(found)} for lang, found in sorted(wanted.items())}
     rules = {lang: (*found[:5], *(tuple(sorted(words)) for words in found[5:]))
              for lang, found in sorted(_RULES.items()) if lang in pieces}
@@ -143,7 +141,8 @@ def adopt(kept: Kept) -> None:
 
 
 def kept_shape(value: object) -> bool:
-    """Whether a value read back is a kept table's shape."""
+    """Whether a value read back is a kept table's shape: the rules' patterns compile, and each
+    piece's spans cover it, end to end (what :func:`text_tokens` lays out as the text's tokens)."""
     if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], dict)
             and isinstance(value[1], dict)):
         return False
@@ -152,11 +151,48 @@ def kept_shape(value: object) -> bool:
                and all(isinstance(part, str) for part in found[:4])
                and isinstance(found[4], tuple) and len(found[4]) == 4 and all(type(flag) is int for flag in found[4])
                and all(isinstance(found[n], tuple) and all(isinstance(w, str) for w in found[n]) for n in (5, 6, 7))
+               and _compiles(found[:4], found[4])
                for lang, found in rules.items()) \
         and all(isinstance(lang, str) and isinstance(found, dict) and all(
-            isinstance(piece, str) and isinstance(spans, tuple) and all(
-                isinstance(span, tuple) and len(span) == 2 and all(type(n) is int for n in span) for span in spans)
+            isinstance(piece, str) and isinstance(spans, tuple) and _covers(spans, len(piece))
             for piece, spans in found.items()) for lang, found in pieces.items())
+
+
+def _compiles(patterns: tuple[str, ...], flags: tuple[int, ...]) -> bool:
+    try:
+        for pattern, flag in zip(patterns, flags, strict=True):
+            re.compile(pattern, flag)
+    except (re.error, ValueError, TypeError, OverflowError):  # a bad pattern, or flags re refuses
+        return False
+    return True
+
+
+def _covers(spans: tuple, length: int) -> bool:
+    """Whether ``spans`` are (start, end) pairs of ints, each token not empty, the first at 0,
+    each where the last ended, the last at ``length``: as every piece spaCy tokenizes."""
+    at = 0
+    for span in spans:
+        if not (isinstance(span, tuple) and len(span) == 2 and type(span[0]) is int and type(span[1]) is int
+                and span[0] == at < span[1]):
+            return False
+        at = span[1]
+    return at == length
+
+
+def trim(kept: Kept | None) -> None:
+    """Keep, of what this process made of pieces, a build's table (:func:`table`, the corpus's
+    pieces) alone, and nothing to hand back: a long process (``folio serve``) otherwise holds every
+    piece it ever saw, each half-typed word of each save, and hands it all back from each worker."""
+    _FRESH.clear()
+    _SPLIT.clear()
+    if kept is not None:
+        _SPLIT.update((lang, dict(found)) for lang, found in kept[1].items())
+
+
+def forget_made() -> None:
+    """Nothing made so far to hand back: a worker forked after this hands back its own pieces,
+    not the parent's history (which the parent holds already)."""
+    _FRESH.clear()
 
 
 def taken() -> Kept:
@@ -239,9 +275,8 @@ def _whole(piece: str, lang: str) -> Spans | None:
 def _spacy(piece: str, lang: str) -> Spans:
     from .pipelines import nlp  # spaCy: for a piece the table lacks and may be split
 
-    tokenizer = nlp(lang).tokenizer
-    _RULES.setdefault(lang, _made_rules(tokenizer))
-    return tuple((t.idx, t.idx + len(t.text)) for t in tokenizer(piece))
+    _rules(lang)  # kept with the table: made once, not on each piece spaCy tokenizes
+    return tuple((t.idx, t.idx + len(t.text)) for t in nlp(lang).tokenizer(piece))
 
 
 def _rules(lang: str) -> Rules:

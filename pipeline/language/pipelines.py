@@ -116,8 +116,8 @@ def nlp(lang: str) -> Language:
 def _en_table() -> dict[str, str]:
     # The English pipeline's lookup table (its "lemma_lookup", which spaCy loads from
     # spacy-lookups-data), read from that package's file: a form's lemma needs no spaCy, so
-    # that an edit whose tokens a build kept (pieces.py) imports none (tests/language compares
-    # the pipeline's lemmas with these).
+    # that an edit whose tokens a build kept (pieces.py) imports none (tests/language/test_language.py
+    # compares this table with the pipeline's).
     import spacy_lookups_data  # type: ignore[import-untyped]
 
     path = Path(str(spacy_lookups_data.en["lemma_lookup"]))

@@ -9,7 +9,7 @@ import pytest
 
 from pipeline.core.model import Lang
 from pipeline.language import compile_term, find_term, fold, lemmas, nlp, ru_nominative
-from pipeline.language.pipelines import RU_LEMMATIZER
+from pipeline.language.pipelines import RU_LEMMATIZER, _en_table
 
 ROOT = Path(__file__).resolve().parents[2]
 VQ = (ROOT / "corpus/sources/vq-spring-deployment-action-phase.ru.txt").read_text("utf-8").split("\n")
@@ -30,6 +30,14 @@ def test_pipelines_are_blank_with_our_lemmatizers_and_built_once():
     assert nlp("en").get_pipe("lemmatizer").mode == "lookup"
     doc = nlp("ru")("Командных Очков")
     assert [t.lemma_ for t in doc] == ["командный", "очко"]  # set by the pymorphy3 component
+
+
+def test_the_english_lemma_table_read_without_spacy_is_the_pipelines():
+    # an edit lemmatises English from spacy-lookups-data's file (pipelines._en_table): every form
+    # of the lemmatizer's own table, not only the corpus's words, must have the very same lemma
+    table, read = nlp("en").get_pipe("lemmatizer").lookups.get_table("lemma_lookup"), _en_table()
+    assert len(read) == len(table) > 10_000  # spaCy's is keyed by the forms' hashes: looked up by form
+    assert [form for form, lemma in read.items() if table.get(form) != lemma] == []
 
 
 def test_tokens_carry_offsets_into_the_text():

@@ -5,13 +5,17 @@ very tokens and sentence starts of spaCy's tokenizer and sentencizer, on every t
 from __future__ import annotations
 
 import pickle
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from spacy.pipeline import Sentencizer
 
+from pipeline.build import load_corpus
 from pipeline.language import lemmas, nlp, pieces
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,11 +37,27 @@ def _texts(lang: str) -> list[str]:
     return [piece for text in texts for piece in (text, *text.split("\n"), *text.split("\n\n"))]
 
 
+@pytest.fixture(scope="module")
+def unit_texts() -> dict[str, list[str]]:
+    """Each language's texts of the parsed corpus's units: what a build tokenizes."""
+    corpus, _ = load_corpus(ROOT)
+    found: dict[str, set[str]] = {}
+    for unit in corpus.units.values():
+        for lang, side in unit.sides.items():
+            found.setdefault(lang, set()).add(side.text)
+    return {lang: sorted(texts) for lang, texts in found.items()}
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("known", ["asked of spaCy", "told by the rules"])
-def test_tokens_and_sentence_starts_are_spacys_for_every_text(table, lang, known):
+def test_tokens_and_sentence_starts_are_spacys_for_every_text(table, unit_texts, monkeypatch, lang, known):
+    asked: list[str] = []
+    spacy_split = pieces._spacy
+    monkeypatch.setattr(pieces, "_spacy", lambda piece, lang: asked.append(piece) or spacy_split(piece, lang))
     sentencizer = Sentencizer()
-    for text in _texts(lang):
+    texts = [*_texts(lang), *unit_texts[lang]]
+    assert len(unit_texts[lang]) > 100
+    for text in texts:
         if known == "told by the rules":
             table.clear()  # the rules kept: every piece the tokenizer leaves whole is told without spaCy
         doc = sentencizer(nlp(lang).tokenizer(text))
@@ -46,6 +66,9 @@ def test_tokens_and_sentence_starts_are_spacys_for_every_text(table, lang, known
         assert pieces.sentence_starts(text, tokens, lang) == [sentence.start for sentence in doc.sents]
         assert [(pieces.is_punct(text[a:b]), text[a:b].isspace()) for a, b in tokens] == \
             [(t.is_punct, t.is_space) for t in doc]
+    if known == "told by the rules":  # spaCy asked only of a piece that holds a special case
+        specials = pieces._rules(lang).specials
+        assert asked and [piece for piece in set(asked) if not any(s in piece for s in specials)] == []
 
 
 def test_white_space_and_punctuation_as_spacy_cuts_them(table):
@@ -95,7 +118,14 @@ print(pickle.dumps(found).hex())
 def test_a_table_of_another_shape_is_refused():
     assert not pieces.kept_shape(({}, {"ru": {"слово": [(0, 5)]}}))
     assert not pieces.kept_shape(({"ru": ("", "", "", "", (0, 0, 0, 0), (), (), ())}, {"ru": {"слово": ((0, "5"),)}}))
-    assert pieces.kept_shape(({"ru": ("", "", "", "", (0, 0, 0, 0), ("т.е.",), (), (".",))}, {"ru": {"слово": ((0, 5),)}}))
+    rules = {"ru": ("", "", "", "", (0, 0, 0, 0), ("т.е.",), (), (".",))}
+    assert pieces.kept_shape((rules, {"ru": {"слово": ((0, 5),), "т.е.,": ((0, 4), (4, 5)), " ": ((0, 1),)}}))
+    # spans that do not lay the piece out end to end: its text's tokens would not be spaCy's
+    for spans in [((0, 4),), ((0, 6),), ((1, 5),), ((0, 2), (3, 5)), ((0, 3), (2, 5)), ((0, 0), (0, 5)), ()]:
+        assert not pieces.kept_shape((rules, {"ru": {"слово": spans}})), spans
+    # a pattern re refuses: refused, not raised when a new piece meets it
+    assert not pieces.kept_shape(({"ru": ("(", "", "", "", (0, 0, 0, 0), (), (), ())}, {}))
+    assert not pieces.kept_shape(({"ru": ("", "", "", "", (0, 0, re.LOCALE, 0), (), (), ())}, {}))
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -114,4 +144,36 @@ def test_a_new_piece_is_told_by_the_rules_as_spacy_tokenizes_it(lang):
         if found is not None:
             told += 1
             assert found == tuple((t.idx, t.idx + len(t.text)) for t in nlp(lang).tokenizer(piece)), piece
-    assert told > len(tried) / 3
+    assert told > 0.97 * len(tried)  # measured: en 98.2 %, ru 99.4 % of the pieces tried
+
+
+def _cut_by_character(text: str):
+    """The reference: the character loop :func:`pieces._cut` was, as spaCy's tokenizer steps
+    through a text (a single space after a piece dropped)."""
+    if not text:
+        return
+    start, in_ws = 0, text[0].isspace()
+    for i, ch in enumerate(text):
+        if ch.isspace() != in_ws:
+            if start < i:
+                yield start, text[start:i]
+            start = i + 1 if ch == " " else i
+            in_ws = not in_ws
+    if start < len(text):
+        yield start, text[start:]
+
+
+SPACES = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2003\u2028\u2029\u202f\u3000\u200b\ufeff"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from([*SPACES, "a", "б", ".", ",", "«", "'"])) | st.text())
+def test_a_text_is_cut_into_pieces_as_by_the_character_loop(text):
+    assert list(pieces._cut(text)) == list(_cut_by_character(text))
+    assert pieces._PIECES.findall(text) == [piece for _start, piece in _cut_by_character(text)]
+
+
+def test_white_space_to_the_expression_is_white_space_to_str():
+    # the cut's expression and the character loop agree on every character (\u200b and \ufeff: neither)
+    spaced = re.compile(r"\s")
+    assert [c for c in range(sys.maxunicode + 1) if bool(spaced.match(chr(c))) != chr(c).isspace()] == []
