@@ -49,13 +49,24 @@ class Ruling:
         return self.whys.get(lang) or self.why
 
 
+class Games(frozenset[str]):
+    """The games an entry applies to, pickled in their sorted order: a frozenset pickles in the
+    order of its strings' hashes, which each process seeds anew, and the build cache keeps the
+    termbase (its entry would differ between two builds of the same glossary)."""
+
+    __slots__ = ()
+
+    def __reduce__(self):
+        return type(self), (tuple(sorted(self)),)
+
+
 @dataclass
 class Concept:
     id: str
     terms: dict[str, list[str]]
     line: int
     case_exact: bool = False
-    games: frozenset[str] | None = None
+    games: Games | None = None
     decisions: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     why: dict[str, str] = field(default_factory=dict)
     unapproved: dict[str, list[Ruling]] = field(default_factory=dict)
@@ -94,7 +105,7 @@ class Concept:
 class Abbreviation:
     abbr: str
     expansion: str | None  # None: the corpus never says what it stands for
-    games: frozenset[str]
+    games: Games
     line: int
     concept: str | None = None
     note: str | None = None
@@ -234,13 +245,13 @@ class _Validator:
             raise self.fail(path, f"{what} must be a non-empty string or list of strings")
         return [i.strip() for i in items]
 
-    def game_list(self, value: Any, path: tuple) -> frozenset[str]:
+    def game_list(self, value: Any, path: tuple) -> Games:
         games = self.strings(value, path, "`games`")
         for number, game in enumerate(games):
             if game not in self.games:
                 raise self.fail((*path, number), f"unknown game `{game}` (the `games` mapping "
                                 f"lists {', '.join(self.games)})")
-        return frozenset(games)
+        return Games(games)
 
     def concept(self, item: Any, path: tuple) -> Concept:
         if not isinstance(item, dict):

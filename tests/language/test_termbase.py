@@ -3,7 +3,10 @@ the texts' own «Russian» [English] pairs are all extracted and all in it."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -11,6 +14,7 @@ import pytest
 
 from pipeline.build import load_corpus
 from pipeline.core.errors import FolioError
+from pipeline.incremental import pickled
 from pipeline.language import Matcher, compile_term, lemmas
 from pipeline.language.termbase import GLOSSARY, bracket_pairs, load_termbase, parse_termbase
 
@@ -200,3 +204,17 @@ def test_a_glossary_saved_back_as_it_was_is_still_held_after_the_next_edit(tmp_p
     assert load_termbase(tmp_path).abbreviation("SPA", "eu-risto").expansion == "España"
     glossary.write_text(text, "utf-8")
     assert load_termbase(tmp_path) is held
+
+
+def test_the_kept_termbase_is_the_same_bytes_in_every_process():
+    """The build cache keeps the parsed glossary: two builds of the same glossary, each in a
+    process with its own string hashing, keep the same entry (a game set pickled in hash order
+    made an edit's cache differ from a clean build's), and it reads back as the glossary."""
+    script = ("from pathlib import Path; from pipeline.incremental import pickled; "
+              "from pipeline.language.termbase import load_termbase; "
+              f"print(pickled.dumps(load_termbase(Path({str(ROOT)!r}))).hex())")
+    made = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT,
+                           env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": seed}).stdout.strip()
+            for seed in ("1", "2", "3")]
+    assert made[0] == made[1] == made[2]
+    assert pickled.loads(bytes.fromhex(made[0])) == load_termbase(ROOT)
