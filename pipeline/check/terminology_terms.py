@@ -154,12 +154,11 @@ def game_matcher(ctx: CheckContext, game: str, lang: str) -> Matcher:
     gathered for each form."""
     def made() -> Matcher:
         base = termbase(ctx)
-        # a game's patterns follow from the concepts that apply to it and have forms in the
-        # language (the run's, held by the termbase), in order: a game whose such concepts another
-        # had is not compiled again (a corpus of many rulebooks, one game each, compiled every
-        # term per rulebook and language)
-        applying = (lang, tuple(id(concept) for concept in base.concepts
-                                if concept.applies(game) and _has_forms(concept, lang)))
+        # a game's patterns follow from the concepts that apply to it (the run's, held by the
+        # termbase), in order: a game to which the concepts of another apply is not compiled
+        # again (a corpus of many rulebooks, one game each, compiled every term per rulebook and
+        # language)
+        applying = (lang, tuple(id(concept) for concept in base.concepts if concept.applies(game)))
         shared: dict[tuple, Matcher] = ctx.configured("terminology.matchers", dict)
         found = shared.get(applying)
         if found is None:
@@ -186,12 +185,6 @@ class _GameMatcher(Matcher):
 def matcher(base: Termbase, game: str, lang: str) -> Matcher:
     """Every form of every concept that belongs to ``game``, in ``lang``."""
     return Matcher(_patterns(base, game, lang))
-
-
-def _has_forms(concept: Concept, lang: str) -> bool:
-    """Whether ``concept`` gives :func:`_patterns` any pattern in ``lang``."""
-    return bool(concept.terms.get(lang)) or any(getattr(concept, status).get(lang)
-                                                for status in (UNAPPROVED, FORBIDDEN))
 
 
 def _patterns(base: Termbase, game: str, lang: str) -> list[TermPattern]:
