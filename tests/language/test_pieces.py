@@ -177,3 +177,31 @@ def test_white_space_to_the_expression_is_white_space_to_str():
     # the cut's expression and the character loop agree on every character (\u200b and \ufeff: neither)
     spaced = re.compile(r"\s")
     assert [c for c in range(sys.maxunicode + 1) if bool(spaced.match(chr(c))) != chr(c).isspace()] == []
+
+
+#: what rule texts are made of: words of both scripts, numbers and rule numbers, the marks around
+#: them, and the white space between
+_RULE_BITS = ["Hostile", "Sea", "VP", "e.g.", "i.e.", "can't", "Realms'", "Зоны", "т.е.", "см.",
+              "исключенья", "5.5", "8:I", "18.2", "3-4", "1st", "2d6", "CtA", "«", "»", "„", "“", "”",
+              "(", ")", "[", "]", '"', "'", ".", ",", ";", ":", "!", "?", "…", "-", "–", "—", "/",
+              "%", "+", "*", "&", " ", " ", "  ", "\n", "\n\n", "\u00a0", "\t"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(lang=st.sampled_from(["en", "ru"]),
+       text=st.lists(st.sampled_from(_RULE_BITS) | st.text(min_size=1, max_size=4), max_size=25).map("".join))
+def test_any_text_is_tokenized_and_split_into_sentences_as_spacy_does(lang, text):
+    """A text no build has seen, its pieces told by the tokenizer's rules (spaCy asked only for a
+    piece holding a special case): spaCy's very tokens and sentence starts, whatever it holds."""
+    pieces.split("слово" if lang == "ru" else "word", lang)  # the rules made
+    saved = {known_lang: dict(known) for known_lang, known in pieces._SPLIT.items()}
+    pieces._SPLIT.clear()
+    try:
+        tokens = pieces.text_tokens(text, lang)
+        starts = pieces.sentence_starts(text, tokens, lang)
+    finally:
+        pieces._SPLIT.clear()
+        pieces._SPLIT.update(saved)
+    doc = Sentencizer()(nlp(lang).tokenizer(text))
+    assert tokens == [(t.idx, t.idx + len(t.text)) for t in doc]
+    assert starts == [sentence.start for sentence in doc.sents]
